@@ -1,0 +1,115 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/openDatabase.ts';
+import type { AppContext } from './lib/AppContext.ts';
+import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
+import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
+import { securityHeaders } from './lib/securityHeaders.ts';
+import { userTzHook } from './lib/userTz.ts';
+import { authRoutes } from './services/auth/routes.ts';
+import { preferenceRoutes } from './services/preference/routes.ts';
+import { outboxRoutes } from './services/user/outboxRoutes.ts';
+import { userRoutes } from './services/user/routes.ts';
+import { staticClient } from './staticClient.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Serve the built client from config.distDir (start-up does; API tests do not). */
+  serveClient?: boolean;
+  logger?: boolean;
+};
+
+/** Builds the whole server: the API services, their docs and the built client. Used by start-up and tests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('userTz', 'UTC');
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: BODY_LIMIT_BYTES, fields: 200, files: 0, fileSize: 0 },
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimitError(ctx.after) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Workbench API', version: '0.1.0', description: 'Every call the workbench and the public pages make.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'wb_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('preValidation', userTzHook);
+  app.addHook('onSend', securityHeaders);
+
+  let delivery: OutboxDelivery | undefined;
+  if (config.smtpUrl) {
+    delivery = startOutboxDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  }
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mail: {
+      send: async (email) => {
+        const row = await enqueueEmail(database.db, email, Boolean(delivery));
+        void delivery?.deliverPending().catch((error) => app.log.error(error, 'outbox delivery failed'));
+        return row;
+      },
+    },
+  };
+  app.decorate('outboxDelivery', delivery ?? null);
+
+  await app.register(authRoutes(ctx), { prefix: config.bases.auth });
+  await app.register(userRoutes(ctx), { prefix: config.bases.user });
+  await app.register(outboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
+
+  if (options.serveClient) await app.register(staticClient(config));
+
+  app.addHook('onClose', async () => {
+    await delivery?.stop();
+  });
+  return app;
+}
+
+function rateLimitError(after: string) {
+  return {
+    statusCode: 429,
+    success: false,
+    message: `Too many requests. Try again in ${after}.`,
+  };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+
+export type ServiceName = 'auth' | 'user' | 'workflow' | 'preference' | 'campaign' | 'publish' | 'analytics' | 'journey';
+
+export const SERVICE_NAMES: readonly ServiceName[] = [
+  'auth',
+  'user',
+  'workflow',
+  'preference',
+  'campaign',
+  'publish',
+  'analytics',
+  'journey',
+];
+
+export type AppConfig = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Sender address of the emails the product sends. */
+  smtpFrom: string;
+  /** Origin of the login page (path auth/login). Defaults to this server. */
+  authOrigin: string | undefined;
+  /** Public origin of this server, used in links written into emails. */
+  publicOrigin: string;
+  sessionTtlSeconds: number;
+  secureCookies: boolean;
+  bases: Record<ServiceName, string>;
+  /** Requests per minute per IP on the public preference endpoints. */
+  publicRateLimit: number;
+  /** Requests per minute per IP on sign-in, sign-up and password reset. */
+  authRateLimit: number;
+  logLevel: string;
+  /** Folder holding the built client (workbench/ and public/). */
+  distDir: string;
+};
+
+/** Normalises a service base to the form /x/y/ */
+export function normaliseBase(base: string): string {
+  const trimmed = base.trim().replace(/^\/*/, '/').replace(/\/*$/, '/');
+  return trimmed === '//' ? '/' : trimmed;
+}
+
+function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = envInt(env, 'PORT', 8080);
+  const publicOrigin = (env.PUBLIC_ORIGIN || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
+    /\/$/,
+    '',
+  );
+  const bases = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, normaliseBase(env[`${name.toUpperCase()}_BASE`] || `/api/${name}/`)]),
+  ) as Record<ServiceName, string>;
+  return {
+    host,
+    port,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'Workbench <no-reply@workbench.local>',
+    authOrigin: env.AUTH_ORIGIN ? env.AUTH_ORIGIN.replace(/\/$/, '') : undefined,
+    publicOrigin,
+    sessionTtlSeconds: envInt(env, 'SESSION_TTL_SECONDS', 60 * 60 * 12),
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicOrigin.startsWith('https:'),
+    bases,
+    publicRateLimit: envInt(env, 'PUBLIC_RATE_LIMIT', 60),
+    authRateLimit: envInt(env, 'AUTH_RATE_LIMIT', 30),
+    logLevel: env.LOG_LEVEL || 'info',
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+  };
+}

@@ -1,0 +1,15 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as m0001 from './migrations/m0001_init.ts';
+import type { Database } from './schema.ts';
+
+/** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
+const migrations: Record<string, Migration> = {
+  m0001_init: m0001,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { pgliteDialect } from './pgliteDialect.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, without credentials. */
+  location: string;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder, or 'memory://' for a throw-away database. */
+  dataDir: string;
+};
+
+// count(*) and bigint columns come back as numbers from both drivers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgresql://(unparseable url)';
+  }
+}
+
+/**
+ * PGlite does not lock its data folder and must be opened by one process at a time.
+ * A lock file holding our PID stops a second server on the same folder; a stale one is taken over.
+ */
+function takeFolderLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'workbench.lock');
+  try {
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (holder && holder !== process.pid) {
+      try {
+        process.kill(holder, 0);
+        throw new Error(
+          `The data folder ${dataDir} is in use by process ${holder}. Stop it, or set DATA_DIR to another folder.`,
+        );
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
+  }
+  const inMemory = options.dataDir.startsWith('memory://');
+  const releaseLock = inMemory ? () => {} : takeFolderLock(options.dataDir);
+  try {
+    const pglite = new PGlite(inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'));
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      location: inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'),
+      close: async () => {
+        await db.destroy();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,199 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type OrganisationTable = {
+  id: Generated<number>;
+  name: string;
+  logo_image_url: string | null;
+  privacy_url: string | null;
+  contact_url: string | null;
+  created_at: CreatedAt;
+};
+
+export type UserTable = {
+  id: Generated<number>;
+  org_id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  signup_app_name: string;
+  plan_type: string | null;
+  export_widget_permission: ColumnType<boolean, boolean | undefined, boolean>;
+  has_share_profile_perm: ColumnType<boolean, boolean | undefined, boolean>;
+  has_daily_iq_perm: ColumnType<boolean, boolean | undefined, boolean>;
+  has_weekly_account_insight_perm: ColumnType<boolean, boolean | undefined, boolean>;
+  sales_x_usage_permission: ColumnType<boolean, boolean | undefined, boolean>;
+  first_login_workbench: ColumnType<boolean, boolean | undefined, boolean>;
+  show_msg: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 0 ordinary, 1 internal, 2 internal with elevated access (user 4708). */
+  internal_level: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type SessionTable = {
+  /** sha256 of the cookie token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+export type PasswordResetTable = {
+  /** sha256 of the reset key. */
+  key_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
+
+export type OutboxTable = {
+  id: Generated<number>;
+  org_id: number | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+};
+
+export type AccountTable = {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  website: string | null;
+  industry: string | null;
+  revenue: string | null;
+  created_at: CreatedAt;
+};
+
+export type PersonalityType = 'Dominant' | 'Influencer' | 'Steady' | 'Conscientious' | 'Others';
+export type ContactStatus = 'Subscribed' | 'Hard Bounce' | 'Unsubscribed';
+
+export type ContactTable = {
+  id: Generated<number>;
+  org_id: number;
+  account_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  designation: string | null;
+  phone_number: string | null;
+  industry: string | null;
+  personality_type: PersonalityType | null;
+  personality: string;
+  buyer_stage: string;
+  status: ContactStatus;
+  engagement_score: number;
+  linkedin_url: string | null;
+  twitter_url: string | null;
+  created_at: CreatedAt;
+};
+
+export type ContactListTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  name: string;
+  is_active: boolean;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type ListContactTable = {
+  list_id: number;
+  contact_id: number;
+  added_at: CreatedAt;
+};
+
+export type CampaignTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  name: string;
+  thumbnail: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** email_type: 0 digest (hybrid), 1 ad hoc (custom), 2 AI. */
+export type EmailTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  campaign_id: number | null;
+  name: string;
+  subject: string;
+  email_type: number;
+  design_ready: boolean;
+  sent_from: string;
+  sender_name: string;
+  thumbnail: string | null;
+  email_platform: string;
+  html: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type TopicKind = 'alert' | 'newsletter';
+
+export type SubscriptionTopicTable = {
+  id: Generated<number>;
+  org_id: number;
+  kind: TopicKind;
+  name: string;
+  position: number;
+};
+
+export type PreferenceTable = {
+  /** The public unsubscribe id: a random UUID. */
+  uuid: string;
+  org_id: number;
+  contact_id: number | null;
+  email: string;
+  marketing: boolean;
+  webinars: boolean;
+  unsub_all: boolean;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type PreferenceTopicTable = {
+  preference_uuid: string;
+  topic_id: number;
+  subscribed: boolean;
+};
+
+export type Database = {
+  organisations: OrganisationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  outbox: OutboxTable;
+  accounts: AccountTable;
+  contacts: ContactTable;
+  contact_lists: ContactListTable;
+  list_contacts: ListContactTable;
+  campaigns: CampaignTable;
+  emails: EmailTable;
+  subscription_topics: SubscriptionTopicTable;
+  preferences: PreferenceTable;
+  preference_topics: PreferenceTopicTable;
+};
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type OutboxRow = Selectable<OutboxTable>;

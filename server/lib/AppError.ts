@@ -1,0 +1,22 @@
+/** An error whose message is safe to show to the person who made the request. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const notFound = (message = 'Not found.') => new AppError(404, message);
+/** HTTP 403: no session, an expired session, or a missing or wrong CSRF token. */
+export const forbidden = (message: string) => new AppError(403, message);
+
+/** The spec's second permission shape: HTTP 200 whose body says "permission denied" with error_code 403. */
+export const PERMISSION_DENIED_BODY = {
+  success: false,
+  message: 'permission denied',
+  error_code: 403,
+} as const;

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function createOrganisationAndUser(
+  db: Kysely<Database>,
+  input: { organisationName: string; email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    const org = await trx
+      .insertInto('organisations')
+      .values({ name: input.organisationName, logo_image_url: null, privacy_url: null, contact_url: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return trx
+      .insertInto('users')
+      .values({
+        org_id: org.id,
+        email: input.email,
+        password_hash: input.passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        signup_app_name: 'workbench',
+        plan_type: 'trial',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function createPasswordReset(
+  db: Kysely<Database>,
+  userId: number,
+  keyHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.insertInto('password_resets').values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt }).execute();
+}
+
+export async function findLivePasswordReset(db: Kysely<Database>, keyHash: string) {
+  return db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.user_id', 'users.email'])
+    .where('password_resets.key_hash', '=', keyHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', new Date())
+    .executeTakeFirst();
+}
+
+/**
+ * Sets the new password, spends every open reset key of the user and ends all their sessions, in one
+ * transaction. Returns false when the key was spent or expired meanwhile.
+ */
+export async function applyPasswordReset(db: Kysely<Database>, keyHash: string, passwordHash: string) {
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('key_hash', '=', keyHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!spent) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', spent.user_id)
+      .execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', spent.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', spent.user_id).execute();
+    return true;
+  });
+}
+
+export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+}

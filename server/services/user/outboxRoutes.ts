@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
+
+const pageQuery = z.object({
+  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+});
+
+/** The outbox, readable by internal admins only (others get the 200 "permission denied" shape). */
+export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  return async (app) => {
+    app.addHook('onRequest', authGuard(db, config));
+    app.get(
+      'outbox/',
+      { schema: { tags: ['user'], summary: 'Emails the product has sent or queued (internal admins)', querystring: pageQuery } },
+      async (request) => {
+        if (currentAuth(request).user.internal_level < 1) return PERMISSION_DENIED_BODY;
+        const { offset, limit } = request.query;
+        const [rows, total] = await Promise.all([
+          db.selectFrom('outbox').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+          db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        ]);
+        return { success: true, total_count: Number(total.count), data: rows };
+      },
+    );
+  };
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { normalisePlanType, type UserData } from '../../../src/domain/userData.ts';
+
+export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise<UserData> {
+  const org = await db
+    .selectFrom('organisations')
+    .select(['id', 'name', 'logo_image_url'])
+    .where('id', '=', user.org_id)
+    .executeTakeFirstOrThrow();
+  return {
+    user_id: user.id,
+    admin_id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    user_email: user.email,
+    signup_app_name: user.signup_app_name,
+    first_login_workbench: user.first_login_workbench,
+    show_msg: user.show_msg,
+    xiq_internal_user: user.internal_level > 0,
+    internal_user_level: user.internal_level,
+    has_share_profile_perm: user.has_share_profile_perm,
+    has_daily_iq_perm: user.has_daily_iq_perm,
+    has_weekly_account_insight_perm: user.has_weekly_account_insight_perm,
+    sales_x_usage_permission: user.sales_x_usage_permission,
+    export_widget_permission: user.export_widget_permission,
+    plan_type: normalisePlanType(user.plan_type),
+    organisation: org,
+  };
+}
+
+/** Settings a user may change about themselves through user_data/ (key and value). */
+export const USER_SETTING_KEYS = ['show_msg', 'first_login_workbench'] as const;
+export type UserSettingKey = (typeof USER_SETTING_KEYS)[number];
+
+export async function updateUserSetting(
+  db: Kysely<Database>,
+  userId: number,
+  key: UserSettingKey,
+  value: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [key]: value, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

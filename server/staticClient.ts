@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { notFoundHandler } from './lib/errorHandler.ts';
+
+/** Paths of the public recipient pages; everything else that is not /api is the workbench. */
+export const PUBLIC_PAGE_PATTERN = /^\/(unsub|resub|unsub-success)(\/|$)/;
+
+/** Serves the built workbench and the built public pages (dist/workbench and dist/public). */
+export function staticClient(config: AppConfig): FastifyPluginAsync {
+  return async (app) => {
+    const workbenchDir = path.join(config.distDir, 'workbench');
+    const publicDir = path.join(config.distDir, 'public');
+    const workbenchIndex = fs.readFileSync(path.join(workbenchDir, 'index.html'), 'utf8');
+    const publicIndex = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
+
+    const immutable = (reply: FastifyReply, file: string) => {
+      if (/[/\\]assets[/\\]/.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    };
+    await app.register(fastifyStatic, { root: workbenchDir, prefix: '/', wildcard: false, index: false, setHeaders: immutable });
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      prefix: '/p/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders: immutable,
+    });
+
+    const sendHtml = (reply: FastifyReply, html: string) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Frame-Options', 'DENY').send(html);
+
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/p/') || /\.[a-z0-9]+$/i.test(pathname)) {
+        return notFoundHandler(request, reply);
+      }
+      return sendHtml(reply, PUBLIC_PAGE_PATTERN.test(pathname) ? publicIndex : workbenchIndex);
+    });
+  };
+}

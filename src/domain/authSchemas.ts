@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Rules for sign-up, sign-in and password reset, shared by the server and the sign-in forms. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(100, `${label} must be at most 100 characters.`);
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+});
+
+export const signupSchema = z.object({
+  first_name: nameSchema('First name'),
+  last_name: nameSchema('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+  organisation_name: z.string().trim().max(120, 'Organisation name must be at most 120 characters.').optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetKeySchema = z
+  .string({ error: 'The reset key is missing.' })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is not valid.');
+
+export const resetPasswordSchema = z.object({ reset_key: resetKeySchema, password: passwordSchema });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;
