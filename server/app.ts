@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
 import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
+import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { authRoutes } from './services/auth/routes.ts';
@@ -25,6 +26,7 @@ import { userRoutes } from './services/user/routes.ts';
 import { staticClient } from './staticClient.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'];
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -43,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     return503OnClosing: true,
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,10 +72,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Bodies are form data unless a route says otherwise; JSON is accepted too.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const schema = out.schema as Record<string, unknown> | undefined;
+      if (schema?.body && !schema.consumes) out.schema = { ...schema, consumes: BODY_TYPES } as typeof out.schema;
+      return out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preValidation', userTzHook);
   app.addHook('onSend', securityHeaders);
 

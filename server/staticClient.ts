@@ -13,6 +13,14 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
   return async (app) => {
     const workbenchDir = path.join(config.distDir, 'workbench');
     const publicDir = path.join(config.distDir, 'public');
+    if (!fs.existsSync(path.join(workbenchDir, 'index.html')) || !fs.existsSync(path.join(publicDir, 'index.html'))) {
+      // The API works without the client (SKIP_CLIENT_BUILD=true); say so plainly where the pages would be.
+      app.log.warn(`No client build in ${config.distDir}: run npm run build. Serving the API only.`);
+      app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+        reply.status(503).type('text/plain; charset=utf-8').send('The client is not built yet. Run: npm run build'),
+      );
+      return;
+    }
     const workbenchIndex = fs.readFileSync(path.join(workbenchDir, 'index.html'), 'utf8');
     const publicIndex = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
 

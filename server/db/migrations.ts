@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/m0001_init.ts';
+import * as m0002 from './migrations/m0002_preference_events.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
 const migrations: Record<string, Migration> = {
   m0001_init: m0001,
+  m0002_preference_events: m0002,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

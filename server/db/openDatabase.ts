@@ -38,7 +38,7 @@ function redactUrl(url: string): string {
  * PGlite does not lock its data folder and must be opened by one process at a time.
  * A lock file holding our PID stops a second server on the same folder; a stale one is taken over.
  */
-function takeFolderLock(dataDir: string): () => void {
+export function takeFolderLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'workbench.lock');
   try {

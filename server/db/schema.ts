@@ -177,6 +177,20 @@ export type PreferenceTopicTable = {
   subscribed: boolean;
 };
 
+/** Free-form details of a preference page event (client timestamp, the lists it carried). */
+export type PreferenceEventPayload = Record<string, unknown>;
+
+export type PreferenceEventTable = {
+  id: Generated<number>;
+  /** The preference record's unsubscribe uuid. */
+  uuid: string;
+  key: string;
+  status: string;
+  /** Written as a JSON text, read back as an object. */
+  payload: ColumnType<PreferenceEventPayload, string, string>;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -192,6 +206,7 @@ export type Database = {
   subscription_topics: SubscriptionTopicTable;
   preferences: PreferenceTable;
   preference_topics: PreferenceTopicTable;
+  preference_events: PreferenceEventTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -1,52 +1,94 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { ADMIN_LOGIN, DEMO_LOGIN, SUPPORT_LOGIN } from './demoAccounts.ts';
+import { DEMO_IDS } from './demoIds.ts';
+import { DEMO_PREFERENCE_UUID } from './demoPreferenceUuid.ts';
+import { resetSequences } from './resetSequences.ts';
+import { seedAudience } from './seedAudience.ts';
+import { seedCampaigns } from './seedCampaigns.ts';
+import { seedPreferences } from './seedPreferences.ts';
+import { seedUsers } from './seedUsers.ts';
 
-export type SeedSummary = { demoPreferenceUuid: string | null };
+export type SeedCounts = {
+  organisations: number;
+  users: number;
+  contacts: number;
+  lists: number;
+  campaigns: number;
+  emails: number;
+  preferences: number;
+};
 
-/** Fills an empty database with the deterministic demo data. Does nothing when users exist. */
+export type SeedSummary = {
+  /** The unsubscribe id of the demo preference link, or null when the database has no preference record. */
+  demoPreferenceUuid: string | null;
+  /** True when this call filled the database; false when it already held users and was left alone. */
+  seeded: boolean;
+  /** What was created (only when seeded). */
+  counts: SeedCounts | null;
+  durationMs: number;
+};
+
+/**
+ * Fills an empty database with the deterministic demo data, in one transaction with multi-row inserts.
+ * Does nothing when users exist. Every value comes from fixed seeds and a fixed date (SEED_NOW), so two
+ * fresh databases hold identical rows. Later issues add steps here (workflows, analytics) with their own
+ * named random streams and fixed ids, after the steps whose ids they use.
+ */
 export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return { demoPreferenceUuid: await firstPreferenceUuid(db) };
-  await db.transaction().execute(async (trx) => {
-    const org = await trx
-      .insertInto('organisations')
-      .values({ name: 'Northwind Analytics', logo_image_url: null, privacy_url: null, contact_url: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const users = [
-      { id: 1001, login: DEMO_LOGIN, first: 'Dana', last: 'Demo', level: 0, plan: 'premium' },
-      { id: 4708, login: ADMIN_LOGIN, first: 'Ada', last: 'Admin', level: 2, plan: 'enterprise' },
-      { id: 14764, login: SUPPORT_LOGIN, first: 'Sam', last: 'Support', level: 1, plan: 'enterprise' },
-    ];
-    for (const u of users) {
-      await trx
-        .insertInto('users')
-        .values({
-          id: u.id,
-          org_id: org.id,
-          email: u.login.email,
-          password_hash: await hashPassword(u.login.password),
-          first_name: u.first,
-          last_name: u.last,
-          signup_app_name: 'workbench',
-          plan_type: u.plan,
-          export_widget_permission: true,
-          internal_level: u.level,
-        } as never)
-        .execute();
-    }
-    await trx.executeQuery({
-      sql: "select setval(pg_get_serial_sequence('users', 'id'), 20000)",
-      parameters: [],
-      query: { kind: 'RawNode' },
-    } as never);
+  const started = performance.now();
+  const counts = await db.transaction().execute(async (trx): Promise<SeedCounts | null> => {
+    const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (existing) return null;
+    await seedUsers(trx);
+    const audience = await seedAudience(trx);
+    const campaigns = await seedCampaigns(trx);
+    const preferences = await seedPreferences(trx, audience.contacts);
+    await resetSequences(
+      trx,
+      [
+        'organisations',
+        'users',
+        'accounts',
+        'contacts',
+        'contact_lists',
+        'campaigns',
+        'emails',
+        'subscription_topics',
+      ],
+      { users: DEMO_IDS.usersSequenceStart },
+    );
+    return {
+      organisations: 2,
+      users: 4,
+      contacts: audience.contacts.length,
+      lists: audience.listIds.length,
+      campaigns: campaigns.campaignIds.length,
+      emails: campaigns.emails.length,
+      preferences: preferences.preferenceUuids.length,
+    };
   });
-  return { demoPreferenceUuid: await firstPreferenceUuid(db) };
+  return {
+    demoPreferenceUuid: await firstPreferenceUuid(db),
+    seeded: counts !== null,
+    counts,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
+/** The demo preference uuid when it exists, otherwise the oldest preference record (a database seeded earlier). */
 async function firstPreferenceUuid(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('preferences').select('uuid').orderBy('created_at').orderBy('uuid').limit(1).executeTakeFirst();
+  const demo = await db
+    .selectFrom('preferences')
+    .select('uuid')
+    .where('uuid', '=', DEMO_PREFERENCE_UUID)
+    .executeTakeFirst();
+  if (demo) return demo.uuid;
+  const row = await db
+    .selectFrom('preferences')
+    .select('uuid')
+    .orderBy('created_at')
+    .orderBy('uuid')
+    .limit(1)
+    .executeTakeFirst();
   return row?.uuid ?? null;
 }

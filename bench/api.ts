@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:api`: start-up time and throughput of the real server on PGlite.
+ *
+ * 1. Starts `node --import tsx server/start.ts` (the server's own PID) on a free loopback port with a new,
+ *    temporary DATA_DIR. This first start builds the client when it is missing or stale and creates,
+ *    migrates and seeds the database; it is not measured. Then stops it with SIGTERM.
+ * 2. Starts it again on the same DATA_DIR and measures the wall time from spawn to the first answered
+ *    request (GET /api/docs/json, polled every 20 ms). Target: <= 3 s.
+ * 3. Signs in as the demo user and drives GET /api/user/user_data/ (the signed-in current-user read)
+ *    with autocannon: 50 connections for 10 s on 127.0.0.1, after a 2 s warm-up that is not counted.
+ *    Targets: >= 3,000 requests/s and p99 <= 50 ms, with no errors and no non-2xx answers.
+ *
+ * Prints human-readable figures, then one JSON object as the last line. The server is stopped by its
+ * PID at the end, whatever happens. Exit code 0 when the bench ran (whether or not it met its targets;
+ * pass with --strict to exit 1 when it did not), 1 when it could not run.
+ *
+ * Environment: BENCH_CONNECTIONS, BENCH_DURATION_S, BENCH_WARMUP_S override the load; anything else
+ * (e.g. SKIP_CLIENT_BUILD=true, LOG_LEVEL) is passed to the server as is.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO_LOGIN = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
+const TARGET = { startupMs: 3000, requestsPerSec: 3000, p99Ms: 50 };
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
+const FIRST_START_TIMEOUT_MS = 300_000;
+const SECOND_START_TIMEOUT_MS = 60_000;
+const POLL_MS = 20;
+
+type Server = { child: ChildProcess; exited: Promise<number | null>; logFile: string };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function logTail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server output)';
+  }
+}
+
+/** Spawns the server with its output going straight to a file (no pipe for this process to drain). */
+function startServer(env: NodeJS.ProcessEnv, logFile: string): Server {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code, signal) =>
+      resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : null)),
+    );
+    child.once('error', () => resolve(null));
+  });
+  return { child, exited, logFile };
+}
+
+/** Polls url every POLL_MS until it answers 200; returns the time of the first answer. */
+async function waitForAnswer(server: Server, url: string, timeoutMs: number): Promise<number> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new Error(`the server exited (code ${exitCode}) before answering:\n${logTail(server.logFile)}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await sleep(POLL_MS);
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s:\n${logTail(server.logFile)}`);
+}
+
+/** SIGTERM to the server's own PID; SIGKILL if it has not exited after timeoutMs. Returns the exit code. */
+async function stopServer(server: Server, timeoutMs = 30_000): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill('SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref());
+  const result = await Promise.race([server.exited, timer]);
+  if (result === 'timeout') {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    throw new Error(`the server did not exit within ${timeoutMs / 1000} s of SIGTERM`);
+  }
+  return result;
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${body.slice(0, 300)}`);
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('wb_session='));
+  if (!session) throw new Error('sign-in set no wb_session cookie');
+  return session.split(';')[0]!;
+}
+
+function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function main(): Promise<number> {
+  const strict = process.argv.includes('--strict');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-'));
+  const dataDir = path.join(work, 'data');
+  const logFile = path.join(work, 'server.log');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  let server: Server | undefined;
+
+  try {
+    console.log(
+      `bench:api on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), node ${process.version}`,
+    );
+    console.log(`server: node --import tsx server/start.ts on ${origin}, PGlite in ${dataDir}`);
+    const [load1] = os.loadavg();
+    if (load1 !== undefined && load1 > 0.5) {
+      console.log(`note: load average ${load1.toFixed(2)} before the bench: other work on this machine skews the figures`);
+    }
+
+    // 1. First start: client build (when stale) and database creation. Not measured.
+    let started = performance.now();
+    server = startServer(env, logFile);
+    await waitForAnswer(server, `${origin}/api/docs/json`, FIRST_START_TIMEOUT_MS);
+    const firstStartMs = performance.now() - started;
+    const firstExit = await stopServer(server);
+    server = undefined;
+    if (firstExit !== 0) throw new Error(`the first server exited with code ${firstExit} after SIGTERM`);
+    console.log(
+      `first start (client build when stale, new database): ${Math.round(firstStartMs)} ms — not measured`,
+    );
+
+    // 2. Second start on the existing database: spawn to first answered request.
+    started = performance.now();
+    server = startServer(env, logFile);
+    const answeredAt = await waitForAnswer(server, `${origin}/api/docs/json`, SECOND_START_TIMEOUT_MS);
+    const startupMs = Math.round(answeredAt - started);
+    console.log(
+      `start-up with an existing database, spawn to first answer: ${startupMs} ms (target <= ${TARGET.startupMs} ms)`,
+    );
+
+    // 3. Signed-in current-user read under load.
+    const cookie = await signIn(origin);
+    const url = `${origin}/api/user/user_data/`;
+    const check = await fetch(url, { headers: { cookie } });
+    const checkBody = await check.text();
+    if (check.status !== 200 || !checkBody.includes(DEMO_LOGIN.email)) {
+      throw new Error(`GET /api/user/user_data/ answered ${check.status}: ${checkBody.slice(0, 300)}`);
+    }
+    const load = { url, connections: CONNECTIONS, headers: { cookie } };
+    if (WARMUP_S > 0) {
+      console.log(`warm-up: ${CONNECTIONS} connections for ${WARMUP_S} s (not counted)`);
+      await runAutocannon({ ...load, duration: WARMUP_S });
+    }
+    console.log(`load: GET /api/user/user_data/ signed in, ${CONNECTIONS} connections for ${DURATION_S} s`);
+    const result = await runAutocannon({ ...load, duration: DURATION_S });
+
+    const figures = {
+      startupMs,
+      requestsPerSec: Math.round(result.requests.average),
+      p99Ms: round(result.latency.p99),
+      p50Ms: round(result.latency.p50),
+      errors: result.errors, // connection errors, timeouts included
+      non2xx: result.non2xx,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    };
+    const pass =
+      figures.startupMs <= TARGET.startupMs &&
+      figures.requestsPerSec >= TARGET.requestsPerSec &&
+      figures.p99Ms <= TARGET.p99Ms &&
+      figures.errors === 0 &&
+      figures.non2xx === 0;
+
+    const finalExit = await stopServer(server);
+    server = undefined;
+
+    const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+    console.log('');
+    console.log(
+      `  requests      ${result.requests.total} in ${result.duration} s, ${result['2xx']} answered 2xx`,
+    );
+    console.log(
+      `  throughput    ${figures.requestsPerSec} requests/s (target >= ${TARGET.requestsPerSec}) ${mark(figures.requestsPerSec >= TARGET.requestsPerSec)}`,
+    );
+    console.log(
+      `  latency       p50 ${figures.p50Ms} ms, p90 ${round(result.latency.p90)} ms, p99 ${figures.p99Ms} ms (target <= ${TARGET.p99Ms}) ${mark(figures.p99Ms <= TARGET.p99Ms)}, max ${round(result.latency.max)} ms`,
+    );
+    console.log(
+      `  errors        ${result.errors} errors (of which ${result.timeouts} timeouts), ${result.non2xx} non-2xx`,
+    );
+    console.log(
+      `  start-up      ${startupMs} ms (target <= ${TARGET.startupMs}) ${mark(startupMs <= TARGET.startupMs)}`,
+    );
+    console.log(`  shutdown      SIGTERM -> exit code ${finalExit}`);
+    console.log(`  result        ${pass ? 'PASS' : 'FAIL'}`);
+    console.log(JSON.stringify({ ...figures, target: TARGET, pass }));
+    return strict && !pass ? 1 : 0;
+  } finally {
+    if (server) await stopServer(server, 10_000).catch(() => undefined);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench:api failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.log(
+      JSON.stringify({
+        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+        pass: false,
+      }),
+    );
+    process.exit(1);
+  },
+);

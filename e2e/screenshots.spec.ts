@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_LOGIN, DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
+
+/**
+ * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
+ * Runs only when SCREENSHOTS_DIR is set: SCREENSHOTS_DIR=/tmp/shots npx playwright test screenshots
+ */
+const dir = process.env.SCREENSHOTS_DIR;
+const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 740 } } as const;
+
+test.skip(!dir, 'set SCREENSHOTS_DIR to take screenshots');
+
+for (const [size, viewport] of Object.entries(sizes)) {
+  test.describe(`screens at ${size} size`, () => {
+    test.use({ viewport });
+
+    const shot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}-${size}.png`, fullPage: true });
+
+    test('public screens', async ({ page, request }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await shot(page, 'signin');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByText('Email is required.')).toBeVisible();
+      await shot(page, 'signin-errors');
+      await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+      await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await shot(page, 'signin-server-error');
+
+      await page.goto('/auth/signup');
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await shot(page, 'signup');
+
+      await page.goto('/auth/forgot-password');
+      await shot(page, 'forgot');
+      await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+      await shot(page, 'forgot-sent');
+
+      await page.goto('/resetPassword/not-a-real-key-but-long-enough');
+      await expect(page.getByRole('heading', { name: 'This reset link has expired' })).toBeVisible();
+      await shot(page, 'reset-expired');
+
+      const account = newAccount(`shots-${size}`);
+      await signUpThroughApi(request, account);
+      await request.post('/api/auth/forgot_password/', { form: { email: account.email, user_tz: 'UTC' } });
+      const admin = await request.post('/api/auth/login/', { form: { ...ADMIN_LOGIN, user_tz: 'UTC' } });
+      expect(admin.status()).toBe(200);
+      const outbox = await (await request.get('/api/user/outbox/?limit=50')).json();
+      const email = outbox.data.find((e: { to_address: string }) => e.to_address === account.email);
+      const link = String(email.text_body).match(/https?:\/\/\S+\/resetPassword\/[A-Za-z0-9_-]+/)?.[0];
+      await page.goto(link!);
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      await shot(page, 'reset');
+
+      await page.goto('/unsub/5eedc0de-0001-4000-8000-000000000001');
+      await expect(page.getByTestId('unsub-id')).toBeVisible();
+      await shot(page, 'public-preferences');
+    });
+
+    test('signed-in screens', async ({ page }) => {
+      await page.request.post('/api/auth/forgot_password/', { form: { email: DEMO_LOGIN.email, user_tz: 'UTC' } });
+      await signIn(page, ADMIN_LOGIN);
+      await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
+      await shot(page, 'shell');
+      await openUserMenu(page);
+      await shot(page, 'user-menu');
+      await page.keyboard.press('Escape');
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await shot(page, 'nav-open');
+        await page.getByRole('button', { name: 'Close navigation' }).click();
+      }
+      await page.goto('/admin/outbox');
+      await expect(page.getByRole('table')).toBeVisible();
+      await shot(page, 'outbox');
+      await page.getByRole('row').nth(1).getByRole('button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `${dir}/outbox-email-${size}.png` });
+      await page.getByRole('button', { name: 'Formatted' }).click();
+      await page.screenshot({ path: `${dir}/outbox-email-html-${size}.png` });
+    });
+
+    test('permission and not-found screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN);
+      await page.goto('/admin/outbox');
+      await expect(page.getByRole('heading', { name: 'Internal admins only' })).toBeVisible();
+      await shot(page, 'outbox-denied');
+      await page.goto('/no/such/page');
+      await shot(page, 'not-found');
+    });
+  });
+}

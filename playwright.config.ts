@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser download) against the real server, started by
+ * Playwright on free random ports with fresh temporary databases:
+ * - "chromium": the product as configured by default;
+ * - "expiry": a second server whose sessions last 3 s (SESSION_TTL_SECONDS=3), for the expired-session test.
+ * The config is evaluated in the runner and in every worker: the ports and folders chosen here are passed
+ * on through environment variables so that all of them agree.
+ */
+const env = process.env;
+const randomPort = () => String(20000 + Math.floor(Math.random() * 20000));
+env.E2E_PORT ||= randomPort();
+env.E2E_EXPIRY_PORT ||= String(((Number(env.E2E_PORT) - 20000 + 7919) % 20000) + 20000);
+if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
+  const dirs = [
+    mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-')),
+    mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-expiry-')),
+  ];
+  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR] = dirs;
+  // The runner exits after the servers have stopped: only then are their databases removed.
+  process.on('exit', () => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+}
+const dataDir = env.E2E_DATA_DIR ?? '';
+const expiryDataDir = env.E2E_EXPIRY_DATA_DIR ?? '';
+
+const host = '127.0.0.1';
+const baseURL = `http://${host}:${env.E2E_PORT}`;
+const expiryURL = `http://${host}:${env.E2E_EXPIRY_PORT}`;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const serverEnv = (port: string, dataDir: string, extra: Record<string, string> = {}) => ({
+  HOST: host,
+  PORT: port,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  // The suite signs in many times a minute from one address.
+  AUTH_RATE_LIMIT: '10000',
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(env.CI),
+  retries: env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { baseURL }, grepInvert: /@expiry/ },
+    { name: 'expiry', use: { baseURL: expiryURL }, grep: /@expiry/ },
+  ],
+  // Started one after the other: the first builds the client when it is stale, the second finds it fresh.
+  webServer: [
+    {
+      command: 'npx tsx server/start.ts',
+      url: `${baseURL}/`,
+      env: serverEnv(env.E2E_PORT, dataDir),
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: 'npx tsx server/start.ts',
+      url: `${expiryURL}/`,
+      env: serverEnv(env.E2E_EXPIRY_PORT, expiryDataDir, { SESSION_TTL_SECONDS: '3' }),
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
+});

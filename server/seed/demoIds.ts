@@ -1,0 +1,13 @@
+/** Fixed ids of the demo data, for tests and for later seed steps (workflows, analytics). */
+export const DEMO_IDS = {
+  /** Northwind Analytics: the demo organisation of the three demo sign-ins. */
+  mainOrgId: 1,
+  /** Harbor Lane Studio: a second, small organisation with its own user and data (isolation tests). */
+  otherOrgId: 2,
+  demoUserId: 1001,
+  adminUserId: 4708,
+  supportUserId: 14764,
+  otherOrgUserId: 3001,
+  /** The users sequence continues after this, so new sign-ups never take a special id. */
+  usersSequenceStart: 20000,
+} as const;

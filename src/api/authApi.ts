@@ -1,0 +1,61 @@
+import type { UserData } from '../domain/userData.ts';
+import { apiGet, apiPost } from './client.ts';
+import { serviceBases } from './serviceBases.ts';
+
+export type SignInAnswer = { success: true; csrf_token: string; user: UserData };
+export type MessageAnswer = { success: true; message: string };
+
+export type LoginFields = { email: string; password: string };
+export type SignupFields = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  organisation_name?: string;
+};
+
+const url = (path: string) => `${serviceBases.auth}${path}`;
+
+/** Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. */
+export const authApi = {
+  login: (fields: LoginFields, signal?: AbortSignal) =>
+    apiPost<SignInAnswer>(url('login/'), fields, { signal, endSessionOnForbidden: false }),
+
+  signup: (fields: SignupFields, signal?: AbortSignal) =>
+    apiPost<SignInAnswer>(
+      url('signup/'),
+      { ...fields, organisation_name: fields.organisation_name || undefined },
+      {
+        signal,
+        endSessionOnForbidden: false,
+      },
+    ),
+
+  /** Ends the session on the server (needs the session cookie and the CSRF header). */
+  logout: (signal?: AbortSignal) =>
+    apiPost<{ success: true }>(url('logout/'), {}, { signal, endSessionOnForbidden: false }),
+
+  forgotPassword: (email: string, signal?: AbortSignal) =>
+    apiPost<MessageAnswer>(url('forgot_password/'), { email }, { signal, endSessionOnForbidden: false }),
+
+  checkResetKey: (resetKey: string, signal?: AbortSignal) =>
+    apiGet<{ success: true; email: string }>(url('reset_password/'), {
+      query: { reset_key: resetKey },
+      signal,
+      endSessionOnForbidden: false,
+    }),
+
+  resetPassword: (resetKey: string, password: string, signal?: AbortSignal) =>
+    apiPost<MessageAnswer>(
+      url('reset_password/'),
+      { reset_key: resetKey, password },
+      {
+        signal,
+        endSessionOnForbidden: false,
+      },
+    ),
+
+  /** The CSRF token of the session the cookie carries (after a sign-in elsewhere). */
+  csrfToken: (signal?: AbortSignal) =>
+    apiGet<{ success: true; csrf_token: string }>(url('csrf/'), { signal, endSessionOnForbidden: false }),
+};

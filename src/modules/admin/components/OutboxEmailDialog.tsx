@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { OutboxEmail } from '../../../api/userApi.ts';
+import { linkifyText } from '../../../domain/linkifyText.ts';
+import { Badge } from '../../../ui/Badge.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { outboxLabels } from '../utils/outboxLabels.ts';
+import './OutboxEmailDialog.css';
+
+type View = 'text' | 'html';
+
+/** Email HTML shown in a sandbox: no scripts, no access to the app; its links open in a new tab. */
+function htmlDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{font:15px/1.5 system-ui,sans-serif;color:#121a2e;margin:16px;overflow-wrap:anywhere}a{color:#1b3487}</style></head><body>${html}</body></html>`;
+}
+
+export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: () => void }) {
+  const [view, setView] = useState<View>('text');
+  const status = email ? outboxLabels.status(email.status) : null;
+  return (
+    <Dialog
+      open={email !== null}
+      onClose={() => {
+        setView('text');
+        onClose();
+      }}
+      size="lg"
+      title={email?.subject || '(no subject)'}
+      description={
+        email ? (
+          <>
+            To <strong>{email.to_address}</strong> · {outboxLabels.kind(email.kind)} ·{' '}
+            {outboxLabels.time(email.created_at)}
+          </>
+        ) : null
+      }
+    >
+      {email && status ? (
+        <div className="outbox-email">
+          <div className="outbox-email__meta">
+            <Badge tone={status.tone}>{status.label}</Badge>
+            <span className="outbox-email__help">{status.help}</span>
+            {email.last_error ? (
+              <span className="outbox-email__error">Last error: {email.last_error}</span>
+            ) : null}
+          </div>
+          {email.html_body ? (
+            <fieldset className="outbox-email__views">
+              <legend className="ui-visually-hidden">Show the email as</legend>
+              <button type="button" aria-pressed={view === 'text'} onClick={() => setView('text')}>
+                Text
+              </button>
+              <button type="button" aria-pressed={view === 'html'} onClick={() => setView('html')}>
+                Formatted
+              </button>
+            </fieldset>
+          ) : null}
+          {view === 'html' && email.html_body ? (
+            <iframe
+              className="outbox-email__frame"
+              title={`Formatted email: ${email.subject}`}
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              srcDoc={htmlDocument(email.html_body)}
+            />
+          ) : (
+            <div className="outbox-email__text" data-testid="outbox-email-text">
+              {linkifyText(email.text_body).map((part, index) =>
+                part.kind === 'link' ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable text, in order
+                  <a key={index} href={part.href} rel="noreferrer">
+                    {part.text}
+                  </a>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable text, in order
+                  <span key={index}>{part.text}</span>
+                ),
+              )}
+            </div>
+          )}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

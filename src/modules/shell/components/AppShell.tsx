@@ -1,0 +1,69 @@
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { appCurrentUserMachine } from '../hooks/appCurrentUserMachine.ts';
+import { CurrentUserContext } from '../hooks/CurrentUserContext.ts';
+import { TopBar } from './TopBar.tsx';
+import './AppShell.css';
+
+/**
+ * The signed-in layout: top bar, navigation, user menu and the page. It owns the current-user actor, so
+ * everything the signed-in app holds is dropped when this layout goes away (sign-out, a refused session).
+ */
+export function AppShell() {
+  const router = useRouter();
+  const actor = useActorRef(appCurrentUserMachine);
+  const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
+  const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
+  const loadFailed = useSelector(actor, (s) => s.matches('failed'));
+  const loadError = useSelector(actor, (s) => s.context.error);
+
+  useEffect(() => {
+    if (!signedOut) return;
+    router.clearCache();
+    // A push, not a replace: Back returns to the workbench page, whose guard then sends the person here again.
+    void router.navigate({ to: '/', search: { notice: 'signed-out', redirect: undefined } });
+  }, [signedOut, router]);
+
+  return (
+    <CurrentUserContext.Provider value={actor}>
+      <a className="ui-skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="shell">
+        <TopBar />
+        <main className="shell__main" id="main" tabIndex={-1}>
+          {signingOut || signedOut ? (
+            <StatePanel kind="loading" title="Signing you out…" />
+          ) : (
+            <div className="shell__content">
+              {loadFailed && loadError ? (
+                <div className="shell__banner">
+                  <Alert
+                    tone="error"
+                    title="We couldn’t load your profile."
+                    actions={
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => actor.send({ type: 'user.reload' })}
+                      >
+                        Try again
+                      </Button>
+                    }
+                  >
+                    {loadError.message}
+                  </Alert>
+                </div>
+              ) : null}
+              <Outlet />
+            </div>
+          )}
+        </main>
+      </div>
+    </CurrentUserContext.Provider>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Logo } from '../../../ui/Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import './TopBar.css';
+
+const NAV = [
+  {
+    label: 'Content',
+    prefix: '/content',
+    link: linkOptions({ to: '/content/$tab', params: { tab: 'explorer' } }),
+  },
+  { label: 'Campaigns', prefix: '/campaigns', link: linkOptions({ to: '/campaigns' }) },
+  { label: 'Audiences', prefix: '/audiences', link: linkOptions({ to: '/audiences' }) },
+  { label: 'Analytics', prefix: '/analytics', link: linkOptions({ to: '/analytics' }) },
+  { label: 'Automation', prefix: '/automation', link: linkOptions({ to: '/automation' }) },
+  { label: 'Buyer journey', prefix: '/buyer-journey', link: linkOptions({ to: '/buyer-journey' }) },
+  { label: 'Settings', prefix: '/settings', link: linkOptions({ to: '/settings' }) },
+];
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Brand, the main navigation (a disclosure menu on narrow screens) and the user menu. */
+export function TopBar() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  // Close the narrow-screen menu after a navigation.
+  useEffect(() => {
+    if (pathname) setMenuOpen(false);
+  }, [pathname]);
+
+  // Escape or a click outside the bar closes it too.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (headerRef.current && !headerRef.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="topbar" ref={headerRef}>
+      <div className="topbar__inner">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="topbar__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          <span className="ui-visually-hidden">{menuOpen ? 'Close navigation' : 'Open navigation'}</span>
+        </button>
+        <Link to="/campaigns" className="topbar__brand" aria-label="Workbench home">
+          <Logo tone="dark" size="sm" />
+        </Link>
+        <nav id={navId} className={`topbar__nav${menuOpen ? ' topbar__nav--open' : ''}`} aria-label="Main">
+          <ul className="topbar__list">
+            {NAV.map((item) => {
+              const active = isUnder(pathname, item.prefix);
+              return (
+                <li key={item.label}>
+                  <Link
+                    {...item.link}
+                    className={`topbar__link${active ? ' topbar__link--active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="topbar__end">
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
+import { useCurrentUserActor } from '../hooks/CurrentUserContext.ts';
+import './UserMenu.css';
+
+const OUTBOX_ICON = (
+  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path
+      d="M3 5.5A1.5 1.5 0 0 1 4.5 4h11A1.5 1.5 0 0 1 17 5.5v9a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 3 14.5v-9Zm1.2.3 5.8 4.6 5.8-4.6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const SIGN_OUT_ICON = (
+  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path
+      d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-3 3-3-3-3m3 3H8"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+function initials(first: string, last: string): string {
+  return `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/** Who is signed in, the outbox for internal admins, and sign-out. */
+export function UserMenu() {
+  const actor = useCurrentUserActor();
+  const user = useSelector(actor, (s) => s.context.user);
+  const navigate = useNavigate();
+
+  if (!user) {
+    return (
+      <div className="user-menu__placeholder" aria-hidden="true">
+        <span className="user-menu__avatar user-menu__avatar--loading" />
+        <span className="user-menu__bar" />
+      </div>
+    );
+  }
+
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  const items: MenuItem[] = [];
+  if (user.internal_user_level >= 1) {
+    items.push({
+      id: 'outbox',
+      label: 'Outbox',
+      icon: OUTBOX_ICON,
+      onSelect: () => void navigate({ to: '/admin/outbox' }),
+    });
+  }
+  items.push({
+    id: 'sign-out',
+    label: 'Sign out',
+    icon: SIGN_OUT_ICON,
+    tone: 'danger',
+    onSelect: () => actor.send({ type: 'session.signOut' }),
+  });
+
+  return (
+    <Menu
+      label={`Account: ${fullName}`}
+      triggerClassName="user-menu__trigger"
+      trigger={
+        <>
+          <span className="user-menu__avatar" aria-hidden="true">
+            {initials(user.first_name, user.last_name)}
+          </span>
+          <span className="user-menu__name" data-testid="user-name">
+            {fullName}
+          </span>
+          <svg className="user-menu__chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path
+              d="m4 6 4 4 4-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
+          </svg>
+        </>
+      }
+      header={
+        <div className="user-menu__who">
+          <span className="user-menu__who-name">{fullName}</span>
+          <span className="user-menu__who-email">{user.user_email}</span>
+          <span className="user-menu__who-org">
+            {user.organisation.name}
+            {user.internal_user_level >= 1 ? <span className="user-menu__tag">Internal admin</span> : null}
+          </span>
+        </div>
+      }
+      items={items}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+import { currentUserMachine } from '../../../../machines/currentUserMachine.ts';
+import { authApi } from '../../../api/authApi.ts';
+import { sessionStore } from '../../../api/sessionStore.ts';
+import { userApi } from '../../../api/userApi.ts';
+
+/** currentUserMachine wired to the API: loads GET user_data/, and signs out through logout/. */
+export const appCurrentUserMachine = currentUserMachine.provide({
+  actors: {
+    loadUser: fromPromise(({ signal }) => userApi.userData(signal)),
+    signOut: fromPromise(async () => {
+      try {
+        await authApi.logout();
+      } catch {
+        // The session may already be gone on the server; the browser session ends all the same.
+      } finally {
+        sessionStore.end();
+      }
+    }),
+  },
+});

@@ -1,0 +1,18 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.ts';
+
+export const appRouter = createRouter({
+  routeTree,
+  defaultPreload: false,
+  scrollRestoration: true,
+  // Nothing is cached between navigations: every entry into the workbench re-runs its guard.
+  defaultStaleTime: 0,
+  defaultGcTime: 0,
+});
+
+declare module '@tanstack/react-router' {
+  // Module augmentation must be an interface: it registers the route tree for typed links.
+  interface Register {
+    router: typeof appRouter;
+  }
+}

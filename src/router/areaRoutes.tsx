@@ -1,0 +1,104 @@
+import { createRoute } from '@tanstack/react-router';
+import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
+import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
+import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
+import { protectedRoute } from './protectedRoute.tsx';
+import { optionalString } from './routePaths.ts';
+
+/** The signed-in areas. Areas a later release builds show an honest "being built" page. */
+
+const area = <TPath extends string>(path: TPath, title: string, purpose: string) =>
+  createRoute({
+    getParentRoute: () => protectedRoute,
+    path,
+    component: () => <BeingBuiltPage title={title} purpose={purpose} />,
+  });
+
+export const campaignsRoute = area(
+  '/campaigns',
+  'Campaigns',
+  'Plan campaigns, build their emails from curated content and publish them to your audiences.',
+);
+
+export const contentRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/content/$tab',
+  component: function ContentRoute() {
+    const { tab } = contentRoute.useParams();
+    return (
+      <BeingBuiltPage
+        title="Content"
+        purpose="Explore and curate articles, sales triggers and insights to build emails from."
+        detail={tab ? `You asked for the “${tab}” tab.` : undefined}
+      />
+    );
+  },
+});
+
+export const audiencesRoute = area(
+  '/audiences',
+  'Audiences',
+  'Manage contacts, accounts and lists, with personality types and buyer stages.',
+);
+export const analyticsRoute = area(
+  '/analytics',
+  'Analytics',
+  'Follow opens, clicks and engagement for campaigns, contacts and accounts.',
+);
+export const automationRoute = area(
+  '/automation',
+  'Automation',
+  'Build workflows that send emails, wait, branch and add contacts to lists when something happens.',
+);
+export const buyerJourneyRoute = area(
+  '/buyer-journey',
+  'Buyer journey',
+  'See where your contacts and accounts stand on their way to buying.',
+);
+export const settingsRoute = area(
+  '/settings',
+  'Settings',
+  'Manage your account, your organisation and its integrations.',
+);
+export const welcomeRoute = area('/welcome', 'Welcome', 'A guided first visit of the workbench.');
+export const importRoute = area(
+  '/import',
+  'Import',
+  'Bring your contacts and accounts in from your sales app.',
+);
+export const onboardingSignUpRoute = area(
+  '/signup',
+  'Set up your workspace',
+  'Finish setting up your workspace.',
+);
+
+export const permissionDeniedRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/permission_denied',
+  validateSearch: (search: Record<string, unknown>) => ({ error: optionalString(search.error) }),
+  component: function PermissionDeniedRoute() {
+    const { error } = permissionDeniedRoute.useSearch();
+    return <PermissionDeniedPage code={error} />;
+  },
+});
+
+export const outboxRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/admin/outbox',
+  component: OutboxPage,
+});
+
+export const areaRoutes = [
+  campaignsRoute,
+  contentRoute,
+  audiencesRoute,
+  analyticsRoute,
+  automationRoute,
+  buyerJourneyRoute,
+  settingsRoute,
+  welcomeRoute,
+  importRoute,
+  onboardingSignUpRoute,
+  permissionDeniedRoute,
+  outboxRoute,
+] as const;

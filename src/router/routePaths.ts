@@ -1,0 +1,17 @@
+/** Where a signed-in person lands by default. */
+export const HOME_PATH = '/campaigns';
+
+/** Notes the sign-in page can show, passed as ?notice=. */
+export type SignInNotice = 'signed-out' | 'session-ended' | 'password-reset';
+
+export const SIGN_IN_NOTICES: readonly SignInNotice[] = ['signed-out', 'session-ended', 'password-reset'];
+
+export function parseSignInNotice(raw: unknown): SignInNotice | undefined {
+  return typeof raw === 'string' && (SIGN_IN_NOTICES as readonly string[]).includes(raw)
+    ? (raw as SignInNotice)
+    : undefined;
+}
+
+export function optionalString(raw: unknown): string | undefined {
+  return typeof raw === 'string' && raw !== '' ? raw : undefined;
+}

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { createTestApp, signIn, type TestApp } from '../helpers/testApp.ts';
+
+/**
+ * Every API route, found through the published API description, is sent bad input: missing fields,
+ * wrong types, a body over 1 MB, SQL-looking strings, unicode and emoji, NUL characters and unknown ids.
+ * Each answer must be a 4xx with a readable message (never a 500), and a refused request must leave
+ * the data exactly as it was.
+ */
+
+type Operation = { method: string; path: string; fields: string[]; query: string[] };
+
+const SQLISH = "' OR '1'='1'; DROP TABLE users; --";
+const EMOJI = 'Ünïcødé 名前 😀🎉 مرحبا';
+const UNKNOWN_UUID = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+let t: TestApp;
+let operations: Operation[];
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '100000' });
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      fields: Object.keys(Object.values(op.requestBody?.content ?? {})[0]?.schema?.properties ?? {}),
+      query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    })),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type OpenApiOperation = {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: Array<{ in: string; name: string }>;
+};
+
+/** A digest of every table's rows, to prove a refused request changed nothing. */
+async function fingerprint(): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
+    order by table_name`.execute(t.database.db);
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const result = await sql<{ digest: string | null }>`
+      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t`.execute(t.database.db);
+    parts.push(`${table_name}:${result.rows[0]?.digest}`);
+  }
+  return parts.join('\n');
+}
+
+function variants(op: Operation): Array<{ label: string; body?: unknown; query?: string; raw?: string }> {
+  const fields = op.fields.length ? op.fields : ['id'];
+  const all = (value: unknown) => Object.fromEntries(fields.map((f) => [f, value]));
+  const queryAll = (value: string) => op.query.map((q) => `${q}=${encodeURIComponent(value)}`).join('&');
+  const list: Array<{ label: string; body?: unknown; query?: string; raw?: string }> = [];
+  if (op.method === 'GET') {
+    list.push({ label: 'no query', query: '' });
+    if (op.query.length) {
+      for (const value of [SQLISH, EMOJI, '-1', '1e309', UNKNOWN_UUID, 'x'.repeat(5000), '\u0000']) {
+        list.push({ label: `query ${JSON.stringify(value.slice(0, 12))}`, query: queryAll(value) });
+      }
+    }
+    return list;
+  }
+  list.push({ label: 'empty body', body: {} });
+  list.push({ label: 'numbers', body: all(12345) });
+  list.push({ label: 'arrays', body: all(['a', 'b']) });
+  list.push({ label: 'objects', body: all({ nested: { deep: true } }) });
+  list.push({ label: 'nulls', body: all(null) });
+  list.push({ label: 'booleans', body: all(true) });
+  list.push({ label: 'sql-looking strings', body: all(SQLISH) });
+  list.push({ label: 'unicode and emoji', body: all(EMOJI) });
+  list.push({ label: 'NUL characters', body: all('abc\u0000def') });
+  list.push({ label: 'unknown uuid', body: all(UNKNOWN_UUID) });
+  list.push({ label: 'unknown number id', body: all('987654321') });
+  list.push({ label: 'malformed JSON', raw: '{"email": ' });
+  list.push({ label: 'over 1 MB', body: all('x'.repeat(1024 * 1024 + 10)) });
+  return list;
+}
+
+describe('bad input on every API route', () => {
+  it('finds the routes to test in the API description', () => {
+    const paths = operations.map((op) => `${op.method} ${op.path}`);
+    expect(paths).toContain('POST /api/auth/login/');
+    expect(paths).toContain('GET /api/user/user_data/');
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answers 4xx with a message, never 500, and a refused request changes nothing', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of operations) {
+      for (const variant of variants(op)) {
+        // A fresh session each time: a valid sign-out in an earlier variant must not hide later ones.
+        const session = await signIn(t.app, ADMIN_LOGIN);
+        const before = await fingerprint();
+        const url = variant.query ? `${op.path}?${variant.query}` : op.path;
+        const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf };
+        const response =
+          variant.raw !== undefined
+            ? await t.app.inject({ method: op.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: variant.raw })
+            : await t.app.inject({ method: op.method as 'POST', url, headers, ...(op.method === 'GET' ? {} : { payload: variant.body as object }) });
+        checked += 1;
+        const where = `${op.method} ${op.path} [${variant.label}] -> ${response.statusCode}`;
+        if (response.statusCode >= 500) {
+          failures.push(`${where}: ${response.body.slice(0, 200)}`);
+          continue;
+        }
+        if (response.statusCode >= 400) {
+          const body = response.json() as { success?: boolean; message?: unknown };
+          if (body.success !== false || typeof body.message !== 'string' || body.message.length < 5) {
+            failures.push(`${where}: no readable message: ${response.body.slice(0, 200)}`);
+          }
+          if ((await fingerprint()) !== before) failures.push(`${where}: data changed by a refused request`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  }, 240_000);
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
+import { createTestApp, form, type TestApp } from '../../helpers/testApp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_RATE_LIMIT: '3' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const details = (remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/preference/get_recipient_details/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `unsub_uuid=${DEMO_PREFERENCE_UUID}`,
+    remoteAddress,
+  });
+
+describe('preference service rate limit (PUBLIC_RATE_LIMIT per minute per IP)', () => {
+  it('answers the 4th call from one IP with 429 and a message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await details('10.0.0.1')).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await details('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many requests\. Try again in .+\.$/),
+    });
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('counts each IP on its own', async () => {
+    expect((await details('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits every preference route, bad requests included', async () => {
+    const calls: [string, Record<string, string>][] = [
+      ['update_preference/', { unsub_uuid: DEMO_PREFERENCE_UUID, unsub_flag: '7' }],
+      ['unsubscribe/', { unsub_uuid: 'not-a-uuid', unsub_flag: '1' }],
+      ['resubscribe/', { unsub_uuid: 'not-a-uuid' }],
+      ['unsubscribe_page_events/', { unsub_uuid: DEMO_PREFERENCE_UUID }],
+    ];
+    for (const [path, fields] of calls) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await form(t.app, 'POST', `/api/preference/${path}`, fields)).statusCode);
+      }
+      expect(statuses, path).toEqual([400, 400, 400, 429]);
+    }
+    // None of them changed anything.
+    const demo = await t.database.db
+      .selectFrom('preferences')
+      .select(['unsub_all', 'marketing'])
+      .where('uuid', '=', DEMO_PREFERENCE_UUID)
+      .executeTakeFirstOrThrow();
+    expect(demo).toEqual({ unsub_all: false, marketing: true });
+    expect(await t.database.db.selectFrom('preference_events').select('id').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,296 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
+import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
+import type { Database } from '../../../server/db/schema.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
+import { DEMO_VOCABULARY } from '../../../server/seed/demoVocabulary.ts';
+import { type SeedSummary, seedDemoData } from '../../../server/seed/seedDemoData.ts';
+import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
+
+/**
+ * Two fresh databases: the test app's (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set)
+ * and a second PGlite in memory, seeded here and timed. They must hold identical demo rows.
+ */
+let t: TestApp;
+let second: DatabaseHandle;
+let summary: SeedSummary;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  ({ database: second } = await prepareDatabase({ dataDir: 'memory://', seed: false }));
+  summary = await seedDemoData(second.db);
+  console.log(`seedDemoData on a fresh PGlite: ${summary.durationMs} ms`);
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+/** Rows of a table as JSON text, in key order (dates as ISO text; password hashes left out: their salt is random). */
+async function dump(target: Kysely<Database>, table: keyof Database, orderBy: string): Promise<string> {
+  const result = await sql<{ row: Record<string, unknown> }>`
+    select to_jsonb(t) - 'password_hash' as row from ${sql.table(table)} t order by ${sql.raw(orderBy)}`.execute(
+    target,
+  );
+  return JSON.stringify(result.rows.map((r) => r.row));
+}
+
+const TABLES: [keyof Database, string][] = [
+  ['organisations', 'id'],
+  ['users', 'id'],
+  ['accounts', 'id'],
+  ['contacts', 'id'],
+  ['contact_lists', 'id'],
+  ['list_contacts', 'list_id, contact_id'],
+  ['campaigns', 'id'],
+  ['emails', 'id'],
+  ['subscription_topics', 'id'],
+  ['preferences', 'uuid'],
+  ['preference_topics', 'preference_uuid, topic_id'],
+];
+
+describe('deterministic demo seed', () => {
+  it('fills two fresh databases with identical rows (same ids, names, uuids, dates)', async () => {
+    for (const [table, orderBy] of TABLES) {
+      const [a, b] = await Promise.all([dump(db, table, orderBy), dump(second.db, table, orderBy)]);
+      expect(a.length, table).toBeGreaterThan(2);
+      expect(a, table).toBe(b);
+    }
+  });
+
+  it('is fast: one transaction of multi-row inserts', () => {
+    expect(summary.seeded).toBe(true);
+    // Typically 0.3 to 0.8 s, most of it hashing four passwords; generous here for a busy machine.
+    expect(summary.durationMs).toBeLessThan(5000);
+  });
+
+  it('reports what it created and the demo preference uuid', () => {
+    expect(summary).toMatchObject({
+      demoPreferenceUuid: DEMO_PREFERENCE_UUID,
+      counts: {
+        organisations: 2,
+        users: 4,
+        contacts: 86,
+        lists: 7,
+        campaigns: 6,
+        emails: 26,
+        preferences: 86,
+      },
+    });
+  });
+
+  it('leaves a database that already has users alone', async () => {
+    const again = await seedDemoData(second.db);
+    expect(again).toMatchObject({ seeded: false, counts: null, demoPreferenceUuid: DEMO_PREFERENCE_UUID });
+    const contacts = await second.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(contacts.n)).toBe(86);
+  });
+});
+
+describe('demo data content', () => {
+  const mainOrg = DEMO_IDS.mainOrgId;
+
+  it('has the three demo users with their levels, and the users sequence past 20000', async () => {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'internal_level', 'org_id'])
+      .orderBy('id')
+      .execute();
+    expect(users).toEqual([
+      { id: 1001, email: 'demo@workbench.test', internal_level: 0, org_id: mainOrg },
+      { id: 3001, email: 'owner@harborlane.test', internal_level: 0, org_id: DEMO_IDS.otherOrgId },
+      { id: 4708, email: 'admin@workbench.test', internal_level: 2, org_id: mainOrg },
+      { id: 14764, email: 'support@workbench.test', internal_level: 1, org_id: mainOrg },
+    ]);
+    const next = await sql<{
+      id: number;
+    }>`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`.execute(second.db);
+    expect(next.rows[0]?.id).toBeGreaterThan(20000);
+  });
+
+  it('moves every other sequence past the seeded ids', async () => {
+    const row = await second.db
+      .insertInto('accounts')
+      .values({ org_id: mainOrg, name: 'New account', website: null, industry: null, revenue: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(row.id).toBe(13);
+  });
+
+  it('has two organisations, each with its own accounts, contacts, lists, campaigns and emails', async () => {
+    const orgs = await db.selectFrom('organisations').select(['id', 'name']).orderBy('id').execute();
+    expect(orgs).toEqual([
+      { id: 1, name: 'Northwind Analytics' },
+      { id: 2, name: 'Harbor Lane Studio' },
+    ]);
+    const count = async (
+      table: 'accounts' | 'contacts' | 'contact_lists' | 'campaigns' | 'emails' | 'preferences',
+      orgId: number,
+    ) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('org_id', '=', orgId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('accounts', mainOrg)).toBe(10);
+    expect(await count('contacts', mainOrg)).toBe(80);
+    expect(await count('contact_lists', mainOrg)).toBe(6);
+    expect(await count('campaigns', mainOrg)).toBe(5);
+    expect(await count('emails', mainOrg)).toBe(24);
+    expect(await count('preferences', mainOrg)).toBe(80);
+    for (const table of [
+      'accounts',
+      'contacts',
+      'contact_lists',
+      'campaigns',
+      'emails',
+      'preferences',
+    ] as const) {
+      expect(await count(table, DEMO_IDS.otherOrgId), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives contacts every personality type, spec personality values, buyer stages and a mix of statuses', async () => {
+    const contacts = await db.selectFrom('contacts').selectAll().where('org_id', '=', mainOrg).execute();
+    expect(new Set(contacts.map((c) => c.personality_type))).toEqual(
+      new Set(DEMO_VOCABULARY.personalityTypes),
+    );
+    for (const c of contacts) {
+      const allowed: readonly string[] = DEMO_VOCABULARY.personalities[c.personality_type ?? 'Others'];
+      expect(allowed).toContain(c.personality);
+      expect(DEMO_VOCABULARY.buyerStages).toContain(c.buyer_stage);
+      expect(c.email).toMatch(/^[a-z]+\.[a-z]+@[a-z-]+\.test$/);
+      expect(c.engagement_score).toBeGreaterThanOrEqual(0);
+      expect(c.engagement_score).toBeLessThanOrEqual(100);
+    }
+    const byStatus = (status: string) => contacts.filter((c) => c.status === status).length;
+    expect(byStatus('Subscribed')).toBeGreaterThan(60);
+    expect(byStatus('Hard Bounce')).toBeGreaterThanOrEqual(3);
+    expect(byStatus('Unsubscribed')).toBeGreaterThanOrEqual(3);
+    expect(new Set(contacts.map((c) => c.buyer_stage)).size).toBe(DEMO_VOCABULARY.buyerStages.length);
+  });
+
+  it('has lists with members from their own organisation, mostly owned by user 1001', async () => {
+    const lists = await db
+      .selectFrom('contact_lists')
+      .select(['id', 'org_id', 'user_id'])
+      .orderBy('id')
+      .execute();
+    const mainLists = lists.filter((l) => l.org_id === mainOrg);
+    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.demoUserId)).toHaveLength(4);
+    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.adminUserId)).toHaveLength(2);
+    const strays = await db
+      .selectFrom('list_contacts')
+      .innerJoin('contact_lists', 'contact_lists.id', 'list_contacts.list_id')
+      .innerJoin('contacts', 'contacts.id', 'list_contacts.contact_id')
+      .select('list_contacts.list_id')
+      .whereRef('contacts.org_id', '<>', 'contact_lists.org_id')
+      .execute();
+    expect(strays).toEqual([]);
+    for (const list of lists) {
+      const members = await db
+        .selectFrom('list_contacts')
+        .select('contact_id')
+        .where('list_id', '=', list.id)
+        .execute();
+      expect(members.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('has emails of every type, some design-ready and some not, dated before the fixed seed date', async () => {
+    const emails = await db.selectFrom('emails').selectAll().where('org_id', '=', mainOrg).execute();
+    expect(new Set(emails.map((e) => e.email_type))).toEqual(new Set([0, 1, 2]));
+    const ready = emails.filter((e) => e.design_ready).length;
+    expect(ready).toBeGreaterThan(8);
+    expect(emails.length - ready).toBeGreaterThan(4);
+    expect(new Set(emails.map((e) => e.campaign_id)).size).toBe(5);
+    for (const e of emails) {
+      expect(e.subject.length).toBeGreaterThan(3);
+      expect(e.sent_from).toMatch(/@northwind-demo\.test$/);
+      expect(e.sender_name.length).toBeGreaterThan(2);
+      expect(['workbench', 'outlook']).toContain(e.email_platform);
+      expect(e.created_at.getTime()).toBeLessThan(Date.parse('2026-11-01T09:00:00Z'));
+      if (e.design_ready) expect(e.html).toContain('<a href="https://northwind-demo.test/');
+    }
+    const months = new Set(emails.map((e) => e.created_at.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives every contact a preference record with alerts and newsletters', async () => {
+    const missing = await db
+      .selectFrom('contacts')
+      .leftJoin('preferences', 'preferences.contact_id', 'contacts.id')
+      .select('contacts.id')
+      .where('preferences.uuid', 'is', null)
+      .execute();
+    expect(missing).toEqual([]);
+    const topics = await db
+      .selectFrom('subscription_topics')
+      .select(['kind', 'name'])
+      .where('org_id', '=', mainOrg)
+      .orderBy('id')
+      .execute();
+    expect(topics).toEqual([
+      { kind: 'alert', name: 'Account alerts' },
+      { kind: 'alert', name: 'CxO alerts' },
+      { kind: 'alert', name: 'Industry news' },
+      { kind: 'newsletter', name: 'Weekly digest' },
+      { kind: 'newsletter', name: 'Sales triggers' },
+      { kind: 'newsletter', name: 'Business advice' },
+    ]);
+    const states = await db
+      .selectFrom('preference_topics')
+      .select(['subscribed', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('subscribed')
+      .execute();
+    expect(states.map((s) => s.subscribed).sort()).toEqual([false, true]);
+    // An unsubscribed contact's record has unsub_all and nothing else on.
+    const unsubscribed = await db
+      .selectFrom('preferences')
+      .innerJoin('contacts', 'contacts.id', 'preferences.contact_id')
+      .select(['preferences.uuid', 'preferences.unsub_all', 'preferences.marketing', 'preferences.webinars'])
+      .where('contacts.status', '=', 'Unsubscribed')
+      .execute();
+    expect(unsubscribed.length).toBeGreaterThan(0);
+    for (const p of unsubscribed)
+      expect(p).toMatchObject({ unsub_all: true, marketing: false, webinars: false });
+  });
+
+  it('fills every section of the demo preference record', async () => {
+    const demo = await db
+      .selectFrom('preferences')
+      .selectAll()
+      .where('uuid', '=', DEMO_PREFERENCE_UUID)
+      .executeTakeFirstOrThrow();
+    expect(demo).toMatchObject({
+      org_id: mainOrg,
+      contact_id: 1,
+      marketing: true,
+      webinars: true,
+      unsub_all: false,
+    });
+    const topics = await db
+      .selectFrom('preference_topics')
+      .innerJoin('subscription_topics', 'subscription_topics.id', 'preference_topics.topic_id')
+      .select(['subscription_topics.kind', 'subscription_topics.name', 'preference_topics.subscribed'])
+      .where('preference_uuid', '=', DEMO_PREFERENCE_UUID)
+      .orderBy('subscription_topics.id')
+      .execute();
+    expect(topics.filter((x) => x.kind === 'alert').every((x) => x.subscribed)).toBe(true);
+    const newsletters = topics.filter((x) => x.kind === 'newsletter');
+    expect(newsletters).toHaveLength(3);
+    expect(newsletters.some((x) => x.subscribed)).toBe(true);
+    expect(newsletters.some((x) => !x.subscribed)).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
+
+/** The real start-up script, stopped with SIGTERM while a request is in flight. */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-shutdown-'));
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+
+async function start(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_CLIENT_BUILD: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await expect.poll(() => output, { timeout: 60_000, interval: 50 }).toContain('Workbench running at');
+  return { child, port, output: () => output, exited };
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('finishes a request in flight on SIGTERM, closes the database and keeps the data', async () => {
+  const first = await start();
+  expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  const body = new URLSearchParams({
+    first_name: 'Grace',
+    last_name: 'Ful',
+    email: 'graceful@example.com',
+    password: 'shutdown safe 1',
+  }).toString();
+  const half = Math.floor(body.length / 2);
+  let markSent!: () => void;
+  const headersSent = new Promise<void>((resolve) => {
+    markSent = resolve;
+  });
+  const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: first.port,
+        method: 'POST',
+        path: '/api/auth/signup/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    request.on('error', reject);
+    request.write(body.slice(0, half), () => markSent());
+    // The rest of the body is sent only once the server has begun shutting down.
+    void expect
+      .poll(() => first.output(), { timeout: 10_000, interval: 20 })
+      .toContain('SIGTERM received')
+      .then(() => request.end(body.slice(half)));
+  });
+  // The headers and half the body are on the wire before the signal is sent.
+  await headersSent;
+  await expect.poll(async () => (await fetch(`http://127.0.0.1:${first.port}/api/docs/json`)).status).toBe(200);
+  first.child.kill('SIGTERM');
+
+  const answer = await response;
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.text)).toMatchObject({ success: true });
+  expect(await first.exited).toBe(0);
+  expect(first.output()).toContain('Stopped cleanly.');
+  expect(fs.existsSync(path.join(dataDir, 'workbench.lock'))).toBe(false);
+
+  const second = await start();
+  const login = await fetch(`http://127.0.0.1:${second.port}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'graceful@example.com', password: 'shutdown safe 1' }),
+  });
+  expect(login.status).toBe(200);
+  second.child.kill('SIGINT');
+  expect(await second.exited).toBe(0);
+}, 150_000);

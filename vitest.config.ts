@@ -1,0 +1,43 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Vitest: every test lives in tests/ as *.test.ts or *.test.tsx.
+ * - "node": server and domain tests (tests/server/** builds a seeded app on PGlite, or on the PostgreSQL
+ *   server at TEST_DATABASE_URL when that is set).
+ * - "dom": tests/client/** and any *.test.tsx run in jsdom.
+ * Sized for 2 cores: each server test file opens its own database (PGlite peaks near 1 GB while it is
+ * created, about 6 s per app), so at most two files run at once.
+ */
+const domTests = ['tests/client/**/*.test.{ts,tsx}', 'tests/**/*.test.tsx'];
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    restoreMocks: true,
+    env: { LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...domTests],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: domTests,
+          exclude: [...configDefaults.exclude],
+        },
+      },
+    ],
+  },
+});
