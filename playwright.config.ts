@@ -55,6 +55,8 @@ const serverEnv = (port: string, dataDir: string, extra: Record<string, string> 
 
 export default defineConfig({
   testDir: './e2e',
+  // The screenshot tour runs only when asked for (SCREENSHOTS_DIR=/tmp/shots npx playwright test screenshots).
+  testIgnore: env.SCREENSHOTS_DIR ? [] : ['**/screenshots.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(env.CI),
   retries: env.CI ? 1 : 0,

@@ -18,6 +18,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     restoreMocks: true,
+    // One seeded PGlite database per run, copied by every server test file (tests/helpers/globalSetup.ts).
+    globalSetup: ['tests/helpers/globalSetup.ts'],
     env: { LOG_LEVEL: 'silent' },
     projects: [
       {

@@ -32,7 +32,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
 const FIRST_START_TIMEOUT_MS = 300_000;
-const SECOND_START_TIMEOUT_MS = 60_000;
+const SECOND_START_TIMEOUT_MS = 180_000;
 const POLL_MS = 20;
 
 type Server = { child: ChildProcess; exited: Promise<number | null>; logFile: string };
@@ -142,7 +142,6 @@ async function main(): Promise<number> {
   const strict = process.argv.includes('--strict');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-'));
   const dataDir = path.join(work, 'data');
-  const logFile = path.join(work, 'server.log');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
@@ -156,12 +155,14 @@ async function main(): Promise<number> {
     console.log(`server: node --import tsx server/start.ts on ${origin}, PGlite in ${dataDir}`);
     const [load1] = os.loadavg();
     if (load1 !== undefined && load1 > 0.5) {
-      console.log(`note: load average ${load1.toFixed(2)} before the bench: other work on this machine skews the figures`);
+      console.log(
+        `note: load average ${load1.toFixed(2)} before the bench: other work on this machine skews the figures`,
+      );
     }
 
     // 1. First start: client build (when stale) and database creation. Not measured.
     let started = performance.now();
-    server = startServer(env, logFile);
+    server = startServer(env, path.join(work, 'server-1.log'));
     await waitForAnswer(server, `${origin}/api/docs/json`, FIRST_START_TIMEOUT_MS);
     const firstStartMs = performance.now() - started;
     const firstExit = await stopServer(server);
@@ -171,11 +172,25 @@ async function main(): Promise<number> {
       `first start (client build when stale, new database): ${Math.round(firstStartMs)} ms — not measured`,
     );
 
-    // 2. Second start on the existing database: spawn to first answered request.
-    started = performance.now();
-    server = startServer(env, logFile);
-    const answeredAt = await waitForAnswer(server, `${origin}/api/docs/json`, SECOND_START_TIMEOUT_MS);
-    const startupMs = Math.round(answeredAt - started);
+    // 2. Start again on the existing database: spawn to first answered request. Should that start have
+    //    rebuilt the client (its inputs changed meanwhile, e.g. someone editing src/), it measured the
+    //    build: stop and start once more, at most twice.
+    let startupMs = 0;
+    for (let attempt = 2; ; attempt++) {
+      const startLog = path.join(work, `server-${attempt}.log`);
+      started = performance.now();
+      server = startServer(env, startLog);
+      const answeredAt = await waitForAnswer(server, `${origin}/api/docs/json`, SECOND_START_TIMEOUT_MS);
+      startupMs = Math.round(answeredAt - started);
+      const rebuilt = fs.readFileSync(startLog, 'utf8').includes('Building the');
+      if (!rebuilt || attempt >= 4) break;
+      console.log(
+        `start ${attempt} rebuilt the client (its inputs changed): ${startupMs} ms not counted, starting again`,
+      );
+      const exit = await stopServer(server);
+      server = undefined;
+      if (exit !== 0) throw new Error(`the server exited with code ${exit} after SIGTERM`);
+    }
     console.log(
       `start-up with an existing database, spawn to first answer: ${startupMs} ms (target <= ${TARGET.startupMs} ms)`,
     );
@@ -219,7 +234,7 @@ async function main(): Promise<number> {
     const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
     console.log('');
     console.log(
-      `  requests      ${result.requests.total} in ${result.duration} s, ${result['2xx']} answered 2xx`,
+      `  requests      ${result.requests.total} in ${result.duration} s, ${result['2xx']} answered 2xx, ${Math.round(result.throughput.total / Math.max(1, result.requests.total))} bytes each on average (the checked answer: ${checkBody.length} bytes of body)`,
     );
     console.log(
       `  throughput    ${figures.requestsPerSec} requests/s (target >= ${TARGET.requestsPerSec}) ${mark(figures.requestsPerSec >= TARGET.requestsPerSec)}`,

@@ -5,8 +5,12 @@ import { signIn } from './support/authSteps.ts';
 
 /** WCAG 2.1 A and AA rules of axe-core on every screen of this release, at desktop and phone size. */
 async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(found, `accessibility of ${what}`).toEqual([]);
 }
 
@@ -34,7 +38,9 @@ for (const [size, viewport] of [
     });
 
     test('signed-in pages', async ({ page }) => {
-      await page.request.post('/api/auth/forgot_password/', { form: { email: ADMIN_LOGIN.email, user_tz: 'UTC' } });
+      await page.request.post('/api/auth/forgot_password/', {
+        form: { email: ADMIN_LOGIN.email, user_tz: 'UTC' },
+      });
       await signIn(page, ADMIN_LOGIN);
       await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
       await expectNoViolations(page, 'the shell');

@@ -46,6 +46,11 @@ test.describe('sign-in, sessions and CSRF', () => {
     await expect(page.getByText(DEMO_LOGIN.email)).toBeVisible();
     // An ordinary user has no outbox entry.
     await expect(page.getByRole('menuitem', { name: 'Outbox' })).toHaveCount(0);
+
+    // Signed in, the sign-in page is skipped.
+    await page.goto('/');
+    await page.waitForURL('**/campaigns');
+    await expect(page.getByTestId('user-name')).toHaveText('Dana Demo');
   });
 
   test('a wrong password shows the server message and keeps the person on sign-in', async ({ page }) => {

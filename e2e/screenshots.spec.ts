@@ -15,7 +15,8 @@ for (const [size, viewport] of Object.entries(sizes)) {
   test.describe(`screens at ${size} size`, () => {
     test.use({ viewport });
 
-    const shot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}-${size}.png`, fullPage: true });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: `${dir}/${name}-${size}.png`, fullPage: true });
 
     test('public screens', async ({ page, request }) => {
       await page.goto('/');
@@ -63,7 +64,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
     });
 
     test('signed-in screens', async ({ page }) => {
-      await page.request.post('/api/auth/forgot_password/', { form: { email: DEMO_LOGIN.email, user_tz: 'UTC' } });
+      await page.request.post('/api/auth/forgot_password/', {
+        form: { email: DEMO_LOGIN.email, user_tz: 'UTC' },
+      });
       await signIn(page, ADMIN_LOGIN);
       await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
       await shot(page, 'shell');

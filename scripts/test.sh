@@ -131,7 +131,8 @@ else
   section_done "$CHROMIUM_PATH"
 
   section "playwright (npx playwright test)"
-  run_counted playwright "$reports/playwright.json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" \
+  # Playwright's servers run on PGlite in temporary folders, whatever DATABASE_URL the shell has.
+  run_counted playwright "$reports/playwright.json" env -u DATABASE_URL PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" \
     playwright test --reporter=list,json
   section_done "$last_counts"
 fi

@@ -17,6 +17,7 @@ import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
 import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
 import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
+import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { authRoutes } from './services/auth/routes.ts';
@@ -40,7 +41,10 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]'] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -61,10 +65,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: 'keyValues',
     limits: { fieldSize: BODY_LIMIT_BYTES, fields: 200, files: 0, fileSize: 0 },
   });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimitError(ctx.after) });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => rateLimitError(ctx.after),
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Workbench API', version: '0.1.0', description: 'Every call the workbench and the public pages make.' },
+      info: {
+        title: 'Workbench API',
+        version: '0.1.0',
+        description: 'Every call the workbench and the public pages make.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'wb_session' },
@@ -76,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const schema = out.schema as Record<string, unknown> | undefined;
-      if (schema?.body && !schema.consumes) out.schema = { ...schema, consumes: BODY_TYPES } as typeof out.schema;
+      if (schema?.body && !schema.consumes)
+        out.schema = { ...schema, consumes: BODY_TYPES } as typeof out.schema;
       return out;
     },
   });
@@ -88,11 +100,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let delivery: OutboxDelivery | undefined;
   if (config.smtpUrl) {
-    delivery = startOutboxDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+    delivery = startOutboxDelivery({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.smtpFrom,
+      log: app.log,
+    });
   }
+  const sessions = new SessionStore(database.db, config.sessionCacheMs);
   const ctx: AppContext = {
     db: database.db,
     config,
+    sessions,
     mail: {
       send: async (email) => {
         const row = await enqueueEmail(database.db, email, Boolean(delivery));
@@ -110,7 +129,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.serveClient) await app.register(staticClient(config));
 
+  // Sessions nobody came back for are deleted at start-up and every hour.
+  const sweep = () => sessions.deleteExpired().catch((error) => app.log.error(error, 'session sweep failed'));
+  app.addHook('onReady', async () => {
+    await sweep();
+  });
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await delivery?.stop();
   });
   return app;

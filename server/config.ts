@@ -1,6 +1,14 @@
 import path from 'node:path';
 
-export type ServiceName = 'auth' | 'user' | 'workflow' | 'preference' | 'campaign' | 'publish' | 'analytics' | 'journey';
+export type ServiceName =
+  | 'auth'
+  | 'user'
+  | 'workflow'
+  | 'preference'
+  | 'campaign'
+  | 'publish'
+  | 'analytics'
+  | 'journey';
 
 export const SERVICE_NAMES: readonly ServiceName[] = [
   'auth',
@@ -26,6 +34,8 @@ export type AppConfig = {
   /** Public origin of this server, used in links written into emails. */
   publicOrigin: string;
   sessionTtlSeconds: number;
+  /** How long a session read from the database is reused before it is read again (see SessionStore). */
+  sessionCacheMs: number;
   secureCookies: boolean;
   bases: Record<ServiceName, string>;
   /** Requests per minute per IP on the public preference endpoints. */
@@ -54,10 +64,9 @@ function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST || '127.0.0.1';
   const port = envInt(env, 'PORT', 8080);
-  const publicOrigin = (env.PUBLIC_ORIGIN || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
-    /\/$/,
-    '',
-  );
+  const publicOrigin = (
+    env.PUBLIC_ORIGIN || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/$/, '');
   const bases = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, normaliseBase(env[`${name.toUpperCase()}_BASE`] || `/api/${name}/`)]),
   ) as Record<ServiceName, string>;
@@ -71,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authOrigin: env.AUTH_ORIGIN ? env.AUTH_ORIGIN.replace(/\/$/, '') : undefined,
     publicOrigin,
     sessionTtlSeconds: envInt(env, 'SESSION_TTL_SECONDS', 60 * 60 * 12),
+    sessionCacheMs: envInt(env, 'SESSION_CACHE_MS', 5000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicOrigin.startsWith('https:'),
     bases,
     publicRateLimit: envInt(env, 'PUBLIC_RATE_LIMIT', 60),

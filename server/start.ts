@@ -1,56 +1,27 @@
-import { buildApp } from './app.ts';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { ensureClientBuilt } from './build/buildClient.ts';
+import { ensureServerBuilt } from './build/buildServer.ts';
 import { loadConfig } from './config.ts';
-import { prepareDatabase } from './db/prepareDatabase.ts';
-import { ADMIN_LOGIN, DEMO_LOGIN } from './seed/demoAccounts.ts';
 
-/** `npm start`: builds the client when stale, prepares the database, serves everything from one process. */
-async function main(): Promise<void> {
-  const config = loadConfig();
+/**
+ * `npm start`: builds the client and the server bundle when missing or stale, then runs the server
+ * (server/main.ts, bundled) in a plain Node process, without the TypeScript loader this launcher needs:
+ * that keeps start-up well under 3 s. Signals sent to this process are passed on; it exits as the server does.
+ */
+const config = loadConfig();
+let entry: string;
+try {
   if (process.env.SKIP_CLIENT_BUILD !== 'true') ensureClientBuilt(config.distDir);
-
-  const { database, applied, seed } = await prepareDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database, serveClient: true });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      console.error(`${signal} again: exiting now.`);
-      process.exit(1);
-    }
-    closing = true;
-    console.log(`${signal} received: finishing requests in flight, then closing the database...`);
-    try {
-      await app.close();
-      await database.close();
-      console.log('Stopped cleanly.');
-      process.exit(0);
-    } catch (error) {
-      console.error('Shutdown failed:', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: config.host, port: config.port });
-  const origin = config.publicOrigin;
-  const lines = [
-    '',
-    `Workbench running at ${origin}/`,
-    `Database: ${database.kind === 'pglite' ? `PGlite in ${database.location}` : `PostgreSQL ${database.location}`}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
-    `Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
-    `Admin login (outbox at ${origin}/admin/outbox): ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`,
-    seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
-    `API description: ${origin}/api/docs`,
-    `Email delivery: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox (set SMTP_URL to deliver)'}`,
-    'Press Ctrl+C to stop.',
-    '',
-  ];
-  console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));
-}
-
-main().catch((error: unknown) => {
+  entry = await ensureServerBuilt(path.join(config.distDir, 'server'));
+} catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
+
+// Its own process group: a Ctrl+C in the terminal reaches the server once, through this process.
+const server = spawn(process.execPath, ['--enable-source-maps', entry], { stdio: 'inherit', detached: true });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

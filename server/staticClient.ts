@@ -13,11 +13,17 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
   return async (app) => {
     const workbenchDir = path.join(config.distDir, 'workbench');
     const publicDir = path.join(config.distDir, 'public');
-    if (!fs.existsSync(path.join(workbenchDir, 'index.html')) || !fs.existsSync(path.join(publicDir, 'index.html'))) {
+    if (
+      !fs.existsSync(path.join(workbenchDir, 'index.html')) ||
+      !fs.existsSync(path.join(publicDir, 'index.html'))
+    ) {
       // The API works without the client (SKIP_CLIENT_BUILD=true); say so plainly where the pages would be.
       app.log.warn(`No client build in ${config.distDir}: run npm run build. Serving the API only.`);
       app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-        reply.status(503).type('text/plain; charset=utf-8').send('The client is not built yet. Run: npm run build'),
+        reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The client is not built yet. Run: npm run build'),
       );
       return;
     }
@@ -27,7 +33,13 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
     const immutable = (reply: FastifyReply, file: string) => {
       if (/[/\\]assets[/\\]/.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     };
-    await app.register(fastifyStatic, { root: workbenchDir, prefix: '/', wildcard: false, index: false, setHeaders: immutable });
+    await app.register(fastifyStatic, {
+      root: workbenchDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: immutable,
+    });
     await app.register(fastifyStatic, {
       root: publicDir,
       prefix: '/p/',
@@ -38,11 +50,20 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
     });
 
     const sendHtml = (reply: FastifyReply, html: string) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Frame-Options', 'DENY').send(html);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('X-Frame-Options', 'DENY')
+        .send(html);
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/p/') || /\.[a-z0-9]+$/i.test(pathname)) {
+      if (
+        pathname.startsWith('/api/') ||
+        pathname === '/api' ||
+        pathname.startsWith('/p/') ||
+        /\.[a-z0-9]+$/i.test(pathname)
+      ) {
         return notFoundHandler(request, reply);
       }
       return sendHtml(reply, PUBLIC_PAGE_PATTERN.test(pathname) ? publicIndex : workbenchIndex);

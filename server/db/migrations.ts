@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/m0001_init.ts';
 import * as m0002 from './migrations/m0002_preference_events.ts';
 import type { Database } from './schema.ts';
@@ -9,7 +9,19 @@ const migrations: Record<string, Migration> = {
   m0002_preference_events: m0002,
 };
 
+/** True when every migration is recorded as applied (the usual start-up: nothing to do). */
+async function isUpToDate(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch {
+    return false; // a new database: no migration table yet
+  }
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (await isUpToDate(db)) return [];
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

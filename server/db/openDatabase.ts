@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { pgliteDialect } from './pgliteDialect.ts';
 import type { Database } from './schema.ts';
 
@@ -19,10 +17,9 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** PGlite data folder, or 'memory://' for a throw-away database. */
   dataDir: string;
+  /** For an in-memory PGlite: start from this dump (PGlite dumpDataDir) instead of an empty cluster. */
+  template?: Blob;
 };
-
-// count(*) and bigint columns come back as numbers from both drivers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 function redactUrl(url: string): string {
   try {
@@ -67,7 +64,11 @@ export function takeFolderLock(dataDir: string): () => void {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // Each driver is loaded only when used: start-up loads one of them, not both.
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // count(*) and bigint columns come back as numbers from both drivers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
@@ -75,7 +76,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : takeFolderLock(options.dataDir);
   try {
-    const pglite = new PGlite(inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'));
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite =
+      inMemory && options.template
+        ? new PGlite({ loadDataDir: options.template })
+        : new PGlite(inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'));
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
     return {

@@ -1,4 +1,4 @@
-import { seedDemoData, type SeedSummary } from '../seed/seedDemoData.ts';
+import { type SeedSummary, seedDemoData } from '../seed/seedDemoData.ts';
 import { migrateToLatest } from './migrations.ts';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './openDatabase.ts';
 

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutgoingEmail } from './outbox.ts';
+import type { SessionStore } from './SessionStore.ts';
 
 /** What every service's routes are built from. */
 export type AppContext = {
   db: Kysely<Database>;
   config: AppConfig;
+  sessions: SessionStore;
   mail: { send: (email: OutgoingEmail) => Promise<{ id: number }> };
 };

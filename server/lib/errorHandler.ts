@@ -24,7 +24,11 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
 };
 
 function describeIssues(error: FastifyError): string {
-  const issues = (error.validation ?? []) as Array<{ message?: string; instancePath?: string; params?: { issue?: { path?: unknown[]; message?: string } } }>;
+  const issues = (error.validation ?? []) as Array<{
+    message?: string;
+    instancePath?: string;
+    params?: { issue?: { path?: unknown[]; message?: string } };
+  }>;
   const messages = issues.slice(0, 3).map((issue) => {
     const zodIssue = issue.params?.issue;
     const path = (zodIssue?.path ?? []).map(String).join('.');
@@ -52,5 +56,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  reply.status(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  reply
+    .status(404)
+    .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
 }

@@ -81,7 +81,11 @@ export function startOutboxDelivery(options: {
         log.warn({ outboxId: email.id, attempts }, `outbox delivery failed: ${message}`);
         await db
           .updateTable('outbox')
-          .set({ status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued', attempts, last_error: message.slice(0, 500) })
+          .set({
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+            attempts,
+            last_error: message.slice(0, 500),
+          })
           .where('id', '=', email.id)
           .execute();
       }

@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
-import type { Database, UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { forbidden } from './AppError.ts';
-import { newToken, sha256 } from './tokens.ts';
+import type { SessionStore } from './SessionStore.ts';
 
 export const SESSION_COOKIE = 'wb_session';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -26,46 +25,12 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(
-  db: Kysely<Database>,
-  userId: number,
-  userAgent: string | undefined,
-  ttlSeconds: number,
-): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
-  const token = newToken();
-  const csrfToken = newToken();
-  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  await db
-    .insertInto('sessions')
-    .values({
-      id: sha256(token),
-      user_id: userId,
-      csrf_token: csrfToken,
-      user_agent: userAgent?.slice(0, 300) ?? null,
-      expires_at: expiresAt,
-    })
-    .execute();
-  return { token, csrfToken, expiresAt };
-}
-
-export async function loadSession(db: Kysely<Database>, token: string): Promise<AuthContext | 'expired' | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.expires_at'])
-    .where('sessions.id', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row) return null;
-  const { session_id, csrf_token, expires_at, ...user } = row;
-  if (expires_at.getTime() <= Date.now()) {
-    await db.deleteFrom('sessions').where('id', '=', session_id).execute();
-    return 'expired';
-  }
-  return { sessionId: session_id, csrfToken: csrf_token, expiresAt: expires_at, user };
-}
-
-export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: AppConfig,
+  token: string,
+  expiresAt: Date,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -76,7 +41,12 @@ export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -92,16 +62,18 @@ function sameToken(a: string, b: string): boolean {
  * which the client answers by sending the person to sign in), and every state-changing call must carry
  * the session's CSRF token in the X-CSRFToken header.
  */
-export function authGuard(db: Kysely<Database>, config: AppConfig) {
+export function authGuard(sessions: SessionStore, config: AppConfig) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.routeOptions.config.public) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) throw forbidden('Please sign in to continue.');
-    const auth = await loadSession(db, token);
+    const auth = await sessions.load(token);
     if (auth === null || auth === 'expired') {
       clearSessionCookie(reply, config);
       throw forbidden(
-        auth === 'expired' ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+        auth === 'expired'
+          ? 'Your session has expired. Please sign in again.'
+          : 'Please sign in to continue.',
       );
     }
     if (STATE_CHANGING.has(request.method)) {

@@ -110,6 +110,20 @@ function toApiError(error: unknown, state: { timedOut: boolean; canceled: boolea
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** AbortSignal.any where the browser has it, an equivalent where it does not (Safari before 17.4). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
 async function send<T>(
   method: Method,
   url: string,
@@ -117,7 +131,7 @@ async function send<T>(
   body?: URLSearchParams,
 ): Promise<T> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const signal = options.signal ? anySignal([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.csrfToken();
   if (token) headers[CSRF_HEADER] = token;

@@ -25,7 +25,10 @@ const nameSchema = (label: string) =>
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH),
 });
 
 export const signupSchema = z.object({
@@ -33,7 +36,11 @@ export const signupSchema = z.object({
   last_name: nameSchema('Last name'),
   email: emailSchema,
   password: passwordSchema,
-  organisation_name: z.string().trim().max(120, 'Organisation name must be at most 120 characters.').optional(),
+  organisation_name: z
+    .string()
+    .trim()
+    .max(120, 'Organisation name must be at most 120 characters.')
+    .optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

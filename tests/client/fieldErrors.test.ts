@@ -11,7 +11,12 @@ describe('validateFields', () => {
   });
 
   it('returns the first message of each invalid field', () => {
-    const result = validateFields(signupSchema, { first_name: '', last_name: 'L', email: 'nope', password: 'short' });
+    const result = validateFields(signupSchema, {
+      first_name: '',
+      last_name: 'L',
+      email: 'nope',
+      password: 'short',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({

@@ -9,14 +9,21 @@ describe('linkifyText', () => {
   it('cuts out http(s) links, leaving trailing punctuation in the text', () => {
     expect(linkifyText('Open http://127.0.0.1:8080/resetPassword/abc_DEF-123.\nThanks')).toEqual([
       { kind: 'text', text: 'Open ' },
-      { kind: 'link', text: 'http://127.0.0.1:8080/resetPassword/abc_DEF-123', href: 'http://127.0.0.1:8080/resetPassword/abc_DEF-123' },
+      {
+        kind: 'link',
+        text: 'http://127.0.0.1:8080/resetPassword/abc_DEF-123',
+        href: 'http://127.0.0.1:8080/resetPassword/abc_DEF-123',
+      },
       { kind: 'text', text: '.\nThanks' },
     ]);
   });
 
   it('finds several links', () => {
     const parts = linkifyText('a https://x.test/1 b (https://y.test/2)');
-    expect(parts.filter((p) => p.kind === 'link').map((p) => p.text)).toEqual(['https://x.test/1', 'https://y.test/2']);
+    expect(parts.filter((p) => p.kind === 'link').map((p) => p.text)).toEqual([
+      'https://x.test/1',
+      'https://y.test/2',
+    ]);
   });
 
   it('never turns other schemes into links', () => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { readPgliteTemplate } from './pgliteTemplate.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -37,8 +39,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await client.end();
     };
   }
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } as NodeJS.ProcessEnv);
-  const { database } = await prepareDatabase({ databaseUrl, dataDir: 'memory://' });
+  const config = loadConfig({
+    ...env,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  } as NodeJS.ProcessEnv);
+  const template = databaseUrl ? undefined : readPgliteTemplate(inject('pgliteTemplate'));
+  const { database } = await prepareDatabase({ databaseUrl, dataDir: 'memory://', template });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -61,7 +68,10 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `wb_session=${cookie.value}`;
 }
 
-export async function signIn(app: FastifyInstance, login: { email: string; password: string } = DEMO_LOGIN): Promise<Session> {
+export async function signIn(
+  app: FastifyInstance,
+  login: { email: string; password: string } = DEMO_LOGIN,
+): Promise<Session> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: login });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), csrf: response.json().csrf_token };

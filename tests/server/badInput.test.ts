@@ -49,7 +49,9 @@ async function fingerprint(): Promise<string> {
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
     const result = await sql<{ digest: string | null }>`
-      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t`.execute(t.database.db);
+      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t`.execute(
+      t.database.db,
+    );
     parts.push(`${table_name}:${result.rows[0]?.digest}`);
   }
   return parts.join('\n');
@@ -105,8 +107,18 @@ describe('bad input on every API route', () => {
         const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf };
         const response =
           variant.raw !== undefined
-            ? await t.app.inject({ method: op.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: variant.raw })
-            : await t.app.inject({ method: op.method as 'POST', url, headers, ...(op.method === 'GET' ? {} : { payload: variant.body as object }) });
+            ? await t.app.inject({
+                method: op.method as 'POST',
+                url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: variant.raw,
+              })
+            : await t.app.inject({
+                method: op.method as 'POST',
+                url,
+                headers,
+                ...(op.method === 'GET' ? {} : { payload: variant.body as object }),
+              });
         checked += 1;
         const where = `${op.method} ${op.path} [${variant.label}] -> ${response.statusCode}`;
         if (response.statusCode >= 500) {

@@ -28,7 +28,13 @@ type Running = { child: ChildProcess; port: number; output: () => string; exited
 async function start(): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_CLIENT_BUILD: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_CLIENT_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -63,35 +69,40 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
   const headersSent = new Promise<void>((resolve) => {
     markSent = resolve;
   });
-  const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: first.port,
-        method: 'POST',
-        path: '/api/auth/signup/',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    request.on('error', reject);
-    request.write(body.slice(0, half), () => markSent());
-    // The rest of the body is sent only once the server has begun shutting down.
-    void expect
-      .poll(() => first.output(), { timeout: 10_000, interval: 20 })
-      .toContain('SIGTERM received')
-      .then(() => request.end(body.slice(half)));
+  let resolveResponse!: (value: { status: number; text: string }) => void;
+  const response = new Promise<{ status: number; text: string }>((resolve) => {
+    resolveResponse = resolve;
   });
+  const request = http.request(
+    {
+      host: '127.0.0.1',
+      port: first.port,
+      method: 'POST',
+      path: '/api/auth/signup/',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(body),
+      },
+    },
+    (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, text }));
+    },
+  );
+  request.on('error', (error) => resolveResponse({ status: 0, text: String(error) }));
+  request.write(body.slice(0, half), () => markSent());
   // The headers and half the body are on the wire before the signal is sent.
   await headersSent;
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${first.port}/api/docs/json`)).status).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${first.port}/api/docs/json`)).status)
+    .toBe(200);
   first.child.kill('SIGTERM');
+  // The rest of the body is sent only once the server has begun shutting down.
+  await expect.poll(() => first.output(), { timeout: 10_000, interval: 20 }).toContain('SIGTERM received');
+  request.end(body.slice(half));
 
   const answer = await response;
   expect(answer.status).toBe(200);

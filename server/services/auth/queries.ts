@@ -11,7 +11,13 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 
 export async function createOrganisationAndUser(
   db: Kysely<Database>,
-  input: { organisationName: string; email: string; passwordHash: string; firstName: string; lastName: string },
+  input: {
+    organisationName: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+  },
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     const org = await trx
@@ -41,7 +47,10 @@ export async function createPasswordReset(
   keyHash: string,
   expiresAt: Date,
 ): Promise<void> {
-  await db.insertInto('password_resets').values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ key_hash: keyHash, user_id: userId, expires_at: expiresAt })
+    .execute();
 }
 
 export async function findLivePasswordReset(db: Kysely<Database>, keyHash: string) {
@@ -57,9 +66,13 @@ export async function findLivePasswordReset(db: Kysely<Database>, keyHash: strin
 
 /**
  * Sets the new password, spends every open reset key of the user and ends all their sessions, in one
- * transaction. Returns false when the key was spent or expired meanwhile.
+ * transaction. Returns the user's id, or null when the key was spent or expired meanwhile.
  */
-export async function applyPasswordReset(db: Kysely<Database>, keyHash: string, passwordHash: string) {
+export async function applyPasswordReset(
+  db: Kysely<Database>,
+  keyHash: string,
+  passwordHash: string,
+): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('password_resets')
@@ -69,7 +82,7 @@ export async function applyPasswordReset(db: Kysely<Database>, keyHash: string, 
       .where('expires_at', '>', new Date())
       .returning('user_id')
       .executeTakeFirst();
-    if (!spent) return false;
+    if (!spent) return null;
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: new Date() })
@@ -82,14 +95,6 @@ export async function applyPasswordReset(db: Kysely<Database>, keyHash: string, 
       .where('used_at', 'is', null)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', spent.user_id).execute();
-    return true;
+    return spent.user_id;
   });
-}
-
-export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-}
-
-export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
 }

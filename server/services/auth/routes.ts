@@ -7,24 +7,18 @@ import {
   resetPasswordSchema,
   signupSchema,
 } from '../../../src/domain/authSchemas.ts';
+import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import type { AppContext } from '../../lib/AppContext.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import {
-  authGuard,
-  clearSessionCookie,
-  createSession,
-  currentAuth,
-  setSessionCookie,
-} from '../../lib/sessions.ts';
+import { authGuard, clearSessionCookie, currentAuth, setSessionCookie } from '../../lib/sessions.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import { currentUserData } from '../user/currentUserData.ts';
 import { loadUserData } from '../user/queries.ts';
 import {
   applyPasswordReset,
   createOrganisationAndUser,
   createPasswordReset,
-  deleteSession,
   findLivePasswordReset,
   findUserByEmail,
 } from './queries.ts';
@@ -37,7 +31,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const publicLimited = { public: true, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
 
   return async (app) => {
-    app.addHook('onRequest', authGuard(db, config));
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
 
     async function startSession(
       request: { headers: Record<string, unknown> },
@@ -45,14 +39,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       userId: number,
     ) {
       const ua = request.headers['user-agent'];
-      const session = await createSession(db, userId, typeof ua === 'string' ? ua : undefined, config.sessionTtlSeconds);
+      const session = await ctx.sessions.create(
+        userId,
+        typeof ua === 'string' ? ua : undefined,
+        config.sessionTtlSeconds,
+      );
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return session;
     }
 
     app.post(
       'signup/',
-      { config: publicLimited, schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema } },
+      {
+        config: publicLimited,
+        schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema },
+      },
       async (request, reply) => {
         const input = request.body;
         if (await findUserByEmail(db, input.email)) {
@@ -81,18 +82,25 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: publicLimited, schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema } },
       async (request, reply) => {
         const user = await findUserByEmail(db, request.body.email);
-        const valid = await verifyPassword(request.body.password, user?.password_hash ?? (await dummyPasswordHash()));
+        const valid = await verifyPassword(
+          request.body.password,
+          user?.password_hash ?? (await dummyPasswordHash()),
+        );
         if (!user || !valid) throw badRequest('Incorrect email or password.');
         const session = await startSession(request, reply, user.id);
         return { success: true, csrf_token: session.csrfToken, user: await loadUserData(db, user) };
       },
     );
 
-    app.post('logout/', { schema: { tags: ['auth'], summary: 'Sign out and end the session' } }, async (request, reply) => {
-      await deleteSession(db, currentAuth(request).sessionId);
-      clearSessionCookie(reply, config);
-      return { success: true };
-    });
+    app.post(
+      'logout/',
+      { schema: { tags: ['auth'], summary: 'Sign out and end the session' } },
+      async (request, reply) => {
+        await ctx.sessions.destroy(currentAuth(request).sessionId);
+        clearSessionCookie(reply, config);
+        return { success: true };
+      },
+    );
 
     app.post(
       'forgot_password/',
@@ -116,7 +124,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           });
         }
         // The same answer whether or not the account exists, so the form reveals no addresses.
-        return { success: true, message: 'If an account exists for that email, we have sent a link to reset its password.' };
+        return {
+          success: true,
+          message: 'If an account exists for that email, we have sent a link to reset its password.',
+        };
       },
     );
 
@@ -132,7 +143,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const reset = await findLivePasswordReset(db, sha256(request.query.reset_key));
-        if (!reset) throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+        if (!reset)
+          throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
         return { success: true, email: reset.email };
       },
     );
@@ -144,20 +156,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], summary: 'Set a new password with a reset key', body: resetPasswordSchema },
       },
       async (request) => {
-        const done = await applyPasswordReset(db, sha256(request.body.reset_key), await hashPassword(request.body.password));
-        if (!done) throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+        const userId = await applyPasswordReset(
+          db,
+          sha256(request.body.reset_key),
+          await hashPassword(request.body.password),
+        );
+        if (userId === null)
+          throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+        ctx.sessions.forgetUser(userId);
         return { success: true, message: 'Your password has been changed. Sign in with your new password.' };
       },
     );
 
-    app.get('csrf/', { schema: { tags: ['auth'], summary: "The session's CSRF token" } }, async (request) => ({
-      success: true,
-      csrf_token: currentAuth(request).csrfToken,
-    }));
+    app.get(
+      'csrf/',
+      { schema: { tags: ['auth'], summary: "The session's CSRF token" } },
+      async (request) => ({
+        success: true,
+        csrf_token: currentAuth(request).csrfToken,
+      }),
+    );
 
     app.get('user/', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => ({
       success: true,
-      data: await loadUserData(db, currentAuth(request).user),
+      data: await currentUserData(ctx, request),
     }));
   };
 }

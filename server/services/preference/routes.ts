@@ -51,7 +51,7 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const answers = (success: z.ZodType) => ({ 200: success, 404: preferenceFailureSchema });
 
   return async (app) => {
-    app.addHook('onRequest', authGuard(db, config));
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
 
     app.post(
       'get_recipient_details/',

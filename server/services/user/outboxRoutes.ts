@@ -13,16 +13,25 @@ const pageQuery = z.object({
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   return async (app) => {
-    app.addHook('onRequest', authGuard(db, config));
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
     app.get(
       'outbox/',
-      { schema: { tags: ['user'], summary: 'Emails the product has sent or queued (internal admins)', querystring: pageQuery } },
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Emails the product has sent or queued (internal admins)',
+          querystring: pageQuery,
+        },
+      },
       async (request) => {
         if (currentAuth(request).user.internal_level < 1) return PERMISSION_DENIED_BODY;
         const { offset, limit } = request.query;
         const [rows, total] = await Promise.all([
           db.selectFrom('outbox').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-          db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+          db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow(),
         ]);
         return { success: true, total_count: Number(total.count), data: rows };
       },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.ts';
 import { normalisePlanType, type UserData } from '../../../src/domain/userData.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 
 export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise<UserData> {
   const org = await db

@@ -3,21 +3,33 @@ import { z } from 'zod';
 import { normalisePlanType } from '../../../src/domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { loadUserData, USER_SETTING_KEYS, updateUserSetting } from './queries.ts';
+import { currentUserData } from './currentUserData.ts';
+import { USER_SETTING_KEYS, updateUserSetting } from './queries.ts';
 
-const flag = z.union([z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(0), z.literal(1)], {
-  error: 'value must be 0 or 1.',
-});
+const flag = z.union(
+  [
+    z.literal('0'),
+    z.literal('1'),
+    z.literal('true'),
+    z.literal('false'),
+    z.boolean(),
+    z.literal(0),
+    z.literal(1),
+  ],
+  {
+    error: 'value must be 0 or 1.',
+  },
+);
 
 /** User service: the signed-in user's data and plan type. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   return async (app) => {
-    app.addHook('onRequest', authGuard(db, config));
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
 
     app.get('user_data/', { schema: { tags: ['user'], summary: 'The signed-in user' } }, async (request) => ({
       success: true,
-      data: await loadUserData(db, currentAuth(request).user),
+      data: await currentUserData(ctx, request),
     }));
 
     app.post(
@@ -26,19 +38,33 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['user'],
           summary: 'Change one of the user settings (show_msg, first_login_workbench)',
-          body: z.object({ key: z.enum(USER_SETTING_KEYS, { error: `key must be one of ${USER_SETTING_KEYS.join(', ')}.` }), value: flag }),
+          body: z.object({
+            key: z.enum(USER_SETTING_KEYS, { error: `key must be one of ${USER_SETTING_KEYS.join(', ')}.` }),
+            value: flag,
+          }),
         },
       },
       async (request) => {
         const { key, value } = request.body;
-        await updateUserSetting(db, currentAuth(request).user.id, key, value === true || value === '1' || value === 1 || value === 'true');
+        const userId = currentAuth(request).user.id;
+        await updateUserSetting(
+          db,
+          userId,
+          key,
+          value === true || value === '1' || value === 1 || value === 'true',
+        );
+        ctx.sessions.forgetUser(userId);
         return { success: true };
       },
     );
 
-    app.get('plan_type/', { schema: { tags: ['user'], summary: "The user's plan type" } }, async (request) => ({
-      success: true,
-      plan_type: normalisePlanType(currentAuth(request).user.plan_type),
-    }));
+    app.get(
+      'plan_type/',
+      { schema: { tags: ['user'], summary: "The user's plan type" } },
+      async (request) => ({
+        success: true,
+        plan_type: normalisePlanType(currentAuth(request).user.plan_type),
+      }),
+    );
   };
 }

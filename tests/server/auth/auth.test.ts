@@ -2,11 +2,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../server/lib/tokens.ts';
 import { ADMIN_LOGIN, DEMO_LOGIN, SUPPORT_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { createTestApp, form, type Session, signIn, sessionCookie, type TestApp } from '../../helpers/testApp.ts';
+import {
+  createTestApp,
+  form,
+  type Session,
+  sessionCookie,
+  signIn,
+  type TestApp,
+} from '../../helpers/testApp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  // Sessions are read from the database on every request here: these tests change rows directly.
+  t = await createTestApp({ AUTH_RATE_LIMIT: '1000', SESSION_CACHE_MS: '0' });
 });
 afterAll(async () => {
   await t?.close();
@@ -27,11 +35,19 @@ describe('sign-up', () => {
     const body = response.json();
     expect(body.success).toBe(true);
     expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(body.user).toMatchObject({ first_name: 'Zoë', last_name: 'Ångström 😀', user_email: 'Zoe.New@Example.com' });
+    expect(body.user).toMatchObject({
+      first_name: 'Zoë',
+      last_name: 'Ångström 😀',
+      user_email: 'Zoe.New@Example.com',
+    });
     expect(body.user.organisation.name).toBe("Zoë Ångström 😀's workspace");
     const me = await userData({ cookie: sessionCookie(response), csrf: body.csrf_token });
     expect(me.json().data.user_email).toBe('Zoe.New@Example.com');
-    const stored = await t.database.db.selectFrom('users').select('password_hash').where('email', '=', 'Zoe.New@Example.com').executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'Zoe.New@Example.com')
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('correct horse');
   });
@@ -48,9 +64,17 @@ describe('sign-up', () => {
   });
 
   it('explains each invalid field', async () => {
-    const response = await form(t.app, 'POST', '/api/auth/signup/', { first_name: '', last_name: 'B', email: 'nope', password: 'short' });
+    const response = await form(t.app, 'POST', '/api/auth/signup/', {
+      first_name: '',
+      last_name: 'B',
+      email: 'nope',
+      password: 'short',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: expect.stringContaining('First name is required.') });
+    expect(response.json()).toEqual({
+      success: false,
+      message: expect.stringContaining('First name is required.'),
+    });
     expect(response.json().message).toContain('Enter a valid email address.');
   });
 });
@@ -64,15 +88,29 @@ describe('sign-in and the session cookie', () => {
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.expires).toBeInstanceOf(Date);
     // Only a hash of the token is stored.
-    const row = await t.database.db.selectFrom('sessions').selectAll().where('id', '=', sha256(cookie!.value)).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sha256(cookie!.value))
+      .executeTakeFirst();
     expect(row?.user_id).toBe(1001);
-    const raw = await t.database.db.selectFrom('sessions').select('id').where('id', '=', cookie!.value).executeTakeFirst();
+    const raw = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', cookie!.value)
+      .executeTakeFirst();
     expect(raw).toBeUndefined();
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
-    const wrong = await form(t.app, 'POST', '/api/auth/login/', { email: DEMO_LOGIN.email, password: 'wrong password' });
-    const unknown = await form(t.app, 'POST', '/api/auth/login/', { email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await form(t.app, 'POST', '/api/auth/login/', {
+      email: DEMO_LOGIN.email,
+      password: 'wrong password',
+    });
+    const unknown = await form(t.app, 'POST', '/api/auth/login/', {
+      email: 'nobody@example.com',
+      password: 'whatever1',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
@@ -100,7 +138,11 @@ describe('the signed-in app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/user_data/' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
-    const forged = await t.app.inject({ method: 'GET', url: '/api/user/user_data/', headers: { cookie: 'wb_session=forged' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/user_data/',
+      headers: { cookie: 'wb_session=forged' },
+    });
     expect(forged.statusCode).toBe(403);
   });
 
@@ -114,12 +156,24 @@ describe('the signed-in app', () => {
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toMatch(/CSRF/);
-    const wrong = await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, { ...session, csrf: 'x'.repeat(43) });
+    const wrong = await form(
+      t.app,
+      'POST',
+      '/api/user/user_data/',
+      { key: 'show_msg', value: '0' },
+      { ...session, csrf: 'x'.repeat(43) },
+    );
     expect(wrong.statusCode).toBe(403);
     expect((await userData(session)).json().data.show_msg).toBe(true);
     // Another session's token is not this session's token.
     const other = await signIn(t.app);
-    const crossed = await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, { cookie: session.cookie, csrf: other.csrf });
+    const crossed = await form(
+      t.app,
+      'POST',
+      '/api/user/user_data/',
+      { key: 'show_msg', value: '0' },
+      { cookie: session.cookie, csrf: other.csrf },
+    );
     expect(crossed.statusCode).toBe(403);
     const ok = await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, session);
     expect(ok.statusCode).toBe(200);
@@ -129,19 +183,29 @@ describe('the signed-in app', () => {
 
   it('hands out the session CSRF token', async () => {
     const session = await signIn(t.app);
-    const response = await t.app.inject({ method: 'GET', url: '/api/auth/csrf/', headers: { cookie: session.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/csrf/',
+      headers: { cookie: session.cookie },
+    });
     expect(response.json()).toEqual({ success: true, csrf_token: session.csrf });
   });
 
   it('ends an expired session on the server and says so', async () => {
     const session = await signIn(t.app);
     const id = sha256(session.cookie.replace('wb_session=', ''));
-    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     const response = await userData(session);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Your session has expired. Please sign in again.');
     expect(response.cookies.find((c) => c.name === 'wb_session')?.value).toBe('');
-    expect(await t.database.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('sign-out ends the session on the server', async () => {
@@ -176,7 +240,11 @@ describe('the current user', () => {
       first_login_workbench: expect.any(Boolean),
       show_msg: expect.any(Boolean),
     });
-    const auth = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { cookie: (await signIn(t.app)).cookie } });
+    const auth = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: { cookie: (await signIn(t.app)).cookie },
+    });
     expect(auth.json().data).toEqual(body.data);
   });
 
@@ -191,25 +259,47 @@ describe('the current user', () => {
     const session = await signIn(t.app, SUPPORT_LOGIN);
     for (const stored of ['platinum', null]) {
       await t.database.db.updateTable('users').set({ plan_type: stored }).where('id', '=', 14764).execute();
-      const plan = await t.app.inject({ method: 'GET', url: '/api/user/plan_type/', headers: { cookie: session.cookie } });
+      const plan = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/plan_type/',
+        headers: { cookie: session.cookie },
+      });
       expect(plan.json()).toEqual({ success: true, plan_type: 'invalid' });
     }
-    await t.database.db.updateTable('users').set({ plan_type: 'enterprise' }).where('id', '=', 14764).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ plan_type: 'enterprise' })
+      .where('id', '=', 14764)
+      .execute();
   });
 });
 
 describe('user_tz', () => {
   it('is accepted on GET as a query parameter and on POST as a form field', async () => {
     const session = await signIn(t.app);
-    const get = await t.app.inject({ method: 'GET', url: '/api/user/user_data/?user_tz=Asia%2FKolkata', headers: { cookie: session.cookie } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/user_data/?user_tz=Asia%2FKolkata',
+      headers: { cookie: session.cookie },
+    });
     expect(get.statusCode).toBe(200);
-    const post = await form(t.app, 'POST', '/api/user/user_data/', { key: 'first_login_workbench', value: '0', user_tz: 'America/New_York' }, session);
+    const post = await form(
+      t.app,
+      'POST',
+      '/api/user/user_data/',
+      { key: 'first_login_workbench', value: '0', user_tz: 'America/New_York' },
+      session,
+    );
     expect(post.statusCode).toBe(200);
   });
 
   it('must be a real time zone', async () => {
     const session = await signIn(t.app);
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/user_data/?user_tz=Mars%2FOlympus', headers: { cookie: session.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/user_data/?user_tz=Mars%2FOlympus',
+      headers: { cookie: session.cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/time zone/);
   });
@@ -217,15 +307,31 @@ describe('user_tz', () => {
 
 describe('the outbox', () => {
   it('is readable by internal admins and refused to others with the 200 permission-denied shape', async () => {
-    const demo = await t.app.inject({ method: 'GET', url: '/api/user/outbox/', headers: { cookie: (await signIn(t.app)).cookie } });
+    const demo = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/outbox/',
+      headers: { cookie: (await signIn(t.app)).cookie },
+    });
     expect(demo.statusCode).toBe(200);
     expect(demo.json()).toEqual({ success: false, message: 'permission denied', error_code: 403 });
-    const admin = await t.app.inject({ method: 'GET', url: '/api/user/outbox/?limit=5', headers: { cookie: (await signIn(t.app, ADMIN_LOGIN)).cookie } });
-    expect(admin.json()).toMatchObject({ success: true, total_count: expect.any(Number), data: expect.any(Array) });
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/outbox/?limit=5',
+      headers: { cookie: (await signIn(t.app, ADMIN_LOGIN)).cookie },
+    });
+    expect(admin.json()).toMatchObject({
+      success: true,
+      total_count: expect.any(Number),
+      data: expect.any(Array),
+    });
   });
 });
 
 it('keeps the database consistent: no orphan sessions', async () => {
-  const orphans = await sql<{ n: number }>`select count(*)::int as n from sessions s left join users u on u.id = s.user_id where u.id is null`.execute(t.database.db);
+  const orphans = await sql<{
+    n: number;
+  }>`select count(*)::int as n from sessions s left join users u on u.id = s.user_id where u.id is null`.execute(
+    t.database.db,
+  );
   expect(orphans.rows[0]?.n).toBe(0);
 });

@@ -30,7 +30,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Workbench <no-reply@example.com>' });
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_FROM: 'Workbench <no-reply@example.com>',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,9 +44,19 @@ it('delivers outbox email over SMTP and marks it sent', async () => {
   const response = await form(t.app, 'POST', '/api/auth/forgot_password/', { email: 'demo@workbench.test' });
   expect(response.statusCode).toBe(200);
   await expect
-    .poll(async () => (await t.database.db.selectFrom('outbox').select(['status', 'attempts']).orderBy('id', 'desc').executeTakeFirst())?.status, {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (
+          await t.database.db
+            .selectFrom('outbox')
+            .select(['status', 'attempts'])
+            .orderBy('id', 'desc')
+            .executeTakeFirst()
+        )?.status,
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe('sent');
   expect(received).toHaveLength(1);
   expect(received[0]?.to).toEqual(['demo@workbench.test']);

@@ -23,8 +23,8 @@ export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) 
       >
         <div className="auth-form">
           <p className="auth-form__account">
-            If <strong>{sentTo}</strong> belongs to an account, its reset link is on the way. The link works for one
-            hour, and only once.
+            If <strong>{sentTo}</strong> belongs to an account, its reset link is on the way. The link works
+            for one hour, and only once.
           </p>
           <p>Didn’t get it? Check your spam folder, or ask for another link.</p>
           <Button variant="secondary" fullWidth onClick={() => request.reset()}>

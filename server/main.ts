@@ -1,0 +1,61 @@
+import { loadConfig } from './config.ts';
+import { prepareDatabase } from './db/prepareDatabase.ts';
+import { ADMIN_LOGIN, DEMO_LOGIN } from './seed/demoAccounts.ts';
+
+/**
+ * The server process: prepares the database, serves the API and the built client from one process, and
+ * shuts down gracefully. `npm start` (server/start.ts) runs it from its bundle; `tsx server/main.ts` runs
+ * it from source.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+
+  // The database opens while the server's modules load: both take a while, neither needs the other.
+  const [{ database, applied, seed }, { buildApp }] = await Promise.all([
+    prepareDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    import('./app.ts'),
+  ]);
+  const app = await buildApp({ config, database, serveClient: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      console.error(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database...`);
+    try {
+      await app.close();
+      await database.close();
+      console.log('Stopped cleanly.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const origin = config.publicOrigin;
+  const lines = [
+    '',
+    `Workbench running at ${origin}/`,
+    `Database: ${database.kind === 'pglite' ? `PGlite in ${database.location}` : `PostgreSQL ${database.location}`}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+    `Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
+    `Admin login (outbox at ${origin}/admin/outbox): ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`,
+    seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
+    `API description: ${origin}/api/docs`,
+    `Email delivery: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox (set SMTP_URL to deliver)'}`,
+    'Press Ctrl+C to stop.',
+    '',
+  ];
+  console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
