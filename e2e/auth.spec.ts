@@ -169,10 +169,13 @@ test.describe('sign-in, sessions and CSRF', () => {
     await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
   });
 
-  test('an ordinary user opening the outbox is told it is for internal admins', async ({ page }) => {
+  test('an ordinary user opening the outbox gets the permission error page', async ({ page }) => {
     await signIn(page, DEMO_LOGIN);
     await page.goto('/admin/outbox');
-    await expect(page.getByRole('heading', { name: 'Internal admins only' })).toBeVisible();
+    await page.waitForURL(
+      (u) => u.pathname === '/permission_denied' && u.searchParams.get('error') === '403',
+    );
+    await expect(page.getByRole('heading', { name: 'You don’t have permission to see this' })).toBeVisible();
   });
 
   test('/login-redirect completes a sign-in made elsewhere on this origin', async ({ page }) => {

@@ -91,7 +91,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
     test('permission and not-found screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN);
       await page.goto('/admin/outbox');
-      await expect(page.getByRole('heading', { name: 'Internal admins only' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'You don’t have permission to see this' }),
+      ).toBeVisible();
       await shot(page, 'outbox-denied');
       await page.goto('/no/such/page');
       await shot(page, 'not-found');

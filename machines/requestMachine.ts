@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { type RequestFailure, toRequestFailure } from '../src/domain/requestFailure.ts';
+import { isCanceledFailure } from './isCanceledFailure.ts';
 
 export type RequestContext = {
   /** The input of the latest request. */
@@ -30,6 +31,9 @@ export const requestMachine = setup({
       throw new Error('requestMachine: no request was provided');
     }),
   },
+  guards: {
+    isCanceled: ({ event }) => 'error' in event && isCanceledFailure(event.error),
+  },
   actions: {
     assignInput: assign({
       input: ({ event }) => (event.type === 'request.submit' ? event.input : null),
@@ -53,10 +57,11 @@ export const requestMachine = setup({
           target: 'success',
           actions: assign({ data: ({ event }) => event.output, error: () => null }),
         },
-        onError: {
-          target: 'failure',
-          actions: assign({ error: ({ event }) => toRequestFailure(event.error) }),
-        },
+        onError: [
+          // Canceled by the request layer (superseded elsewhere): no failure, still loading.
+          { guard: 'isCanceled' },
+          { target: 'failure', actions: assign({ error: ({ event }) => toRequestFailure(event.error) }) },
+        ],
       },
       on: {
         // Re-entering stops the request in flight (superseded) and starts the new one.

@@ -22,6 +22,7 @@ import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
+import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
 import { staticClient } from './staticClient.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
   await app.register(outboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(supportRoutes(ctx), { prefix: config.bases.user });
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
 
   if (options.serveClient) await app.register(staticClient(config));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { normaliseUnsubPath } from '../src/domain/unsubPath.ts';
 import type { AppConfig } from './config.ts';
 import { notFoundHandler } from './lib/errorHandler.ts';
 
@@ -58,6 +59,9 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      // A repeated "unsub" (/unsub/unsub/abc) is normalised to a single /unsub/{unsubid} (spec 01 section 2).
+      const normalised = normaliseUnsubPath(pathname);
+      if (normalised) return reply.redirect(`${normalised}${request.url.slice(pathname.length)}`, 301);
       if (
         pathname.startsWith('/api/') ||
         pathname === '/api' ||

@@ -1,14 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setForbiddenHandler } from './api/client.ts';
 import { sessionStore } from './api/sessionStore.ts';
 import { appRouter } from './router/appRouter.ts';
-import { sendToSignIn } from './router/sendToSignIn.ts';
+import { connectRequestLayer } from './router/connectRequestLayer.ts';
 import './ui/tokens.css';
 
-// An HTTP 403 from any call: the session is over (the request layer already cleared it); go to sign-in.
-setForbiddenHandler(() => sendToSignIn(appRouter, 'session-ended'));
+// The error catalogue: an HTTP 403 ends the session and goes to sign-in; a 200 "permission denied" goes
+// back by origin, then to /permission_denied.
+connectRequestLayer(appRouter);
 
 // Signed in or out in another tab: re-run the guards of the current page.
 sessionStore.subscribe((source) => {

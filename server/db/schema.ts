@@ -191,6 +191,16 @@ export type PreferenceEventTable = {
   created_at: CreatedAt;
 };
 
+/** A message sent from the support-chat widget (user id, org id, message, the page it was sent from). */
+export type SupportMessageTable = {
+  id: Generated<number>;
+  user_id: number;
+  org_id: number;
+  message: string;
+  page_path: string | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -207,6 +217,7 @@ export type Database = {
   preferences: PreferenceTable;
   preference_topics: PreferenceTopicTable;
   preference_events: PreferenceEventTable;
+  support_messages: SupportMessageTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -16,10 +16,17 @@ export type SignupFields = {
 
 const url = (path: string) => `${serviceBases.auth}${path}`;
 
-/** Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. */
+/**
+ * Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. Its screens show their own
+ * errors: no call here ends the session on a 403 or goes through the error catalogue.
+ */
 export const authApi = {
   login: (fields: LoginFields, signal?: AbortSignal) =>
-    apiPost<SignInAnswer>(url('login/'), fields, { signal, endSessionOnForbidden: false }),
+    apiPost<SignInAnswer>(url('login/'), fields, {
+      signal,
+      endSessionOnForbidden: false,
+      errorCatalogue: false,
+    }),
 
   signup: (fields: SignupFields, signal?: AbortSignal) =>
     apiPost<SignInAnswer>(
@@ -28,21 +35,31 @@ export const authApi = {
       {
         signal,
         endSessionOnForbidden: false,
+        errorCatalogue: false,
       },
     ),
 
   /** Ends the session on the server (needs the session cookie and the CSRF header). */
   logout: (signal?: AbortSignal) =>
-    apiPost<{ success: true }>(url('logout/'), {}, { signal, endSessionOnForbidden: false }),
+    apiPost<{ success: true }>(
+      url('logout/'),
+      {},
+      { signal, endSessionOnForbidden: false, errorCatalogue: false },
+    ),
 
   forgotPassword: (email: string, signal?: AbortSignal) =>
-    apiPost<MessageAnswer>(url('forgot_password/'), { email }, { signal, endSessionOnForbidden: false }),
+    apiPost<MessageAnswer>(
+      url('forgot_password/'),
+      { email },
+      { signal, endSessionOnForbidden: false, errorCatalogue: false },
+    ),
 
   checkResetKey: (resetKey: string, signal?: AbortSignal) =>
     apiGet<{ success: true; email: string }>(url('reset_password/'), {
       query: { reset_key: resetKey },
       signal,
       endSessionOnForbidden: false,
+      errorCatalogue: false,
     }),
 
   resetPassword: (resetKey: string, password: string, signal?: AbortSignal) =>
@@ -52,10 +69,15 @@ export const authApi = {
       {
         signal,
         endSessionOnForbidden: false,
+        errorCatalogue: false,
       },
     ),
 
   /** The CSRF token of the session the cookie carries (after a sign-in elsewhere). */
   csrfToken: (signal?: AbortSignal) =>
-    apiGet<{ success: true; csrf_token: string }>(url('csrf/'), { signal, endSessionOnForbidden: false }),
+    apiGet<{ success: true; csrf_token: string }>(url('csrf/'), {
+      signal,
+      endSessionOnForbidden: false,
+      errorCatalogue: false,
+    }),
 };

@@ -1,14 +1,23 @@
 import { FetchError, ofetch } from 'ofetch';
+import { catalogueAction } from '../domain/errorCatalogue.ts';
 import { CANCELED_MESSAGE, GENERIC_FAILURE_MESSAGE, type RequestFailure } from '../domain/requestFailure.ts';
 import { ApiError } from './ApiError.ts';
+import { errorStore } from './errorStore.ts';
 import { sessionStore } from './sessionStore.ts';
 
 /**
- * The one request layer (spec 01 section 7, "Common to all calls"): credentials included, the CSRF header,
- * the browser time zone as user_tz (query on GET, form field on POST/PUT), a 120 s time-out, and typed
- * errors. An HTTP 403 ends the session and hands over to the forbidden handler (sign-in).
+ * The one request layer (spec 01 sections 7 and 8): credentials included, the CSRF header, the browser
+ * time zone as user_tz (query on GET, form field on POST/PUT), time-outs (120 s, 300 s for AI email
+ * creation), supersession by request kind, typed errors, and the error catalogue:
+ * - a 200 "permission denied" / error_code 403: the path is stored, error 403 set, the permission handler
+ *   sends the person back by origin and then to /permission_denied?error=403;
+ * - an HTTP 403: the session ends and the forbidden handler goes to sign-in with a redirect back;
+ * - HTTP 400, 401, 404, 408 (a time-out too), 500, 503: the path is stored and the global error state set;
+ * - a request superseded by a newer one of the same kind fails with CANCELED_MESSAGE and nothing else.
  */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/** AI email creation may take up to 5 minutes (spec 01 section 9, spec 02 section 9). */
+export const AI_EMAIL_TIMEOUT_MS = 300_000;
 export const CSRF_HEADER = 'X-CSRFToken';
 
 export type ScalarValue = string | number | boolean | null | undefined;
@@ -17,20 +26,49 @@ export type FormFields = Record<string, ScalarValue>;
 
 export type RequestOptions = {
   query?: QueryParams;
-  /** Cancels the request (a newer request of the same kind supersedes it). */
+  /** Cancels the request (the caller's own cancellation). */
   signal?: AbortSignal;
+  /**
+   * The request's kind (e.g. 'workflow.userEmails'): a new request of the same kind cancels the one in
+   * flight, which then fails with CANCELED_MESSAGE (kind 'canceled'), never shown as an error.
+   */
+  kind?: string;
+  /** Default DEFAULT_TIMEOUT_MS (120 s); AI_EMAIL_TIMEOUT_MS (300 s) for AI email creation. */
   timeoutMs?: number;
   /** When false, an HTTP 403 is only reported, the session is kept (the sign-in forms use this). */
   endSessionOnForbidden?: boolean;
+  /**
+   * When false, a failure is only thrown: no global error state, no permission redirect (the sign-in
+   * forms show their own errors).
+   */
+  errorCatalogue?: boolean;
 };
 
-type ForbiddenHandler = (failure: RequestFailure) => void;
-let forbiddenHandler: ForbiddenHandler = () => {};
+type FailureHandler = (failure: RequestFailure) => void;
+let forbiddenHandler: FailureHandler = () => {};
+let permissionHandler: FailureHandler = () => {};
 
 /** The app registers what happens after an HTTP 403 (the session is already cleared): go to sign-in. */
-export function setForbiddenHandler(handler: ForbiddenHandler): void {
+export function setForbiddenHandler(handler: FailureHandler): void {
   forbiddenHandler = handler;
 }
+
+/**
+ * The app registers what happens after a 200 "permission denied" (the path is already stored and error
+ * 403 set): back by origin, then /permission_denied?error=403.
+ */
+export function setPermissionHandler(handler: FailureHandler): void {
+  permissionHandler = handler;
+}
+
+/** The current address (path, query and hash), stored as the redirect target of a catalogued error. */
+export function currentPath(): string {
+  if (typeof window === 'undefined') return '/';
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${search}${hash}`;
+}
+
+const inFlightByKind = new Map<string, AbortController>();
 
 export function browserTimeZone(): string {
   try {
@@ -124,14 +162,40 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
+/** Applies the error catalogue (spec 01 section 8) to a failure, unless the call opted out. */
+function applyCatalogue(failure: ApiError, options: RequestOptions): void {
+  const action = catalogueAction(failure);
+  if (action === 'end-session') {
+    if (options.endSessionOnForbidden === false) return;
+    sessionStore.end();
+    forbiddenHandler(failure);
+    return;
+  }
+  if (options.errorCatalogue === false) return;
+  if (action === 'permission-denied') {
+    errorStore.set({ status: 403, redirectUrl: currentPath() });
+    permissionHandler(failure);
+  } else if (action === 'global-error') {
+    errorStore.set({ status: failure.status, redirectUrl: currentPath() });
+  }
+}
+
 async function send<T>(
   method: Method,
   url: string,
   options: RequestOptions,
   body?: URLSearchParams,
 ): Promise<T> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const signal = options.signal ? anySignal([options.signal, timeout]) : timeout;
+  // Time-out and supersession are plain AbortControllers driven by setTimeout, so fake timers drive them.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const supersede = new AbortController();
+  if (options.kind) {
+    inFlightByKind.get(options.kind)?.abort();
+    inFlightByKind.set(options.kind, supersede);
+  }
+  const signals = [timeout.signal, supersede.signal];
+  if (options.signal) signals.push(options.signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.csrfToken();
   if (token) headers[CSRF_HEADER] = token;
@@ -142,20 +206,23 @@ async function send<T>(
       body,
       headers,
       credentials: 'include',
-      signal,
+      signal: anySignal(signals),
       retry: 0,
     });
+    // A newer request of the same kind may have started while this answer was read: it wins.
+    if (supersede.signal.aborted)
+      throw new ApiError({ kind: 'canceled', status: 0, message: CANCELED_MESSAGE });
     return checkAnswer<T>(answer);
   } catch (error) {
     const failure = toApiError(error, {
-      timedOut: timeout.aborted,
-      canceled: options.signal?.aborted === true,
+      timedOut: timeout.signal.aborted,
+      canceled: options.signal?.aborted === true || supersede.signal.aborted,
     });
-    if (failure.kind === 'http' && failure.status === 403 && options.endSessionOnForbidden !== false) {
-      sessionStore.end();
-      forbiddenHandler(failure);
-    }
+    applyCatalogue(failure, options);
     throw failure;
+  } finally {
+    clearTimeout(timer);
+    if (options.kind && inFlightByKind.get(options.kind) === supersede) inFlightByKind.delete(options.kind);
   }
 }
 

@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { parsePlainSearch, stringifyPlainSearch } from './plainSearch.ts';
 import { routeTree } from './routeTree.ts';
 
 export const appRouter = createRouter({
@@ -8,6 +9,8 @@ export const appRouter = createRouter({
   // Nothing is cached between navigations: every entry into the workbench re-runs its guard.
   defaultStaleTime: 0,
   defaultGcTime: 0,
+  parseSearch: parsePlainSearch,
+  stringifySearch: stringifyPlainSearch,
 });
 
 declare module '@tanstack/react-router' {

@@ -1,7 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
+import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
+import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
+import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 
@@ -11,11 +14,11 @@ const area = <TPath extends string>(path: TPath, title: string, purpose: string)
   createRoute({
     getParentRoute: () => protectedRoute,
     path,
-    component: () => <BeingBuiltPage title={title} purpose={purpose} />,
+    component: () => <AreaBeingBuiltPage title={title} purpose={purpose} />,
   });
 
 export const campaignsRoute = area(
-  '/campaigns',
+  '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   'Campaigns',
   'Plan campaigns, build their emails from curated content and publish them to your audiences.',
 );
@@ -36,36 +39,31 @@ export const contentRoute = createRoute({
 });
 
 export const audiencesRoute = area(
-  '/audiences',
+  '/audiences/{-$page}/{-$tab}/{-$subTab}',
   'Audiences',
   'Manage contacts, accounts and lists, with personality types and buyer stages.',
 );
 export const analyticsRoute = area(
-  '/analytics',
+  '/analytics/{-$page}/{-$tab}',
   'Analytics',
   'Follow opens, clicks and engagement for campaigns, contacts and accounts.',
 );
 export const automationRoute = area(
-  '/automation',
+  '/automation/{-$page}/{-$tab}',
   'Automation',
   'Build workflows that send emails, wait, branch and add contacts to lists when something happens.',
 );
 export const buyerJourneyRoute = area(
-  '/buyer-journey',
+  '/buyer-journey/{-$tab}',
   'Buyer journey',
   'See where your contacts and accounts stand on their way to buying.',
 );
-export const settingsRoute = area(
-  '/settings',
-  'Settings',
-  'Manage your account, your organisation and its integrations.',
-);
 export const welcomeRoute = area('/welcome', 'Welcome', 'A guided first visit of the workbench.');
-export const importRoute = area(
-  '/import',
-  'Import',
-  'Bring your contacts and accounts in from your sales app.',
-);
+export const importRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/import',
+  component: ImportPage,
+});
 export const onboardingSignUpRoute = area(
   '/signup',
   'Set up your workspace',
@@ -88,6 +86,12 @@ export const outboxRoute = createRoute({
   component: OutboxPage,
 });
 
+export const supportInboxRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/admin/support',
+  component: SupportInboxPage,
+});
+
 export const areaRoutes = [
   campaignsRoute,
   contentRoute,
@@ -95,10 +99,10 @@ export const areaRoutes = [
   analyticsRoute,
   automationRoute,
   buyerJourneyRoute,
-  settingsRoute,
   welcomeRoute,
   importRoute,
   onboardingSignUpRoute,
   permissionDeniedRoute,
   outboxRoute,
+  supportInboxRoute,
 ] as const;

@@ -1,7 +1,8 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { configuredAuthOrigin } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
 import { signInTarget } from '../domain/signInTarget.ts';
+import { workbenchSearchSchema } from '../domain/workbenchSearch.ts';
 import { AppShell } from '../modules/shell/components/AppShell.tsx';
 import { rootRoute } from './rootRoute.tsx';
 
@@ -9,10 +10,14 @@ import { rootRoute } from './rootRoute.tsx';
  * The layout of the signed-in workbench. Its guard runs on every navigation into it, Back and Forward
  * included: without a session (spec 01 section 6) a local host goes to /, any other host to the login
  * page of the auth origin with redirectURL = this origin.
+ * Every query parameter the specs list is typed here (workbenchSearchSchema) and inherited by every
+ * signed-in route; allCampaigns and exportPopup default to false and are left out of addresses when false.
  */
 export const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'workbench',
+  validateSearch: workbenchSearchSchema,
+  search: { middlewares: [stripSearchParams({ allCampaigns: false, exportPopup: false })] },
   beforeLoad: ({ location }) => {
     if (sessionStore.hasSession()) return;
     const target = signInTarget({

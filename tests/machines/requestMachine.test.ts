@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { requestMachine } from '../../machines/requestMachine.ts';
+import { CANCELED_MESSAGE } from '../../src/domain/requestFailure.ts';
 
 type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal };
 
@@ -74,6 +75,16 @@ describe('requestMachine', () => {
     const done = await waitFor(actor, (s) => s.matches('success'));
     expect(done.context.data).toBe('second result');
     expect(done.context.input).toBe('second');
+  });
+
+  it('a cancellation by the request layer is never a failure and keeps loading', async () => {
+    const { machine, calls } = controlledRequests();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'request.submit', input: 'x' });
+    calls[0]?.reject({ kind: 'canceled', status: 0, message: CANCELED_MESSAGE });
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('can submit again after a failure, clearing the error', async () => {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type OutboxPage as OutboxPageData, userApi } from '../../../api/userApi.ts';
+import { areaLinks } from '../../../router/areaLinks.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -36,7 +37,7 @@ export function OutboxPage() {
         kind="error"
         title="Internal admins only"
         actions={
-          <Link to="/campaigns" className={buttonClassName('secondary')}>
+          <Link {...areaLinks.campaigns} className={buttonClassName('secondary')}>
             Back to campaigns
           </Link>
         }

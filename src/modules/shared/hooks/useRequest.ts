@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type RequestStatus, requestMachine } from '../../../../machines/requestMachine.ts';
 import type { RequestFailure } from '../../../domain/requestFailure.ts';
+import { useRecordedActor } from './useRecordedActor.ts';
 
 export type RequestRun<TInput, TOutput> = (input: TInput, signal: AbortSignal) => Promise<TOutput>;
 
@@ -17,8 +18,13 @@ export type UseRequest<TInput, TOutput> = {
 /**
  * A requestMachine actor for one kind of call in a component, with typed input and output. The actor
  * lives as long as the component: leaving the screen drops what it held and cancels a call in flight.
+ * It is created through the recording helper (session log) and reset by sign-out.
  */
-export function useRequest<TInput, TOutput>(run: RequestRun<TInput, TOutput>): UseRequest<TInput, TOutput> {
+export function useRequest<TInput, TOutput>(
+  run: RequestRun<TInput, TOutput>,
+  /** The actor's name in the session log ("request:<name>"). */
+  name = 'call',
+): UseRequest<TInput, TOutput> {
   const runRef = useRef(run);
   runRef.current = run;
   const [machine] = useState(() =>
@@ -30,7 +36,7 @@ export function useRequest<TInput, TOutput>(run: RequestRun<TInput, TOutput>): U
       },
     }),
   );
-  const actor = useActorRef(machine);
+  const actor = useRecordedActor(machine, { name: `request:${name}`, reset: { type: 'request.reset' } });
   const status = useSelector(actor, (s) => s.value as RequestStatus);
   // The machine holds `unknown`; this hook is the one place that knows what `run` returns.
   const data = useSelector(actor, (s) => s.context.data) as TOutput | null;

@@ -1,11 +1,15 @@
-import { Outlet, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { GlobalErrorOutlet } from '../../errors/components/GlobalErrorOutlet.tsx';
+import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
+import { SupportWidget } from '../../support/components/SupportWidget.tsx';
 import { appCurrentUserMachine } from '../hooks/appCurrentUserMachine.ts';
 import { CurrentUserContext } from '../hooks/CurrentUserContext.ts';
+import { useSessionLogShortcut } from '../hooks/useSessionLogShortcut.ts';
 import { TopBar } from './TopBar.tsx';
 import './AppShell.css';
 
@@ -15,7 +19,11 @@ import './AppShell.css';
  */
 export function AppShell() {
   const router = useRouter();
-  const actor = useActorRef(appCurrentUserMachine);
+  const actor = useRecordedActor(appCurrentUserMachine, {
+    name: 'currentUser',
+    reset: { type: 'session.signOut' },
+  });
+  useSessionLogShortcut();
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
   const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const loadFailed = useSelector(actor, (s) => s.matches('failed'));
@@ -59,10 +67,11 @@ export function AppShell() {
                   </Alert>
                 </div>
               ) : null}
-              <Outlet />
+              <GlobalErrorOutlet />
             </div>
           )}
         </main>
+        {signingOut || signedOut ? null : <SupportWidget />}
       </div>
     </CurrentUserContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { areaLinks } from '../../../router/areaLinks.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 
@@ -9,7 +10,7 @@ export function PermissionDeniedPage({ code }: { code: string | undefined }) {
       kind="error"
       title="You don’t have permission to see this"
       actions={
-        <Link to="/campaigns" className={buttonClassName()}>
+        <Link {...areaLinks.campaigns} className={buttonClassName()}>
           Go to campaigns
         </Link>
       }

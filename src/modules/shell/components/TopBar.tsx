@@ -1,21 +1,18 @@
-import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { areaLinks } from '../../../router/areaLinks.ts';
 import { Logo } from '../../../ui/Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import './TopBar.css';
 
 const NAV = [
-  {
-    label: 'Content',
-    prefix: '/content',
-    link: linkOptions({ to: '/content/$tab', params: { tab: 'explorer' } }),
-  },
-  { label: 'Campaigns', prefix: '/campaigns', link: linkOptions({ to: '/campaigns' }) },
-  { label: 'Audiences', prefix: '/audiences', link: linkOptions({ to: '/audiences' }) },
-  { label: 'Analytics', prefix: '/analytics', link: linkOptions({ to: '/analytics' }) },
-  { label: 'Automation', prefix: '/automation', link: linkOptions({ to: '/automation' }) },
-  { label: 'Buyer journey', prefix: '/buyer-journey', link: linkOptions({ to: '/buyer-journey' }) },
-  { label: 'Settings', prefix: '/settings', link: linkOptions({ to: '/settings' }) },
+  { label: 'Content', prefix: '/content', link: areaLinks.content },
+  { label: 'Campaigns', prefix: '/campaigns', link: areaLinks.campaigns },
+  { label: 'Audiences', prefix: '/audiences', link: areaLinks.audiences },
+  { label: 'Analytics', prefix: '/analytics', link: areaLinks.analytics },
+  { label: 'Automation', prefix: '/automation', link: areaLinks.automation },
+  { label: 'Buyer journey', prefix: '/buyer-journey', link: areaLinks.buyerJourney },
+  { label: 'Settings', prefix: '/settings', link: areaLinks.settings },
 ];
 
 function isUnder(pathname: string, prefix: string): boolean {
@@ -75,7 +72,7 @@ export function TopBar() {
           </svg>
           <span className="ui-visually-hidden">{menuOpen ? 'Close navigation' : 'Open navigation'}</span>
         </button>
-        <Link to="/campaigns" className="topbar__brand" aria-label="Workbench home">
+        <Link {...areaLinks.campaigns} className="topbar__brand" aria-label="Workbench home">
           <Logo tone="dark" size="sm" />
         </Link>
         <nav id={navId} className={`topbar__nav${menuOpen ? ' topbar__nav--open' : ''}`} aria-label="Main">

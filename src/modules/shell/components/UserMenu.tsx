@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
+import { appSessionActor } from '../hooks/appSessionActor.ts';
 import { useCurrentUserActor } from '../hooks/CurrentUserContext.ts';
+import { downloadSessionLog } from '../hooks/downloadSessionLog.ts';
 import './UserMenu.css';
 
 const OUTBOX_ICON = (
@@ -11,6 +13,31 @@ const OUTBOX_ICON = (
       fill="none"
       stroke="currentColor"
       strokeWidth="1.5"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const SUPPORT_ICON = (
+  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path
+      d="M4 5.5A1.5 1.5 0 0 1 5.5 4h9A1.5 1.5 0 0 1 16 5.5v6a1.5 1.5 0 0 1-1.5 1.5H9l-3.5 3v-3A1.5 1.5 0 0 1 4 11.5v-6Z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const DOWNLOAD_ICON = (
+  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path
+      d="M10 3.5v9m0 0-3.5-3.5M10 12.5l3.5-3.5M4 14.5v1A1.5 1.5 0 0 0 5.5 17h9a1.5 1.5 0 0 0 1.5-1.5v-1"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
       strokeLinejoin="round"
     />
   </svg>
@@ -57,13 +84,26 @@ export function UserMenu() {
       icon: OUTBOX_ICON,
       onSelect: () => void navigate({ to: '/admin/outbox' }),
     });
+    items.push({
+      id: 'support-messages',
+      label: 'Support messages',
+      icon: SUPPORT_ICON,
+      onSelect: () => void navigate({ to: '/admin/support' }),
+    });
   }
+  items.push({
+    id: 'session-log',
+    label: 'Download session log',
+    icon: DOWNLOAD_ICON,
+    onSelect: downloadSessionLog,
+  });
   items.push({
     id: 'sign-out',
     label: 'Sign out',
     icon: SIGN_OUT_ICON,
     tone: 'danger',
-    onSelect: () => actor.send({ type: 'session.signOut' }),
+    // The one logout event: the session actor resets every actor (this one then calls logout/).
+    onSelect: () => appSessionActor.send({ type: 'session.signOut' }),
   });
 
   return (

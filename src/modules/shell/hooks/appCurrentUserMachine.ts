@@ -3,11 +3,19 @@ import { currentUserMachine } from '../../../../machines/currentUserMachine.ts';
 import { authApi } from '../../../api/authApi.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import { userApi } from '../../../api/userApi.ts';
+import { appSessionActor } from './appSessionActor.ts';
 
-/** currentUserMachine wired to the API: loads GET user_data/, and signs out through logout/. */
+/**
+ * currentUserMachine wired to the API: loads GET user_data/ (and hands the user to the session actor),
+ * and signs out through logout/.
+ */
 export const appCurrentUserMachine = currentUserMachine.provide({
   actors: {
-    loadUser: fromPromise(({ signal }) => userApi.userData(signal)),
+    loadUser: fromPromise(async ({ signal }) => {
+      const user = await userApi.userData(signal);
+      appSessionActor.send({ type: 'session.signIn', user });
+      return user;
+    }),
     signOut: fromPromise(async () => {
       try {
         await authApi.logout();

@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { signIn } from './support/authSteps.ts';
+
+/** Every protected route of spec 01 and spec 02 section 2 (optional params filled in or not) and its heading. */
+const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
+  ['/welcome', 'Welcome'],
+  ['/content/explorer', 'Content'],
+  ['/content/search', 'Content'],
+  ['/signup', 'Set up your workspace'],
+  ['/campaigns', 'Campaigns'],
+  ['/campaigns/editionedit', 'Campaigns'],
+  ['/campaigns/editionedit/design', 'Campaigns'],
+  ['/campaigns/editionedit/publish/sent?campaign_id=4&email_id=7,8&allCampaigns=true', 'Campaigns'],
+  ['/createcampaign', 'Create a campaign'],
+  ['/audiences', 'Audiences'],
+  ['/audiences/lists/view/all?list_id=3', 'Audiences'],
+  ['/analytics', 'Analytics'],
+  ['/analytics/contacts/dashboard?contact_id=12&show_back', 'Analytics'],
+  ['/buyer-journey', 'Buyer journey'],
+  ['/buyer-journey/accounts', 'Buyer journey'],
+  ['/outlook_auth', 'Mail-client connection'],
+  ['/automation', 'Automation'],
+  ['/automation/details?workflow_id=3', 'Automation'],
+  ['/settings', 'Settings'],
+  ['/settings/profile/security', 'Settings'],
+];
+
+async function expectSignInAt(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/');
+  expect(url.searchParams.get('redirect')?.split('?')[0]).toBe(path.split('?')[0]);
+}
+
+test.describe('routes', () => {
+  test('signed out on a local host, every protected route goes to / with a redirect back', async ({
+    page,
+  }) => {
+    for (const path of [...AREA_ROUTES.map(([p]) => p), '/import', '/permission_denied?error=403']) {
+      await expectSignInAt(page, path);
+    }
+  });
+
+  test('signed out on a non-local host, a protected route goes to the auth login with redirectURL', async ({
+    playwright,
+    launchOptions,
+    baseURL,
+  }) => {
+    const port = new URL(baseURL!).port;
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), '--host-resolver-rules=MAP workbench.example 127.0.0.1'],
+    });
+    try {
+      const page = await browser.newPage();
+      const origin = `http://workbench.example:${port}`;
+      await page.goto(`${origin}/automation/details?workflow_id=3`);
+      await page.waitForURL(`${origin}/auth/login?redirectURL=${encodeURIComponent(origin)}`);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+      // Signing in there comes back through /sso/{csrfToken}/ and opens the workbench on that host.
+      await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_LOGIN.password);
+      const ssoLanding = page.waitForURL(/\/sso\/[^/]+\/$/);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await ssoLanding;
+      await page.waitForURL(`${origin}/campaigns`);
+      await expect(page.getByTestId('user-name')).toHaveText('Dana Demo');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('signed in, every area route opens its page', async ({ page }) => {
+    await signIn(page, DEMO_LOGIN);
+    for (const [path, heading] of AREA_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();
+      expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
+    }
+    // The import screen (its own issue part) opens too.
+    await page.goto('/import');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/import');
+    // A sub-view is named on its being-built page.
+    await page.goto('/campaigns/editionedit/design');
+    await expect(page.getByText('You asked for “editionedit › design”.')).toBeVisible();
+  });
+
+  test('query parameters survive and defaults stay out of the address', async ({ page }) => {
+    await signIn(page, DEMO_LOGIN);
+    await page.goto('/campaigns/editionedit?campaign_id=4&email_id=7,8');
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('campaign_id')).toBe('4');
+    expect(url.searchParams.get('email_id')).toBe('7,8');
+    expect(url.searchParams.has('allCampaigns')).toBe(false);
+    expect(url.searchParams.has('exportPopup')).toBe(false);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Automation' }).click();
+    await page.waitForURL((u) => u.pathname === '/automation');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('a repeated unsub is normalised to a single /unsub/{unsubid} by the server (301)', async ({
+    page,
+    request,
+  }) => {
+    const answer = await request.get('/unsub/unsub/unsub/abc-123/?x=1', { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
+    expect(answer.headers().location).toBe('/unsub/abc-123?x=1');
+    expect((await request.get('/unsub/abc-123', { maxRedirects: 0 })).status()).toBe(200);
+
+    await page.goto('/unsub/unsub/abc-123');
+    await page.waitForURL((u) => u.pathname === '/unsub/abc-123');
+    // The public build answers there, not the workbench's sign-in page.
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,20 @@
+import type { AnyStateMachine } from 'xstate';
+import { currentUserMachine } from './currentUserMachine.ts';
+import { importProgressMachine } from './importProgressMachine.ts';
+import { loadMachine } from './loadMachine.ts';
+import { requestMachine } from './requestMachine.ts';
+import { sessionMachine } from './sessionMachine.ts';
+import { supportChatMachine } from './supportChatMachine.ts';
+
+/**
+ * Every machine a recorded actor can run, by machine id (the `machine` of an "actor.start" entry).
+ * A machine created through createRecordedActor/useRecordedActor must be listed here to be replayable.
+ */
+export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
+  [currentUserMachine.id]: currentUserMachine,
+  [importProgressMachine.id]: importProgressMachine,
+  [loadMachine.id]: loadMachine,
+  [requestMachine.id]: requestMachine,
+  [sessionMachine.id]: sessionMachine,
+  [supportChatMachine.id]: supportChatMachine,
+};

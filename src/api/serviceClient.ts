@@ -1,0 +1,24 @@
+import { apiGet, apiPost, apiPut, type FormFields, type RequestOptions } from './client.ts';
+import { type ServiceName, serviceBases } from './serviceBases.ts';
+
+export type ServiceClient = {
+  /** The service's base address (configuration), e.g. /api/workflow/. */
+  base: string;
+  get: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  post: <T>(path: string, fields?: FormFields, options?: RequestOptions) => Promise<T>;
+  put: <T>(path: string, fields?: FormFields, options?: RequestOptions) => Promise<T>;
+};
+
+/**
+ * The request layer bound to one service's base address: the typed base every service module
+ * (workflowApi, preferenceApi, campaignApi ...) builds its calls on. Paths are relative ("get_user_emails/").
+ */
+export function serviceClient(service: ServiceName): ServiceClient {
+  const base = serviceBases[service];
+  return {
+    base,
+    get: (path, options) => apiGet(`${base}${path}`, options),
+    post: (path, fields, options) => apiPost(`${base}${path}`, fields, options),
+    put: (path, fields, options) => apiPut(`${base}${path}`, fields, options),
+  };
+}

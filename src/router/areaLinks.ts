@@ -1,0 +1,20 @@
+import { linkOptions } from '@tanstack/react-router';
+
+/**
+ * Links to the top of each area. The optional path params are cleared explicitly: the router merges the
+ * current page's params into a link's, so a bare link from /campaigns/editionedit would keep "editionedit".
+ */
+const none = { page: undefined, tab: undefined, subTab: undefined };
+
+export const areaLinks = {
+  content: linkOptions({ to: '/content/$tab', params: { tab: 'explorer' } }),
+  campaigns: linkOptions({ to: '/campaigns/{-$page}/{-$tab}/{-$subTab}', params: none }),
+  audiences: linkOptions({ to: '/audiences/{-$page}/{-$tab}/{-$subTab}', params: none }),
+  analytics: linkOptions({ to: '/analytics/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
+  automation: linkOptions({
+    to: '/automation/{-$page}/{-$tab}',
+    params: { page: undefined, tab: undefined },
+  }),
+  buyerJourney: linkOptions({ to: '/buyer-journey/{-$tab}', params: { tab: undefined } }),
+  settings: linkOptions({ to: '/settings/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
+};

@@ -1,0 +1,36 @@
+import { createRoute } from '@tanstack/react-router';
+import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
+import { protectedRoute } from './protectedRoute.tsx';
+import { SettingsGate } from './SettingsGate.tsx';
+
+/** More signed-in routes of spec 01 and spec 02 section 2 (the rest are in areaRoutes.tsx). */
+
+export const settingsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/settings/{-$page}/{-$tab}',
+  component: SettingsGate,
+});
+
+export const createCampaignRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/createcampaign',
+  component: () => (
+    <AreaBeingBuiltPage
+      title="Create a campaign"
+      purpose="Name a campaign, choose its audience and start its first email."
+    />
+  ),
+});
+
+export const outlookAuthRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/outlook_auth',
+  component: () => (
+    <AreaBeingBuiltPage
+      title="Mail-client connection"
+      purpose="Where your mail client returns after you allow the workbench to send email for you."
+    />
+  ),
+});
+
+export const moreAreaRoutes = [settingsRoute, createCampaignRoute, outlookAuthRoute] as const;

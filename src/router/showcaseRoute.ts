@@ -1,0 +1,10 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './rootRoute.tsx';
+
+/** The design-system showcase: in development and in a QA build (VITE_QA_BUILD=true) only. */
+export const createShowcaseRoute = () =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/design-system',
+    component: lazyRouteComponent(() => import('../modules/showcase/ShowcasePage.tsx'), 'ShowcasePage'),
+  });
