@@ -1,25 +1,7 @@
 import path from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from '../src/domain/serviceNames.ts';
 
-export type ServiceName =
-  | 'auth'
-  | 'user'
-  | 'workflow'
-  | 'preference'
-  | 'campaign'
-  | 'publish'
-  | 'analytics'
-  | 'journey';
-
-export const SERVICE_NAMES: readonly ServiceName[] = [
-  'auth',
-  'user',
-  'workflow',
-  'preference',
-  'campaign',
-  'publish',
-  'analytics',
-  'journey',
-];
+export type { ServiceName } from '../src/domain/serviceNames.ts';
 
 export type AppConfig = {
   host: string;

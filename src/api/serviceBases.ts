@@ -1,16 +1,11 @@
+import type { ServiceName } from '../domain/serviceNames.ts';
+
+export type { ServiceName } from '../domain/serviceNames.ts';
+
 /**
  * Where each service lives, from build-time configuration (VITE_* variables), with the server's defaults.
  * Set for example VITE_WORKFLOW_BASE=https://api.example.com/workflow/ to point one service elsewhere.
  */
-export type ServiceName =
-  | 'auth'
-  | 'user'
-  | 'workflow'
-  | 'preference'
-  | 'campaign'
-  | 'publish'
-  | 'analytics'
-  | 'journey';
 
 const env: Record<string, unknown> = import.meta.env ?? {};
 

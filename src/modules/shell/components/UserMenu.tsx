@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { LineIcon } from '../../../ui/LineIcon.tsx';
 import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
 import { appSessionActor } from '../hooks/appSessionActor.ts';
 import { useCurrentUserActor } from '../hooks/CurrentUserContext.ts';
@@ -7,54 +8,18 @@ import { downloadSessionLog } from '../hooks/downloadSessionLog.ts';
 import './UserMenu.css';
 
 const OUTBOX_ICON = (
-  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    <path
-      d="M3 5.5A1.5 1.5 0 0 1 4.5 4h11A1.5 1.5 0 0 1 17 5.5v9a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 3 14.5v-9Zm1.2.3 5.8 4.6 5.8-4.6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinejoin="round"
-    />
-  </svg>
+  <LineIcon d="M3 5.5A1.5 1.5 0 0 1 4.5 4h11A1.5 1.5 0 0 1 17 5.5v9a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 3 14.5v-9Zm1.2.3 5.8 4.6 5.8-4.6" />
 );
 
 const SUPPORT_ICON = (
-  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    <path
-      d="M4 5.5A1.5 1.5 0 0 1 5.5 4h9A1.5 1.5 0 0 1 16 5.5v6a1.5 1.5 0 0 1-1.5 1.5H9l-3.5 3v-3A1.5 1.5 0 0 1 4 11.5v-6Z"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinejoin="round"
-    />
-  </svg>
+  <LineIcon d="M4 5.5A1.5 1.5 0 0 1 5.5 4h9A1.5 1.5 0 0 1 16 5.5v6a1.5 1.5 0 0 1-1.5 1.5H9l-3.5 3v-3A1.5 1.5 0 0 1 4 11.5v-6Z" />
 );
 
 const DOWNLOAD_ICON = (
-  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    <path
-      d="M10 3.5v9m0 0-3.5-3.5M10 12.5l3.5-3.5M4 14.5v1A1.5 1.5 0 0 0 5.5 17h9a1.5 1.5 0 0 0 1.5-1.5v-1"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
+  <LineIcon d="M10 3.5v9m0 0-3.5-3.5M10 12.5l3.5-3.5M4 14.5v1A1.5 1.5 0 0 0 5.5 17h9a1.5 1.5 0 0 0 1.5-1.5v-1" />
 );
 
-const SIGN_OUT_ICON = (
-  <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    <path
-      d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-3 3-3-3-3m3 3H8"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const SIGN_OUT_ICON = <LineIcon d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-3 3-3-3-3m3 3H8" />;
 
 function initials(first: string, last: string): string {
   return `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
