@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { currentUserMachine } from './currentUserMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
+import { panelsMachine } from './panelsMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
@@ -14,6 +15,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [currentUserMachine.id]: currentUserMachine,
   [importProgressMachine.id]: importProgressMachine,
   [loadMachine.id]: loadMachine,
+  [panelsMachine.id]: panelsMachine,
   [requestMachine.id]: requestMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,

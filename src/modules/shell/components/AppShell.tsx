@@ -1,15 +1,19 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { panelsMachine } from '../../../../machines/panelsMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { GlobalErrorOutlet } from '../../errors/components/GlobalErrorOutlet.tsx';
+import { useErrorState } from '../../errors/hooks/useErrorState.ts';
 import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
 import { SupportWidget } from '../../support/components/SupportWidget.tsx';
 import { appCurrentUserMachine } from '../hooks/appCurrentUserMachine.ts';
 import { CurrentUserContext } from '../hooks/CurrentUserContext.ts';
+import { PanelsContext } from '../hooks/PanelsContext.ts';
 import { useSessionLogShortcut } from '../hooks/useSessionLogShortcut.ts';
+import { PageOverlay } from './PageOverlay.tsx';
 import { TopBar } from './TopBar.tsx';
 import './AppShell.css';
 
@@ -23,11 +27,18 @@ export function AppShell() {
     name: 'currentUser',
     reset: { type: 'session.signOut' },
   });
+  const panels = useRecordedActor(panelsMachine, {
+    name: 'panels',
+    input: { path: router.state.location.pathname },
+    reset: { type: 'panels.reset' },
+  });
   useSessionLogShortcut();
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
   const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const loadFailed = useSelector(actor, (s) => s.matches('failed'));
   const loadError = useSelector(actor, (s) => s.context.error);
+  // When the global error page already says what failed, the profile banner would say it twice.
+  const globalError = useErrorState() !== null;
 
   useEffect(() => {
     if (!signedOut) return;
@@ -38,41 +49,44 @@ export function AppShell() {
 
   return (
     <CurrentUserContext.Provider value={actor}>
-      <a className="ui-skip-link" href="#main">
-        Skip to content
-      </a>
-      <div className="shell">
-        <TopBar />
-        <main className="shell__main" id="main" tabIndex={-1}>
-          {signingOut || signedOut ? (
-            <StatePanel kind="loading" title="Signing you out…" />
-          ) : (
-            <div className="shell__content">
-              {loadFailed && loadError ? (
-                <div className="shell__banner">
-                  <Alert
-                    tone="error"
-                    title="We couldn’t load your profile."
-                    actions={
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => actor.send({ type: 'user.reload' })}
-                      >
-                        Try again
-                      </Button>
-                    }
-                  >
-                    {loadError.message}
-                  </Alert>
-                </div>
-              ) : null}
-              <GlobalErrorOutlet />
-            </div>
-          )}
-        </main>
-        {signingOut || signedOut ? null : <SupportWidget />}
-      </div>
+      <PanelsContext.Provider value={panels}>
+        <a className="ui-skip-link" href="#main">
+          Skip to content
+        </a>
+        <div className="shell">
+          <TopBar />
+          <main className="shell__main" id="main" tabIndex={-1}>
+            {signingOut || signedOut ? (
+              <StatePanel kind="loading" title="Signing you out…" />
+            ) : (
+              <div className="shell__content">
+                {loadFailed && loadError && !globalError ? (
+                  <div className="shell__banner">
+                    <Alert
+                      tone="error"
+                      title="We couldn’t load your profile."
+                      actions={
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => actor.send({ type: 'user.reload' })}
+                        >
+                          Try again
+                        </Button>
+                      }
+                    >
+                      {loadError.message}
+                    </Alert>
+                  </div>
+                ) : null}
+                <GlobalErrorOutlet />
+              </div>
+            )}
+          </main>
+          {signingOut || signedOut ? null : <SupportWidget />}
+          <PageOverlay />
+        </div>
+      </PanelsContext.Provider>
     </CurrentUserContext.Provider>
   );
 }
