@@ -3,9 +3,11 @@ import { currentUserMachine } from './currentUserMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
+import { preferenceFormMachine } from './preferenceFormMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
+import { unsubscribeButtonMachine } from './unsubscribeButtonMachine.ts';
 
 /**
  * Every machine a recorded actor can run, by machine id (the `machine` of an "actor.start" entry).
@@ -16,7 +18,9 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [importProgressMachine.id]: importProgressMachine,
   [loadMachine.id]: loadMachine,
   [panelsMachine.id]: panelsMachine,
+  [preferenceFormMachine.id]: preferenceFormMachine,
   [requestMachine.id]: requestMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,
+  [unsubscribeButtonMachine.id]: unsubscribeButtonMachine,
 };

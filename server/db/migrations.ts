@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/m0001_init.ts';
 import * as m0002 from './migrations/m0002_preference_events.ts';
 import * as m0003 from './migrations/m0003_support_messages.ts';
+import * as m0004 from './migrations/m0004_consent_ledger.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   m0001_init: m0001,
   m0002_preference_events: m0002,
   m0003_support_messages: m0003,
+  m0004_consent_ledger: m0004,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -201,6 +201,23 @@ export type SupportMessageTable = {
   created_at: CreatedAt;
 };
 
+export type ConsentSource = 'page' | 'unsubscribe' | 'resubscribe' | 'one_click' | 'api';
+
+/** One append-only consent ledger entry (a trigger refuses UPDATE and DELETE). */
+export type ConsentLedgerTable = {
+  /** bigserial: read back as text by the PostgreSQL driver, as a number by PGlite. */
+  id: ColumnType<string | number, never, never>;
+  preference_uuid: string;
+  org_id: number;
+  source: ConsentSource;
+  ip: string | null;
+  user_agent: string | null;
+  /** Written as a JSON text, read back as an object. */
+  before: ColumnType<unknown, string, never>;
+  after: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -218,6 +235,7 @@ export type Database = {
   preference_topics: PreferenceTopicTable;
   preference_events: PreferenceEventTable;
   support_messages: SupportMessageTable;
+  consent_ledger: ConsentLedgerTable;
 };
 
 export type UserRow = Selectable<UserTable>;

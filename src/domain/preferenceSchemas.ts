@@ -11,8 +11,13 @@ export type PreferenceFlag = (typeof PREFERENCE_FLAGS)[number];
 export const PREFERENCE_UPDATED_MESSAGE = 'Your subscription preferences have been successfully updated.';
 export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed.';
 export const RESUBSCRIBED_MESSAGE = 'You have been resubscribed.';
-export const UNKNOWN_RECIPIENT_MESSAGE =
-  'We could not find your subscription preferences. The link may be out of date.';
+export const PAGE_EVENT_RECORDED_MESSAGE = 'The event was recorded.';
+export const ONE_CLICK_UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed.';
+/**
+ * The answer to an unknown (well-formed) unsubscribe id, on every public call: HTTP 200, status "False",
+ * this message, and nothing changed. It never says whether the id exists.
+ */
+export const UNKNOWN_RECIPIENT_MESSAGE = 'This link is not valid.';
 
 const MAX_ALERTS = 50;
 const MAX_NEWSLETTER_IDS = 100;
@@ -291,7 +296,7 @@ export const recipientDetailsSchema = z.object({
 });
 export type RecipientDetails = z.infer<typeof recipientDetailsSchema>;
 
-/** The answer of update_preference/, unsubscribe/ and resubscribe/. */
+/** The answer of update_preference/, unsubscribe/, resubscribe/, one_click/ and unsubscribe_page_events/. */
 export const preferenceResultSchema = z.object({
   success: z.literal(true),
   status: z.literal('True'),
@@ -299,7 +304,10 @@ export const preferenceResultSchema = z.object({
 });
 export type PreferenceResult = z.infer<typeof preferenceResultSchema>;
 
-/** An unknown (well-formed) unsubscribe id: HTTP 404 with status "False"; msg repeats message for the spec's toasts. */
+/**
+ * An unknown (well-formed) unsubscribe id: HTTP 200 (as for a real id) with status "False" and
+ * UNKNOWN_RECIPIENT_MESSAGE; msg repeats message for the spec's toasts.
+ */
 export const preferenceFailureSchema = z.object({
   success: z.literal(false),
   status: z.literal('False'),
@@ -307,3 +315,103 @@ export const preferenceFailureSchema = z.object({
   msg: z.string(),
 });
 export type PreferenceFailure = z.infer<typeof preferenceFailureSchema>;
+
+/** Every answer of a preference call that changes or records something: a result or an unknown id. */
+export const preferenceAnswerSchema = z.union([preferenceResultSchema, preferenceFailureSchema]);
+export type PreferenceAnswer = z.infer<typeof preferenceAnswerSchema>;
+
+/** get_recipient_details/ for an unknown id: the record's fields, empty, next to the failure. */
+export const unknownRecipientDetailsSchema = preferenceFailureSchema.extend({
+  id: z.string(),
+  email: z.literal(''),
+  unsub_all: z.literal('0'),
+  marketing: z.literal('0'),
+  webinars: z.literal('0'),
+  alerts: recipientDetailsSchema.shape.alerts,
+  news_letters: recipientDetailsSchema.shape.news_letters,
+  logo_image_url: z.null(),
+  privacy_url: z.null(),
+  contact_url: z.null(),
+});
+export type UnknownRecipientDetails = z.infer<typeof unknownRecipientDetailsSchema>;
+
+/** Every answer of get_recipient_details/ with HTTP 200: the record, or an unknown id in the same shape. */
+export const recipientDetailsAnswerSchema = z.union([recipientDetailsSchema, unknownRecipientDetailsSchema]);
+export type RecipientDetailsAnswer = z.infer<typeof recipientDetailsAnswerSchema>;
+
+/** The failure answer to an unknown id (HTTP 200). */
+export function unknownRecipientAnswer(): PreferenceFailure {
+  return {
+    success: false,
+    status: 'False',
+    message: UNKNOWN_RECIPIENT_MESSAGE,
+    msg: UNKNOWN_RECIPIENT_MESSAGE,
+  };
+}
+
+/** get_recipient_details/ for an unknown id: the same keys as a record, empty. */
+export function unknownRecipientDetails(uuid: string): UnknownRecipientDetails {
+  return {
+    ...unknownRecipientAnswer(),
+    id: uuid,
+    email: '',
+    unsub_all: '0',
+    marketing: '0',
+    webinars: '0',
+    alerts: [],
+    news_letters: [],
+    logo_image_url: null,
+    privacy_url: null,
+    contact_url: null,
+  };
+}
+
+/** RFC 8058 one-click unsubscribe: the only body a mail provider sends. */
+export const ONE_CLICK_FIELD = 'List-Unsubscribe';
+export const ONE_CLICK_VALUE = 'One-Click';
+export const ONE_CLICK_BODY_MESSAGE = 'The body must be List-Unsubscribe=One-Click (RFC 8058).';
+
+export const oneClickBodySchema = z.object(
+  { 'List-Unsubscribe': z.literal(ONE_CLICK_VALUE, { error: ONE_CLICK_BODY_MESSAGE }) },
+  { error: ONE_CLICK_BODY_MESSAGE },
+);
+
+/** The unsubscribe id in the one-click URL (/one_click/{unsub_uuid}/). */
+export const oneClickParamsSchema = z.object({ unsub_uuid: unsubUuidSchema });
+
+/** The one-click URL read by a GET: any short text, so that a malformed id still gets a page, not an error. */
+export const oneClickLinkParamsSchema = z.object({ unsub_uuid: z.string().max(200) });
+
+/** Who or what changed a recipient's preferences, as the consent ledger records it. */
+export const CONSENT_SOURCES = ['page', 'unsubscribe', 'resubscribe', 'one_click', 'api'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** A recipient's choices at one moment, as the consent ledger stores them before and after a change. */
+export const consentSnapshotSchema = z.object({
+  unsub_all: flagValue,
+  marketing: flagValue,
+  webinars: flagValue,
+  alerts: z.array(z.object({ name: z.string(), status: flagValue })),
+  newsletters: z.array(z.object({ id: z.number(), name: z.string(), status: flagValue })),
+});
+export type ConsentSnapshot = z.infer<typeof consentSnapshotSchema>;
+
+/** One consent ledger entry as the export gives it. */
+export const consentLedgerEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  source: z.enum(CONSENT_SOURCES),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  before: consentSnapshotSchema,
+  after: consentSnapshotSchema,
+});
+export type ConsentLedgerEntry = z.infer<typeof consentLedgerEntrySchema>;
+
+/** GET consent_ledger/?unsub_uuid=: the recipient's entries, oldest first. */
+export const consentLedgerQuerySchema = z.object({ unsub_uuid: unsubUuidSchema });
+export const consentLedgerExportSchema = z.object({
+  success: z.literal(true),
+  data: z.array(consentLedgerEntrySchema),
+});
+export type ConsentLedgerExport = z.infer<typeof consentLedgerExportSchema>;

@@ -1,54 +1,48 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  PAGE_EVENT_RECORDED_MESSAGE,
   PREFERENCE_UPDATED_MESSAGE,
-  type PreferenceFailure,
-  type PreferenceResult,
+  type PreferenceAnswer,
+  type PreferenceUpdate,
   pageEventSchema,
-  preferenceFailureSchema,
-  preferenceResultSchema,
+  preferenceAnswerSchema,
   RESUBSCRIBED_MESSAGE,
-  recipientDetailsSchema,
+  recipientDetailsAnswerSchema,
   recipientRequestSchema,
   resubscribeSchema,
-  UNKNOWN_RECIPIENT_MESSAGE,
   UNSUBSCRIBED_MESSAGE,
+  unknownRecipientAnswer,
+  unknownRecipientDetails,
   unsubscribeSchema,
   updatePreferenceSchema,
 } from '../../../src/domain/preferenceSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard } from '../../lib/sessions.ts';
-import {
-  loadRecipientDetails,
-  recordPageEvent,
-  resubscribePreference,
-  unsubscribePreference,
-  updatePreference,
-} from './queries.ts';
+import { changeAnswer } from './changeAnswer.ts';
+import { changePreference, type PreferenceChange } from './changePreference.ts';
+import { consentLedgerRoutes } from './consentLedgerRoutes.ts';
+import { consentOrigin } from './consentOrigin.ts';
+import { oneClickRoutes } from './oneClickRoutes.ts';
+import { loadRecipientDetails, recordPageEvent } from './queries.ts';
 
-const ok = (msg: string): PreferenceResult => ({ success: true, status: 'True', msg });
-
-function unknownRecipient(reply: FastifyReply) {
-  const body: PreferenceFailure = {
-    success: false,
-    status: 'False',
-    message: UNKNOWN_RECIPIENT_MESSAGE,
-    msg: UNKNOWN_RECIPIENT_MESSAGE,
-  };
-  return reply.status(404).send(body);
+function asChange(update: PreferenceUpdate): PreferenceChange {
+  if (update.kind === 'flag') return { kind: update.unsubscribe ? 'unsubscribe' : 'resubscribe' };
+  const { kind, unsubAll, marketing, webinars, alerts, newsletterIds } = update;
+  return { kind, unsubAll, marketing, webinars, alerts, newsletterIds };
 }
 
 /**
  * Preference service: the public preference, unsubscribe and resubscribe pages of email recipients.
- * No session is needed (the unsubscribe uuid is the key); every route is rate-limited per IP.
- * Bodies are form data. Bad input gets 400 {success:false, message}; an unknown uuid 404 with status "False".
+ * No session is needed (the unsubscribe uuid is the key); every public route is rate-limited per IP.
+ * Bodies are form data. Bad input gets 400 {success:false, message}. An unknown but well-formed uuid gets
+ * HTTP 200 with status "False" and "This link is not valid." in the shape a real id gets, and changes
+ * nothing (no enumeration). Every change is written with its consent ledger entry; the ledger export
+ * (consent_ledger/) is for signed-in users only.
  */
 export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const publicLimited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
   const tags = ['preference'];
-  const answers = (success: z.ZodType) => ({ 200: success, 404: preferenceFailureSchema });
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
@@ -60,13 +54,14 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "A recipient's subscription preferences, by unsubscribe id",
+          description: 'An unknown id answers 200 with status "False", the same fields empty.',
           body: recipientRequestSchema,
-          response: answers(recipientDetailsSchema),
+          response: { 200: recipientDetailsAnswerSchema },
         },
       },
-      async (request, reply) => {
-        const details = await loadRecipientDetails(db, request.body.unsub_uuid);
-        return details ?? unknownRecipient(reply);
+      async (request) => {
+        const uuid = request.body.unsub_uuid;
+        return (await loadRecipientDetails(db, uuid)) ?? unknownRecipientDetails(uuid);
       },
     );
 
@@ -80,13 +75,22 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Either unsub_uuid, unsub_all, marketing, webinars ("0"/"1"), alerts (JSON list of {name, status}) and ' +
             'news_letters_subscribed (comma-separated newsletter ids; newsletters not listed are turned off), or ' +
-            'unsub_uuid and unsub_flag ("1" unsubscribes from everything, "0" resubscribes). Applied in one transaction.',
+            'unsub_uuid and unsub_flag ("1" unsubscribes from everything, "0" resubscribes). Applied in one ' +
+            'transaction with its consent ledger entry (source page); a save that changes nothing records nothing.',
           body: updatePreferenceSchema,
-          response: answers(preferenceResultSchema),
+          response: { 200: preferenceAnswerSchema },
         },
       },
-      async (request, reply) =>
-        (await updatePreference(db, request.body)) ? ok(PREFERENCE_UPDATED_MESSAGE) : unknownRecipient(reply),
+      async (request) => {
+        const update = request.body;
+        const outcome = await changePreference(
+          db,
+          update.uuid,
+          asChange(update),
+          consentOrigin(request, 'page'),
+        );
+        return changeAnswer(outcome, PREFERENCE_UPDATED_MESSAGE);
+      },
     );
 
     app.post(
@@ -97,13 +101,14 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Unsubscribe from everything (the unsubscribe page)',
           body: unsubscribeSchema,
-          response: answers(preferenceResultSchema),
+          response: { 200: preferenceAnswerSchema },
         },
       },
-      async (request, reply) =>
-        (await unsubscribePreference(db, request.body.unsub_uuid))
-          ? ok(UNSUBSCRIBED_MESSAGE)
-          : unknownRecipient(reply),
+      async (request) => {
+        const origin = consentOrigin(request, 'unsubscribe');
+        const outcome = await changePreference(db, request.body.unsub_uuid, { kind: 'unsubscribe' }, origin);
+        return changeAnswer(outcome, UNSUBSCRIBED_MESSAGE);
+      },
     );
 
     app.post(
@@ -114,13 +119,14 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Subscribe again to marketing emails (the resubscribe page)',
           body: resubscribeSchema,
-          response: answers(preferenceResultSchema),
+          response: { 200: preferenceAnswerSchema },
         },
       },
-      async (request, reply) =>
-        (await resubscribePreference(db, request.body.unsub_uuid))
-          ? ok(RESUBSCRIBED_MESSAGE)
-          : unknownRecipient(reply),
+      async (request) => {
+        const origin = consentOrigin(request, 'resubscribe');
+        const outcome = await changePreference(db, request.body.unsub_uuid, { kind: 'resubscribe' }, origin);
+        return changeAnswer(outcome, RESUBSCRIBED_MESSAGE);
+      },
     );
 
     app.post(
@@ -131,11 +137,16 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Record what a recipient did on a preference page',
           body: pageEventSchema,
-          response: answers(z.object({ success: z.literal(true) })),
+          response: { 200: preferenceAnswerSchema },
         },
       },
-      async (request, reply) =>
-        (await recordPageEvent(db, request.body)) ? { success: true as const } : unknownRecipient(reply),
+      async (request): Promise<PreferenceAnswer> =>
+        (await recordPageEvent(db, request.body))
+          ? { success: true, status: 'True', msg: PAGE_EVENT_RECORDED_MESSAGE }
+          : unknownRecipientAnswer(),
     );
+
+    await app.register(oneClickRoutes(ctx));
+    await app.register(consentLedgerRoutes(ctx));
   };
 }

@@ -2,12 +2,20 @@ import { sql } from 'kysely';
 import type { ContactStatus } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
+import { type ConsentSnapshot, consentSnapshotSchema } from '../../../src/domain/preferenceSchemas.ts';
 import { form, type TestApp } from '../../helpers/testApp.ts';
 
 export const BASE = '/api/preference';
 export const UNKNOWN_UUID = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export const SQLISH = "' OR '1'='1'; DROP TABLE preferences; --";
 export const EMOJI = 'Ünïcødé 名前 😀🎉';
+/** The answer every public call gives an unknown (well-formed) unsubscribe id, with HTTP 200. */
+export const UNKNOWN_ANSWER = {
+  success: false,
+  status: 'False',
+  message: 'This link is not valid.',
+  msg: 'This link is not valid.',
+} as const;
 
 /** Helpers of the preference service tests, bound to one test app (created per file). */
 export function preferenceTestKit(getApp: () => TestApp) {
@@ -49,7 +57,13 @@ export function preferenceTestKit(getApp: () => TestApp) {
   /** Every row the preference service may touch, to prove a refused request changed nothing. */
   async function fingerprint(): Promise<string> {
     const parts: string[] = [];
-    for (const table of ['preferences', 'preference_topics', 'preference_events', 'contacts'] as const) {
+    for (const table of [
+      'preferences',
+      'preference_topics',
+      'preference_events',
+      'contacts',
+      'consent_ledger',
+    ] as const) {
       const result = await sql<{ digest: string | null }>`
         select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(
         db(),
@@ -59,7 +73,27 @@ export function preferenceTestKit(getApp: () => TestApp) {
     return parts.join('\n');
   }
 
-  return { post, details, recipient, contactStatus, fingerprint };
+  /** The recipient's consent ledger entries, oldest first, straight from the table. */
+  async function ledger(uuid: string) {
+    const rows = await db()
+      .selectFrom('consent_ledger')
+      .select(['id', 'source', 'ip', 'user_agent', 'before', 'after', 'org_id'])
+      .where('preference_uuid', '=', uuid)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      before: asSnapshot(row.before),
+      after: asSnapshot(row.after),
+    }));
+  }
+
+  return { post, details, recipient, contactStatus, fingerprint, ledger };
+}
+
+function asSnapshot(value: unknown): ConsentSnapshot {
+  return consentSnapshotSchema.parse(typeof value === 'string' ? JSON.parse(value) : value);
 }
 
 /** A complete update_preference/ form for an organisation-1 recipient. */

@@ -43,6 +43,7 @@ describe('preference service rate limit (PUBLIC_RATE_LIMIT per minute per IP)', 
       ['unsubscribe/', { unsub_uuid: 'not-a-uuid', unsub_flag: '1' }],
       ['resubscribe/', { unsub_uuid: 'not-a-uuid' }],
       ['unsubscribe_page_events/', { unsub_uuid: DEMO_PREFERENCE_UUID }],
+      [`one_click/${DEMO_PREFERENCE_UUID}/`, { 'List-Unsubscribe': 'Nope' }],
     ];
     for (const [path, fields] of calls) {
       const statuses: number[] = [];
@@ -59,5 +60,6 @@ describe('preference service rate limit (PUBLIC_RATE_LIMIT per minute per IP)', 
       .executeTakeFirstOrThrow();
     expect(demo).toEqual({ unsub_all: false, marketing: true });
     expect(await t.database.db.selectFrom('preference_events').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('consent_ledger').select('id').execute()).toEqual([]);
   });
 });

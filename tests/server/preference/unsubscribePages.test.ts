@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
-import { BASE, EMOJI, preferenceTestKit, SQLISH, UNKNOWN_UUID } from './preferenceTestKit.ts';
+import { BASE, EMOJI, preferenceTestKit, SQLISH, UNKNOWN_ANSWER, UNKNOWN_UUID } from './preferenceTestKit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,15 +46,17 @@ describe('POST unsubscribe/ and resubscribe/', () => {
     expect(await contactStatus(uuid)).toBe('Hard Bounce');
   });
 
-  it('answers unknown uuids with 404 and status "False"', async () => {
+  it('answers unknown uuids like known ones (HTTP 200) with status "False", changing nothing', async () => {
+    const before = await fingerprint();
     for (const [path, fields] of [
       ['unsubscribe/', { unsub_uuid: UNKNOWN_UUID, unsub_flag: '1' }],
       ['resubscribe/', { unsub_uuid: UNKNOWN_UUID }],
     ] as const) {
       const response = await post(path, fields);
-      expect(response.statusCode, path).toBe(404);
-      expect(response.json()).toMatchObject({ success: false, status: 'False' });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.json()).toEqual(UNKNOWN_ANSWER);
     }
+    expect(await fingerprint()).toBe(before);
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
@@ -90,7 +92,7 @@ describe('POST unsubscribe_page_events/', () => {
       alerts_subscribed: '[{"name":"Account alerts","status":"1"}]',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
+    expect(response.json()).toEqual({ success: true, status: 'True', msg: 'The event was recorded.' });
     const events = await t.database.db
       .selectFrom('preference_events')
       .selectAll()
@@ -126,7 +128,7 @@ describe('POST unsubscribe_page_events/', () => {
     expect(event).toMatchObject({ status: '0', payload: { timestamp: '2026-03-04T05:06:07.000Z' } });
   });
 
-  it('answers an unknown uuid with 404 and records nothing', async () => {
+  it('answers an unknown uuid like a known one (HTTP 200) with status "False" and records nothing', async () => {
     const before = await fingerprint();
     const response = await post('unsubscribe_page_events/', {
       unsub_uuid: UNKNOWN_UUID,
@@ -134,8 +136,8 @@ describe('POST unsubscribe_page_events/', () => {
       timestamp: '1767225600',
       key: 'all',
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ success: false, status: 'False' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(UNKNOWN_ANSWER);
     expect(await fingerprint()).toBe(before);
   });
 
@@ -176,6 +178,8 @@ describe('public access', () => {
       'unsubscribe/',
       'resubscribe/',
       'unsubscribe_page_events/',
+      'one_click/{unsub_uuid}/',
+      'consent_ledger/',
     ]) {
       expect(Object.keys(doc.paths)).toContain(`${BASE}/${path}`);
     }

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
-import { BASE, EMOJI, fullUpdate, preferenceTestKit, SQLISH, UNKNOWN_UUID } from './preferenceTestKit.ts';
+import {
+  BASE,
+  EMOJI,
+  fullUpdate,
+  preferenceTestKit,
+  SQLISH,
+  UNKNOWN_ANSWER,
+  UNKNOWN_UUID,
+} from './preferenceTestKit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,15 +83,25 @@ describe('POST get_recipient_details/', () => {
     ]);
   });
 
-  it('answers an unknown uuid with 404 and status "False"', async () => {
+  it('answers an unknown uuid like a known one (HTTP 200, same fields) with status "False"', async () => {
     const response = await post('get_recipient_details/', { unsub_uuid: UNKNOWN_UUID });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      success: false,
-      status: 'False',
-      message: expect.stringContaining('could not find'),
-      msg: expect.stringContaining('could not find'),
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      ...UNKNOWN_ANSWER,
+      id: UNKNOWN_UUID,
+      email: '',
+      unsub_all: '0',
+      marketing: '0',
+      webinars: '0',
+      alerts: [],
+      news_letters: [],
+      logo_image_url: null,
+      privacy_url: null,
+      contact_url: null,
     });
+    const known = (await post('get_recipient_details/', { unsub_uuid: DEMO_PREFERENCE_UUID })).json();
+    expect(Object.keys(known).filter((key) => !(key in body))).toEqual([]);
   });
 
   it('answers a malformed or missing uuid with 400', async () => {
@@ -180,10 +198,14 @@ describe('POST update_preference/', () => {
     expect(await contactStatus(uuid)).toBe('Subscribed');
   });
 
-  it('answers an unknown uuid with 404 and status "False"', async () => {
-    const response = await post('update_preference/', fullUpdate(UNKNOWN_UUID));
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ success: false, status: 'False' });
+  it('answers an unknown uuid like a known one (HTTP 200) with status "False", changing nothing', async () => {
+    const before = await fingerprint();
+    for (const fields of [fullUpdate(UNKNOWN_UUID), { unsub_uuid: UNKNOWN_UUID, unsub_flag: '1' }]) {
+      const response = await post('update_preference/', fields);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(UNKNOWN_ANSWER);
+    }
+    expect(await fingerprint()).toBe(before);
   });
 
   const refusals: [string, (uuid: string) => Record<string, string>, RegExp][] = [
