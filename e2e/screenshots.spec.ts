@@ -59,7 +59,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'reset');
 
       await page.goto('/unsub/5eedc0de-0001-4000-8000-000000000001');
-      await expect(page.getByTestId('unsub-id')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Preference Management' })).toBeVisible();
       await shot(page, 'public-preferences');
     });
 

@@ -1,4 +1,4 @@
-import packageJson from '../package.json' with { type: 'json' };
+import { APP_VERSION } from './appVersion.ts';
 import { redactSecrets } from './redactSecrets.ts';
 
 export const EVENT_LOG_FORMAT = 'workbench-event-log';
@@ -101,7 +101,7 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
   const now = options.now ?? (() => performance.now());
   const origin = now();
   const header: EventLogHeader = {
-    appVersion: packageJson.version,
+    appVersion: APP_VERSION,
     timeZone: options.timeZone ?? defaultTimeZone(),
     startedAt: (options.startedAt ?? new Date()).toISOString(),
     userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent,

@@ -1,0 +1,75 @@
+import {
+  isSectionChecked,
+  isSectionDisabled,
+  type PreferenceForm,
+  type PreferenceListSection,
+  type PreferenceSection,
+} from '../src/domain/preferenceForm.ts';
+import { PREFERENCE_SECTION_TEXTS } from './preferenceSectionTexts.ts';
+
+export type PreferenceSectionFieldProps = {
+  form: PreferenceForm;
+  section: PreferenceSection;
+  /** False while loading or saving. */
+  editable: boolean;
+  onToggle: (section: PreferenceSection) => void;
+  onToggleSub: (section: PreferenceListSection, key: string) => void;
+};
+
+/** One section of the preference page: its checkbox, its text and (Alerts, Newsletters) its sub-options. */
+export function PreferenceSectionField({
+  form,
+  section,
+  editable,
+  onToggle,
+  onToggleSub,
+}: PreferenceSectionFieldProps) {
+  const { title, text } = PREFERENCE_SECTION_TEXTS[section];
+  const disabled = !editable || isSectionDisabled(form, section);
+  const id = `pp-section-${section}`;
+  const options = section === 'alerts' || section === 'newsletters' ? form[section] : [];
+  return (
+    <fieldset className={`pp-section${disabled ? ' pp-section--disabled' : ''}`} disabled={disabled}>
+      <legend className="pp-visually-hidden">{title}</legend>
+      <div className="pp-section__head">
+        <input
+          id={id}
+          className="pp-checkbox"
+          type="checkbox"
+          checked={isSectionChecked(form, section)}
+          disabled={disabled}
+          aria-describedby={`${id}-text`}
+          onChange={() => onToggle(section)}
+        />
+        <div>
+          <label htmlFor={id} className="pp-section__title">
+            {title}
+          </label>
+          <p id={`${id}-text`} className="pp-section__text">
+            {text}
+          </p>
+        </div>
+      </div>
+      {options.length > 0 && (section === 'alerts' || section === 'newsletters') ? (
+        <ul className="pp-options">
+          {options.map((option) => {
+            const optionId = `${id}-${option.key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+            return (
+              <li key={option.key} className="pp-option">
+                <input
+                  id={optionId}
+                  className="pp-checkbox pp-checkbox--small"
+                  type="checkbox"
+                  checked={option.on}
+                  disabled={disabled}
+                  onChange={() => onToggleSub(section, option.key)}
+                />
+                <label htmlFor={optionId}>{option.label}</label>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+import type { PreferencePayload } from '../src/domain/preferenceForm.ts';
+import {
+  type RecipientDetailsAnswer,
+  recipientDetailsAnswerSchema,
+} from '../src/domain/preferenceSchemas.ts';
+
+/** What a change call (update_preference/, unsubscribe/, resubscribe/) answers: status and msg. */
+export type PreferenceCallResult = { status: string; msg: string };
+
+/** The preference service as the public pages call it (spec 01 section 7): form data, user_tz added. */
+export type PreferenceClient = {
+  getRecipientDetails: (unsubId: string) => Promise<RecipientDetailsAnswer>;
+  updatePreference: (payload: PreferencePayload) => Promise<PreferenceCallResult>;
+  unsubscribe: (unsubId: string) => Promise<PreferenceCallResult>;
+  resubscribe: (unsubId: string) => Promise<PreferenceCallResult>;
+};
+
+const env: Record<string, unknown> = import.meta.env ?? {};
+const configuredBase = typeof env.VITE_PREFERENCE_BASE === 'string' ? env.VITE_PREFERENCE_BASE : '';
+/** The preference service's base address: VITE_PREFERENCE_BASE, or the same origin's /api/preference/. */
+export const PREFERENCE_BASE = configuredBase || '/api/preference/';
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+function readResult(body: unknown): PreferenceCallResult {
+  if (body && typeof body === 'object') {
+    const { status, msg, message } = body as Record<string, unknown>;
+    if (typeof status === 'string') {
+      const text = typeof msg === 'string' ? msg : typeof message === 'string' ? message : '';
+      return { status, msg: text };
+    }
+  }
+  throw new Error('The preference service gave an answer that could not be read.');
+}
+
+/** A small fetch wrapper: POSTs URLSearchParams (with user_tz) to `base` + path; no cookies are needed. */
+export function createPreferenceClient(
+  base: string = PREFERENCE_BASE,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): PreferenceClient {
+  const root = base.endsWith('/') ? base : `${base}/`;
+  async function post(path: string, fields: Record<string, string>): Promise<unknown> {
+    const body = new URLSearchParams({ ...fields, user_tz: timeZone() });
+    const response = await fetchImpl(`${root}${path}`, {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/json' },
+    });
+    const answer: unknown = await response.json().catch(() => null);
+    if (answer === null) throw new Error(`The preference service answered HTTP ${response.status}.`);
+    return answer;
+  }
+  return {
+    async getRecipientDetails(unsubId) {
+      return recipientDetailsAnswerSchema.parse(
+        await post('get_recipient_details/', { unsub_uuid: unsubId }),
+      );
+    },
+    async updatePreference(payload) {
+      return readResult(await post('update_preference/', payload));
+    },
+    async unsubscribe(unsubId) {
+      return readResult(await post('unsubscribe/', { unsub_uuid: unsubId, unsub_flag: '1' }));
+    },
+    async resubscribe(unsubId) {
+      return readResult(await post('resubscribe/', { unsub_uuid: unsubId }));
+    },
+  };
+}
