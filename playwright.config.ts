@@ -15,12 +15,14 @@ const env = process.env;
 const randomPort = () => String(20000 + Math.floor(Math.random() * 20000));
 env.E2E_PORT ||= randomPort();
 env.E2E_EXPIRY_PORT ||= String(((Number(env.E2E_PORT) - 20000 + 7919) % 20000) + 20000);
+env.E2E_STATIC_PORT ||= String(((Number(env.E2E_PORT) - 20000 + 3967) % 20000) + 20000);
 if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
   const dirs = [
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-')),
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-expiry-')),
+    mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-static-')),
   ];
-  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR] = dirs;
+  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR, env.E2E_STATIC_DIR] = dirs;
   // The runner exits after the servers have stopped: only then are their databases removed.
   process.on('exit', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -32,6 +34,9 @@ const expiryDataDir = env.E2E_EXPIRY_DATA_DIR ?? '';
 const host = '127.0.0.1';
 const baseURL = `http://${host}:${env.E2E_PORT}`;
 const expiryURL = `http://${host}:${env.E2E_EXPIRY_PORT}`;
+/** The public pages built with `npm run build:public` and served by a plain static host. */
+const staticURL = `http://${host}:${env.E2E_STATIC_PORT}`;
+env.E2E_STATIC_URL = staticURL;
 
 const chromiumArgs = [
   '--headless',
@@ -50,6 +55,8 @@ const serverEnv = (port: string, dataDir: string, extra: Record<string, string> 
   LOG_LEVEL: 'warn',
   // The suite signs in many times a minute from one address.
   AUTH_RATE_LIMIT: '10000',
+  // ...and opens the public pages many times a minute (their limit has its own server test).
+  PUBLIC_RATE_LIMIT: '10000',
   ...extra,
 });
 
@@ -82,7 +89,7 @@ export default defineConfig({
     {
       command: 'npx tsx server/start.ts',
       url: `${baseURL}/`,
-      env: serverEnv(env.E2E_PORT, dataDir),
+      env: serverEnv(env.E2E_PORT, dataDir, { PREFERENCE_CORS_ORIGINS: staticURL }),
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: 'pipe',
@@ -98,6 +105,15 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: `npx tsx scripts/buildPublic.ts && npx tsx scripts/serveStatic.ts ${env.E2E_STATIC_DIR} ${env.E2E_STATIC_PORT}`,
+      url: `${staticURL}/`,
+      env: { PREFERENCE_BASE: `${baseURL}/api/preference/`, PUBLIC_OUT_DIR: env.E2E_STATIC_DIR ?? '' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
   ],
 });

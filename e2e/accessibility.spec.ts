@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
 
 /** WCAG 2.1 A and AA rules of axe-core on every screen of this release, at desktop and phone size. */
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `accessibility of ${what}`).toEqual([]);
-}
 
 for (const [size, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
@@ -25,16 +16,16 @@ for (const [size, viewport] of [
       await page.goto('/');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByText('Email is required.')).toBeVisible();
-      await expectNoViolations(page, 'sign-in with errors');
+      await expectNoAxeViolations(page, 'sign-in with errors');
       await page.goto('/auth/signup');
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-      await expectNoViolations(page, 'sign-up');
+      await expectNoAxeViolations(page, 'sign-up');
       await page.goto('/auth/forgot-password');
       await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-      await expectNoViolations(page, 'forgot password');
+      await expectNoAxeViolations(page, 'forgot password');
       await page.goto('/resetPassword/an-unknown-but-well-formed-key');
       await expect(page.getByRole('heading', { name: 'This reset link has expired' })).toBeVisible();
-      await expectNoViolations(page, 'expired reset link');
+      await expectNoAxeViolations(page, 'expired reset link');
     });
 
     test('signed-in pages', async ({ page }) => {
@@ -43,17 +34,17 @@ for (const [size, viewport] of [
       });
       await signIn(page, ADMIN_LOGIN);
       await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
-      await expectNoViolations(page, 'the shell');
+      await expectNoAxeViolations(page, 'the shell');
       await page.getByRole('button', { name: /^Account:/ }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-      await expectNoViolations(page, 'the user menu');
+      await expectNoAxeViolations(page, 'the user menu');
       await page.keyboard.press('Escape');
       await page.goto('/admin/outbox');
       await expect(page.getByRole('table')).toBeVisible();
-      await expectNoViolations(page, 'the outbox');
+      await expectNoAxeViolations(page, 'the outbox');
       await page.getByRole('row').nth(1).getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoViolations(page, 'an email of the outbox');
+      await expectNoAxeViolations(page, 'an email of the outbox');
     });
   });
 }

@@ -1,46 +1,30 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PREFERENCE_UUID } from '../server/seed/demoPreferenceUuid.ts';
-import { seededRandom } from '../server/seed/seededRandom.ts';
-import { seededUuid } from '../server/seed/seededUuid.ts';
+import { seededPreferenceUuid } from '../server/seed/seededPreferenceUuid.ts';
+import { checkbox, expectNoSeriousViolations, PUBLIC_PAGE_SIZES, shot } from './support/publicPageSteps.ts';
 
 /**
  * The recipients' public pages in Chromium against the real server, JavaScript on.
- * The demo recipient is only read here (other specs read it too). The changes are made on the second
- * seeded recipient, whose uuid is the first one the seed's "preferences" generator draws (the demo
- * record, contact 1, draws none).
+ * The demo recipient is only read here (other specs read it too). The changes are made on the recipient
+ * of seeded contact 2.
  */
-const MUTABLE_UUID = seededUuid(seededRandom('preferences'));
+const MUTABLE_UUID = seededPreferenceUuid(2);
 const UNKNOWN_UUID = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const SIZES = [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 375, height: 740 }],
-] as const;
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `accessibility of ${what}`).toEqual([]);
-}
-
-/** Screenshots for review, only when asked for (PUBLIC_SHOTS_DIR=/tmp/shots5). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.PUBLIC_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
-
-for (const [size, viewport] of SIZES) {
+for (const [size, viewport] of PUBLIC_PAGE_SIZES) {
   test.describe(`public pages at ${size} size`, () => {
     test.use({ viewport });
 
-    test('the preference page loads the demo recipient', async ({ page }) => {
-      await page.goto(`/unsub/${DEMO_PREFERENCE_UUID}`);
+    test('the preference page arrives rendered with the demo recipient and hydrates', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const response = await page.goto(`/unsub/${DEMO_PREFERENCE_UUID}`);
+      // The server's HTML already holds the recipient (no "Loading..." first).
+      const html = (await response?.text()) ?? '';
+      expect(html).toMatch(/<span class="pp-email"> \(\S+@\S+\)<\/span>/);
+      expect(html).not.toContain('Loading...');
       await expect(page.getByRole('heading', { name: 'Preference Management' })).toBeVisible();
       await expect(
         page.getByText('Pick and choose the communications that you are interested in.'),
@@ -66,6 +50,8 @@ for (const [size, viewport] of SIZES) {
       await expect(checkbox(page, 'Marketing')).toBeDisabled();
       await expect(checkbox(page, 'Account alerts')).toBeDisabled();
       await shot(page, `preferences-unsub-all-${size}`);
+      // Hydration matched the server's HTML: React reported nothing.
+      expect(errors).toEqual([]);
     });
 
     test('the unsubscribe page and an unknown link', async ({ page }) => {
@@ -151,5 +137,30 @@ test.describe('changing preferences', () => {
     await page.goto(`/unsub/${MUTABLE_UUID}`);
     await expect(checkbox(page, 'Unsubscribe All')).not.toBeChecked();
     await expect(checkbox(page, 'Marketing')).toBeChecked();
+  });
+});
+
+test.describe('from a static host (npm run build:public)', () => {
+  // The folder built with PREFERENCE_BASE pointing at the product's server, served by a plain static
+  // server on another origin (listed in the server's PREFERENCE_CORS_ORIGINS): see playwright.config.ts.
+  const staticURL = process.env.E2E_STATIC_URL ?? '';
+  const uuid = seededPreferenceUuid(7);
+
+  test('the preference page loads, saves and confirms against the configured service', async ({ page }) => {
+    await page.goto(`${staticURL}/unsub/${uuid}`);
+    await expect(page.getByRole('heading', { name: 'Preference Management' })).toBeVisible();
+    await expect(page.getByText(/\(\S+@\S+\)/)).toBeVisible();
+    if (await checkbox(page, 'Unsubscribe All').isChecked())
+      await checkbox(page, 'Unsubscribe All').uncheck();
+    await checkbox(page, 'Webinars/Events').check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`${staticURL}/unsub-success`);
+    await expect(
+      page.getByText('Your subscription preferences have been successfully updated.'),
+    ).toBeVisible();
+    const saved = await page.request.post('/api/preference/get_recipient_details/', {
+      form: { unsub_uuid: uuid },
+    });
+    expect((await saved.json()).webinars).toBe('1');
   });
 });

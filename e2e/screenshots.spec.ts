@@ -98,5 +98,37 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.goto('/no/such/page');
       await shot(page, 'not-found');
     });
+
+    test('automation screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN);
+      await page.goto('/automation');
+      await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
+      await shot(page, 'automation-list');
+      await page
+        .getByRole('button', { name: /^Clone / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Cloning this workflow' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/automation-clone-dialog-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByLabel('Search workflows').fill('no such workflow');
+      await expect(page.getByRole('heading', { name: 'No workflows match' })).toBeVisible();
+      await shot(page, 'automation-list-no-match');
+
+      await page.goto('/automation/create');
+      await expect(page.getByRole('radio', { name: /^Email open/ })).toBeVisible();
+      await shot(page, 'automation-create');
+      await page.getByRole('radio', { name: /^Email click/ }).check();
+      await expect(page.getByRole('radiogroup', { name: 'Emails' })).toBeVisible();
+      await page.getByRole('radiogroup', { name: 'Emails' }).getByRole('radio').first().check();
+      await shot(page, 'automation-create-email');
+      await page.getByRole('radio', { name: /^Subscribes to a list/ }).check();
+      await expect(page.getByRole('radiogroup', { name: 'Lists' })).toBeVisible();
+      await shot(page, 'automation-create-list');
+
+      await page.goto('/automation/details?workflow_id=1');
+      await expect(page.getByTestId('workflow-email-graph')).toBeVisible();
+      await shot(page, 'automation-details');
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
 
 /**
  * The design-system showcase (src/modules/showcase) in Chromium.
@@ -151,12 +151,6 @@ for (const [size, viewport] of [
   test(`the showcase has no WCAG 2.1 AA violations at ${size} size`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await openShowcase(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const found = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-    expect(found).toEqual([]);
+    await expectNoAxeViolations(page, 'the showcase');
   });
 }

@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openUserMenu, signIn } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
 const ADMIN = { email: 'admin@workbench.test', password: 'Admin-Password-2026' };
 const MARGIN_X = 125;
 const MARGIN_Y = 110;
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `accessibility of ${what}`).toEqual([]);
-}
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -114,7 +104,7 @@ test('a message sent from the widget reaches the internal admins’ inbox', asyn
   await expect(panel.getByTestId('support-status')).toHaveText('Sent');
   await expect(panel.getByTestId('support-messages')).toContainText(text);
   await expect(panel.getByLabel('Message to support')).toHaveValue('');
-  await expectNoViolations(page, 'the import screen with the open support chat');
+  await expectNoAxeViolations(page, 'the import screen with the open support chat');
 
   // The history survives a reload (it comes from the server).
   await page.reload();
@@ -131,7 +121,7 @@ test('a message sent from the widget reaches the internal admins’ inbox', asyn
   await expect(inbox).toContainText(text);
   await expect(inbox.getByRole('listitem').filter({ hasText: text })).toContainText('demo@workbench.test');
   await expect(inbox.getByRole('listitem').filter({ hasText: text })).toContainText('/import');
-  await expectNoViolations(admin, 'the support inbox');
+  await expectNoAxeViolations(admin, 'the support inbox');
   await adminContext.close();
 });
 

@@ -8,6 +8,8 @@ import { requestMachine } from './requestMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
 import { unsubscribeButtonMachine } from './unsubscribeButtonMachine.ts';
+import { workflowSaveMachine } from './workflowSaveMachine.ts';
+import { workflowStatusMachine } from './workflowStatusMachine.ts';
 
 /**
  * Every machine a recorded actor can run, by machine id (the `machine` of an "actor.start" entry).
@@ -23,4 +25,6 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,
   [unsubscribeButtonMachine.id]: unsubscribeButtonMachine,
+  [workflowSaveMachine.id]: workflowSaveMachine,
+  [workflowStatusMachine.id]: workflowStatusMachine,
 };

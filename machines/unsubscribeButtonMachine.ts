@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, emit, fromPromise, raise, setup } from 'xstate';
-import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceSchemas.ts';
+import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceMessages.ts';
 import {
   hideToast,
   PAGE_TOAST_REGION,

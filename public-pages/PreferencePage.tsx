@@ -6,9 +6,13 @@ import {
   hasAnyOptionOn,
   type PreferencePayload,
   type PreferenceRecord,
+  type PreferenceSection,
   visibleSections,
 } from '../src/domain/preferenceForm.ts';
-import { unsubUuidSchema } from '../src/domain/preferenceSchemas.ts';
+import { normaliseUnsubUuid, UNKNOWN_RECIPIENT_MESSAGE } from '../src/domain/preferenceMessages.ts';
+import { preferencePageEvent } from '../src/domain/preferencePageEvent.ts';
+import { POSTED_FIELDS, renderedCheckedSections } from '../src/domain/preferencePostedForm.ts';
+import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 import { LOADING_TEXT } from '../src/domain/publicPageTimings.ts';
 import type { RequestFailure } from '../src/domain/requestFailure.ts';
 import { useRecordedActor } from '../src/modules/shared/hooks/useRecordedActor.ts';
@@ -18,23 +22,34 @@ import { PublicShell } from './PublicShell.tsx';
 import { PublicToast } from './PublicToast.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
 import type { Navigate } from './publicNavigation.ts';
+import { useHydrated } from './useHydrated.ts';
 
-export type PreferencePageProps = { unsubId: string; client: PreferenceClient; navigate: Navigate };
+export type PreferencePageProps = {
+  unsubId: string;
+  client: PreferenceClient;
+  navigate: Navigate;
+  /**
+   * What the server rendered the page with: the recipient (null: unknown id) and a refused plain-form
+   * post's message. Absent on a static host: the page loads the record itself.
+   */
+  initial?: { details: RecipientDetails | null; formError: string | null };
+};
 
 function notValid(message: string): RequestFailure {
   return { kind: 'rejected', status: 200, message };
 }
 
 /** /unsub/{unsubid}: the recipient's preference management page, driven by preferenceFormMachine. */
-export function PreferencePage({ unsubId, client, navigate }: PreferencePageProps) {
+export function PreferencePage({ unsubId, client, navigate, initial }: PreferencePageProps) {
+  const hydrated = useHydrated();
   const [machine] = useState(() =>
     preferenceFormMachine.provide({
       actors: {
         load: fromPromise<PreferenceRecord, { unsubId: string }>(async ({ input }) => {
-          if (!unsubUuidSchema.safeParse(input.unsubId).success) throw notValid('This link is not valid.');
-          const answer = await client.getRecipientDetails(input.unsubId);
-          if (answer.status !== 'True') throw notValid(answer.msg);
-          return answer;
+          if (normaliseUnsubUuid(input.unsubId) === null) throw notValid(UNKNOWN_RECIPIENT_MESSAGE);
+          const details = await client.getRecipientDetails(input.unsubId);
+          if (!details) throw notValid(UNKNOWN_RECIPIENT_MESSAGE);
+          return details;
         }),
         save: fromPromise<PreferenceSaveResult, PreferencePayload>(({ input }) =>
           client.updatePreference(input),
@@ -42,7 +57,10 @@ export function PreferencePage({ unsubId, client, navigate }: PreferencePageProp
       },
     }),
   );
-  const actor = useRecordedActor(machine, { name: 'preferenceForm', input: { unsubId } });
+  const actor = useRecordedActor(machine, {
+    name: 'preferenceForm',
+    input: { unsubId, record: initial?.details ?? null },
+  });
   useEffect(() => {
     const subscription = actor.on('page.navigate', (event) => navigate(event.to));
     return () => subscription.unsubscribe();
@@ -58,15 +76,22 @@ export function PreferencePage({ unsubId, client, navigate }: PreferencePageProp
   const loadError = useSelector(actor, (s) => s.context.loadError);
   const toast = useSelector(actor, (s) => s.context.toast);
 
-  if (loadError?.kind === 'rejected') return <NotValidPage />;
-  const submitEnabled = editing && form !== null && hasAnyOptionOn(form);
+  if (loadError?.kind === 'rejected' || (initial && !initial.details)) return <NotValidPage />;
+  // Without JavaScript nothing re-enables a disabled button: the server's HTML leaves Submit usable and
+  // the server refuses a form with nothing chosen, saying why.
+  const submitEnabled = editing && form !== null && (!hydrated || hasAnyOptionOn(form));
+  const toggled = (section: PreferenceSection) => {
+    const after = actor.getSnapshot().context.form;
+    // What the recipient did goes to unsubscribe_page_events/; the page never waits for it.
+    if (after) client.recordPageEvent(preferencePageEvent(after, section, new Date())).catch(() => {});
+  };
 
   return (
     <PublicShell logoUrl={form?.logoUrl}>
       <h1 className="pp-title">Preference Management</h1>
       <p className="pp-text">
         Pick and choose the communications that you are interested in.
-        {form?.email ? <span className="pp-email"> ({form.email})</span> : null}
+        {form?.email ? <span className="pp-email">{` (${form.email})`}</span> : null}
       </p>
       {loading ? (
         <p className="pp-loading" role="status">
@@ -86,22 +111,39 @@ export function PreferencePage({ unsubId, client, navigate }: PreferencePageProp
         </div>
       ) : null}
       {form ? (
+        // Without JavaScript this is a plain form posted to the page's own URL (the server saves it).
         <form
           className="pp-form"
+          method="post"
           aria-label="Email preferences"
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'preference.submit' });
           }}
         >
+          {initial?.formError ? (
+            <p className="pp-form-error" role="alert">
+              {initial.formError}
+            </p>
+          ) : null}
+          {renderedCheckedSections(form).map((section) => (
+            <input key={section} type="hidden" name={POSTED_FIELDS.renderedChecked} value={section} />
+          ))}
           {visibleSections(form).map((section) => (
             <PreferenceSectionField
               key={section}
               form={form}
               section={section}
               editable={editing}
-              onToggle={(s) => actor.send({ type: 'preference.toggle', section: s })}
-              onToggleSub={(s, key) => actor.send({ type: 'preference.toggleSub', section: s, key })}
+              linked={hydrated}
+              onToggle={(s) => {
+                actor.send({ type: 'preference.toggle', section: s });
+                toggled(s);
+              }}
+              onToggleSub={(s, key) => {
+                actor.send({ type: 'preference.toggleSub', section: s, key });
+                toggled(s);
+              }}
             />
           ))}
           <div className="pp-actions">

@@ -5,6 +5,7 @@ import {
   type PreferenceListSection,
   type PreferenceSection,
 } from '../src/domain/preferenceForm.ts';
+import { POSTED_FIELDS } from '../src/domain/preferencePostedForm.ts';
 import { PREFERENCE_SECTION_TEXTS } from './preferenceSectionTexts.ts';
 
 export type PreferenceSectionFieldProps = {
@@ -12,6 +13,11 @@ export type PreferenceSectionFieldProps = {
   section: PreferenceSection;
   /** False while loading or saving. */
   editable: boolean;
+  /**
+   * True once scripts run: Unsubscribe All then disables the other sections (a script re-enables them).
+   * In the server's HTML every field stays usable, so the plain form works with JavaScript off.
+   */
+  linked: boolean;
   onToggle: (section: PreferenceSection) => void;
   onToggleSub: (section: PreferenceListSection, key: string) => void;
 };
@@ -21,11 +27,12 @@ export function PreferenceSectionField({
   form,
   section,
   editable,
+  linked,
   onToggle,
   onToggleSub,
 }: PreferenceSectionFieldProps) {
   const { title, text } = PREFERENCE_SECTION_TEXTS[section];
-  const disabled = !editable || isSectionDisabled(form, section);
+  const disabled = !editable || (linked && isSectionDisabled(form, section));
   const id = `pp-section-${section}`;
   const options = section === 'alerts' || section === 'newsletters' ? form[section] : [];
   return (
@@ -36,6 +43,8 @@ export function PreferenceSectionField({
           id={id}
           className="pp-checkbox"
           type="checkbox"
+          name={POSTED_FIELDS.section}
+          value={section}
           checked={isSectionChecked(form, section)}
           disabled={disabled}
           aria-describedby={`${id}-text`}
@@ -60,6 +69,8 @@ export function PreferenceSectionField({
                   id={optionId}
                   className="pp-checkbox pp-checkbox--small"
                   type="checkbox"
+                  name={section === 'alerts' ? POSTED_FIELDS.alert : POSTED_FIELDS.newsletter}
+                  value={option.key}
                   checked={option.on}
                   disabled={disabled}
                   onChange={() => onToggleSub(section, option.key)}

@@ -3,22 +3,45 @@ import { NotValidPage } from './NotValidPage.tsx';
 import { PreferencePage } from './PreferencePage.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
 import type { Navigate } from './publicNavigation.ts';
-import { ResubscribePage } from './ResubscribePage.tsx';
+import type { PublicPageData } from './publicPageData.ts';
+import { SubscriptionPage } from './SubscriptionPage.tsx';
 import { SuccessPage } from './SuccessPage.tsx';
-import { UnsubscribePage } from './UnsubscribePage.tsx';
 
-export type PublicAppProps = { pathname: string; client: PreferenceClient; navigate: Navigate };
+export type PublicAppProps = {
+  pathname: string;
+  client: PreferenceClient;
+  navigate: Navigate;
+  /** What the server rendered the first page with; null on a static host or after client navigation. */
+  data?: PublicPageData | null;
+};
 
 /** The public pages' path switch (no router library): pure props in, one page out. */
-export function PublicApp({ pathname, client, navigate }: PublicAppProps) {
+export function PublicApp({ pathname, client, navigate, data = null }: PublicAppProps) {
   const page = publicPagePath(pathname);
   switch (page.page) {
     case 'preferences':
-      return <PreferencePage key={pathname} unsubId={page.unsubId} client={client} navigate={navigate} />;
+      return (
+        <PreferencePage
+          key={pathname}
+          unsubId={page.unsubId}
+          client={client}
+          navigate={navigate}
+          initial={data ? { details: data.details, formError: data.formError } : undefined}
+        />
+      );
     case 'unsubscribe':
-      return <UnsubscribePage key={pathname} unsubId={page.unsubId} client={client} navigate={navigate} />;
     case 'resubscribe':
-      return <ResubscribePage key={pathname} unsubId={page.unsubId} client={client} navigate={navigate} />;
+      return (
+        <SubscriptionPage
+          key={pathname}
+          action={page.page}
+          unsubId={page.unsubId}
+          client={client}
+          navigate={navigate}
+          initialDetails={data ? data.details : undefined}
+          notice={data?.notice ?? null}
+        />
+      );
     case 'success':
       return <SuccessPage />;
     default:

@@ -1,9 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PublicApp } from './PublicApp.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
+import type { PublicPageData } from './publicPageData.ts';
 
-/** Holds the current path in the browser: navigation is history.pushState plus a re-render. */
-export function PublicRoot({ initialPath, client }: { initialPath: string; client: PreferenceClient }) {
+export type PublicRootProps = {
+  initialPath: string;
+  client: PreferenceClient;
+  /** What the server rendered the first page with (null on a static host). */
+  data?: PublicPageData | null;
+};
+
+/**
+ * Holds the current path in the browser: navigation is history.pushState plus a re-render. The server's
+ * data belongs to the first page only; a page reached by navigation loads what it needs.
+ */
+export function PublicRoot({ initialPath, client, data = null }: PublicRootProps) {
   const [pathname, setPathname] = useState(initialPath);
   useEffect(() => {
     const onPop = () => setPathname(window.location.pathname);
@@ -15,5 +26,12 @@ export function PublicRoot({ initialPath, client }: { initialPath: string; clien
     window.scrollTo(0, 0);
     setPathname(new URL(to, window.location.href).pathname);
   }, []);
-  return <PublicApp pathname={pathname} client={client} navigate={navigate} />;
+  return (
+    <PublicApp
+      pathname={pathname}
+      client={client}
+      navigate={navigate}
+      data={pathname === initialPath ? data : null}
+    />
+  );
 }

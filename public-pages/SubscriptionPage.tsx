@@ -7,7 +7,8 @@ import {
   type SubscriptionResult,
   unsubscribeButtonMachine,
 } from '../machines/unsubscribeButtonMachine.ts';
-import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceSchemas.ts';
+import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceMessages.ts';
+import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 import { useRecordedActor } from '../src/modules/shared/hooks/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PublicFooter } from './PublicFooter.tsx';
@@ -22,6 +23,10 @@ export type SubscriptionPageProps = {
   action: SubscriptionAction;
   client: PreferenceClient;
   navigate: Navigate;
+  /** The recipient the server rendered the page with (null: unknown id); absent on a static host. */
+  initialDetails?: RecipientDetails | null;
+  /** A plain-form (JavaScript off) resubscribe succeeded. */
+  notice?: 'resubscribed' | null;
 };
 
 const TEXTS: Record<SubscriptionAction, { title: string; question: string; button: string }> = {
@@ -38,7 +43,14 @@ const TEXTS: Record<SubscriptionAction, { title: string; question: string; butto
 };
 
 /** The centred unsubscribe box and its mirror, the resubscribe box, driven by unsubscribeButtonMachine. */
-export function SubscriptionPage({ unsubId, action, client, navigate }: SubscriptionPageProps) {
+export function SubscriptionPage({
+  unsubId,
+  action,
+  client,
+  navigate,
+  initialDetails,
+  notice = null,
+}: SubscriptionPageProps) {
   const [machine] = useState(() =>
     unsubscribeButtonMachine.provide({
       actors: {
@@ -59,12 +71,12 @@ export function SubscriptionPage({ unsubId, action, client, navigate }: Subscrip
   const submitting = useSelector(actor, (s) => s.matches({ button: 'submitting' }));
   const succeeded = useSelector(actor, (s) => s.context.succeeded);
   const toast = useSelector(actor, (s) => s.context.toast);
-  const lookup = useRecipientDetails(client, unsubId);
+  const lookup = useRecipientDetails(client, unsubId, initialDetails);
 
   if (lookup.state === 'not-valid') return <NotValidPage />;
   const details = lookup.state === 'found' ? lookup.details : null;
   const texts = TEXTS[action];
-  const done = action === 'resubscribe' && succeeded;
+  const done = action === 'resubscribe' && (succeeded || notice === 'resubscribed');
   const unsubscribed = action === 'resubscribe' && details?.unsub_all === '1';
   const question = unsubscribed ? `${UNSUBSCRIBED_MESSAGE} ${texts.question}` : texts.question;
 
@@ -80,17 +92,33 @@ export function SubscriptionPage({ unsubId, action, client, navigate }: Subscrip
         />
       }
     >
+      {done ? (
+        <div className="pp-check" aria-hidden="true">
+          ✓
+        </div>
+      ) : null}
       <h1 className="pp-title">{texts.title}</h1>
       <p className="pp-text">{done ? RESUBSCRIBED_MESSAGE : question}</p>
-      <button
-        type="button"
-        className={`pp-button ${action === 'unsubscribe' ? 'pp-button--danger' : 'pp-button--primary'} pp-button--upper`}
-        disabled={!idle}
-        aria-busy={submitting}
-        onClick={() => actor.send({ type: 'unsubscribe.submit' })}
+      {/* Without JavaScript this is a plain form posted to the page's own URL (the server acts on it).
+          Once resubscribed, the page says so and offers the preferences instead of the button. */}
+      <form
+        hidden={done}
+        method="post"
+        className="pp-subscription-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'unsubscribe.submit' });
+        }}
       >
-        {texts.button}
-      </button>
+        <button
+          type="submit"
+          className={`pp-button ${action === 'unsubscribe' ? 'pp-button--danger' : 'pp-button--primary'} pp-button--upper`}
+          disabled={!idle}
+          aria-busy={submitting}
+        >
+          {texts.button}
+        </button>
+      </form>
       {action === 'resubscribe' ? (
         <p className="pp-text pp-text--muted">
           <a href={`/unsub/${encodeURIComponent(unsubId)}`}>Manage your email preferences</a>

@@ -1,18 +1,19 @@
 import type { PreferencePayload } from '../src/domain/preferenceForm.ts';
-import {
-  type RecipientDetailsAnswer,
-  recipientDetailsAnswerSchema,
-} from '../src/domain/preferenceSchemas.ts';
+import type { PreferencePageEventFields } from '../src/domain/preferencePageEvent.ts';
+import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 
 /** What a change call (update_preference/, unsubscribe/, resubscribe/) answers: status and msg. */
 export type PreferenceCallResult = { status: string; msg: string };
 
 /** The preference service as the public pages call it (spec 01 section 7): form data, user_tz added. */
 export type PreferenceClient = {
-  getRecipientDetails: (unsubId: string) => Promise<RecipientDetailsAnswer>;
+  /** The recipient, or null when the id is unknown. */
+  getRecipientDetails: (unsubId: string) => Promise<RecipientDetails | null>;
   updatePreference: (payload: PreferencePayload) => Promise<PreferenceCallResult>;
   unsubscribe: (unsubId: string) => Promise<PreferenceCallResult>;
   resubscribe: (unsubId: string) => Promise<PreferenceCallResult>;
+  /** unsubscribe_page_events/: what the recipient did on the page (sent without waiting for it). */
+  recordPageEvent: (fields: PreferencePageEventFields) => Promise<PreferenceCallResult>;
 };
 
 const env: Record<string, unknown> = import.meta.env ?? {};
@@ -39,6 +40,19 @@ function readResult(body: unknown): PreferenceCallResult {
   throw new Error('The preference service gave an answer that could not be read.');
 }
 
+/**
+ * Reads get_recipient_details/'s answer: the recipient, or null for an unknown id. The server validates
+ * its answers against the service's schema (src/domain/preferenceSchemas.ts); the light public build does
+ * not carry the schema library, so this checks what the page relies on.
+ */
+export function readRecipientDetails(body: unknown): RecipientDetails | null {
+  const answer = body as Partial<RecipientDetails> | null;
+  const lists = Array.isArray(answer?.alerts) && Array.isArray(answer?.news_letters);
+  return answer?.status === 'True' && typeof answer.id === 'string' && lists
+    ? (answer as RecipientDetails)
+    : null;
+}
+
 /** A small fetch wrapper: POSTs URLSearchParams (with user_tz) to `base` + path; no cookies are needed. */
 export function createPreferenceClient(
   base: string = PREFERENCE_BASE,
@@ -58,9 +72,7 @@ export function createPreferenceClient(
   }
   return {
     async getRecipientDetails(unsubId) {
-      return recipientDetailsAnswerSchema.parse(
-        await post('get_recipient_details/', { unsub_uuid: unsubId }),
-      );
+      return readRecipientDetails(await post('get_recipient_details/', { unsub_uuid: unsubId }));
     },
     async updatePreference(payload) {
       return readResult(await post('update_preference/', payload));
@@ -70,6 +82,9 @@ export function createPreferenceClient(
     },
     async resubscribe(unsubId) {
       return readResult(await post('resubscribe/', { unsub_uuid: unsubId }));
+    },
+    async recordPageEvent(fields) {
+      return readResult(await post('unsubscribe_page_events/', fields));
     },
   };
 }

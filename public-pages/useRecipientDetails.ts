@@ -1,27 +1,41 @@
 import { useEffect, useState } from 'react';
-import { type RecipientDetailsAnswer, unsubUuidSchema } from '../src/domain/preferenceSchemas.ts';
+import { normaliseUnsubUuid } from '../src/domain/preferenceMessages.ts';
+import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 import type { PreferenceClient } from './preferenceClient.ts';
 
 /** What the unsubscribe and resubscribe pages know of the recipient (for the footer and unknown ids). */
 export type RecipientLookup =
   | { state: 'loading' }
-  | { state: 'found'; details: RecipientDetailsAnswer }
+  | { state: 'found'; details: RecipientDetails }
   | { state: 'not-valid' }
   /** The lookup failed (network): the page still works, with the default footer. */
   | { state: 'unavailable' };
 
-/** Reads get_recipient_details/ once for the footer's logo and links; a malformed id is not valid at once. */
-export function useRecipientDetails(client: PreferenceClient, unsubId: string): RecipientLookup {
-  const wellFormed = unsubUuidSchema.safeParse(unsubId).success;
-  const [lookup, setLookup] = useState<RecipientLookup>(
-    wellFormed ? { state: 'loading' } : { state: 'not-valid' },
-  );
+function lookupOf(details: RecipientDetails | null): RecipientLookup {
+  return details ? { state: 'found', details } : { state: 'not-valid' };
+}
+
+/**
+ * The recipient behind the page: what the server rendered the page with (`initial`: the record, or null
+ * for an unknown id), else get_recipient_details/ read once. A malformed id is not valid at once.
+ */
+export function useRecipientDetails(
+  client: PreferenceClient,
+  unsubId: string,
+  initial?: RecipientDetails | null,
+): RecipientLookup {
+  const wellFormed = normaliseUnsubUuid(unsubId) !== null;
+  const rendered = initial !== undefined;
+  const [lookup, setLookup] = useState<RecipientLookup>(() => {
+    if (!wellFormed) return { state: 'not-valid' };
+    return rendered ? lookupOf(initial) : { state: 'loading' };
+  });
   useEffect(() => {
-    if (!wellFormed) return;
+    if (!wellFormed || rendered) return;
     let live = true;
     client.getRecipientDetails(unsubId).then(
       (details) => {
-        if (live) setLookup(details.status === 'True' ? { state: 'found', details } : { state: 'not-valid' });
+        if (live) setLookup(lookupOf(details));
       },
       () => {
         if (live) setLookup({ state: 'unavailable' });
@@ -30,6 +44,6 @@ export function useRecipientDetails(client: PreferenceClient, unsubId: string): 
     return () => {
       live = false;
     };
-  }, [client, unsubId, wellFormed]);
+  }, [client, unsubId, wellFormed, rendered]);
   return lookup;
 }

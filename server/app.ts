@@ -20,11 +20,15 @@ import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
+import { analyticsRoutes } from './services/analytics/routes.ts';
 import { authRoutes } from './services/auth/routes.ts';
+import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
+import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
 import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
+import { workflowRoutes } from './services/workflow/routes.ts';
 import { staticClient } from './staticClient.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -113,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     config,
     sessions,
+    recipients: new RecipientStore(database.db, config.recipientCacheMs, database.kind === 'postgres'),
     mail: {
       send: async (email) => {
         const row = await enqueueEmail(database.db, email, Boolean(delivery));
@@ -128,6 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(supportRoutes(ctx), { prefix: config.bases.user });
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
+  await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });
+  await app.register(analyticsRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(publicPageRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));
 

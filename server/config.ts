@@ -13,15 +13,21 @@ export type AppConfig = {
   smtpFrom: string;
   /** Origin of the login page (path auth/login). Defaults to this server. */
   authOrigin: string | undefined;
+  /** Origins of public pages on a static host (npm run build:public) that may read the preference service. */
+  preferenceCorsOrigins: string[];
   /** Public origin of this server, used in links written into emails. */
   publicOrigin: string;
   sessionTtlSeconds: number;
   /** How long a session read from the database is reused before it is read again (see SessionStore). */
   sessionCacheMs: number;
+  /** How long a recipient's preference record is read from memory (ms; 0 reads the database every time). */
+  recipientCacheMs: number;
   secureCookies: boolean;
   bases: Record<ServiceName, string>;
   /** Requests per minute per IP on the public preference endpoints. */
   publicRateLimit: number;
+  /** One-click unsubscribe POSTs per minute and IP (mail providers send many from few addresses). */
+  oneClickRateLimit: number;
   /** Requests per minute per IP on sign-in, sign-up and password reset. */
   authRateLimit: number;
   logLevel: string;
@@ -60,12 +66,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Workbench <no-reply@workbench.local>',
     authOrigin: env.AUTH_ORIGIN ? env.AUTH_ORIGIN.replace(/\/$/, '') : undefined,
+    preferenceCorsOrigins: (env.PREFERENCE_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter((origin) => origin !== ''),
     publicOrigin,
     sessionTtlSeconds: envInt(env, 'SESSION_TTL_SECONDS', 60 * 60 * 12),
     sessionCacheMs: envInt(env, 'SESSION_CACHE_MS', 5000),
+    recipientCacheMs: envInt(env, 'RECIPIENT_CACHE_MS', 5000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicOrigin.startsWith('https:'),
     bases,
     publicRateLimit: envInt(env, 'PUBLIC_RATE_LIMIT', 60),
+    oneClickRateLimit: envInt(env, 'ONE_CLICK_RATE_LIMIT', 6000),
     authRateLimit: envInt(env, 'AUTH_RATE_LIMIT', 30),
     logLevel: env.LOG_LEVEL || 'info',
     distDir: path.resolve(env.DIST_DIR || './dist'),

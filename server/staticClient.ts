@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { normaliseUnsubPath } from '../src/domain/unsubPath.ts';
 import type { AppConfig } from './config.ts';
 import { notFoundHandler } from './lib/errorHandler.ts';
 
-/** Paths of the public recipient pages; everything else that is not /api is the workbench. */
-export const PUBLIC_PAGE_PATTERN = /^\/(unsub|resub|unsub-success)(\/|$)/;
-
-/** Serves the built workbench and the built public pages (dist/workbench and dist/public). */
+/**
+ * Serves the built workbench (dist/workbench, at /) and the public pages' assets (dist/public, at /p/).
+ * The public pages themselves (/unsub*, /resub*, /unsub-success) are rendered on the server by
+ * services/preference/publicPageRoutes.ts; every other path that is not /api is the workbench.
+ */
 export function staticClient(config: AppConfig): FastifyPluginAsync {
   return async (app) => {
     const workbenchDir = path.join(config.distDir, 'workbench');
@@ -29,7 +29,6 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
       return;
     }
     const workbenchIndex = fs.readFileSync(path.join(workbenchDir, 'index.html'), 'utf8');
-    const publicIndex = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
 
     const immutable = (reply: FastifyReply, file: string) => {
       if (/[/\\]assets[/\\]/.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -39,6 +38,7 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: immutable,
     });
     await app.register(fastifyStatic, {
@@ -47,6 +47,7 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
       wildcard: false,
       index: false,
       decorateReply: false,
+      preCompressed: true,
       setHeaders: immutable,
     });
 
@@ -59,9 +60,6 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      // A repeated "unsub" (/unsub/unsub/abc) is normalised to a single /unsub/{unsubid} (spec 01 section 2).
-      const normalised = normaliseUnsubPath(pathname);
-      if (normalised) return reply.redirect(`${normalised}${request.url.slice(pathname.length)}`, 301);
       if (
         pathname.startsWith('/api/') ||
         pathname === '/api' ||
@@ -70,7 +68,7 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
       ) {
         return notFoundHandler(request, reply);
       }
-      return sendHtml(reply, PUBLIC_PAGE_PATTERN.test(pathname) ? publicIndex : workbenchIndex);
+      return sendHtml(reply, workbenchIndex);
     });
   };
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fingerprint, isBuildFresh, ROOT, stampBuild } from './fingerprint.ts';
+import { precompress } from './precompress.ts';
 
 /** What the two client builds are made from; a change to any of these makes the build stale. */
 const INPUTS = [
@@ -41,6 +42,7 @@ export function ensureClientBuilt(
       throw new Error(`The ${label} build failed (vite exited with ${result.status}).`);
     log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
+  for (const folder of ['workbench', 'public']) precompress(path.join(distDir, folder, 'assets'));
   stampBuild(distDir, print);
   return { built: true };
 }

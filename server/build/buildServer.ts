@@ -1,8 +1,17 @@
 import path from 'node:path';
 import { fingerprint, isBuildFresh, ROOT, stampBuild } from './fingerprint.ts';
 
-/** The server and what it imports from the shared core. */
-const INPUTS = ['server', 'src/domain', 'package-lock.json', 'tsconfig.json'];
+/** The server and what it imports: the shared core and the public pages' components (server rendering). */
+const INPUTS = [
+  'server',
+  'src/domain',
+  'public-pages',
+  'machines',
+  'src/ui',
+  'src/modules/shared',
+  'package-lock.json',
+  'tsconfig.json',
+];
 export const SERVER_ENTRY = 'main.js';
 
 /**
@@ -22,6 +31,9 @@ export async function ensureServerBuilt(outDir: string, options: { force?: boole
     target: 'node20',
     format: 'esm',
     packages: 'external',
+    // The public pages' components are rendered on the server; their style sheets are the client build's.
+    loader: { '.css': 'empty' },
+    jsx: 'automatic',
     sourcemap: 'linked',
     logLevel: 'warning',
   });

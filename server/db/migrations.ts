@@ -3,6 +3,8 @@ import * as m0001 from './migrations/m0001_init.ts';
 import * as m0002 from './migrations/m0002_preference_events.ts';
 import * as m0003 from './migrations/m0003_support_messages.ts';
 import * as m0004 from './migrations/m0004_consent_ledger.ts';
+import * as m0005 from './migrations/m0005_workflows.ts';
+import * as m0006 from './migrations/m0006_workflow_name_search.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   m0002_preference_events: m0002,
   m0003_support_messages: m0003,
   m0004_consent_ledger: m0004,
+  m0005_workflows: m0005,
+  m0006_workflow_name_search: m0006,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { RecipientStore } from '../services/preference/RecipientStore.ts';
 import type { OutgoingEmail } from './outbox.ts';
 import type { SessionStore } from './SessionStore.ts';
 
@@ -9,5 +10,7 @@ export type AppContext = {
   db: Kysely<Database>;
   config: AppConfig;
   sessions: SessionStore;
+  /** Recipients behind unsubscribe ids (cached reads; every preference change goes through it). */
+  recipients: RecipientStore;
   mail: { send: (email: OutgoingEmail) => Promise<{ id: number }> };
 };

@@ -7,6 +7,7 @@ import { seedAudience } from './seedAudience.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
 import { seedPreferences } from './seedPreferences.ts';
 import { seedUsers } from './seedUsers.ts';
+import { seedWorkflows } from './seedWorkflows.ts';
 
 export type SeedCounts = {
   organisations: number;
@@ -43,6 +44,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const audience = await seedAudience(trx);
     const campaigns = await seedCampaigns(trx);
     const preferences = await seedPreferences(trx, audience.contacts);
+    await seedWorkflows(trx, audience.contacts);
     await resetSequences(
       trx,
       [

@@ -3,8 +3,8 @@ import type { Database, PreferenceTable, PreferenceTopicTable, TopicKind } from 
 import { DEMO_IDS } from './demoIds.ts';
 import { DEMO_PREFERENCE_UUID } from './demoPreferenceUuid.ts';
 import type { SeededContact } from './seedAudience.ts';
+import { seededPreferenceUuid } from './seededPreferenceUuid.ts';
 import { seededRandom } from './seededRandom.ts';
-import { seededUuid } from './seededUuid.ts';
 
 export type SeededPreferences = { demoPreferenceUuid: string; preferenceUuids: string[]; topicIds: number[] };
 
@@ -44,7 +44,7 @@ export async function seedPreferences(
   const choices: Insertable<PreferenceTopicTable>[] = [];
   for (const contact of contacts) {
     const isDemo = contact.id === 1;
-    const uuid = isDemo ? DEMO_PREFERENCE_UUID : seededUuid(random);
+    const uuid = isDemo ? DEMO_PREFERENCE_UUID : seededPreferenceUuid(contact.id);
     const unsubAll = contact.status === 'Unsubscribed';
     preferences.push({
       uuid,

@@ -1,4 +1,42 @@
+import type { WorkflowAnswers, WorkflowGraphFilter } from '../domain/workflowTypes.ts';
 import { serviceClient } from './serviceClient.ts';
 
-/** Analytics service (spec 01 and spec 02 section 7): engagement analytics and the workflow email graph. The typed base its issue builds the calls on. */
-export const analyticsApi = serviceClient('analytics');
+type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
+
+export type WorkflowEmailsGraphQuery = {
+  workflowId: number;
+  filter: WorkflowGraphFilter;
+  /** Only these emails of the workflow; omitted: all of them. */
+  emailIds?: number[];
+};
+
+const analyticsService = serviceClient('analytics');
+
+/**
+ * Analytics service (spec 01 and spec 02 section 7): engagement analytics and the workflow email graph.
+ * The base (base, get, post, put) and one typed function per call built so far.
+ */
+export const analyticsApi = {
+  ...analyticsService,
+
+  /** The emails of a workflow that the graph can show (GET graph_email_listing/). */
+  graphEmailListing: (workflowId: number, searchTerm = '', signal?: AbortSignal) =>
+    analyticsService.get<Answer<'graph_email_listing'>>('graph_email_listing/', {
+      signal,
+      query: { workflow_id: workflowId, search_term: searchTerm.trim() || undefined },
+    }),
+
+  /** Sends, opens and clicks per email and day (POST workflow_emails_graph/ with the filter payload). */
+  workflowEmailsGraph: (query: WorkflowEmailsGraphQuery, signal?: AbortSignal) =>
+    analyticsService.post<Answer<'workflow_emails_graph'>>(
+      'workflow_emails_graph/',
+      {
+        workflow_id: query.workflowId,
+        filter: query.filter,
+        email_ids: query.emailIds && query.emailIds.length > 0 ? query.emailIds.join(',') : undefined,
+      },
+      { signal },
+    ),
+};
+
+export type AnalyticsApi = typeof analyticsApi;

@@ -1,4 +1,22 @@
+import type { ConsentLedgerEntry } from '../domain/preferenceSchemas.ts';
 import { serviceClient } from './serviceClient.ts';
 
-/** Preference service (spec 01 section 7): the recipients' preference, unsubscribe and resubscribe calls. The typed base its issue builds the calls on. */
-export const preferenceApi = serviceClient('preference');
+const client = serviceClient('preference');
+
+/**
+ * Preference service (spec 01 section 7) as the signed-in workbench calls it. The recipients' own calls
+ * are made by the public pages (public-pages/preferenceClient.ts).
+ */
+export const preferenceApi = {
+  ...client,
+  /**
+   * One recipient's consent ledger, oldest first (GET consent_ledger/): a recipient of the user's own
+   * organisation only. An unknown id fails with HTTP 404, handled by the screen (no global error state).
+   */
+  consentLedger: (unsubUuid: string, signal?: AbortSignal) =>
+    client.get<{ success: true; data: ConsentLedgerEntry[] }>('consent_ledger/', {
+      query: { unsub_uuid: unsubUuid },
+      signal,
+      errorCatalogue: false,
+    }),
+};

@@ -1,4 +1,4 @@
-import type { PreferenceFlag } from './preferenceSchemas.ts';
+import type { PreferenceFlag } from './preferenceMessages.ts';
 
 /**
  * The preference page's form (spec 01 sections 2, 3 and 4): built from the preference record the server

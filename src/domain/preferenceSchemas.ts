@@ -1,28 +1,30 @@
 import { z } from 'zod';
+import {
+  PREFERENCE_FLAGS,
+  type PreferenceFlag,
+  UNKNOWN_RECIPIENT_MESSAGE,
+  UNSUB_UUID_PATTERN,
+} from './preferenceMessages.ts';
+
+export {
+  ONE_CLICK_UNSUBSCRIBED_MESSAGE,
+  PAGE_EVENT_RECORDED_MESSAGE,
+  PREFERENCE_FLAGS,
+  PREFERENCE_UPDATED_MESSAGE,
+  type PreferenceFlag,
+  RESUBSCRIBED_MESSAGE,
+  UNKNOWN_RECIPIENT_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
+} from './preferenceMessages.ts';
 
 /**
  * The preference service's calls (spec 01 section 7): their form fields and their answers. Shared by the
- * server, which validates with them, and the public pages, which read the answers with them.
- * Every flag travels as the text "1" (on) or "0" (off).
+ * server, which validates with them, and the workbench. The flags and texts live in preferenceMessages.ts
+ * (no schema library: the public pages use them).
  */
-export const PREFERENCE_FLAGS = ['0', '1'] as const;
-export type PreferenceFlag = (typeof PREFERENCE_FLAGS)[number];
-
-export const PREFERENCE_UPDATED_MESSAGE = 'Your subscription preferences have been successfully updated.';
-export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed.';
-export const RESUBSCRIBED_MESSAGE = 'You have been resubscribed.';
-export const PAGE_EVENT_RECORDED_MESSAGE = 'The event was recorded.';
-export const ONE_CLICK_UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed.';
-/**
- * The answer to an unknown (well-formed) unsubscribe id, on every public call: HTTP 200, status "False",
- * this message, and nothing changed. It never says whether the id exists.
- */
-export const UNKNOWN_RECIPIENT_MESSAGE = 'This link is not valid.';
-
 const MAX_ALERTS = 50;
 const MAX_NEWSLETTER_IDS = 100;
 const MAX_LIST_TEXT = 4000;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const required = (field: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? `${field} is required.` : undefined;
@@ -31,7 +33,7 @@ export const unsubUuidSchema = z
   .string({ error: (issue) => required('unsub_uuid')(issue) ?? 'unsub_uuid must be text.' })
   .trim()
   .toLowerCase()
-  .regex(UUID_PATTERN, 'unsub_uuid is not a valid unsubscribe id.');
+  .regex(UNSUB_UUID_PATTERN, 'unsub_uuid is not a valid unsubscribe id.');
 
 /** A "0"/"1" form field. */
 export const flagSchema = (field: string) =>

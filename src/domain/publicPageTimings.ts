@@ -1,4 +1,4 @@
-import { PREFERENCE_UPDATED_MESSAGE } from './preferenceSchemas.ts';
+import { PREFERENCE_UPDATED_MESSAGE } from './preferenceMessages.ts';
 
 /**
  * The public recipient pages' timings and texts (spec 01 sections 4, 8 and 9): the unsubscribe button's

@@ -11,10 +11,7 @@ export const areaLinks = {
   campaigns: linkOptions({ to: '/campaigns/{-$page}/{-$tab}/{-$subTab}', params: none }),
   audiences: linkOptions({ to: '/audiences/{-$page}/{-$tab}/{-$subTab}', params: none }),
   analytics: linkOptions({ to: '/analytics/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
-  automation: linkOptions({
-    to: '/automation/{-$page}/{-$tab}',
-    params: { page: undefined, tab: undefined },
-  }),
+  automation: linkOptions({ to: '/automation' }),
   buyerJourney: linkOptions({ to: '/buyer-journey/{-$tab}', params: { tab: undefined } }),
   settings: linkOptions({ to: '/settings/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
 };

@@ -1,10 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, Link } from '@tanstack/react-router';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
+import { ConsentLedgerPage } from '../modules/audiences/components/ConsentLedgerPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
+import { automationRoutes } from './automationRoutes.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 
@@ -38,18 +40,36 @@ export const contentRoute = createRoute({
   },
 });
 
-export const audiencesRoute = area(
-  '/audiences/{-$page}/{-$tab}/{-$subTab}',
-  'Audiences',
-  'Manage contacts, accounts and lists, with personality types and buyer stages.',
-);
+export const audiencesRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
+  component: () => (
+    <AreaBeingBuiltPage
+      title="Audiences"
+      purpose="Manage contacts, accounts and lists, with personality types and buyer stages."
+      ready={
+        <p>
+          Ready now: <Link to="/audiences/consent">Consent proof</Link>, the consent ledger of any recipient.
+        </p>
+      }
+    />
+  ),
+});
+
+/** /audiences/consent: a recipient's consent ledger, shown and downloadable (issue 4). */
+export const consentLedgerRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/audiences/consent',
+  component: ConsentLedgerPage,
+});
 export const analyticsRoute = area(
   '/analytics/{-$page}/{-$tab}',
   'Analytics',
   'Follow opens, clicks and engagement for campaigns, contacts and accounts.',
 );
+/** Automation addresses other than the list, create and details screens (automationRoutes.tsx). */
 export const automationRoute = area(
-  '/automation/{-$page}/{-$tab}',
+  '/automation/$page/{-$tab}',
   'Automation',
   'Build workflows that send emails, wait, branch and add contacts to lists when something happens.',
 );
@@ -95,8 +115,10 @@ export const supportInboxRoute = createRoute({
 export const areaRoutes = [
   campaignsRoute,
   contentRoute,
+  consentLedgerRoute,
   audiencesRoute,
   analyticsRoute,
+  ...automationRoutes,
   automationRoute,
   buyerJourneyRoute,
   welcomeRoute,

@@ -1,11 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type {
   AlertChoice,
   ConsentSnapshot,
   ConsentSource,
   PreferenceFlag,
 } from '../../../src/domain/preferenceSchemas.ts';
-import type { Database, TopicKind } from '../../db/schema.ts';
+import type { ConsentLedgerTable, Database, TopicKind } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 
 /** What a recipient (or the product for them) asks to change. */
@@ -46,28 +46,6 @@ const flag = (on: boolean): PreferenceFlag => (on ? '1' : '0');
 
 /** Shortens text a recipient sent before it is repeated in an error message. */
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
-
-/**
- * Every alert and newsletter of the recipient's organisation, in page order, with the recipient's choice
- * (off when the recipient has never chosen).
- */
-export async function loadTopics(
-  db: Kysely<Database> | Transaction<Database>,
-  preference: { uuid: string; org_id: number },
-): Promise<TopicState[]> {
-  const rows = await db
-    .selectFrom('subscription_topics as t')
-    .leftJoin('preference_topics as p', (join) =>
-      join.onRef('p.topic_id', '=', 't.id').on('p.preference_uuid', '=', preference.uuid),
-    )
-    .select(['t.id', 't.kind', 't.name', 'p.subscribed'])
-    .where('t.org_id', '=', preference.org_id)
-    .orderBy('t.kind')
-    .orderBy('t.position')
-    .orderBy('t.id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, name: r.name, subscribed: r.subscribed === true }));
-}
 
 /** The choices as the ledger stores them (keys in a fixed order, so equal choices give equal JSON). */
 function snapshot(state: PreferenceState): ConsentSnapshot {
@@ -126,33 +104,167 @@ function nextState(current: PreferenceState, change: PreferenceChange): Preferen
   return { unsubAll: false, marketing: change.marketing, webinars: change.webinars, topics };
 }
 
-async function writeState(
+/** One change asked for, and who asked. */
+export type ChangeRequest = { uuid: string; change: PreferenceChange; origin: ConsentOrigin };
+
+/** What became of one request: its outcome, or the 400 error that refused it (nothing of it written). */
+export type ChangeResult = { outcome: ChangeOutcome } | { error: unknown };
+
+type Recipient = { row: PreferenceRow; initial: PreferenceState; current: PreferenceState };
+
+/**
+ * Applies many changes in ONE transaction, set-based, so a burst of changes (one-click unsubscribes from a
+ * mail provider, a page's saves) costs a handful of queries instead of a handful each. Every recipient
+ * concerned is locked (select ... for update, in uuid order so concurrent batches never deadlock; with
+ * lockRows false, for PGlite, which runs one transaction at a time anyway, no lock is taken) before
+ * its choices are read; the requests are then applied one after the other in memory, in the order given,
+ * each against the state the previous one left, so each consent ledger entry's "before" is the previous
+ * entry's "after" and no update is lost. A request that changes nothing writes nothing; a request naming
+ * an alert or newsletter not the recipient's is refused (its result carries the 400 error) without
+ * affecting the others. Written: the final state of each recipient, its topics, its contact's status, and
+ * one ledger entry per effective change, all or nothing.
+ */
+export async function changePreferences(
+  db: Kysely<Database>,
+  requests: readonly ChangeRequest[],
+  options: { lockRows?: boolean } = {},
+): Promise<ChangeResult[]> {
+  if (requests.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const uuids = [...new Set(requests.map((r) => r.uuid))].sort();
+    const select = trx
+      .selectFrom('preferences')
+      .select(['uuid', 'org_id', 'contact_id', 'marketing', 'webinars', 'unsub_all'])
+      .where('uuid', 'in', uuids)
+      .orderBy('uuid');
+    // PGlite has one connection and runs one transaction at a time: row locks would add writes, no safety.
+    const rows = await (options.lockRows === false ? select : select.forUpdate()).execute();
+    const topicsByUuid = await loadTopicsOfMany(trx, rows);
+    const recipients = new Map<string, Recipient>();
+    for (const row of rows) {
+      const state: PreferenceState = {
+        unsubAll: row.unsub_all,
+        marketing: row.marketing,
+        webinars: row.webinars,
+        topics: topicsByUuid.get(row.uuid) ?? [],
+      };
+      recipients.set(row.uuid, { row, initial: state, current: state });
+    }
+
+    const ledger: Insertable<ConsentLedgerTable>[] = [];
+    const results: ChangeResult[] = requests.map(({ uuid, change, origin }) => {
+      const recipient = recipients.get(uuid);
+      if (!recipient) return { outcome: 'unknown' };
+      let after: PreferenceState;
+      try {
+        after = nextState(recipient.current, change);
+      } catch (error) {
+        return { error };
+      }
+      const beforeJson = JSON.stringify(snapshot(recipient.current));
+      const afterJson = JSON.stringify(snapshot(after));
+      if (beforeJson === afterJson) return { outcome: 'unchanged' };
+      recipient.current = after;
+      ledger.push({
+        preference_uuid: uuid,
+        org_id: recipient.row.org_id,
+        source: origin.source,
+        ip: origin.ip,
+        user_agent: origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+        before: beforeJson,
+        after: afterJson,
+      });
+      return { outcome: 'changed' };
+    });
+    if (ledger.length === 0) return results;
+    await writeStates(
+      trx,
+      [...recipients.values()].filter((r) => r.current !== r.initial),
+    );
+    await trx.insertInto('consent_ledger').values(ledger).execute();
+    return results;
+  });
+}
+
+/**
+ * Every alert and newsletter of each recipient's organisation, in page order, with the recipient's choice
+ * (off when never chosen): the organisations' topics and the recipients' choices, two plain queries.
+ */
+async function loadTopicsOfMany(
   trx: Transaction<Database>,
-  preference: PreferenceRow,
-  before: PreferenceState,
-  after: PreferenceState,
-): Promise<void> {
-  await trx
-    .updateTable('preferences')
-    .set({
-      marketing: after.marketing,
-      webinars: after.webinars,
-      unsub_all: after.unsubAll,
-      updated_at: new Date(),
-    })
-    .where('uuid', '=', preference.uuid)
-    .execute();
-  const changedTopics = after.topics.filter((t, i) => t.subscribed !== before.topics[i]?.subscribed);
-  if (changedTopics.length > 0) {
+  rows: readonly PreferenceRow[],
+): Promise<Map<string, TopicState[]>> {
+  const byUuid = new Map<string, TopicState[]>();
+  if (rows.length === 0) return byUuid;
+  const [topics, choices] = await Promise.all([
+    trx
+      .selectFrom('subscription_topics')
+      .select(['id', 'org_id', 'kind', 'name'])
+      .where('org_id', 'in', [...new Set(rows.map((r) => r.org_id))])
+      .orderBy('kind')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    trx
+      .selectFrom('preference_topics')
+      .select(['preference_uuid', 'topic_id', 'subscribed'])
+      .where(
+        'preference_uuid',
+        'in',
+        rows.map((r) => r.uuid),
+      )
+      .execute(),
+  ]);
+  const chosen = new Map(choices.map((c) => [`${c.preference_uuid}:${c.topic_id}`, c.subscribed]));
+  for (const row of rows) {
+    byUuid.set(
+      row.uuid,
+      topics
+        .filter((t) => t.org_id === row.org_id)
+        .map((t) => ({
+          id: t.id,
+          kind: t.kind,
+          name: t.name,
+          subscribed: chosen.get(`${row.uuid}:${t.id}`) === true,
+        })),
+    );
+  }
+  return byUuid;
+}
+
+/** Writes each changed recipient's final state: its flags, changed topics and contact status, set-based. */
+async function writeStates(trx: Transaction<Database>, changed: readonly Recipient[]): Promise<void> {
+  if (changed.length === 0) return;
+  // One UPDATE per distinct set of flags (a burst of unsubscribes is one statement).
+  const groups = new Map<string, { state: PreferenceState; uuids: string[] }>();
+  for (const r of changed) {
+    const key = `${r.current.marketing}:${r.current.webinars}:${r.current.unsubAll}`;
+    const group = groups.get(key) ?? { state: r.current, uuids: [] };
+    group.uuids.push(r.row.uuid);
+    groups.set(key, group);
+  }
+  for (const { state, uuids } of groups.values()) {
+    await trx
+      .updateTable('preferences')
+      .set({
+        marketing: state.marketing,
+        webinars: state.webinars,
+        unsub_all: state.unsubAll,
+        updated_at: new Date(),
+      })
+      .where('uuid', 'in', uuids)
+      .execute();
+  }
+
+  const topicRows = changed.flatMap((r) =>
+    r.current.topics
+      .filter((t, i) => t.subscribed !== r.initial.topics[i]?.subscribed)
+      .map((t) => ({ preference_uuid: r.row.uuid, topic_id: t.id, subscribed: t.subscribed })),
+  );
+  if (topicRows.length > 0) {
     await trx
       .insertInto('preference_topics')
-      .values(
-        changedTopics.map((t) => ({
-          preference_uuid: preference.uuid,
-          topic_id: t.id,
-          subscribed: t.subscribed,
-        })),
-      )
+      .values(topicRows)
       .onConflict((oc) =>
         oc
           .columns(['preference_uuid', 'topic_id'])
@@ -160,22 +272,28 @@ async function writeState(
       )
       .execute();
   }
+
   // The contact's status follows: unsubscribed from everything, or back to Subscribed. A hard bounce stays.
-  if (preference.contact_id === null || after.unsubAll === before.unsubAll) return;
-  await trx
-    .updateTable('contacts')
-    .set({ status: after.unsubAll ? 'Unsubscribed' : 'Subscribed' })
-    .where('id', '=', preference.contact_id)
-    .where('status', '=', after.unsubAll ? 'Subscribed' : 'Unsubscribed')
-    .execute();
+  for (const unsubAll of [true, false]) {
+    const contactIds = changed
+      .filter(
+        (r) =>
+          r.row.contact_id !== null && r.current.unsubAll === unsubAll && r.initial.unsubAll !== unsubAll,
+      )
+      .map((r) => r.row.contact_id as number);
+    if (contactIds.length === 0) continue;
+    await trx
+      .updateTable('contacts')
+      .set({ status: unsubAll ? 'Unsubscribed' : 'Subscribed' })
+      .where('id', 'in', contactIds)
+      .where('status', '=', unsubAll ? 'Subscribed' : 'Unsubscribed')
+      .execute();
+  }
 }
 
 /**
- * Changes a recipient's preferences in one transaction: the record is locked (select ... for update)
- * before its choices are read, so concurrent changes of one recipient apply one after the other and none
- * is lost; a change is written with its consent ledger entry (before and after) or not at all. A change
- * that leaves every choice as it was writes nothing. Throws a 400 AppError, changing nothing, when an alert
- * or a newsletter is not the recipient's.
+ * Changes one recipient's preferences (changePreferences with one request): throws the 400 AppError when
+ * the change names an alert or newsletter not the recipient's.
  */
 export async function changePreference(
   db: Kysely<Database>,
@@ -183,37 +301,8 @@ export async function changePreference(
   change: PreferenceChange,
   origin: ConsentOrigin,
 ): Promise<ChangeOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const preference = await trx
-      .selectFrom('preferences')
-      .select(['uuid', 'org_id', 'contact_id', 'marketing', 'webinars', 'unsub_all'])
-      .where('uuid', '=', uuid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!preference) return 'unknown';
-    const before: PreferenceState = {
-      unsubAll: preference.unsub_all,
-      marketing: preference.marketing,
-      webinars: preference.webinars,
-      topics: await loadTopics(trx, preference),
-    };
-    const after = nextState(before, change);
-    const beforeJson = JSON.stringify(snapshot(before));
-    const afterJson = JSON.stringify(snapshot(after));
-    if (beforeJson === afterJson) return 'unchanged';
-    await writeState(trx, preference, before, after);
-    await trx
-      .insertInto('consent_ledger')
-      .values({
-        preference_uuid: preference.uuid,
-        org_id: preference.org_id,
-        source: origin.source,
-        ip: origin.ip,
-        user_agent: origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
-        before: beforeJson,
-        after: afterJson,
-      })
-      .execute();
-    return 'changed';
-  });
+  const [result] = await changePreferences(db, [{ uuid, change, origin }]);
+  if (!result) throw new Error('changePreferences gave no result.');
+  if ('error' in result) throw result.error;
+  return result.outcome;
 }

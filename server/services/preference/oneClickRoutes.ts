@@ -10,7 +10,6 @@ import {
 } from '../../../src/domain/preferenceSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { changeAnswer } from './changeAnswer.ts';
-import { changePreference } from './changePreference.ts';
 import { consentOrigin } from './consentOrigin.ts';
 
 /** Where a GET of the one-click URL sends the person: the unsubscribe page, or the page without an id. */
@@ -26,15 +25,19 @@ export function oneClickPagePath(rawId: string): string {
  * (mail scanners follow links): it redirects to the unsubscribe page. Public and rate-limited per IP.
  */
 export function oneClickRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db, config } = ctx;
+  const { config, recipients } = ctx;
   const publicLimited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
+  const oneClickLimited = {
+    public: true,
+    rateLimit: { max: config.oneClickRateLimit, timeWindow: '1 minute' },
+  };
   const tags = ['preference'];
 
   return async (app) => {
     app.post(
       'one_click/:unsub_uuid/',
       {
-        config: publicLimited,
+        config: oneClickLimited,
         schema: {
           tags,
           summary: 'One-click unsubscribe (RFC 8058), as a mail provider sends it',
@@ -49,12 +52,7 @@ export function oneClickRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const origin = consentOrigin(request, 'one_click');
-        const outcome = await changePreference(
-          db,
-          request.params.unsub_uuid,
-          { kind: 'unsubscribe' },
-          origin,
-        );
+        const outcome = await recipients.change(request.params.unsub_uuid, { kind: 'unsubscribe' }, origin);
         return changeAnswer(outcome, ONE_CLICK_UNSUBSCRIBED_MESSAGE);
       },
     );

@@ -19,11 +19,11 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard } from '../../lib/sessions.ts';
 import { changeAnswer } from './changeAnswer.ts';
-import { changePreference, type PreferenceChange } from './changePreference.ts';
+import type { PreferenceChange } from './changePreference.ts';
 import { consentLedgerRoutes } from './consentLedgerRoutes.ts';
 import { consentOrigin } from './consentOrigin.ts';
 import { oneClickRoutes } from './oneClickRoutes.ts';
-import { loadRecipientDetails, recordPageEvent } from './queries.ts';
+import { recordPageEvent } from './queries.ts';
 
 function asChange(update: PreferenceUpdate): PreferenceChange {
   if (update.kind === 'flag') return { kind: update.unsubscribe ? 'unsubscribe' : 'resubscribe' };
@@ -40,12 +40,21 @@ function asChange(update: PreferenceUpdate): PreferenceChange {
  * (consent_ledger/) is for signed-in users only.
  */
 export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db, config } = ctx;
+  const { db, config, recipients } = ctx;
   const publicLimited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
   const tags = ['preference'];
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
+    // Public pages served from a static host (npm run build:public) call these routes from another
+    // origin: form posts are simple requests (no preflight); listed origins may read the answers.
+    const corsOrigins = new Set(config.preferenceCorsOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!request.routeOptions.config.public || !origin || !corsOrigins.has(origin)) return;
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+    });
 
     app.post(
       'get_recipient_details/',
@@ -61,7 +70,7 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const uuid = request.body.unsub_uuid;
-        return (await loadRecipientDetails(db, uuid)) ?? unknownRecipientDetails(uuid);
+        return (await recipients.details(uuid)) ?? unknownRecipientDetails(uuid);
       },
     );
 
@@ -83,8 +92,7 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const update = request.body;
-        const outcome = await changePreference(
-          db,
+        const outcome = await recipients.change(
           update.uuid,
           asChange(update),
           consentOrigin(request, 'page'),
@@ -106,7 +114,7 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const origin = consentOrigin(request, 'unsubscribe');
-        const outcome = await changePreference(db, request.body.unsub_uuid, { kind: 'unsubscribe' }, origin);
+        const outcome = await recipients.change(request.body.unsub_uuid, { kind: 'unsubscribe' }, origin);
         return changeAnswer(outcome, UNSUBSCRIBED_MESSAGE);
       },
     );
@@ -124,7 +132,7 @@ export function preferenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const origin = consentOrigin(request, 'resubscribe');
-        const outcome = await changePreference(db, request.body.unsub_uuid, { kind: 'resubscribe' }, origin);
+        const outcome = await recipients.change(request.body.unsub_uuid, { kind: 'resubscribe' }, origin);
         return changeAnswer(outcome, RESUBSCRIBED_MESSAGE);
       },
     );

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreferencePage } from '../../../public-pages/PreferencePage.tsx';
-import { unknownRecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
 import { recipient, stubPreferenceClient, UUID } from './stubPreferenceClient.ts';
 
 const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
@@ -99,7 +98,7 @@ describe('PreferencePage', () => {
   });
 
   it('shows the not-valid page for an unknown id, and for a malformed one without calling the server', async () => {
-    const unknown = stubPreferenceClient(unknownRecipientDetails(UUID));
+    const unknown = stubPreferenceClient(null);
     const { unmount } = render(<PreferencePage unsubId={UUID} client={unknown} navigate={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
     unmount();

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionPage } from '../../../public-pages/SubscriptionPage.tsx';
-import { unknownRecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
 import { recipient, stubPreferenceClient, UUID } from './stubPreferenceClient.ts';
 
 afterEach(() => {
@@ -46,7 +45,7 @@ describe('SubscriptionPage', () => {
   });
 
   it('shows the not-valid page for an unknown id', async () => {
-    const client = stubPreferenceClient(unknownRecipientDetails(UUID));
+    const client = stubPreferenceClient(null);
     render(<SubscriptionPage unsubId={UUID} action="unsubscribe" client={client} navigate={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
   });

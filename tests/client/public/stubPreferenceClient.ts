@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
 import type { PreferenceCallResult, PreferenceClient } from '../../../public-pages/preferenceClient.ts';
-import type { RecipientDetailsAnswer } from '../../../src/domain/preferenceSchemas.ts';
+import type { RecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
 
 export const UUID = '5eedc0de-0001-4000-8000-000000000001';
 
-export function recipient(overrides: Partial<Extract<RecipientDetailsAnswer, { status: 'True' }>> = {}) {
+export function recipient(overrides: Partial<RecipientDetails> = {}): RecipientDetails {
   return {
     success: true as const,
     status: 'True' as const,
@@ -25,9 +25,9 @@ export function recipient(overrides: Partial<Extract<RecipientDetailsAnswer, { s
   };
 }
 
-/** A stubbed preference client: every call is a spy; the answers are given by the test. */
+/** A stubbed preference client: every call is a spy; the answers are given by the test (null: unknown id). */
 export function stubPreferenceClient(
-  details: RecipientDetailsAnswer | Promise<RecipientDetailsAnswer>,
+  details: RecipientDetails | null | Promise<RecipientDetails | null>,
   result: PreferenceCallResult = { status: 'True', msg: 'ok' },
 ) {
   return {
@@ -35,5 +35,6 @@ export function stubPreferenceClient(
     updatePreference: vi.fn(async () => result),
     unsubscribe: vi.fn(async () => result),
     resubscribe: vi.fn(async () => result),
+    recordPageEvent: vi.fn(async () => ({ status: 'True', msg: 'The event was recorded.' })),
   } satisfies PreferenceClient;
 }

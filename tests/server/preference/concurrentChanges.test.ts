@@ -127,4 +127,22 @@ describe('concurrent changes', () => {
     const bySource = (source: string) => entries.filter((e) => e.source === source).length;
     expect([bySource('unsubscribe'), bySource('one_click')]).toEqual([100, 100]);
   }, 60_000);
+
+  it('changes written together: a refused one answers 400 alone, the others are applied', async () => {
+    const [a, b, c] = [await recipient(31), await recipient(32), await recipient(33)];
+    const responses = await Promise.all([
+      post('unsubscribe/', { unsub_uuid: a, unsub_flag: '1' }),
+      post('update_preference/', {
+        ...save(b, 3),
+        alerts: JSON.stringify([{ name: 'Not an alert', status: '1' }]),
+      }),
+      post('update_preference/', save(c, 5)),
+      post('unsubscribe/', { unsub_uuid: a, unsub_flag: '1' }),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 200, 200]);
+    expect(responses[1]?.json().message).toMatch(/Not an alert/);
+    expect((await ledger(a)).map((e) => e.source)).toEqual(['unsubscribe']);
+    expect(await ledger(b)).toEqual([]);
+    expect((await ledger(c)).map((e) => JSON.stringify(e.after))).toEqual([expected(5)]);
+  });
 });

@@ -4,7 +4,7 @@ import { createTestApp, form, type TestApp } from '../../helpers/testApp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_RATE_LIMIT: '3' });
+  t = await createTestApp({ PUBLIC_RATE_LIMIT: '3', ONE_CLICK_RATE_LIMIT: '3' });
 });
 afterAll(async () => {
   await t?.close();
@@ -19,7 +19,7 @@ const details = (remoteAddress: string) =>
     remoteAddress,
   });
 
-describe('preference service rate limit (PUBLIC_RATE_LIMIT per minute per IP)', () => {
+describe('preference service rate limit (PUBLIC_RATE_LIMIT, ONE_CLICK_RATE_LIMIT per minute per IP)', () => {
   it('answers the 4th call from one IP with 429 and a message', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await details('10.0.0.1')).statusCode);
@@ -51,6 +51,15 @@ describe('preference service rate limit (PUBLIC_RATE_LIMIT per minute per IP)', 
         statuses.push((await form(t.app, 'POST', `/api/preference/${path}`, fields)).statusCode);
       }
       expect(statuses, path).toEqual([400, 400, 400, 429]);
+    }
+    // The server-rendered pages and their plain-form posts too.
+    for (const [method, url] of [
+      ['GET', '/unsub/not-a-uuid'],
+      ['POST', '/unsub/i2c/not-a-uuid'],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await t.app.inject({ method, url })).statusCode);
+      expect(statuses, url).toEqual([404, 404, 404, 429]);
     }
     // None of them changed anything.
     const demo = await t.database.db

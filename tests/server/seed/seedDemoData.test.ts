@@ -62,13 +62,9 @@ describe('deterministic demo seed', () => {
     }
   });
 
-  it('is fast: one transaction of multi-row inserts', () => {
-    expect(summary.seeded).toBe(true);
-    // Typically 0.3 to 0.8 s, most of it hashing four passwords; generous here for a busy machine.
-    expect(summary.durationMs).toBeLessThan(5000);
-  });
-
+  // How long seeding takes is a start-up figure (npm run bench:api), not something a unit test times.
   it('reports what it created and the demo preference uuid', () => {
+    expect(summary.seeded).toBe(true);
     expect(summary).toMatchObject({
       demoPreferenceUuid: DEMO_PREFERENCE_UUID,
       counts: {

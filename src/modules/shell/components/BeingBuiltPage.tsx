@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '../../../ui/Badge.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import './BeingBuiltPage.css';
@@ -7,10 +8,12 @@ export type BeingBuiltPageProps = {
   /** What the area is for, in one sentence. */
   purpose: string;
   detail?: string;
+  /** What of the area already works, with links to it. */
+  ready?: ReactNode;
 };
 
 /** An area a later release builds: says so plainly; nothing here pretends to work. */
-export function BeingBuiltPage({ title, purpose, detail }: BeingBuiltPageProps) {
+export function BeingBuiltPage({ title, purpose, detail, ready }: BeingBuiltPageProps) {
   return (
     <div className="being-built">
       <PageHeader title={title} description={purpose} />
@@ -44,9 +47,12 @@ export function BeingBuiltPage({ title, purpose, detail }: BeingBuiltPageProps) 
           <Badge tone="info">Being built</Badge>
           <h2 className="being-built__title">{title} arrives in a later release.</h2>
           <p className="being-built__body">
-            This area is not available yet, so there is nothing to do here for now.
+            {ready
+              ? 'Most of this area is not available yet.'
+              : 'This area is not available yet, so there is nothing to do here for now.'}
             {detail ? ` ${detail}` : ''}
           </p>
+          {ready ? <div className="being-built__ready">{ready}</div> : null}
         </div>
       </section>
     </div>

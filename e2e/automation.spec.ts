@@ -1,0 +1,195 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { signIn } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
+
+/**
+ * The automation screens in Chromium against the real server, as the demo user (seeded workflows 1-15:
+ * "Click nurture" active, "Re-engagement" inactive, "Shared AI outreach" uses an email the demo user
+ * may not clone). Tests that change data work on workflows they create, with a unique name.
+ */
+const TRIGGERS = [
+  { name: 'Email open', step: 'Choose the email' },
+  { name: 'Email click', step: 'Choose the email' },
+  { name: 'Email received', step: 'Choose the email' },
+  { name: 'Share profile', step: 'Choose the share profile' },
+  { name: 'Email sequence', step: 'Choose the email' },
+  { name: 'Subscribes to a list', step: 'Choose the list' },
+] as const;
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** Creates a workflow through the create screen and waits for its details page; returns its id. */
+async function createWorkflow(page: Page, trigger: (typeof TRIGGERS)[number], name: string): Promise<string> {
+  await page.goto('/automation/create');
+  await page.getByRole('radio', { name: new RegExp(`^${trigger.name}`) }).check();
+  await expect(page.getByRole('heading', { name: `2. ${trigger.step}` })).toBeVisible();
+  const options = page.getByRole('radiogroup').getByRole('radio');
+  await options.first().check();
+  const field = page.getByLabel('Workflow name');
+  await expect(field).toHaveValue('New Workflow');
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Create workflow' }).click();
+  await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return new URL(page.url()).searchParams.get('workflow_id') ?? '';
+}
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search workflows').fill(text);
+}
+
+test.describe('automation', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO_LOGIN);
+  });
+
+  test('creates a workflow for each trigger kind', async ({ page }) => {
+    const run = tag();
+    for (const trigger of TRIGGERS) {
+      const name = `E2E ${trigger.name} ${run}`;
+      const id = await createWorkflow(page, trigger, name);
+      expect(Number(id)).toBeGreaterThan(0);
+      // The builder's header names the trigger (and a share profile trigger also names its share profile).
+      await expect(
+        page
+          .getByRole('definition')
+          .filter({ hasText: new RegExp(`^${trigger.name}$`) })
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    }
+    await page.goto('/automation');
+    await search(page, `E2E`);
+    await search(page, run);
+    await expect(page.getByRole('link', { name: new RegExp(run) })).toHaveCount(TRIGGERS.length);
+    await expect(page.getByTestId('workflow-total')).toHaveText(String(TRIGGERS.length));
+  });
+
+  test('search, filter, and pause and resume from the list', async ({ page }) => {
+    await page.goto('/automation');
+    await expect(page.getByRole('heading', { name: 'Automation', level: 1 })).toBeVisible();
+    await search(page, 'nurture');
+    await expect(page.getByRole('link', { name: 'Click nurture' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Onboarding journey' })).toHaveCount(0);
+    // Blank text after trimming resets the search: the list is asked for again without a name.
+    const reset = page.waitForRequest(
+      (request) =>
+        request.url().includes('/get_user_workflows/') &&
+        !new URL(request.url()).searchParams.has('workflow_name'),
+    );
+    await search(page, '   ');
+    await reset;
+    await expect(page.getByTestId('workflow-total')).not.toHaveText('1');
+
+    await page.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Re-engagement' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Click nurture' })).toHaveCount(0);
+    await expect(page.getByRole('table').getByText('Active', { exact: true })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Active', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Click nurture' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Re-engagement' })).toHaveCount(0);
+
+    // Pause under the active filter: the warning, then the workflow leaves the view.
+    const activeBefore = Number(await page.getByTestId('workflow-active').textContent());
+    await page.getByRole('button', { name: 'Pause Click nurture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause this workflow?' });
+    await expect(
+      dialog.getByText(/will be halted for the enrolled contacts until you reactivate it/),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Pause workflow' }).click();
+    await expect(page.getByRole('link', { name: 'Click nurture' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'will be halted' })).toBeVisible();
+    await expect(page.getByTestId('workflow-active')).toHaveText(String(activeBefore - 1));
+
+    // Resume it from the inactive view: "Your workflow has been reactivated", and it leaves that view.
+    await page.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('button', { name: 'Resume Click nurture' }).click();
+    await expect(page.getByText('Your workflow has been reactivated')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Click nurture' })).toHaveCount(0);
+    await expect(page.getByTestId('workflow-active')).toHaveText(String(activeBefore));
+  });
+
+  test('clones a workflow; a clone without permission on its emails is refused', async ({ page }) => {
+    await page.goto('/automation');
+    await search(page, 'Launch follow-up');
+    // The database is fresh for each run: the seeded workflow is the only match.
+    await expect(page.getByTestId('workflow-total')).toHaveText('1');
+    const before = 1;
+    await page.getByRole('button', { name: 'Clone Launch follow-up' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Cloning this workflow' });
+    await expect(dialog.getByText('Are you sure you want to clone this workflow?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Clone' }).click();
+    await expect(page.getByRole('dialog', { name: 'Workflow Cloned' })).toBeVisible();
+    await page.getByRole('button', { name: 'Done' }).click();
+    // The copy is inserted first and the total rises.
+    const firstLink = page.getByRole('table').getByRole('link').first();
+    await expect(firstLink).toContainText('Launch follow-up');
+    await expect(firstLink).not.toHaveText('Launch follow-up');
+    await expect(page.getByTestId('workflow-total')).toHaveText(String(before + 1));
+
+    await search(page, 'Shared AI outreach');
+    await page.getByRole('button', { name: 'Clone Shared AI outreach' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clone' }).click();
+    await expect(
+      page.getByText('Cannot clone: Obtain permissions for all emails in the workflow before cloning'),
+    ).toBeVisible();
+  });
+
+  test('deletes with select-all minus one under a search', async ({ page }) => {
+    const run = `Del ${tag()}`;
+    for (const n of [1, 2, 3]) await createWorkflow(page, TRIGGERS[5], `${run} ${n}`);
+    await page.goto('/automation');
+    await search(page, run);
+    await expect(page.getByTestId('workflow-total')).toHaveText('3');
+    await page.getByLabel('Select all 3 workflows').check();
+    await page.getByLabel(`Select ${run} 2`).uncheck();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 workflows?' });
+    await dialog.getByRole('button', { name: 'Delete workflows' }).click();
+    await expect(page.getByText('2 workflows deleted.')).toBeVisible();
+    await expect(page.getByTestId('workflow-total')).toHaveText('1');
+    await expect(page.getByRole('link', { name: `${run} 2` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${run} 1` })).toHaveCount(0);
+    // Other workflows were untouched.
+    await search(page, 'Onboarding journey');
+    await expect(page.getByRole('link', { name: 'Onboarding journey' })).toBeVisible();
+  });
+
+  test('the details page shows the email graph with data and its 1 QTR filter', async ({ page }) => {
+    await page.goto('/automation');
+    await search(page, 'Onboarding journey');
+    await page.getByRole('link', { name: 'Onboarding journey' }).click();
+    await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
+    await expect(page.getByRole('heading', { name: 'Onboarding journey', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Period')).toHaveValue('qtr');
+    const graph = page.getByTestId('workflow-email-graph');
+    await expect(graph).toBeVisible();
+    await expect(graph.locator('path[data-metric="sends"]')).toHaveAttribute('d', /^M.+L/);
+    const summary = page.getByRole('table', { name: 'Totals per email in the period' });
+    await expect(summary.getByRole('row')).not.toHaveCount(1);
+    await expect(graph).toHaveAttribute('aria-label', /[1-9][\d,]* sends/);
+
+    await page.getByLabel('Period').selectOption('week');
+    await expect(page.getByRole('button', { name: 'Reset to 1 QTR' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Reset to 1 QTR' }).click();
+    await expect(page.getByLabel('Period')).toHaveValue('qtr');
+    await expect(graph.locator('path[data-metric="opens"]')).toHaveAttribute('d', /^M.+L/);
+  });
+
+  test('the automation screens have no WCAG 2.1 A or AA violations', async ({ page }) => {
+    const check = (what: string) => expectNoAxeViolations(page, what);
+    await page.goto('/automation');
+    await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
+    await check('the workflow list');
+    await page.goto('/automation/create');
+    await page.getByRole('radio', { name: /^Email open/ }).check();
+    await expect(page.getByRole('radiogroup', { name: 'Emails' })).toBeVisible();
+    await check('the create screen with the email picker');
+    await page.goto('/automation/details?workflow_id=1');
+    await expect(page.getByTestId('workflow-email-graph')).toBeVisible();
+    await check('the details screen with the email graph');
+  });
+});

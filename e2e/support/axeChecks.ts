@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The axe-core rules every screen is held to: WCAG 2.0 and 2.1, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page and expects no violation (`minimum: 'serious'`: none that is serious or critical).
+ * `what` names the screen in the failure message.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  options: { minimum?: 'serious' } = {},
+): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations
+    .filter((v) => !options.minimum || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `accessibility of ${what}`).toEqual([]);
+}

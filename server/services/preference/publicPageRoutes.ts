@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type PublicPageData, serializePublicPageData } from '../../../public-pages/publicPageData.ts';
+import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
+import {
+  hasAnyOptionOn,
+  type PreferenceForm,
+  preferenceFormFromRecord,
+} from '../../../src/domain/preferenceForm.ts';
+import { normaliseUnsubUuid } from '../../../src/domain/preferenceMessages.ts';
+import { preferenceFormFromPost } from '../../../src/domain/preferencePostedForm.ts';
+import type { RecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
+import { publicPagePath } from '../../../src/domain/publicPagePath.ts';
+import { resubscribePath, UNSUB_SUCCESS_PATH } from '../../../src/domain/publicPageTimings.ts';
+import { normaliseUnsubPath } from '../../../src/domain/unsubPath.ts';
+import type { AppConfig } from '../../config.ts';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
+import type { PreferenceChange } from './changePreference.ts';
+import { consentOrigin } from './consentOrigin.ts';
+
+export const NOTHING_CHOSEN_MESSAGE =
+  'Choose at least one kind of email to keep receiving, or tick Unsubscribe All, then press Submit.';
+
+/** The shell the pages are rendered into when there is no client build (the API-only mode, tests). */
+const BARE_TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" />' +
+  '<title>Email preferences</title></head><body><div id="root"></div></body></html>';
+
+/** The built public pages' index.html (its CSS and script links), or the bare shell. */
+export function publicPageTemplate(config: AppConfig): string {
+  const file = path.join(config.distDir, 'public', 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : BARE_TEMPLATE;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** A plain form post: every field a text, or a list of texts for a repeated name. */
+const postedFieldsSchema = z.record(
+  z.string().max(100),
+  z.union([z.string().max(200), z.array(z.string().max(200)).max(200)], {
+    error: 'Each form field must be text.',
+  }),
+  { error: 'The form could not be read.' },
+);
+
+const pageParams = z.object({ id: z.string().max(200) });
+const resubscribeQuery = z.object({ resubscribed: z.string().max(10).optional() }).passthrough();
+
+/** The recipient record with the choices of a posted form (a refused post shows what was sent). */
+function detailsWithForm(details: RecipientDetails, form: PreferenceForm): RecipientDetails {
+  const flag = (on: boolean | null) => (on ? '1' : '0');
+  return {
+    ...details,
+    unsub_all: flag(form.unsubAll),
+    marketing: flag(form.marketing),
+    webinars: flag(form.webinars),
+    alerts: form.alerts.map((option) => ({ name: option.key, status: flag(option.on) })),
+    news_letters: details.news_letters.map((letter) => ({
+      ...letter,
+      status: flag(form.newsletters.some((option) => option.key === String(letter.id) && option.on)),
+    })),
+  };
+}
+
+/** The change a posted preference form asks for (as update_preference/ would receive it). */
+function changeOf(form: PreferenceForm): PreferenceChange {
+  return {
+    kind: 'preferences',
+    unsubAll: form.unsubAll === true,
+    marketing: form.marketing === true,
+    webinars: form.webinars === true,
+    alerts: form.alerts.map((option) => ({ name: option.key, status: option.on ? '1' : '0' })),
+    newsletterIds: form.newsletters.filter((option) => option.on).map((option) => Number(option.key)),
+  };
+}
+
+/**
+ * The recipients' pages, rendered on the server by React from the same components the browser hydrates
+ * (public-pages/renderPublicPage.tsx), with the recipient's data in the page. With JavaScript off every
+ * page works through plain form posts to its own URL: the preference form saves and goes (303) to
+ * /unsub-success; the unsubscribe button unsubscribes and goes to /resub/i2c/{id}; the resubscribe button
+ * resubscribes and comes back saying so. Unknown or malformed ids get the "not valid" page (404) and
+ * change nothing. Pages are never cached (they show the recipient's address). Rate-limited per IP.
+ */
+export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { config, recipients } = ctx;
+  const limited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
+  const schema = { hide: true } as const;
+
+  return async (app) => {
+    const template = publicPageTemplate(config);
+    if (!template.includes(ROOT_ELEMENT)) throw new Error('The public pages template has no empty #root.');
+
+    async function sendPage(
+      reply: FastifyReply,
+      pathname: string,
+      extra: Partial<PublicPageData> = {},
+      status?: number,
+    ) {
+      const page = publicPagePath(pathname);
+      const id = 'unsubId' in page ? normaliseUnsubUuid(page.unsubId) : null;
+      const details = id ? await recipients.details(id) : null;
+      const data: PublicPageData = { details, notice: null, formError: null, ...extra };
+      const rendered = renderPublicPage(pathname, data);
+      const html = template
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
+        .replace(
+          ROOT_ELEMENT,
+          `<div id="root">${rendered.html}</div>` +
+            `<script id="pp-data" type="application/json">${serializePublicPageData(data)}</script>`,
+        );
+      return reply
+        .status(status ?? (rendered.notValid ? 404 : 200))
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('X-Frame-Options', 'DENY')
+        .send(html);
+    }
+
+    const pathOf = (url: string) => url.split('?')[0] ?? '/';
+
+    // A repeated "unsub" (/unsub/unsub/abc) is normalised to a single /unsub/{unsubid} (spec 01 section 2).
+    const normalisedOrPage = async (url: string, reply: FastifyReply) => {
+      const pathname = pathOf(url);
+      const normalised = normaliseUnsubPath(pathname);
+      if (normalised) return reply.redirect(`${normalised}${url.slice(pathname.length)}`, 301);
+      return sendPage(reply, pathname);
+    };
+
+    for (const route of ['/unsub/:id', '/unsub/i2c/:id', '/unsub-success', '/unsub', '/unsub/']) {
+      app.get(route, { config: limited, schema }, (request, reply) => normalisedOrPage(request.url, reply));
+    }
+    for (const route of ['/unsub/*', '/resub/*']) {
+      app.get(route, { config: limited, schema }, (request, reply) => normalisedOrPage(request.url, reply));
+    }
+    app.get(
+      '/resub/i2c/:id',
+      { config: limited, schema: { ...schema, params: pageParams, querystring: resubscribeQuery } },
+      async (request, reply) => {
+        const pathname = pathOf(request.url);
+        const id = normaliseUnsubUuid(request.params.id);
+        const details = id ? await recipients.details(id) : null;
+        // Said only when it is true now: the recipient is not unsubscribed from everything.
+        const resubscribed = request.query.resubscribed === '1' && details?.unsub_all === '0';
+        return sendPage(reply, pathname, { notice: resubscribed ? 'resubscribed' : null });
+      },
+    );
+
+    app.post(
+      '/unsub/:id',
+      { config: limited, schema: { ...schema, params: pageParams, body: postedFieldsSchema } },
+      async (request, reply) => {
+        const pathname = pathOf(request.url);
+        const id = normaliseUnsubUuid(request.params.id);
+        const details = id ? await recipients.details(id) : null;
+        if (!id || !details) return sendPage(reply, pathname);
+        const posted = preferenceFormFromPost(preferenceFormFromRecord(details), request.body);
+        if (!hasAnyOptionOn(posted)) {
+          const shown = detailsWithForm(details, posted);
+          return sendPage(reply, pathname, { details: shown, formError: NOTHING_CHOSEN_MESSAGE }, 400);
+        }
+        await recipients.change(id, changeOf(posted), consentOrigin(request, 'page'));
+        return reply.redirect(UNSUB_SUCCESS_PATH, 303);
+      },
+    );
+
+    app.post(
+      '/unsub/i2c/:id',
+      { config: limited, schema: { ...schema, params: pageParams } },
+      async (request, reply) => {
+        const id = normaliseUnsubUuid(request.params.id);
+        const outcome = id
+          ? await recipients.change(id, { kind: 'unsubscribe' }, consentOrigin(request, 'unsubscribe'))
+          : 'unknown';
+        if (!id || outcome === 'unknown') return sendPage(reply, pathOf(request.url));
+        return reply.redirect(resubscribePath(id), 303);
+      },
+    );
+
+    app.post(
+      '/resub/i2c/:id',
+      { config: limited, schema: { ...schema, params: pageParams } },
+      async (request, reply) => {
+        const id = normaliseUnsubUuid(request.params.id);
+        const outcome = id
+          ? await recipients.change(id, { kind: 'resubscribe' }, consentOrigin(request, 'resubscribe'))
+          : 'unknown';
+        if (!id || outcome === 'unknown') return sendPage(reply, pathOf(request.url));
+        return reply.redirect(`${resubscribePath(id)}?resubscribed=1`, 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+
+export type NodeCardProps = {
+  /** The step kind, shown small above the title ("Send email"). */
+  kind: string;
+  kindClass: string;
+  title: string;
+  detail: string;
+  badges?: ReactNode;
+  selected: boolean;
+  hasError?: boolean;
+  isNew?: boolean;
+  actions?: ReactNode;
+};
+
+/** The card of a node on the canvas: kind, title, key detail, marks (error, newly added) and its actions. */
+export function NodeCard({
+  kind,
+  kindClass,
+  title,
+  detail,
+  badges,
+  selected,
+  hasError = false,
+  isNew = false,
+  actions,
+}: NodeCardProps) {
+  const classes = [
+    'builder-node',
+    `builder-node--${kindClass}`,
+    selected ? 'builder-node--selected' : '',
+    hasError ? 'builder-node--error' : '',
+    isNew ? 'builder-node--new' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={classes}>
+      <span className="builder-node__icon" aria-hidden="true" />
+      <div className="builder-node__body">
+        <div className="builder-node__top">
+          <span className="builder-node__kind">{kind}</span>
+          {isNew ? <span className="builder-node__mark builder-node__mark--new">New</span> : null}
+          {hasError ? (
+            <span className="builder-node__mark builder-node__mark--error" title="This step has an error">
+              Error
+            </span>
+          ) : null}
+        </div>
+        <div className="builder-node__title">{title}</div>
+        <div className="builder-node__detail" title={detail}>
+          {detail}
+          {badges}
+        </div>
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { memo } from 'react';
+import type { TriggerFlowNode } from './canvasTypes.ts';
+import { NodeCard } from './NodeCard.tsx';
+
+/** The trigger on top of the canvas: what starts the workflow and its email, list or share profile. */
+export const TriggerNode = memo(function TriggerNode({ data, selected }: NodeProps<TriggerFlowNode>) {
+  const { trigger, missingEnd } = data;
+  const subject =
+    trigger.email_name ??
+    trigger.list_name ??
+    (trigger.sp_uuid ? `Share profile ${trigger.sp_uuid.slice(0, 8)}` : 'Nothing chosen yet');
+  return (
+    <>
+      <NodeCard
+        kind="Trigger"
+        kindClass="trigger"
+        title={trigger.trigger_name || 'Trigger'}
+        detail={subject}
+        selected={selected}
+        badges={
+          missingEnd ? (
+            <span className="builder-node__badge builder-node__badge--warning" data-testid="missing-end">
+              No end step
+            </span>
+          ) : null
+        }
+      />
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className="builder-handle" />
+    </>
+  );
+});

@@ -1,0 +1,111 @@
+import { ReactFlowProvider } from '@xyflow/react';
+import { useCallback, useState } from 'react';
+import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
+import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { Alert } from '../../../../ui/Alert.tsx';
+import { useWorkflowStatusActor } from '../../hooks/useWorkflowStatusActor.ts';
+import { WorkflowCanvas } from '../canvas/WorkflowCanvas.tsx';
+import { NodeEditorPanel } from '../editors/NodeEditorPanel.tsx';
+import { BuilderContext } from '../hooks/BuilderContext.ts';
+import type { BuilderServices } from '../hooks/BuilderServicesContext.ts';
+import { useBuilderActions } from '../hooks/useBuilderActions.ts';
+import { useDraftSelector } from '../hooks/useDraftSelector.ts';
+import { useWorkflowSaveActor } from '../hooks/useWorkflowSaveActor.ts';
+import { BuilderHeader } from './BuilderHeader.tsx';
+import { BuilderShortcutsEffect } from './BuilderShortcutsEffect.tsx';
+import { ConstraintDialog } from './ConstraintDialog.tsx';
+import { DraftDiffersNotice } from './DraftDiffersNotice.tsx';
+import { FloatingMenu } from './FloatingMenu.tsx';
+import { PauseDialog } from './PauseDialog.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
+
+const selectStatus = (snapshot: DraftSnapshot) => snapshot.meta.status;
+const selectNewCount = (snapshot: DraftSnapshot) => snapshot.newlyAdded.length;
+
+/**
+ * The builder over one open draft: header and toolbar, the notices (local draft differs, paused), the
+ * canvas with the node editor panel beside it, and the dialogs. Save and publish run through the save
+ * machine, pause and resume through the workflow status machine (both recorded in the session log).
+ */
+export function BuilderWorkspace({
+  draft,
+  workflowId,
+  services,
+}: {
+  draft: WorkflowDraft;
+  workflowId: number;
+  services: BuilderServices;
+}) {
+  const ui = useBuilderActions(draft, workflowId);
+  const status = useDraftSelector(draft, selectStatus);
+  const newCount = useDraftSelector(draft, selectNewCount);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [pauseOpen, setPauseOpen] = useState(false);
+
+  const saveActor = useWorkflowSaveActor(draft, services.api);
+  const onStatusChanged = useCallback(
+    (result: WorkflowStatusResult) =>
+      draft.applyStatus(result.status, { clearNewlyAdded: result.status === 'active' }),
+    [draft],
+  );
+  const statusActor = useWorkflowStatusActor(workflowId, status, onStatusChanged);
+  const closePublish = useCallback(() => setPublishOpen(false), []);
+  const closePause = useCallback(() => setPauseOpen(false), []);
+  const { select } = ui.actions;
+  const closePanel = useCallback(() => select(null), [select]);
+  const nodeExists = useDraftSelector(
+    draft,
+    useCallback(
+      (snapshot: DraftSnapshot) =>
+        ui.selectedId === 'trigger' || (ui.selectedId !== null && ui.selectedId in snapshot.flow),
+      [ui.selectedId],
+    ),
+  );
+
+  return (
+    <BuilderContext.Provider value={ui.actions}>
+      <BuilderHeader
+        draft={draft}
+        saveActor={saveActor}
+        statusActor={statusActor}
+        onPublish={() => setPublishOpen(true)}
+        onPause={() => setPauseOpen(true)}
+      />
+      <DraftDiffersNotice draft={draft} />
+      {status === 'inactive' ? (
+        <Alert tone="warning" title="This workflow is paused">
+          Contacts do not move through it until you resume it.
+          {newCount > 0
+            ? ` ${newCount} step${newCount === 1 ? '' : 's'} added while paused ${newCount === 1 ? 'is' : 'are'} marked "New" on the canvas.`
+            : ' Steps you add now are marked "New" on the canvas.'}
+        </Alert>
+      ) : null}
+      <div className={`builder-workspace${ui.selectedId && nodeExists ? ' builder-workspace--panel' : ''}`}>
+        <section className="builder-canvas" aria-label="Workflow steps">
+          <ReactFlowProvider>
+            <WorkflowCanvas selectedId={ui.selectedId} />
+          </ReactFlowProvider>
+        </section>
+        {ui.selectedId && nodeExists ? (
+          <NodeEditorPanel
+            key={ui.selectedId}
+            draft={draft}
+            nodeId={ui.selectedId}
+            workflowId={workflowId}
+            onClose={closePanel}
+            onConstraint={ui.showConstraint}
+          />
+        ) : null}
+      </div>
+      {ui.menu ? <FloatingMenu menu={ui.menu} onClose={ui.closeMenu} /> : null}
+      <ConstraintDialog refusal={ui.constraint} onClose={ui.dismissConstraint} />
+      <PublishDialog open={publishOpen} onClose={closePublish} draft={draft} saveActor={saveActor} />
+      <PauseDialog
+        open={pauseOpen}
+        onClose={closePause}
+        onPause={() => statusActor.send({ type: 'status.pause' })}
+      />
+      <BuilderShortcutsEffect draft={draft} onCopy={ui.copySelected} />
+    </BuilderContext.Provider>
+  );
+}

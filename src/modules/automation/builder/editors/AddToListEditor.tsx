@@ -1,0 +1,27 @@
+import type { FlowNode } from '../../../../domain/workflowTypes.ts';
+import { EditorListPicker } from './EditorListPicker.tsx';
+import type { NodeEdit } from './useNodeEdit.ts';
+
+type Props = { node: FlowNode; edit: NodeEdit };
+
+/** Add to list: the list contacts are added to (a workflow with a list-less step cannot be published). */
+export function AddToListEditor({ node, edit }: Props) {
+  const list = node.detail.list;
+  return (
+    <section className="node-editor__section" aria-label="List">
+      <p className="node-editor__current">
+        {list ? (
+          <>
+            Adds contacts to <strong>{list.name}</strong>
+          </>
+        ) : (
+          <span className="node-editor__placeholder">Select a list</span>
+        )}
+      </p>
+      <EditorListPicker
+        selectedId={list?.id ?? null}
+        onChange={(chosen) => edit.patch({ list: { id: chosen.list_id, name: chosen.list_name } }, 'list')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type WorkflowSaveActor,
+  type WorkflowSaveRequest,
+  type WorkflowSaveResult,
+  workflowSaveMachine,
+} from '../../../../../machines/workflowSaveMachine.ts';
+import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { useToast } from '../../../../ui/useToast.ts';
+import { useRecordedActor } from '../../../shared/hooks/useRecordedActor.ts';
+import type { BuilderServices } from './BuilderServicesContext.ts';
+
+/**
+ * The builder's save machine (machines/workflowSaveMachine.ts), recorded in the session log. Its `save`
+ * actor serialises the draft (prepareSave), calls update_workflow/ and then email_mapping/ with the net
+ * email changes when there are any, and records the saved marker in the draft (every tab becomes clean).
+ * Success notices are shown as toasts; a failed publish is shown by the publish dialog, a failed save as a toast.
+ */
+export function useWorkflowSaveActor(draft: WorkflowDraft, api: BuilderServices['api']): WorkflowSaveActor {
+  const toast = useToast();
+  const [machine] = useState(() =>
+    workflowSaveMachine.provide({
+      actors: {
+        save: fromPromise<WorkflowSaveResult, WorkflowSaveRequest>(async ({ input, signal }) => {
+          const answer = await draft.save({
+            status: input.status ?? undefined,
+            send: async (fields, emailMapping) => {
+              const saved = await api.updateWorkflow(fields, signal);
+              if (emailMapping.add_emails.length > 0 || emailMapping.remove_emails.length > 0) {
+                await api.emailMapping(draft.workflowId, emailMapping, signal);
+              }
+              return saved.data;
+            },
+          });
+          return { status: answer.status, version: answer.version };
+        }),
+      },
+    }),
+  );
+  const actor = useRecordedActor(machine, {
+    name: `workflowSave:${draft.workflowId}`,
+    input: { workflowId: draft.workflowId },
+  }) as WorkflowSaveActor;
+
+  const shown = useRef(0);
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      const notice = snapshot.context.notice;
+      if (!notice || notice.seq <= shown.current) return;
+      shown.current = notice.seq;
+      if (notice.tone === 'success') toast.show({ message: notice.text, tone: 'success' });
+      else if (notice.action === 'save') toast.show({ message: notice.text, tone: 'error' });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, toast]);
+  return actor;
+}

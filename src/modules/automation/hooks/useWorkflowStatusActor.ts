@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type ChangeStatusRequest,
+  type WorkflowStatusActor,
+  type WorkflowStatusResult,
+  workflowStatusMachine,
+} from '../../../../machines/workflowStatusMachine.ts';
+import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
+import { useToast } from '../../../ui/useToast.ts';
+import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
+import { useAutomationApi } from './AutomationApiContext.ts';
+
+/**
+ * A workflowStatusMachine actor for one workflow (pause and resume through resume_workflow/), recorded in
+ * the session log. Each notice is shown once as a toast; a success calls `onChanged` with the answer.
+ */
+export function useWorkflowStatusActor(
+  workflowId: number,
+  status: WorkflowStatus,
+  onChanged: (result: WorkflowStatusResult) => void,
+): WorkflowStatusActor {
+  const api = useAutomationApi();
+  const toast = useToast();
+  const [machine] = useState(() =>
+    workflowStatusMachine.provide({
+      actors: {
+        changeStatus: fromPromise<WorkflowStatusResult, ChangeStatusRequest>(async ({ input, signal }) => {
+          const answer = await api.setWorkflowStatus(input.workflowId, input.status, signal);
+          return {
+            status: answer.data.status,
+            totalActiveCount: answer.total_active_count,
+            workflow: answer.data,
+          };
+        }),
+      },
+    }),
+  );
+  const actor = useRecordedActor(machine, {
+    name: `workflowStatus:${workflowId}`,
+    input: { workflowId, status },
+  }) as WorkflowStatusActor;
+
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  useEffect(() => {
+    const subscription = actor.on('status.changed', (event) => onChangedRef.current(event.result));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  // The list reloaded with a newer status: the actor follows (ignored while a change is in flight).
+  useEffect(() => {
+    if (actor.getSnapshot().context.status !== status) actor.send({ type: 'status.sync', status });
+  }, [actor, status]);
+
+  // Each notice is shown once, from the actor's own transition: the row may leave the view (a paused
+  // workflow under the active filter) in the same render, and its toast must still show.
+  const shown = useRef(0);
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      const notice = snapshot.context.notice;
+      if (!notice || notice.seq <= shown.current) return;
+      shown.current = notice.seq;
+      toast.show({ message: notice.text, tone: notice.tone });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, toast]);
+
+  return actor;
+}

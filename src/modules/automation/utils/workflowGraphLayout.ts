@@ -1,0 +1,148 @@
+import { line, max, scaleLinear, scaleUtc, utcFormat } from 'd3';
+import { formatThousands } from '../../../domain/formatThousands.ts';
+import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../domain/workflowTypes.ts';
+
+/**
+ * The workflow email graph's computation (React-free): d3 scales and shapes turn the series of
+ * workflow_emails_graph/ into SVG paths and axis ticks; React only draws them.
+ */
+export type GraphMetric = 'sends' | 'opens' | 'clicks';
+
+export const GRAPH_METRICS: readonly { metric: GraphMetric; label: string; color: string; dash: string }[] = [
+  { metric: 'sends', label: 'Sends', color: '#001760', dash: '' },
+  { metric: 'opens', label: 'Opens', color: '#0d7a31', dash: '6 3' },
+  { metric: 'clicks', label: 'Clicks', color: '#1c4fb0', dash: '2 3' },
+];
+
+export type GraphMargin = { top: number; right: number; bottom: number; left: number };
+export const GRAPH_MARGIN: GraphMargin = { top: 16, right: 16, bottom: 32, left: 48 };
+
+/** Up to this many days, each day's values are marked with a dot. */
+export const MAX_DOTTED_DAYS = 45;
+
+export type GraphTotals = Record<GraphMetric, number>;
+
+export type GraphLayout = {
+  width: number;
+  height: number;
+  margin: GraphMargin;
+  /** Width and height of the plotting area (inside the margins). */
+  inner: { width: number; height: number };
+  lines: { metric: GraphMetric; label: string; color: string; dash: string; d: string }[];
+  /** One dot per day and metric, for the days that have data (none beyond MAX_DOTTED_DAYS days). */
+  dots: { metric: GraphMetric; color: string; cx: number; cy: number; date: string; value: number }[];
+  xTicks: { x: number; label: string }[];
+  yTicks: { y: number; label: string }[];
+  /** The days summed over the shown emails, in date order. */
+  days: WorkflowGraphPoint[];
+  totals: GraphTotals;
+  perEmail: ({ email_id: number; email_name: string } & GraphTotals)[];
+  /** True when nothing was sent, opened or clicked in the period. */
+  empty: boolean;
+};
+
+const dayKey = (date: string) => date.slice(0, 10);
+const toDate = (date: string) => new Date(`${dayKey(date)}T00:00:00Z`);
+
+function sumTotals(points: readonly WorkflowGraphPoint[]): GraphTotals {
+  const totals: GraphTotals = { sends: 0, opens: 0, clicks: 0 };
+  for (const point of points) {
+    totals.sends += point.sends;
+    totals.opens += point.opens;
+    totals.clicks += point.clicks;
+  }
+  return totals;
+}
+
+/** Sums the series day by day (the graph shows the workflow's emails together). */
+export function sumByDay(series: readonly WorkflowGraphSeries[]): WorkflowGraphPoint[] {
+  const byDay = new Map<string, WorkflowGraphPoint>();
+  for (const one of series) {
+    for (const point of one.points) {
+      const key = dayKey(point.date);
+      const day = byDay.get(key) ?? { date: key, sends: 0, opens: 0, clicks: 0 };
+      day.sends += point.sends;
+      day.opens += point.opens;
+      day.clicks += point.clicks;
+      byDay.set(key, day);
+    }
+  }
+  return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export type GraphLayoutInput = {
+  series: readonly WorkflowGraphSeries[];
+  /** The period asked for (ISO dates); the x axis spans it. */
+  from: string;
+  to: string;
+  width: number;
+  height: number;
+  margin?: GraphMargin;
+};
+
+export function workflowGraphLayout(input: GraphLayoutInput): GraphLayout {
+  const margin = input.margin ?? GRAPH_MARGIN;
+  const inner = {
+    width: Math.max(10, input.width - margin.left - margin.right),
+    height: Math.max(10, input.height - margin.top - margin.bottom),
+  };
+  const days = sumByDay(input.series);
+  const totals = sumTotals(days);
+  const perEmail = input.series.map((one) => ({
+    email_id: one.email_id,
+    email_name: one.email_name,
+    ...sumTotals(one.points),
+  }));
+  const empty = totals.sends + totals.opens + totals.clicks === 0;
+
+  let start = toDate(input.from);
+  let end = toDate(input.to);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end <= start) {
+    start = days.length > 0 ? toDate(days[0]!.date) : new Date(0);
+    end = days.length > 1 ? toDate(days[days.length - 1]!.date) : new Date(start.getTime() + 86_400_000);
+  }
+  const x = scaleUtc().domain([start, end]).range([0, inner.width]);
+  const highest = max(days, (day) => Math.max(day.sends, day.opens, day.clicks)) ?? 0;
+  const y = scaleLinear()
+    .domain([0, Math.max(highest, 4)])
+    .nice()
+    .range([inner.height, 0]);
+
+  const lines = GRAPH_METRICS.map(({ metric, label, color, dash }) => {
+    const path = line<WorkflowGraphPoint>()
+      .x((day) => x(toDate(day.date)))
+      .y((day) => y(day[metric]));
+    return { metric, label, color, dash, d: days.length > 0 ? (path(days) ?? '') : '' };
+  });
+  // Dots mark the days while they stay apart; a long period shows the lines alone.
+  const dotted = days.length <= MAX_DOTTED_DAYS ? days : [];
+  const dots = GRAPH_METRICS.flatMap(({ metric, color }) =>
+    dotted.map((day) => ({
+      metric,
+      color,
+      cx: x(toDate(day.date)),
+      cy: y(day[metric]),
+      date: day.date,
+      value: day[metric],
+    })),
+  );
+  const tickCount = Math.max(2, Math.min(8, Math.floor(inner.width / 90)));
+  const formatDay = utcFormat('%b %-d');
+  const xTicks = x.ticks(tickCount).map((tick) => ({ x: x(tick), label: formatDay(tick) }));
+  const yTicks = y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) }));
+
+  return {
+    width: input.width,
+    height: input.height,
+    margin,
+    inner,
+    lines,
+    dots,
+    xTicks,
+    yTicks,
+    days,
+    totals,
+    perEmail,
+    empty,
+  };
+}

@@ -1,0 +1,58 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { StatePanel } from '../ui/StatePanel.tsx';
+import { protectedRoute } from './protectedRoute.tsx';
+
+/**
+ * The automation screens (spec 01 section 2): the list, the create screen and the details screen (the
+ * workflow builder with the email performance graph)
+ * (?workflow_id= is typed by workbenchSearchSchema). Other /automation/{page}/{tab} addresses keep the
+ * area's "being built" route (areaRoutes.tsx). The screens load as their own chunks (d3, and later the
+ * builder, stay out of the main bundle).
+ */
+export const automationListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/automation',
+  component: lazyRouteComponent(
+    () => import('../modules/automation/components/WorkflowListPage.tsx'),
+    'WorkflowListPage',
+  ),
+});
+
+export const automationCreateRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/automation/create',
+  component: lazyRouteComponent(
+    () => import('../modules/automation/components/CreateWorkflowPage.tsx'),
+    'CreateWorkflowPage',
+  ),
+});
+
+/** A workflow id of the address as a number, or null when it is missing or not a positive whole number. */
+export function workflowIdFrom(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+const WorkflowBuilderPage = lazy(() =>
+  import('../modules/automation/builder/WorkflowBuilderPage.tsx').then((module) => ({
+    default: module.WorkflowBuilderPage,
+  })),
+);
+
+export const automationDetailsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/automation/details',
+  component: function AutomationDetailsRoute() {
+    const { workflow_id } = automationDetailsRoute.useSearch();
+    const workflowId = workflowIdFrom(workflow_id);
+    return (
+      <Suspense fallback={<StatePanel kind="loading" title="Opening the workflow…" />}>
+        <WorkflowBuilderPage key={workflowId ?? 'none'} workflowId={workflowId} />
+      </Suspense>
+    );
+  },
+});
+
+export const automationRoutes = [automationListRoute, automationCreateRoute, automationDetailsRoute] as const;
