@@ -8,7 +8,7 @@ import {
   ReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import type { CanvasModel } from '../../../../engine/buildCanvasModel.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
@@ -58,39 +58,55 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
   const { draft, select } = useBuilder();
   const model = useSyncExternalStore(draft.subscribe, draft.getCanvasModel, draft.getCanvasModel);
 
+  // The engine returns an unchanged node or edge as the same object between changes: keep the React Flow
+  // object made from it too, so React Flow re-renders only what changed (not all 500 nodes per edit).
+  const nodeCache = useRef(
+    new WeakMap<CanvasModel['nodes'][number], { selected: boolean; flow: BuilderFlowNode }>(),
+  );
+  const edgeCache = useRef(new WeakMap<CanvasModel['edges'][number], BuilderFlowEdge>());
   const nodes = useMemo<BuilderFlowNode[]>(
     () =>
-      model.nodes.map(
-        (node) =>
-          ({
-            id: node.id,
-            type: node.type,
-            position: node.position,
-            width: node.width,
-            height: node.height,
-            data: node.data,
-            selected: node.id === selectedId,
-            draggable: false,
-            selectable: node.type !== 'add',
-            focusable: node.type !== 'add',
-            ariaLabel: ariaLabelOf(node),
-          }) as BuilderFlowNode,
-      ),
+      model.nodes.map((node) => {
+        const selected = node.id === selectedId;
+        const kept = nodeCache.current.get(node);
+        if (kept && kept.selected === selected) return kept.flow;
+        const flow = {
+          id: node.id,
+          type: node.type,
+          position: node.position,
+          width: node.width,
+          height: node.height,
+          data: node.data,
+          selected,
+          draggable: false,
+          selectable: node.type !== 'add',
+          focusable: node.type !== 'add',
+          ariaLabel: ariaLabelOf(node),
+        } as BuilderFlowNode;
+        nodeCache.current.set(node, { selected, flow });
+        return flow;
+      }),
     [model.nodes, selectedId],
   );
   const edges = useMemo<BuilderFlowEdge[]>(
     () =>
-      model.edges.map((edge) => ({
-        id: edge.id,
-        type: 'insert' as const,
-        source: edge.source,
-        target: edge.target,
-        sourceHandle: edge.sourceHandle,
-        label: edge.label ?? undefined,
-        data: edge.data,
-        focusable: false,
-        selectable: false,
-      })),
+      model.edges.map((edge) => {
+        const kept = edgeCache.current.get(edge);
+        if (kept) return kept;
+        const flow: BuilderFlowEdge = {
+          id: edge.id,
+          type: 'insert' as const,
+          source: edge.source,
+          target: edge.target,
+          sourceHandle: edge.sourceHandle,
+          label: edge.label ?? undefined,
+          data: edge.data,
+          focusable: false,
+          selectable: false,
+        };
+        edgeCache.current.set(edge, flow);
+        return flow;
+      }),
     [model.edges],
   );
 
