@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { createWorkflow, TRIGGERS, tag } from './support/automationSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 
 /**
@@ -8,33 +9,6 @@ import { expectNoAxeViolations } from './support/axeChecks.ts';
  * "Click nurture" active, "Re-engagement" inactive, "Shared AI outreach" uses an email the demo user
  * may not clone). Tests that change data work on workflows they create, with a unique name.
  */
-const TRIGGERS = [
-  { name: 'Email open', step: 'Choose the email' },
-  { name: 'Email click', step: 'Choose the email' },
-  { name: 'Email received', step: 'Choose the email' },
-  { name: 'Share profile', step: 'Choose the share profile' },
-  { name: 'Email sequence', step: 'Choose the email' },
-  { name: 'Subscribes to a list', step: 'Choose the list' },
-] as const;
-
-const tag = () => Math.random().toString(36).slice(2, 8);
-
-/** Creates a workflow through the create screen and waits for its details page; returns its id. */
-async function createWorkflow(page: Page, trigger: (typeof TRIGGERS)[number], name: string): Promise<string> {
-  await page.goto('/automation/create');
-  await page.getByRole('radio', { name: new RegExp(`^${trigger.name}`) }).check();
-  await expect(page.getByRole('heading', { name: `2. ${trigger.step}` })).toBeVisible();
-  const options = page.getByRole('radiogroup').getByRole('radio');
-  await options.first().check();
-  const field = page.getByLabel('Workflow name');
-  await expect(field).toHaveValue('New Workflow');
-  await field.fill(name);
-  await page.getByRole('button', { name: 'Create workflow' }).click();
-  await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  return new URL(page.url()).searchParams.get('workflow_id') ?? '';
-}
-
 async function search(page: Page, text: string) {
   await page.getByLabel('Search workflows').fill(text);
 }

@@ -128,7 +128,13 @@ for (const [size, viewport] of Object.entries(sizes)) {
 
       await page.goto('/automation/details?workflow_id=1');
       await expect(page.getByTestId('workflow-email-graph')).toBeVisible();
+      const steps = page.getByRole('region', { name: 'Workflow steps' });
+      await expect(steps.locator('.react-flow__node').first()).toBeVisible();
       await shot(page, 'automation-details');
+      // A step's editor in the side panel.
+      await steps.locator('.react-flow__node-sendEmail').first().click();
+      await expect(page.getByRole('heading', { name: 'Send email', level: 2 })).toBeVisible();
+      await shot(page, 'automation-builder-editor');
     });
   });
 }

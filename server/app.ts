@@ -22,9 +22,15 @@ import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
 import { authRoutes } from './services/auth/routes.ts';
+import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
+import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
+import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
+import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
+import { type RuntimeOptions, WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
 import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
@@ -40,6 +46,8 @@ export type BuildAppOptions = {
   /** Serve the built client from config.distDir (start-up does; API tests do not). */
   serveClient?: boolean;
   logger?: boolean;
+  /** Run the workflow runtime in this process (npm start does; tests opt in). */
+  workflowRuntime?: false | Omit<RuntimeOptions, 'database' | 'databaseUrl'>;
 };
 
 /** Builds the whole server: the API services, their docs and the built client. Used by start-up and tests. */
@@ -125,8 +133,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return row;
       },
     },
+    emailEventSinks: [],
   };
+  // Workflow runtime (issue 7): step workers, and the sink that enrols contacts on email events.
+  const workflowRuntime = options.workflowRuntime
+    ? await WorkflowRuntime.start({
+        log: (message, error) => app.log.error(error, message),
+        ...options.workflowRuntime,
+        database,
+        databaseUrl: config.databaseUrl,
+      })
+    : null;
+  if (workflowRuntime) ctx.emailEventSinks.push(workflowRuntime.emailEventSink);
+  app.decorate('workflowRuntime', workflowRuntime);
   app.decorate('outboxDelivery', delivery ?? null);
+  // Marketing email (issue 7): the delivery worker and the tracking endpoints' recorder.
+  const deliveryWorker: DeliveryWorker | null = config.deliveryWorker
+    ? startDeliveryWorker({
+        db: database.db,
+        sinks: ctx.emailEventSinks,
+        smtpUrl: config.smtpUrl,
+        trackingBaseUrl: config.trackingBaseUrl,
+        publicOrigin: config.publicOrigin,
+        preferenceBase: config.bases.preference,
+        log: app.log,
+        pollMs: config.deliveryPollMs,
+        leaseMs: config.deliveryLeaseMs,
+        maxAttempts: config.deliveryMaxAttempts,
+        backoffBaseMs: config.deliveryBackoffMs,
+      })
+    : null;
+  app.decorate('deliveryWorker', deliveryWorker);
+  app.decorate('emailEventSinks', ctx.emailEventSinks);
+  const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks);
 
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
@@ -134,8 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supportRoutes(ctx), { prefix: config.bases.user });
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
   await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });
+  await app.register(runtimeRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(analyticsRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(publicPageRoutes(ctx));
+  await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(trackingRoutes(ctx, trackingRecorder));
 
   if (options.serveClient) await app.register(staticClient(config));
 
@@ -149,7 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await workflowRuntime?.stop();
     await delivery?.stop();
+    await deliveryWorker?.stop();
+    await trackingRecorder.drain();
   });
   return app;
 }

@@ -33,6 +33,20 @@ export type AppConfig = {
   logLevel: string;
   /** Folder holding the built client (workbench/ and public/). */
   distDir: string;
+  // --- email delivery (issue 7) ---
+  /** Origin of the open pixel and click URLs written into marketing email (TRACKING_BASE_URL). */
+  trackingBaseUrl: string;
+  /** Tracking requests (pixel, click) per minute and IP; over it the pixel still answers, recording nothing. */
+  trackingRateLimit: number;
+  /** Marketing email delivery in this process (DELIVERY_WORKER=false turns it off). */
+  deliveryWorker: boolean;
+  /** How often the delivery worker looks for due sends (ms). */
+  deliveryPollMs: number;
+  /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
+  deliveryMaxAttempts: number;
+  deliveryBackoffMs: number;
+  /** How long a claimed send is held before another process may take it over (a crashed sender). */
+  deliveryLeaseMs: number;
 };
 
 /** Normalises a service base to the form /x/y/ */
@@ -81,5 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: envInt(env, 'AUTH_RATE_LIMIT', 30),
     logLevel: env.LOG_LEVEL || 'info',
     distDir: path.resolve(env.DIST_DIR || './dist'),
+    trackingBaseUrl: (env.TRACKING_BASE_URL || publicOrigin).replace(/\/+$/, ''),
+    trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
+    deliveryWorker: env.DELIVERY_WORKER !== 'false',
+    deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 1000),
+    deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
+    deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
+    deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),
   };
 }

@@ -15,7 +15,14 @@ async function main(): Promise<void> {
     prepareDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
     import('./app.ts'),
   ]);
-  const app = await buildApp({ config, database, serveClient: true });
+  // The workflow runtime runs in the server unless WORKFLOW_RUNTIME=off (e.g. beside `npm run worker`s).
+  const runWorkflows = process.env.WORKFLOW_RUNTIME !== 'off';
+  const app = await buildApp({
+    config,
+    database,
+    serveClient: true,
+    workflowRuntime: runWorkflows ? {} : false,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +55,7 @@ async function main(): Promise<void> {
     `Admin login (outbox at ${origin}/admin/outbox): ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`,
     seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
     `API description: ${origin}/api/docs`,
+    `Workflow runtime: ${runWorkflows ? 'running in this process' : 'off here (WORKFLOW_RUNTIME=off)'}`,
     `Email delivery: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox (set SMTP_URL to deliver)'}`,
     'Press Ctrl+C to stop.',
     '',

@@ -5,6 +5,8 @@ import * as m0003 from './migrations/m0003_support_messages.ts';
 import * as m0004 from './migrations/m0004_consent_ledger.ts';
 import * as m0005 from './migrations/m0005_workflows.ts';
 import * as m0006 from './migrations/m0006_workflow_name_search.ts';
+import * as m0007 from './migrations/m0007_email_delivery.ts';
+import * as m0008 from './migrations/m0008_workflow_runtime.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   m0004_consent_ledger: m0004,
   m0005_workflows: m0005,
   m0006_workflow_name_search: m0006,
+  m0007_email_delivery: m0007,
+  m0008_workflow_runtime: m0008,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

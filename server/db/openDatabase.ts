@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { pgliteDialect } from './pgliteDialect.ts';
 import type { Database } from './schema.ts';
@@ -9,6 +10,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, without credentials. */
   location: string;
+  /**
+   * The raw PGlite instance (PGlite only). Statements sent to it directly must go through
+   * db.connection() so they never run in the middle of another caller's transaction (one connection).
+   */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -19,6 +25,8 @@ export type DatabaseOptions = {
   dataDir: string;
   /** For an in-memory PGlite: start from this dump (PGlite dumpDataDir) instead of an empty cluster. */
   template?: Blob;
+  /** PostgreSQL: connections in the pool (default 10). */
+  poolMax?: number;
 };
 
 function redactUrl(url: string): string {
@@ -44,7 +52,9 @@ export function takeFolderLock(dataDir: string): () => void {
       try {
         process.kill(holder, 0);
         throw new Error(
-          `The data folder ${dataDir} is in use by process ${holder}. Stop it, or set DATA_DIR to another folder.`,
+          `The data folder ${dataDir} is in use by process ${holder} (lock file ${lockPath}). PGlite allows ` +
+            'one process per data folder: stop that process, set DATA_DIR to another folder, or use ' +
+            'PostgreSQL (DATABASE_URL) to run several server or worker processes on one database.',
         );
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
@@ -69,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { default: pg } = await import('pg');
     // count(*) and bigint columns come back as numbers from both drivers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
@@ -86,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      pglite,
       location: inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'),
       close: async () => {
         await db.destroy();

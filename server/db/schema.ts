@@ -275,6 +275,84 @@ export type EmailEventTable = {
   occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+// --- email delivery (issue 7, m0007) ---
+export type EmailSendStatus = 'queued' | 'sending' | 'delivered' | 'suppressed' | 'bounced' | 'failed';
+
+/** One marketing email to one contact (m0007): rendered, tracked, delivered by the delivery worker. */
+export type EmailSendTable = {
+  id: Generated<number>;
+  /** Public tracking token: 128 random bits, base64url. */
+  token: string;
+  org_id: number;
+  contact_id: number;
+  email_id: number;
+  campaign_id: number | null;
+  workflow_id: number | null;
+  node_id: string | null;
+  dedupe_key: string;
+  preference_uuid: string | null;
+  to_address: string;
+  from_address: string;
+  from_name: string;
+  subject: string;
+  html: string;
+  /** The original links of the email, addressed by index in click URLs. Written as a JSON text. */
+  links: ColumnType<string[], string, string>;
+  status: ColumnType<EmailSendStatus, EmailSendStatus | undefined, EmailSendStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  message_id: string;
+  /** 'smtp' or 'mailbox' (the built-in demo mailbox), once delivered. */
+  via: string | null;
+  created_at: CreatedAt;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+// --- end email delivery ---
+
+// --- workflow runtime (issue 7, m0008) ---
+export type EnrolmentStatus = 'running' | 'waiting' | 'held' | 'completed' | 'exited' | 'failed';
+
+/** A contact enrolled in a workflow (m0008). */
+export type WorkflowEnrolmentTable = {
+  id: Generated<number>;
+  org_id: number;
+  workflow_id: number;
+  contact_id: number;
+  status: EnrolmentStatus;
+  /** The node the enrolment runs next, waits at, or stopped at. */
+  current_node: string;
+  step_seq: ColumnType<number, number | undefined, number>;
+  /** Held enrolments: the status to go back to on resume. */
+  resume_status: 'running' | 'waiting' | null;
+  next_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  job_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  trigger_id: number;
+  trigger_event_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  trigger_detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Workflows whose steps led to this enrolment (the loop guard). */
+  chain: ColumnType<number[], number[] | undefined, number[]>;
+  enrolled_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** One thing that happened to an enrolment at a node (m0008). */
+export type WorkflowStepHistoryTable = {
+  id: ColumnType<string | number, never, never>;
+  enrolment_id: number;
+  workflow_id: number;
+  contact_id: number;
+  node_id: string;
+  outcome: string;
+  detail: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+// --- end workflow runtime ---
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -297,6 +375,9 @@ export type Database = {
   workflow_email: WorkflowEmailTable;
   share_profile: ShareProfileTable;
   email_event: EmailEventTable;
+  email_send: EmailSendTable;
+  workflow_enrolment: WorkflowEnrolmentTable;
+  workflow_step_history: WorkflowStepHistoryTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { RecipientStore } from '../services/preference/RecipientStore.ts';
+import type { EmailEventSink } from './EmailEventSink.ts';
 import type { OutgoingEmail } from './outbox.ts';
 import type { SessionStore } from './SessionStore.ts';
 
@@ -13,4 +14,6 @@ export type AppContext = {
   /** Recipients behind unsubscribe ids (cached reads; every preference change goes through it). */
   recipients: RecipientStore;
   mail: { send: (email: OutgoingEmail) => Promise<{ id: number }> };
+  /** Called with every recorded email event, inside the transaction that stores it (recordEmailEvent). */
+  emailEventSinks: EmailEventSink[];
 };

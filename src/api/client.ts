@@ -184,7 +184,7 @@ async function send<T>(
   method: Method,
   url: string,
   options: RequestOptions,
-  body?: URLSearchParams,
+  body?: URLSearchParams | Record<string, unknown>,
 ): Promise<T> {
   // Time-out and supersession are plain AbortControllers driven by setTimeout, so fake timers drive them.
   const timeout = new AbortController();
@@ -232,6 +232,15 @@ export function apiGet<T>(url: string, options: RequestOptions = {}): Promise<T>
 
 export function apiPost<T>(url: string, fields?: FormFields, options: RequestOptions = {}): Promise<T> {
   return send<T>('POST', url, options, toFormBody(fields));
+}
+
+/** A POST with a JSON body, for the few calls whose input is a document (e.g. the simulator's draft flow). */
+export function apiPostJson<T>(
+  url: string,
+  body: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<T> {
+  return send<T>('POST', url, options, body);
 }
 
 export function apiPut<T>(url: string, fields?: FormFields, options: RequestOptions = {}): Promise<T> {

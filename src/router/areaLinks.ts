@@ -13,5 +13,6 @@ export const areaLinks = {
   analytics: linkOptions({ to: '/analytics/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
   automation: linkOptions({ to: '/automation' }),
   buyerJourney: linkOptions({ to: '/buyer-journey/{-$tab}', params: { tab: undefined } }),
+  mailbox: linkOptions({ to: '/mailbox' }),
   settings: linkOptions({ to: '/settings/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
 };

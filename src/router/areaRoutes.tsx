@@ -3,6 +3,7 @@ import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { ConsentLedgerPage } from '../modules/audiences/components/ConsentLedgerPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
+import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
@@ -106,6 +107,13 @@ export const outboxRoute = createRoute({
   component: OutboxPage,
 });
 
+/** /mailbox: the demo mailbox (issue 7). */
+export const mailboxRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/mailbox',
+  component: MailboxPage,
+});
+
 export const supportInboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/admin/support',
@@ -127,4 +135,5 @@ export const areaRoutes = [
   permissionDeniedRoute,
   outboxRoute,
   supportInboxRoute,
+  mailboxRoute,
 ] as const;

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/domain/preferenceSchemas.ts';
 import type { ConsentLedgerTable, Database, TopicKind } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
+import { recordEmailEvents } from '../delivery/recordEmailEvent.ts';
 
 /** What a recipient (or the product for them) asks to change. */
 export type PreferenceChange =
@@ -182,6 +183,21 @@ export async function changePreferences(
       [...recipients.values()].filter((r) => r.current !== r.initial),
     );
     await trx.insertInto('consent_ledger').values(ledger).execute();
+    // A contact who unsubscribes from everything is an "unsubscribed" email event (analytics, the email
+    // graph). No workflow starts on it, so no event sink is involved.
+    const unsubscribed = [...recipients.values()].filter(
+      (r) => r.current.unsubAll && !r.initial.unsubAll && r.row.contact_id !== null,
+    );
+    await recordEmailEvents(
+      trx,
+      [],
+      unsubscribed.map((r) => ({
+        orgId: r.row.org_id,
+        kind: 'unsubscribed' as const,
+        contactId: r.row.contact_id as number,
+        emailId: null,
+      })),
+    );
     return results;
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
+import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { loadOwnWorkflow, lockOwnWorkflow } from './queries.ts';
 import { statusChange } from './statusTransition.ts';
 import { checkTriggerSubject } from './triggerSubject.ts';
@@ -105,6 +106,7 @@ export async function updateWorkflow(
       })
       .where('id', '=', row.id)
       .execute();
+    if (change.kind === 'resume') await resumeHeldEnrolments(trx, row.id);
     if (emailId !== null && emailId !== row.email_id) {
       await trx
         .insertInto('workflow_email')

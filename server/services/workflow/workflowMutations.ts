@@ -7,6 +7,7 @@ import {
 } from '../../../src/domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
+import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { emailsWithoutPermission } from './emailAccess.ts';
 import { countActive, loadOwnSummary, lockOwnWorkflow } from './queries.ts';
 import { checkTriggerSubject, type TriggerSubjectInput } from './triggerSubject.ts';
@@ -139,6 +140,7 @@ export async function resumeWorkflow(
         })
         .where('id', '=', row.id)
         .execute();
+      await resumeHeldEnrolments(trx, row.id);
       message = WORKFLOW_TEXTS.reactivated;
     }
     return {

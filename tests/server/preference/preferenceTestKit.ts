@@ -89,7 +89,19 @@ export function preferenceTestKit(getApp: () => TestApp) {
     }));
   }
 
-  return { post, details, recipient, contactStatus, fingerprint, ledger };
+  /** The "unsubscribed" email events of the recipient's contact. */
+  async function unsubscribedEvents(uuid: string): Promise<number> {
+    const rows = await db()
+      .selectFrom('email_event')
+      .innerJoin('preferences', 'preferences.contact_id', 'email_event.contact_id')
+      .select('email_event.id')
+      .where('preferences.uuid', '=', uuid)
+      .where('email_event.kind', '=', 'unsubscribed')
+      .execute();
+    return rows.length;
+  }
+
+  return { post, details, recipient, contactStatus, fingerprint, ledger, unsubscribedEvents };
 }
 
 function asSnapshot(value: unknown): ConsentSnapshot {

@@ -12,7 +12,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { post, details, recipient, contactStatus, fingerprint } = preferenceTestKit(() => t);
+const { post, details, recipient, contactStatus, fingerprint, unsubscribedEvents } = preferenceTestKit(
+  () => t,
+);
 
 describe('POST unsubscribe/ and resubscribe/', () => {
   it('unsubscribes from everything, then resubscribes to marketing', async () => {
@@ -26,9 +28,11 @@ describe('POST unsubscribe/ and resubscribe/', () => {
       true,
     );
     expect(await contactStatus(uuid)).toBe('Unsubscribed');
+    expect(await unsubscribedEvents(uuid)).toBe(1);
 
-    // Unsubscribing twice is harmless.
+    // Unsubscribing twice is harmless (and is not a second event).
     expect((await post('unsubscribe/', { unsub_uuid: uuid, unsub_flag: '1' })).json().status).toBe('True');
+    expect(await unsubscribedEvents(uuid)).toBe(1);
 
     const back = await post('resubscribe/', { unsub_uuid: uuid });
     expect(back.statusCode).toBe(200);

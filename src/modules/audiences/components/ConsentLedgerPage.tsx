@@ -9,7 +9,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { useLoad } from '../../automation/hooks/useLoad.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { downloadJson } from '../utils/downloadJson.ts';
 import './ConsentLedgerPage.css';
 

@@ -6,9 +6,9 @@ import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { WorkflowEmailGraph } from '../components/WorkflowEmailGraph.tsx';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
 import { BuilderWorkspace } from './components/BuilderWorkspace.tsx';
 import { useBuilderServices } from './hooks/BuilderServicesContext.ts';
 import { useOpenDraft } from './hooks/useOpenDraft.ts';
@@ -110,12 +110,7 @@ export function WorkflowBuilderPage({ workflowId }: { workflowId: number | null 
     <div className="automation-page builder-page">
       <BuilderWorkspace draft={opened.draft} workflowId={workflowId} services={services} />
       <Card>
-        <section aria-labelledby="builder-performance-heading" className="builder-performance">
-          <h2 id="builder-performance-heading" className="builder-performance__title">
-            Email performance
-          </h2>
-          <WorkflowEmailGraph workflowId={workflowId} />
-        </section>
+        <WorkflowEmailGraph workflowId={workflowId} />
       </Card>
     </div>
   );

@@ -16,9 +16,9 @@ import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
 import { EmailPicker } from './EmailPicker.tsx';
 import { ListPicker } from './ListPicker.tsx';
 import { ShareProfilePicker } from './ShareProfilePicker.tsx';
@@ -139,8 +139,25 @@ export function CreateWorkflowPage() {
               <h2 id="automation-subject-step" className="automation-step__title">
                 {SUBJECT_STEP[trigger.subject]}
               </h2>
-              {trigger.subject === 'email' ? <EmailPicker value={email} onChange={setEmail} /> : null}
-              {trigger.subject === 'list' ? <ListPicker value={list} onChange={setList} /> : null}
+              {trigger.subject === 'email' ? (
+                <EmailPicker
+                  variant="automation"
+                  selectedId={email?.email_id ?? null}
+                  onChange={setEmail}
+                  loadEmails={(query, signal) => api.getUserEmails(query, signal)}
+                  loadName="userEmails"
+                  pageSize={10}
+                />
+              ) : null}
+              {trigger.subject === 'list' ? (
+                <ListPicker
+                  variant="automation"
+                  selectedId={list?.list_id ?? null}
+                  onChange={setList}
+                  loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+                  loadName="contactLists"
+                />
+              ) : null}
               {trigger.subject === 'share_profile' ? (
                 <ShareProfilePicker value={profile} onChange={setProfile} />
               ) : null}

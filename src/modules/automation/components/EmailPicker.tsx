@@ -1,118 +1,106 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import type { EmailVersion, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { Badge } from '../../../ui/Badge.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
+import { type LoadRun, useLoad } from '../../shared/hooks/useLoad.ts';
 import { formatWorkflowDate } from '../utils/formatWorkflowDate.ts';
-
-export const EMAIL_PICKER_PAGE_SIZE = 10;
+import { optionsState } from './optionsState.tsx';
+import { PICKER_CLASSES, type PickerVariant } from './pickerClasses.ts';
 
 type Props = {
-  value: EmailVersion | null;
+  /** The chosen email's id (null: none yet). */
+  selectedId: number | null;
   onChange: (email: EmailVersion) => void;
+  /** get_user_emails/ (the create screen's api or the node editors'). */
+  loadEmails: LoadRun<UserEmailsQuery, WorkflowAnswers['get_user_emails']>;
+  /** The load's name in the session log ("load:<name>"). */
+  loadName: string;
+  /** Emails a page (10 on the create screen, 8 in the side panel). */
+  pageSize: number;
+  variant: PickerVariant;
+  /** The group's accessible name. */
+  label?: string;
 };
 
 /**
- * The email picker: searchable (300 ms debounce), paged and cancellable (a newer search or page
- * supersedes the request in flight). Each option shows the email version's fields (spec 01 section 3).
+ * The email picker of the create screen and of the node editors: searchable (300 ms debounce), paged and
+ * cancellable (a newer search or page supersedes the request in flight). Each option shows the email
+ * version's fields (spec 01 section 3) and whether its design is ready (a send-email step with an email
+ * not design-ready cannot be published).
  */
-export function EmailPicker({ value, onChange }: Props) {
-  const api = useAutomationApi();
+export function EmailPicker({
+  selectedId,
+  onChange,
+  loadEmails,
+  loadName,
+  pageSize,
+  variant,
+  label = 'Emails',
+}: Props) {
+  const classes = PICKER_CLASSES[variant];
+  const groupName = useId();
   const [text, setText] = useState('');
   const term = normaliseSearchTerm(useDebouncedValue(text)).term;
   const [paging, setPaging] = useState({ term: '', offset: 0 });
-  const { offset } = paging;
-  const emails = useLoad<UserEmailsQuery, WorkflowAnswers['get_user_emails']>(
-    (query, signal) => api.getUserEmails(query, signal),
-    'userEmails',
-  );
+  const emails = useLoad(loadEmails, loadName);
   const { load } = emails;
   // A settled search term starts again from the first page.
   useEffect(() => setPaging((current) => (current.term === term ? current : { term, offset: 0 })), [term]);
-  useEffect(() => {
-    load({ offset: paging.offset, limit: EMAIL_PICKER_PAGE_SIZE, searchTerm: paging.term });
-  }, [paging, load]);
+  const query = { offset: paging.offset, limit: pageSize, searchTerm: paging.term };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query follows paging
+  useEffect(() => load(query), [paging, load]);
 
   const page = emails.data;
   const loading = emails.status === 'loading';
-  let list: ReactNode;
-  if (emails.status === 'failure' && emails.error) {
-    list = (
-      <StatePanel
-        compact
-        kind="error"
-        title="Your emails could not be loaded"
-        actions={
-          <Button
-            variant="secondary"
-            onClick={() => load({ offset, limit: EMAIL_PICKER_PAGE_SIZE, searchTerm: paging.term })}
-          >
-            Try again
-          </Button>
-        }
-      >
-        {emails.error.message}
-      </StatePanel>
-    );
-  } else if (!page) {
-    list = <StatePanel compact kind="loading" title="Loading your emails…" />;
-  } else if (page.data.emails.length === 0) {
-    list = (
-      <StatePanel compact kind="empty" title={paging.term ? 'No email matches' : 'No emails yet'}>
-        {paging.term ? `Nothing matches “${paging.term}”.` : 'Emails you build in campaigns appear here.'}
-      </StatePanel>
-    );
-  } else {
-    list = (
-      <div role="radiogroup" aria-label="Emails" className="automation-options" aria-busy={loading}>
-        {page.data.emails.map((email) => (
-          <label
-            key={email.email_id}
-            className={`automation-email${value?.email_id === email.email_id ? ' automation-email--selected' : ''}`}
-          >
-            <input
-              type="radio"
-              name="email"
-              className="automation-option__input"
-              checked={value?.email_id === email.email_id}
-              onChange={() => onChange(email)}
-              aria-labelledby={`automation-email-${email.email_id}`}
-              aria-describedby={`automation-email-${email.email_id}-more`}
-            />
-            <span className="automation-email__thumb" aria-hidden="true">
-              {email.thumbnail ? <img src={email.thumbnail} alt="" loading="lazy" /> : <span>✉</span>}
-            </span>
-            <span className="automation-email__text" id={`automation-email-${email.email_id}-more`}>
-              <span className="automation-email__name" id={`automation-email-${email.email_id}`}>
-                {email.email_name}
-              </span>
-              <span className="automation-email__subject">Subject: {email.subject}</span>
-              <span className="automation-muted">
-                {email.campaign_name ? `${email.campaign_name} · ` : ''}
-                {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatWorkflowDate(email.created_on)}
-              </span>
-            </span>
-            <span className="automation-email__badges">
-              <Badge tone={email.design_ready ? 'success' : 'warning'}>
-                {email.design_ready ? 'Design ready' : 'Design not ready'}
-              </Badge>
-              <Badge tone="info">{email.email_platform}</Badge>
-            </span>
-          </label>
-        ))}
-      </div>
-    );
+  const state = optionsState({
+    status: emails.status,
+    hasData: page !== null,
+    error: emails.error,
+    noun: 'emails',
+    determiner: classes.determiner,
+    onRetry: () => load(query),
+  });
+  let list: ReactNode = state;
+  if (!state && page) {
+    list =
+      page.data.emails.length === 0 ? (
+        <StatePanel compact kind="empty" title={paging.term ? 'No email matches' : 'No emails yet'}>
+          {paging.term ? `Nothing matches “${paging.term}”.` : 'Emails you build in campaigns appear here.'}
+        </StatePanel>
+      ) : (
+        <div role="radiogroup" aria-label={label} className={classes.options} aria-busy={loading}>
+          {page.data.emails.map((email) => {
+            const id = `${groupName}-${email.email_id}`;
+            return (
+              <label
+                key={email.email_id}
+                className={`${classes.email}${selectedId === email.email_id ? ` ${classes.email}--selected` : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={groupName}
+                  className={classes.input}
+                  checked={selectedId === email.email_id}
+                  onChange={() => onChange(email)}
+                  aria-labelledby={variant === 'automation' ? id : undefined}
+                  aria-describedby={variant === 'automation' ? `${id}-more` : id}
+                />
+                {variant === 'automation' ? <AutomationEmail email={email} id={id} /> : null}
+                {variant === 'node-editor' ? <NodeEditorEmail email={email} id={id} /> : null}
+              </label>
+            );
+          })}
+        </div>
+      );
   }
 
   return (
-    <div className="automation-picker">
+    <div className={classes.picker}>
       <TextField
         label="Search emails"
         type="search"
@@ -120,14 +108,14 @@ export function EmailPicker({ value, onChange }: Props) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      {page?.internal_user ? (
+      {variant === 'automation' && page?.internal_user ? (
         <p className="automation-muted">You see internal emails too, as an internal user.</p>
       ) : null}
       {list}
-      {page && page.total_count > EMAIL_PICKER_PAGE_SIZE ? (
+      {page && page.total_count > pageSize ? (
         <Pagination
-          offset={offset}
-          limit={EMAIL_PICKER_PAGE_SIZE}
+          offset={paging.offset}
+          limit={pageSize}
           total={page.total_count}
           noun="emails"
           disabled={loading}
@@ -135,5 +123,57 @@ export function EmailPicker({ value, onChange }: Props) {
         />
       ) : null}
     </div>
+  );
+}
+
+type OptionProps = { email: EmailVersion; id: string };
+
+function DesignBadge({ email }: { email: EmailVersion }) {
+  return (
+    <Badge tone={email.design_ready ? 'success' : 'warning'}>
+      {email.design_ready ? 'Design ready' : 'Design not ready'}
+    </Badge>
+  );
+}
+
+/** The create screen's option: thumbnail, name, subject, sender and date, design and platform badges. */
+function AutomationEmail({ email, id }: OptionProps) {
+  return (
+    <>
+      <span className="automation-email__thumb" aria-hidden="true">
+        {email.thumbnail ? <img src={email.thumbnail} alt="" loading="lazy" /> : <span>✉</span>}
+      </span>
+      <span className="automation-email__text" id={`${id}-more`}>
+        <span className="automation-email__name" id={id}>
+          {email.email_name}
+        </span>
+        <span className="automation-email__subject">Subject: {email.subject}</span>
+        <span className="automation-muted">
+          {email.campaign_name ? `${email.campaign_name} · ` : ''}
+          {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatWorkflowDate(email.created_on)}
+        </span>
+      </span>
+      <span className="automation-email__badges">
+        <DesignBadge email={email} />
+        <Badge tone="info">{email.email_platform}</Badge>
+      </span>
+    </>
+  );
+}
+
+/** The side panel's compact option: name, one muted line of the fields, the design badge. */
+function NodeEditorEmail({ email, id }: OptionProps) {
+  return (
+    <>
+      <span className="node-editor__email-text">
+        <span className="node-editor__email-name">{email.email_name}</span>
+        <span className="node-editor__muted" id={id}>
+          Subject: {email.subject} · {email.sender_name} &lt;{email.sent_from}&gt; ·{' '}
+          {email.campaign_name ? `${email.campaign_name} · ` : ''}
+          {email.email_platform} · Created {formatWorkflowDate(email.created_on)}
+        </span>
+      </span>
+      <DesignBadge email={email} />
+    </>
   );
 }

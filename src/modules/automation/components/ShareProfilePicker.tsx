@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
 
 type Props = {
   value: ShareProfileOption | null;

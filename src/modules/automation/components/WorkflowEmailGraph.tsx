@@ -9,8 +9,8 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
 import { GRAPH_METRICS, workflowGraphLayout } from '../utils/workflowGraphLayout.ts';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
 

@@ -13,8 +13,8 @@ import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useToast } from '../../../ui/useToast.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
-import { useLoad } from '../hooks/useLoad.ts';
 import {
   applyStatusChange,
   insertClone,

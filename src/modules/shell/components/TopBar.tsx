@@ -12,6 +12,7 @@ const NAV = [
   { label: 'Analytics', prefix: '/analytics', link: areaLinks.analytics },
   { label: 'Automation', prefix: '/automation', link: areaLinks.automation },
   { label: 'Buyer journey', prefix: '/buyer-journey', link: areaLinks.buyerJourney },
+  { label: 'Mailbox', prefix: '/mailbox', link: areaLinks.mailbox },
   { label: 'Settings', prefix: '/settings', link: areaLinks.settings },
 ];
 

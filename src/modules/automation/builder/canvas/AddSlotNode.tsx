@@ -5,6 +5,7 @@ import type { DraftSnapshot } from '../../../../engine/WorkflowDraft.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import type { AddFlowNode } from './canvasTypes.ts';
+import { sameNodeContent } from './sameNodeContent.ts';
 
 /** "Add a step after Welcome email", "Add a step on the yes branch of Opened?", "Add the first step". */
 export function slotLabel(snapshot: DraftSnapshot, at: AddFlowNode['data']['at']): string {
@@ -43,4 +44,4 @@ export const AddSlotNode = memo(function AddSlotNode({ data }: NodeProps<AddFlow
       </button>
     </>
   );
-});
+}, sameNodeContent);

@@ -11,6 +11,8 @@ export type NodeCardProps = {
   hasError?: boolean;
   isNew?: boolean;
   actions?: ReactNode;
+  /** Live counts of a published workflow (NodeCountsRow), at the end of the top line. */
+  counts?: ReactNode;
 };
 
 /** The card of a node on the canvas: kind, title, key detail, marks (error, newly added) and its actions. */
@@ -24,6 +26,7 @@ export function NodeCard({
   hasError = false,
   isNew = false,
   actions,
+  counts,
 }: NodeCardProps) {
   const classes = [
     'builder-node',
@@ -46,6 +49,7 @@ export function NodeCard({
               Error
             </span>
           ) : null}
+          {counts}
         </div>
         <div className="builder-node__title">{title}</div>
         <div className="builder-node__detail" title={detail}>

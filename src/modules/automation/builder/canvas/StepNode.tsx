@@ -3,9 +3,11 @@ import { memo } from 'react';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';
+import { NodeCountsRow } from '../runtime/NodeCountsRow.tsx';
 import { nodeSummary } from '../utils/nodeSummary.ts';
 import type { StepFlowNode } from './canvasTypes.ts';
 import { NodeCard } from './NodeCard.tsx';
+import { sameNodeContent } from './sameNodeContent.ts';
 
 const KIND_CLASS: Record<StepFlowNode['type'], string> = {
   sendEmail: 'email',
@@ -43,6 +45,7 @@ export const StepNode = memo(function StepNode({ id, data, type, selected }: Nod
         selected={selected}
         hasError={data.hasError}
         isNew={data.isNewlyAdded}
+        counts={<NodeCountsRow nodeId={id} />}
         actions={
           <button
             type="button"
@@ -86,4 +89,4 @@ export const StepNode = memo(function StepNode({ id, data, type, selected }: Nod
       )}
     </>
   );
-});
+}, sameNodeContent);

@@ -3,22 +3,28 @@ import {
   BackgroundVariant,
   Controls,
   type EdgeTypes,
-  MiniMap,
   type NodeTypes,
   ReactFlow,
+  ViewportPortal,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import type { CanvasModel } from '../../../../engine/buildCanvasModel.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';
+import { CountsLegend } from '../runtime/CountsLegend.tsx';
 import { AddSlotNode } from './AddSlotNode.tsx';
+import { canvasHandles } from './canvasHandles.ts';
 import type { BuilderFlowEdge, BuilderFlowNode } from './canvasTypes.ts';
 import { FitViewEffect } from './FitViewEffect.tsx';
+import { FIT_ALL_MAX_NODES, fitViewOptionsFor } from './fitViewOptionsFor.ts';
 import { InsertEdge } from './InsertEdge.tsx';
+import { RevealSelectedEffect } from './RevealSelectedEffect.tsx';
 import { StepNode } from './StepNode.tsx';
 import { TriggerNode } from './TriggerNode.tsx';
+import { useStepDrag } from './useStepDrag.ts';
+import { WorkflowMinimap } from './WorkflowMinimap.tsx';
 
 const NODE_TYPES: NodeTypes = {
   trigger: TriggerNode,
@@ -32,16 +38,6 @@ const NODE_TYPES: NodeTypes = {
 const EDGE_TYPES: EdgeTypes = { insert: InsertEdge };
 const PRO_OPTIONS = { hideAttribution: true };
 
-const MINIMAP_COLORS: Record<string, string> = {
-  trigger: '#001760',
-  sendEmail: '#1ec252',
-  addToList: '#1c4fb0',
-  delay: '#8a4a00',
-  condition: '#34499a',
-  end: '#5f6a80',
-  add: '#d9dfea',
-};
-
 function ariaLabelOf(node: CanvasModel['nodes'][number]): string | undefined {
   const data = node.data;
   if (data.kind === 'trigger') return `Trigger: ${data.trigger.trigger_name}`;
@@ -52,11 +48,15 @@ function ariaLabelOf(node: CanvasModel['nodes'][number]): string | undefined {
 /**
  * The canvas: the engine's canvas model (laid out top-down from the trigger and root "0") drawn by React
  * Flow with the builder's memoised node components, zoom, pan, fit view, controls and a minimap. Node
- * positions come from the automatic layout (nodes are not dragged); a click selects a step (its editor).
+ * positions come from the automatic layout; a step is dragged onto a slot to move it (useStepDrag); a click
+ * selects a step (its editor).
  */
 export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
-  const { draft, select } = useBuilder();
+  const { draft, select, move } = useBuilder();
   const model = useSyncExternalStore(draft.subscribe, draft.getCanvasModel, draft.getCanvasModel);
+  const { drag, onNodeDrag, onNodeDragStop } = useStepDrag(model, move);
+  // The first view: the whole workflow, or the top of a large one (see fitViewOptionsFor).
+  const [fitOptions] = useState(() => fitViewOptionsFor(model));
 
   // The engine returns an unchanged node or edge as the same object between changes: keep the React Flow
   // object made from it too, so React Flow re-renders only what changed (not all 500 nodes per edit).
@@ -64,7 +64,7 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
     new WeakMap<CanvasModel['nodes'][number], { selected: boolean; flow: BuilderFlowNode }>(),
   );
   const edgeCache = useRef(new WeakMap<CanvasModel['edges'][number], BuilderFlowEdge>());
-  const nodes = useMemo<BuilderFlowNode[]>(
+  const laidOut = useMemo<BuilderFlowNode[]>(
     () =>
       model.nodes.map((node) => {
         const selected = node.id === selectedId;
@@ -76,9 +76,15 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
           position: node.position,
           width: node.width,
           height: node.height,
+          // The layout's sizes and handles are the drawn ones: saying so keeps React Flow from drawing
+          // every node (on open, and each node that only moved) just to measure it, when only the nodes
+          // in view need drawing.
+          measured: { width: node.width, height: node.height },
+          handles: canvasHandles(node),
           data: node.data,
           selected,
-          draggable: false,
+          // Steps move by drag and drop onto a slot; the first step stays (its id is the root).
+          draggable: node.data.kind === 'step' && node.id !== '0',
           selectable: node.type !== 'add',
           focusable: node.type !== 'add',
           ariaLabel: ariaLabelOf(node),
@@ -87,6 +93,16 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
         return flow;
       }),
     [model.nodes, selectedId],
+  );
+  // While a step is dragged, only that node is drawn at the pointer; the rest keep their objects.
+  const nodes = useMemo(
+    () =>
+      drag
+        ? laidOut.map((node) =>
+            node.id === drag.nodeId ? { ...node, position: drag.position, dragging: true } : node,
+          )
+        : laidOut,
+    [laidOut, drag],
   );
   const edges = useMemo<BuilderFlowEdge[]>(
     () =>
@@ -117,10 +133,6 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
     [select],
   );
   const onPaneClick = useCallback(() => select(null), [select]);
-  const minimapColor = useCallback(
-    (node: BuilderFlowNode) => MINIMAP_COLORS[node.type ?? 'add'] ?? '#c2cad8',
-    [],
-  );
 
   return (
     <ReactFlow<BuilderFlowNode, BuilderFlowEdge>
@@ -130,27 +142,37 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
       edgeTypes={EDGE_TYPES}
       onNodeClick={onNodeClick}
       onPaneClick={onPaneClick}
-      nodesDraggable={false}
+      onlyRenderVisibleElements={model.nodes.length > FIT_ALL_MAX_NODES}
+      onNodeDrag={onNodeDrag}
+      onNodeDragStop={onNodeDragStop}
       nodesConnectable={false}
       deleteKeyCode={null}
       minZoom={0.2}
       maxZoom={1.75}
       fitView
-      fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+      fitViewOptions={fitOptions}
       proOptions={PRO_OPTIONS}
       aria-label="Workflow canvas"
     >
       <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#c2cad8" />
       <Controls showInteractive={false} position="bottom-left" aria-label="Zoom controls" />
-      <MiniMap<BuilderFlowNode>
-        pannable
-        zoomable
-        nodeColor={minimapColor}
-        position="bottom-right"
-        ariaLabel="Minimap of the workflow"
-        className="builder-minimap"
-      />
-      <FitViewEffect structureKey={model.nodes.length} />
+      {/* A workflow that fits in view needs no minimap (it would only cover steps). */}
+      {model.nodes.length > FIT_ALL_MAX_NODES ? <WorkflowMinimap model={model} /> : null}
+      {drag?.target ? (
+        <ViewportPortal>
+          <div
+            className="builder-drop-target"
+            style={{
+              transform: `translate(-50%, -50%) translate(${drag.target.point.x}px, ${drag.target.point.y}px)`,
+            }}
+          >
+            Drop here
+          </div>
+        </ViewportPortal>
+      ) : null}
+      <CountsLegend />
+      <FitViewEffect model={model} />
+      <RevealSelectedEffect selectedId={selectedId} />
     </ReactFlow>
   );
 }

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
-import type { WorkflowStatusActor } from '../../../../../machines/workflowStatusMachine.ts';
+import type { ReactNode } from 'react';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
-import { BuilderToolbar } from './BuilderToolbar.tsx';
 import { WorkflowNameField } from './WorkflowNameField.tsx';
 
 const selectTrigger = (snapshot: DraftSnapshot) => snapshot.meta.trigger_name;
@@ -14,19 +12,7 @@ const selectSubjectKind = (snapshot: DraftSnapshot) =>
 const selectStepCount = (snapshot: DraftSnapshot) => Object.keys(snapshot.flow).length;
 
 /** The builder's header: the way back, the name (editable in place), the trigger facts and the toolbar. */
-export function BuilderHeader({
-  draft,
-  saveActor,
-  statusActor,
-  onPublish,
-  onPause,
-}: {
-  draft: WorkflowDraft;
-  saveActor: WorkflowSaveActor;
-  statusActor: WorkflowStatusActor;
-  onPublish: () => void;
-  onPause: () => void;
-}) {
+export function BuilderHeader({ draft, children }: { draft: WorkflowDraft; children: ReactNode }) {
   const trigger = useDraftSelector(draft, selectTrigger);
   const subject = useDraftSelector(draft, selectSubject);
   const subjectKind = useDraftSelector(draft, selectSubjectKind);
@@ -55,13 +41,7 @@ export function BuilderHeader({
           </div>
         </dl>
       </div>
-      <BuilderToolbar
-        draft={draft}
-        saveActor={saveActor}
-        statusActor={statusActor}
-        onPublish={onPublish}
-        onPause={onPause}
-      />
+      {children}
     </header>
   );
 }

@@ -15,8 +15,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 const MOD = isMac ? '⌘' : 'Ctrl';
 
 /**
- * The builder's toolbar: status, unsaved-changes state, Undo / Redo, Save (enabled once there is an
- * edit), and Publish (draft), Pause (active) or Resume (inactive).
+ * The builder's toolbar: status, unsaved-changes state, Undo / Redo, Simulate, Save (enabled once there
+ * is an edit), and Publish (draft), Pause (active) or Resume (inactive).
  */
 export function BuilderToolbar({
   draft,
@@ -24,12 +24,14 @@ export function BuilderToolbar({
   statusActor,
   onPublish,
   onPause,
+  onSimulate,
 }: {
   draft: WorkflowDraft;
   saveActor: WorkflowSaveActor;
   statusActor: WorkflowStatusActor;
   onPublish: () => void;
   onPause: () => void;
+  onSimulate: () => void;
 }) {
   const status = useDraftSelector(draft, selectStatus);
   const dirty = useDraftSelector(draft, selectDirty);
@@ -73,6 +75,9 @@ export function BuilderToolbar({
         </Button>
       </div>
       <div className="builder-toolbar__group">
+        <Button variant="ghost" size="sm" onClick={onSimulate}>
+          Simulate
+        </Button>
         <Button
           variant="secondary"
           size="sm"

@@ -5,14 +5,21 @@ import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDr
 import { Alert } from '../../../../ui/Alert.tsx';
 import { useWorkflowStatusActor } from '../../hooks/useWorkflowStatusActor.ts';
 import { WorkflowCanvas } from '../canvas/WorkflowCanvas.tsx';
+import { EditorStaticDataProvider } from '../editors/EditorStaticDataProvider.tsx';
 import { NodeEditorPanel } from '../editors/NodeEditorPanel.tsx';
 import { BuilderContext } from '../hooks/BuilderContext.ts';
 import type { BuilderServices } from '../hooks/BuilderServicesContext.ts';
 import { useBuilderActions } from '../hooks/useBuilderActions.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { useWorkflowSaveActor } from '../hooks/useWorkflowSaveActor.ts';
+import { NodeCountsContext } from '../runtime/NodeCountsContext.ts';
+import { NodeCountsStore } from '../runtime/NodeCountsStore.ts';
+import { SimulatorDialog } from '../runtime/SimulatorDialog.tsx';
+import { useWorkflowNodeCounts } from '../runtime/useWorkflowNodeCounts.ts';
+import { WorkflowContactsCard } from '../runtime/WorkflowContactsCard.tsx';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderShortcutsEffect } from './BuilderShortcutsEffect.tsx';
+import { BuilderToolbar } from './BuilderToolbar.tsx';
 import { ConstraintDialog } from './ConstraintDialog.tsx';
 import { DraftDiffersNotice } from './DraftDiffersNotice.tsx';
 import { FloatingMenu } from './FloatingMenu.tsx';
@@ -40,7 +47,10 @@ export function BuilderWorkspace({
   const status = useDraftSelector(draft, selectStatus);
   const newCount = useDraftSelector(draft, selectNewCount);
   const [publishOpen, setPublishOpen] = useState(false);
+  const [counts] = useState(() => new NodeCountsStore());
+  useWorkflowNodeCounts(workflowId, status, counts);
   const [pauseOpen, setPauseOpen] = useState(false);
+  const [simulatorOpen, setSimulatorOpen] = useState(false);
 
   const saveActor = useWorkflowSaveActor(draft, services.api);
   const onStatusChanged = useCallback(
@@ -64,48 +74,61 @@ export function BuilderWorkspace({
 
   return (
     <BuilderContext.Provider value={ui.actions}>
-      <BuilderHeader
-        draft={draft}
-        saveActor={saveActor}
-        statusActor={statusActor}
-        onPublish={() => setPublishOpen(true)}
-        onPause={() => setPauseOpen(true)}
-      />
-      <DraftDiffersNotice draft={draft} />
-      {status === 'inactive' ? (
-        <Alert tone="warning" title="This workflow is paused">
-          Contacts do not move through it until you resume it.
-          {newCount > 0
-            ? ` ${newCount} step${newCount === 1 ? '' : 's'} added while paused ${newCount === 1 ? 'is' : 'are'} marked "New" on the canvas.`
-            : ' Steps you add now are marked "New" on the canvas.'}
-        </Alert>
-      ) : null}
-      <div className={`builder-workspace${ui.selectedId && nodeExists ? ' builder-workspace--panel' : ''}`}>
-        <section className="builder-canvas" aria-label="Workflow steps">
-          <ReactFlowProvider>
-            <WorkflowCanvas selectedId={ui.selectedId} />
-          </ReactFlowProvider>
-        </section>
-        {ui.selectedId && nodeExists ? (
-          <NodeEditorPanel
-            key={ui.selectedId}
-            draft={draft}
-            nodeId={ui.selectedId}
-            workflowId={workflowId}
-            onClose={closePanel}
-            onConstraint={ui.showConstraint}
+      <EditorStaticDataProvider>
+        <NodeCountsContext.Provider value={counts}>
+          <BuilderHeader draft={draft}>
+            <BuilderToolbar
+              draft={draft}
+              saveActor={saveActor}
+              statusActor={statusActor}
+              onPublish={() => setPublishOpen(true)}
+              onPause={() => setPauseOpen(true)}
+              onSimulate={() => setSimulatorOpen(true)}
+            />
+          </BuilderHeader>
+          <DraftDiffersNotice draft={draft} />
+          {status === 'inactive' ? (
+            <Alert tone="warning" title="This workflow is paused">
+              Contacts do not move through it until you resume it.
+              {newCount > 0
+                ? ` ${newCount} step${newCount === 1 ? '' : 's'} added while paused ${newCount === 1 ? 'is' : 'are'} marked "New" on the canvas.`
+                : ' Steps you add now are marked "New" on the canvas.'}
+            </Alert>
+          ) : null}
+          <div
+            className={`builder-workspace${ui.selectedId && nodeExists ? ' builder-workspace--panel' : ''}`}
+          >
+            <section className="builder-canvas" aria-label="Workflow steps">
+              <ReactFlowProvider>
+                <WorkflowCanvas selectedId={ui.selectedId} />
+              </ReactFlowProvider>
+            </section>
+            {ui.selectedId && nodeExists ? (
+              <NodeEditorPanel
+                key={ui.selectedId}
+                draft={draft}
+                nodeId={ui.selectedId}
+                workflowId={workflowId}
+                onClose={closePanel}
+                onConstraint={ui.showConstraint}
+              />
+            ) : null}
+          </div>
+          {ui.menu ? <FloatingMenu menu={ui.menu} onClose={ui.closeMenu} /> : null}
+          <ConstraintDialog refusal={ui.constraint} onClose={ui.dismissConstraint} />
+          <PublishDialog open={publishOpen} onClose={closePublish} draft={draft} saveActor={saveActor} />
+          <PauseDialog
+            open={pauseOpen}
+            onClose={closePause}
+            onPause={() => statusActor.send({ type: 'status.pause' })}
           />
-        ) : null}
-      </div>
-      {ui.menu ? <FloatingMenu menu={ui.menu} onClose={ui.closeMenu} /> : null}
-      <ConstraintDialog refusal={ui.constraint} onClose={ui.dismissConstraint} />
-      <PublishDialog open={publishOpen} onClose={closePublish} draft={draft} saveActor={saveActor} />
-      <PauseDialog
-        open={pauseOpen}
-        onClose={closePause}
-        onPause={() => statusActor.send({ type: 'status.pause' })}
-      />
-      <BuilderShortcutsEffect draft={draft} onCopy={ui.copySelected} />
+          {simulatorOpen ? (
+            <SimulatorDialog open onClose={() => setSimulatorOpen(false)} draft={draft} />
+          ) : null}
+          <BuilderShortcutsEffect draft={draft} onCopy={ui.copySelected} />
+          <WorkflowContactsCard workflowId={workflowId} draft={draft} />
+        </NodeCountsContext.Provider>
+      </EditorStaticDataProvider>
     </BuilderContext.Provider>
   );
 }

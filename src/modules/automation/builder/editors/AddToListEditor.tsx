@@ -1,11 +1,14 @@
+import { memo } from 'react';
 import type { FlowNode } from '../../../../domain/workflowTypes.ts';
-import { EditorListPicker } from './EditorListPicker.tsx';
+import { ListPicker } from '../../components/ListPicker.tsx';
+import { useEditorApi } from './EditorApiContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 
 type Props = { node: FlowNode; edit: NodeEdit };
 
 /** Add to list: the list contacts are added to (a workflow with a list-less step cannot be published). */
-export function AddToListEditor({ node, edit }: Props) {
+export const AddToListEditor = memo(function AddToListEditor({ node, edit }: Props) {
+  const api = useEditorApi();
   const list = node.detail.list;
   return (
     <section className="node-editor__section" aria-label="List">
@@ -18,10 +21,13 @@ export function AddToListEditor({ node, edit }: Props) {
           <span className="node-editor__placeholder">Select a list</span>
         )}
       </p>
-      <EditorListPicker
+      <ListPicker
+        variant="node-editor"
+        loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+        loadName="editorLists"
         selectedId={list?.id ?? null}
         onChange={(chosen) => edit.patch({ list: { id: chosen.list_id, name: chosen.list_name } }, 'list')}
       />
     </section>
   );
-}
+});

@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { stripLeadingZeros } from '../../../../domain/stripLeadingZeros.ts';
 import { BUSINESS_DAYS, DAY_OPTIONS, HOUR_OPTIONS, WEEKDAYS } from '../../../../domain/workflowCatalogue.ts';
 import type { DayOption, DelayUnit, FlowNode, NodeDetail } from '../../../../domain/workflowTypes.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { optionsState } from '../../components/optionsState.tsx';
 import { defaultTimezone, useEditorStaticData } from './EditorStaticDataContext.ts';
-import { optionsState } from './optionsState.tsx';
 import type { NodeEdit } from './useNodeEdit.ts';
 
 type Props = { node: FlowNode; edit: NodeEdit };
@@ -42,7 +42,7 @@ function dayOptionOf(days: readonly string[]): DayOption {
  * business days Mon-Fri, or chosen weekdays) and an hour (1 am .. 12 pm) in a time zone. Leading zeros of
  * the typed value are stripped; an invalid value (e.g. 0) is shown inline and not written.
  */
-export function DelayEditor({ node, edit }: Props) {
+export const DelayEditor = memo(function DelayEditor({ node, edit }: Props) {
   const id = useId();
   const detail = node.detail;
   const staticData = useEditorStaticData();
@@ -179,4 +179,4 @@ export function DelayEditor({ node, edit }: Props) {
       )}
     </>
   );
-}
+});

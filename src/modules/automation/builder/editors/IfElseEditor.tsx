@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type {
   Condition,
   ConditionType,
@@ -9,12 +9,12 @@ import type {
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { useLoad } from '../../hooks/useLoad.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { optionsState } from '../../components/optionsState.tsx';
 import { ConditionRow } from './ConditionRow.tsx';
 import { DEFAULT_CONDITION_TYPE, newCondition } from './conditionDefaults.ts';
 import { useEditorApi } from './EditorApiContext.ts';
 import { defaultTimezone, useEditorStaticData } from './EditorStaticDataContext.ts';
-import { optionsState } from './optionsState.tsx';
 import type { NodeEdit } from './useNodeEdit.ts';
 import type { WorkflowEmailOption } from './workflowEmailOptions.ts';
 
@@ -31,7 +31,7 @@ const CONNECTORS: readonly Connector[] = ['AND', 'OR'];
  * If / Else: a list of conditions joined by AND or OR. A new condition is "has opened" on the
  * workflow's first email. Every change writes the node's `conditions` (or `connector`) through editNode.
  */
-export function IfElseEditor({ node, edit, workflowId, emails }: Props) {
+export const IfElseEditor = memo(function IfElseEditor({ node, edit, workflowId, emails }: Props) {
   const api = useEditorApi();
   const staticData = useEditorStaticData();
   const timezones = staticData.data?.data.timezones ?? [];
@@ -142,4 +142,4 @@ export function IfElseEditor({ node, edit, workflowId, emails }: Props) {
       </Button>
     </>
   );
-}
+});

@@ -3,9 +3,9 @@ import type { EmailsLinksQuery } from '../../../../api/workflowEditorApi.ts';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { useLoad } from '../../hooks/useLoad.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { optionsState } from '../../components/optionsState.tsx';
 import { useEditorApi } from './EditorApiContext.ts';
-import { optionsState } from './optionsState.tsx';
 import { uniqueLinks } from './uniqueLinks.ts';
 
 type Props = {

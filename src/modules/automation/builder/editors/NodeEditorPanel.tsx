@@ -1,17 +1,14 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
 import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import type { ControlName, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import type { ControlName } from '../../../../domain/workflowTypes.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
-import { useLoad } from '../../hooks/useLoad.ts';
 import { AddToListEditor } from './AddToListEditor.tsx';
 import { DelayEditor } from './DelayEditor.tsx';
-import { useEditorApi } from './EditorApiContext.ts';
-import { EditorStaticDataContext } from './EditorStaticDataContext.ts';
 import { IfElseEditor } from './IfElseEditor.tsx';
 import { SendEmailEditor } from './SendEmailEditor.tsx';
 import { TriggerEditor } from './TriggerEditor.tsx';
@@ -46,21 +43,18 @@ const HEADINGS: Record<ControlName, string> = {
  * once) and edits only through the engine's commands (useNodeEdit). Escape or the close button closes it.
  */
 export function NodeEditorPanel({ draft, nodeId, workflowId, onClose, onConstraint }: NodeEditorPanelProps) {
-  const api = useEditorApi();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const snapshot = useDraftSnapshot(draft);
   const edit = useNodeEdit(draft, nodeId, onConstraint);
-  const staticData = useLoad<void, WorkflowAnswers['get_user_static_data']>(
-    (_input, signal) => api.getUserStaticData(signal),
-    'editorStaticData',
-  );
-  const { load: loadStatic } = staticData;
-  useEffect(() => loadStatic(undefined), [loadStatic]);
   // A newly selected node: focus moves to the panel's heading (keyboard users land in the editor).
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new node only
   useEffect(() => headingRef.current?.focus(), [nodeId]);
   const isTrigger = nodeId === TRIGGER_NODE_ID;
+  const emailOptions = useMemo(
+    () => workflowEmailOptions(snapshot.flow, snapshot.meta),
+    [snapshot.flow, snapshot.meta],
+  );
   const node = isTrigger ? undefined : snapshot.flow[nodeId];
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -106,12 +100,7 @@ export function NodeEditorPanel({ draft, nodeId, workflowId, onClose, onConstrai
         {node.type === 'add to list' ? <AddToListEditor node={node} edit={edit} /> : null}
         {node.type === 'delay' ? <DelayEditor node={node} edit={edit} /> : null}
         {node.type === 'If / Else' ? (
-          <IfElseEditor
-            node={node}
-            edit={edit}
-            workflowId={workflowId}
-            emails={workflowEmailOptions(snapshot.flow, snapshot.meta)}
-          />
+          <IfElseEditor node={node} edit={edit} workflowId={workflowId} emails={emailOptions} />
         ) : null}
         {node.type === 'end' ? (
           <p>
@@ -133,9 +122,7 @@ export function NodeEditorPanel({ draft, nodeId, workflowId, onClose, onConstrai
         </Button>
       </header>
       {edit.refusal ? <Alert tone="error">{edit.refusal}</Alert> : null}
-      <EditorStaticDataContext.Provider value={staticData}>
-        <div className="node-editor__body">{body}</div>
-      </EditorStaticDataContext.Provider>
+      <div className="node-editor__body">{body}</div>
     </aside>
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { FlowNode } from '../../../../domain/workflowTypes.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
-import { EditorEmailPicker } from './EditorEmailPicker.tsx';
+import { EmailPicker } from '../../components/EmailPicker.tsx';
+import { useEditorApi } from './EditorApiContext.ts';
 import { ShareProfileFields } from './ShareProfileFields.tsx';
 import { SHARE_PROFILE_PLACEHOLDERS } from './shareProfileDefaults.ts';
 import { TestSendForm } from './TestSendForm.tsx';
@@ -15,7 +16,8 @@ type Props = { node: FlowNode; edit: NodeEdit; workflowId: number };
  * configuration and a test send. Changing the email is refused by the engine when a condition references
  * the old one (the constraint dialog opens, the email stays).
  */
-export function SendEmailEditor({ node, edit, workflowId }: Props) {
+export const SendEmailEditor = memo(function SendEmailEditor({ node, edit, workflowId }: Props) {
+  const api = useEditorApi();
   const detail = node.detail;
   const hasEmail = typeof detail.emailId === 'number' && detail.emailId > 0;
   const [picking, setPicking] = useState(!hasEmail);
@@ -50,7 +52,11 @@ export function SendEmailEditor({ node, edit, workflowId }: Props) {
           ) : null}
         </div>
         {showPicker ? (
-          <EditorEmailPicker
+          <EmailPicker
+            variant="node-editor"
+            loadEmails={(query, signal) => api.getUserEmails(query, signal)}
+            loadName="editorEmails"
+            pageSize={8}
             selectedId={detail.emailId ?? null}
             label="Emails to send"
             onChange={(email) => {
@@ -82,4 +88,4 @@ export function SendEmailEditor({ node, edit, workflowId }: Props) {
       />
     </>
   );
-}
+});

@@ -4,7 +4,7 @@ import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
-import { useLoad } from '../../hooks/useLoad.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { useEditorApi } from './EditorApiContext.ts';
 
 type Props = { input: Omit<TestShareProfileInput, 'to'>; disabledReason: string | null };

@@ -5,10 +5,11 @@ import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
-import { EditorEmailPicker } from './EditorEmailPicker.tsx';
-import { EditorListPicker } from './EditorListPicker.tsx';
+import { EmailPicker } from '../../components/EmailPicker.tsx';
+import { ListPicker } from '../../components/ListPicker.tsx';
+import { optionsState } from '../../components/optionsState.tsx';
+import { useEditorApi } from './EditorApiContext.ts';
 import { useEditorStaticData } from './EditorStaticDataContext.ts';
-import { optionsState } from './optionsState.tsx';
 import { triggerEmailRefusal } from './triggerEmailRefusal.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 
@@ -26,6 +27,7 @@ type Props = {
  */
 export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
   const trigger = meta.trigger_id ? triggerOf(meta.trigger_id) : undefined;
+  const api = useEditorApi();
   const staticData = useEditorStaticData();
   const [picking, setPicking] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -82,7 +84,11 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
           </div>
           {blocked ? <p className="node-editor__error">{blocked}</p> : null}
           {picking && subject === 'email' ? (
-            <EditorEmailPicker
+            <EmailPicker
+              variant="node-editor"
+              loadEmails={(query, signal) => api.getUserEmails(query, signal)}
+              loadName="editorEmails"
+              pageSize={8}
               selectedId={meta.email_id}
               label="Trigger emails"
               onChange={(email) => {
@@ -99,7 +105,10 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
             />
           ) : null}
           {picking && subject === 'list' ? (
-            <EditorListPicker
+            <ListPicker
+              variant="node-editor"
+              loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+              loadName="editorLists"
               selectedId={meta.list_id}
               onChange={(list) => {
                 if (edit.patchTrigger({ list_id: list.list_id, list_name: list.list_name }))

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
 import type { NodeDetail } from '../../../../domain/workflowTypes.ts';
 import { editNode } from '../../../../engine/commands/editNode.ts';
@@ -77,5 +77,6 @@ export function useNodeEdit(
     draft.undo.stopCapturing();
   }, [draft]);
 
-  return { patch, patchTrigger, refusal, endStep };
+  // One object while nothing changes, so the editors (memoised) skip renders caused by other steps' edits.
+  return useMemo(() => ({ patch, patchTrigger, refusal, endStep }), [patch, patchTrigger, refusal, endStep]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
@@ -68,13 +68,14 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
     const select = (nodeId: string | null) => setSelectedId(nodeId);
     const add = (at: SlotRef, type: (typeof STEP_KINDS)[number]['type']) => {
       const result = draft.run(addNode, { at, type });
-      if (result.ok) setSelectedId(result.nodeId);
+      // The canvas shows the new step at once; its editor (a heavier tree) follows in a transition.
+      if (result.ok) startTransition(() => setSelectedId(result.nodeId));
       else refused(result);
     };
     const paste = (at: SlotRef) => {
       if (!clipboard.current) return;
       const result = draft.run(pasteNode, { clipboard: clipboard.current, at });
-      if (result.ok) setSelectedId(result.rootId);
+      if (result.ok) startTransition(() => setSelectedId(result.rootId));
       else refused(result);
     };
     const remove = (nodeId: string) => {
@@ -83,10 +84,15 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
         setSelectedId((current) => (current && result.removed.includes(current) ? null : current));
       else refused(result);
     };
+    const move = (nodeId: string, to: SlotRef & { parentId: string }) => {
+      const result = draft.commitDrag({ nodeId, to });
+      if (!result.ok) refused(result);
+    };
     return {
       draft,
       workflowId,
       select,
+      move,
       openSlotMenu: (at, anchor, occupied) => {
         const items: FloatingMenuItem[] = STEP_KINDS.filter((kind) => !(occupied && kind.type === 'end')).map(
           (kind) => ({ id: kind.type, label: kind.label, onSelect: () => add(at, kind.type) }),

@@ -17,6 +17,7 @@ import {
   type EditorApi,
   EditorApiContext,
 } from '../../../../../src/modules/automation/builder/editors/EditorApiContext.ts';
+import { EditorStaticDataProvider } from '../../../../../src/modules/automation/builder/editors/EditorStaticDataProvider.tsx';
 import { NodeEditorPanel } from '../../../../../src/modules/automation/builder/editors/NodeEditorPanel.tsx';
 import { ToastProvider } from '../../../../../src/ui/ToastProvider.tsx';
 import { serverWorkflow } from '../../../../engine/workflowFixtures.ts';
@@ -98,13 +99,15 @@ export function renderPanel(draft: WorkflowDraft, nodeId: string, api: EditorApi
   const view = render(
     <EditorApiContext.Provider value={api}>
       <ToastProvider>
-        <NodeEditorPanel
-          draft={draft}
-          nodeId={nodeId}
-          workflowId={42}
-          onClose={onClose}
-          onConstraint={onConstraint}
-        />
+        <EditorStaticDataProvider>
+          <NodeEditorPanel
+            draft={draft}
+            nodeId={nodeId}
+            workflowId={42}
+            onClose={onClose}
+            onConstraint={onConstraint}
+          />
+        </EditorStaticDataProvider>
       </ToastProvider>
     </EditorApiContext.Provider>,
   );

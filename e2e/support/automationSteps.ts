@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The create screen's trigger cards and the step each one asks for next. */
+export const TRIGGERS = [
+  { name: 'Email open', step: 'Choose the email' },
+  { name: 'Email click', step: 'Choose the email' },
+  { name: 'Email received', step: 'Choose the email' },
+  { name: 'Share profile', step: 'Choose the share profile' },
+  { name: 'Email sequence', step: 'Choose the email' },
+  { name: 'Subscribes to a list', step: 'Choose the list' },
+] as const;
+
+export type TriggerChoice = (typeof TRIGGERS)[number];
+
+/** A random tag that keeps the names of one run's workflows apart. */
+export const tag = () => Math.random().toString(36).slice(2, 8);
+
+/**
+ * Creates a workflow through the create screen (the trigger's card, an email, list or share profile, the
+ * name) and waits for the builder; returns the workflow's id.
+ */
+export async function createWorkflow(
+  page: Page,
+  trigger: TriggerChoice,
+  name: string,
+  /** Which email, list or share profile (text in its option); the first one when absent. */
+  subject?: RegExp,
+): Promise<number> {
+  await page.goto('/automation/create');
+  await page.getByRole('radio', { name: new RegExp(`^${trigger.name}`) }).check();
+  await expect(page.getByRole('heading', { name: `2. ${trigger.step}` })).toBeVisible();
+  const group = page.getByRole('radiogroup').last();
+  await (subject
+    ? group.locator('label').filter({ hasText: subject }).getByRole('radio')
+    : group.getByRole('radio')
+  )
+    .first()
+    .check();
+  const field = page.getByLabel('Workflow name');
+  await expect(field).toHaveValue('New Workflow');
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Create workflow' }).click();
+  await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get('workflow_id'));
+}

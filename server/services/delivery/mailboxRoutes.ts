@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { findMailboxSend, listMailbox, mailboxOptions } from './mailboxQueries.ts';
+import { queueMarketingEmail } from './queueMarketingEmail.ts';
+import { resolveSendHtml } from './renderMarketingEmail.ts';
+
+const pageQuery = z.object({
+  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+});
+const sendParams = z.object({
+  send_id: z.coerce
+    .number({ error: 'send_id must be a number.' })
+    .int('send_id must be a whole number.')
+    .min(1, 'send_id must be a positive number.')
+    .max(2_147_483_647, 'send_id is too large.'),
+});
+const optionsQuery = z.object({ q: z.string().trim().max(100, 'q is at most 100 characters.').default('') });
+const idField = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int(`${name} must be a whole number.`)
+    .min(1, `${name} must be a positive number.`)
+    .max(2_147_483_647, `${name} is too large.`);
+const sendBody = z.object({
+  email_id: idField('email_id'),
+  contact_id: idField('contact_id'),
+  /** Chosen by the form once per submission: sending the same request twice sends once. */
+  request_id: z.uuid({ error: 'request_id must be a UUID.' }),
+});
+
+const NOT_FOUND_MESSAGE = 'No such email in your mailbox.';
+
+/**
+ * The demo mailbox (mounted under the user service): the signed-in person's organisation's marketing
+ * sends, one of them rendered, and a form that sends one design-ready email to one contact through the
+ * same queue and delivery as workflows. Another organisation's sends answer 404.
+ */
+export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  const tags = ['mailbox'];
+  return async (app) => {
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
+
+    app.get(
+      'mailbox/',
+      {
+        schema: {
+          tags,
+          summary: "The organisation's marketing emails, newest first (the demo mailbox)",
+          querystring: pageQuery,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const page = await listMailbox(db, user.org_id, request.query);
+        return {
+          success: true,
+          transport: config.smtpUrl ? ('smtp' as const) : ('mailbox' as const),
+          total_count: page.total,
+          data: page.items,
+        };
+      },
+    );
+
+    app.get(
+      'mailbox/options/',
+      {
+        schema: {
+          tags,
+          summary: 'Design-ready emails and contacts the demo send form offers',
+          querystring: optionsQuery,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        return { success: true, ...(await mailboxOptions(db, user.org_id, request.query.q)) };
+      },
+    );
+
+    app.get(
+      'mailbox/:send_id/',
+      {
+        schema: {
+          tags,
+          summary: 'One marketing email as it was sent, with tracked links and pixel',
+          params: sendParams,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const send = await findMailboxSend(db, user.org_id, request.params.send_id);
+        if (!send) throw notFound(NOT_FOUND_MESSAGE);
+        return {
+          success: true,
+          data: {
+            send_id: send.id,
+            subject: send.subject,
+            to: send.to_address,
+            from: `${send.from_name} <${send.from_address}>`,
+            status: send.status,
+            delivered_at: send.delivered_at ? new Date(send.delivered_at).toISOString() : null,
+            html: resolveSendHtml(send.html, config.trackingBaseUrl, config.publicOrigin),
+          },
+        };
+      },
+    );
+
+    app.post(
+      'mailbox/send/',
+      {
+        schema: {
+          tags,
+          summary: 'Send one design-ready email to one contact of the organisation (demo)',
+          body: sendBody,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const { email_id, contact_id, request_id } = request.body;
+        const queued = await queueMarketingEmail(db, {
+          orgId: user.org_id,
+          contactId: contact_id,
+          emailId: email_id,
+          dedupeKey: `mailbox:${user.org_id}:${request_id}`,
+        });
+        return { success: true, send_id: queued.sendId, created: queued.created };
+      },
+    );
+  };
+}

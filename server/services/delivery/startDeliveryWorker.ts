@@ -1,0 +1,316 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database, EmailSendTable } from '../../db/schema.ts';
+import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
+import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
+import { classifySmtpFailure } from './classifySmtpFailure.ts';
+import { onDeliveryWakeup } from './deliveryWakeups.ts';
+import { recordEmailEvents } from './recordEmailEvent.ts';
+import { plainTextOf, resolveSendHtml } from './renderMarketingEmail.ts';
+
+type SendRow = Selectable<EmailSendTable>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The marketing email delivery worker of this process (null with DELIVERY_WORKER=false). */
+    deliveryWorker: DeliveryWorker | null;
+    /** The sinks every recorded email event is handed to (AppContext.emailEventSinks). */
+    emailEventSinks: EmailEventSink[];
+  }
+}
+
+export type DeliveryWorkerOptions = {
+  db: Kysely<Database>;
+  /** Read at every event (the runtime adds its sink after start-up). */
+  sinks: readonly EmailEventSink[];
+  /** Delivers over SMTP when set; without it the demo mailbox is the transport (marked delivered). */
+  smtpUrl?: string | undefined;
+  trackingBaseUrl: string;
+  publicOrigin: string;
+  preferenceBase: string;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The clock every due time and back-off is computed with (tests move it). */
+  now?: () => Date;
+  /** 0 turns polling off (tests call deliverDue themselves). */
+  pollMs?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  batchSize?: number;
+  /** Listen to in-process wake-ups from queueMarketingEmail (default true). */
+  wakeOnQueue?: boolean;
+};
+
+export type DeliveryWorker = {
+  /** Delivers everything due now (several batches); resolves with how many sends were handled. */
+  deliverDue: () => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+export const DELIVERY_DEFAULTS = {
+  pollMs: 1000,
+  leaseMs: 60_000,
+  maxAttempts: 6,
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 6 * 60 * 60_000,
+  batchSize: 20,
+} as const;
+
+/** The wait before attempt n+1 after n failed attempts: base * 2^(n-1), capped. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The delivery worker. Claims due sends with `for update skip locked` (several processes on one PostgreSQL
+ * share the queue; each claimed row is leased, and a row whose process died is claimed again once its
+ * lease has run out, keeping its Message-ID). At send time a contact that is Unsubscribed or Hard
+ * Bounce, or whose preference says unsubscribe-all, is not sent to: the send is suppressed. An accepted
+ * send is delivered (events sent and delivered); a 5xx answer is a bounce (the contact becomes Hard
+ * Bounce, event bounced); anything else is retried with exponential back-off until maxAttempts, then
+ * failed. Every outcome is written only if this process still holds the claim (same attempt number).
+ */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, log } = options;
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
+  const maxAttempts = options.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
+  const baseMs = options.backoffBaseMs ?? DELIVERY_DEFAULTS.backoffBaseMs;
+  const maxBackoffMs = options.backoffMaxMs ?? DELIVERY_DEFAULTS.backoffMaxMs;
+  const batchSize = options.batchSize ?? DELIVERY_DEFAULTS.batchSize;
+  const pollMs = options.pollMs ?? DELIVERY_DEFAULTS.pollMs;
+  // Every SMTP wait is bounded well inside the lease, so a slow server cannot outlive a claim.
+  const smtpTimeoutMs = Math.max(1000, Math.min(30_000, Math.floor(leaseMs / 3)));
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: smtpTimeoutMs,
+        greetingTimeout: smtpTimeoutMs,
+        socketTimeout: smtpTimeoutMs,
+      })
+    : null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<SendRow[]> {
+    const at = now();
+    const leaseEnd = new Date(at.getTime() + leaseMs);
+    const { rows } = await sql<SendRow>`
+      update email_send set status = 'sending', attempts = attempts + 1, lease_until = ${leaseEnd},
+        next_attempt_at = ${leaseEnd}
+      where id in (
+        select id from email_send
+        where status in ('queued', 'sending') and next_attempt_at <= ${at}
+        order by next_attempt_at, id
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning *`.execute(db);
+    return rows;
+  }
+
+  async function isSuppressed(row: SendRow): Promise<boolean> {
+    const found = await db
+      .selectFrom('contacts')
+      .select((eb) => [
+        'contacts.status',
+        eb
+          .exists(
+            eb
+              .selectFrom('preferences')
+              .select('uuid')
+              .where('unsub_all', '=', true)
+              .where((w) =>
+                row.preference_uuid
+                  ? w.or([w('contact_id', '=', row.contact_id), w('uuid', '=', row.preference_uuid)])
+                  : w('contact_id', '=', row.contact_id),
+              ),
+          )
+          .as('unsub_all'),
+      ])
+      .where('contacts.id', '=', row.contact_id)
+      .executeTakeFirst();
+    if (!found) return true;
+    return found.status !== 'Subscribed' || Boolean(found.unsub_all);
+  }
+
+  /** Writes an outcome if the claim is still ours; false when another process took the row over. */
+  async function settle(
+    row: SendRow,
+    set: Partial<{
+      status: SendRow['status'];
+      next_attempt_at: Date;
+      last_error: string | null;
+      delivered_at: Date;
+      via: string;
+    }>,
+    events: ('sent' | 'delivered' | 'bounced')[],
+    bounce = false,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('email_send')
+        .set({ ...set, lease_until: null })
+        .where('id', '=', row.id)
+        .where('status', '=', 'sending')
+        .where('attempts', '=', row.attempts)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      if (bounce) {
+        await trx
+          .updateTable('contacts')
+          .set({ status: 'Hard Bounce' })
+          .where('id', '=', row.contact_id)
+          .execute();
+      }
+      const at = set.delivered_at ?? now();
+      await recordEmailEvents(
+        trx,
+        options.sinks,
+        events.map((kind) => ({
+          orgId: row.org_id,
+          kind,
+          contactId: row.contact_id,
+          emailId: row.email_id,
+          campaignId: row.campaign_id,
+          workflowId: row.workflow_id,
+          nodeId: row.node_id,
+          occurredAt: at,
+        })),
+      );
+      return true;
+    });
+  }
+
+  async function deliverOne(row: SendRow): Promise<void> {
+    // Only claims taken over after a crash go past maxAttempts: a send that keeps killing its sender stops.
+    if (row.attempts > maxAttempts) {
+      await settle(row, { status: 'failed', last_error: 'Gave up: every attempt was interrupted.' }, []);
+      return;
+    }
+    if (await isSuppressed(row)) {
+      await settle(
+        row,
+        { status: 'suppressed', last_error: 'Not sent: the contact does not receive marketing email.' },
+        [],
+      );
+      return;
+    }
+    if (!transport) {
+      await settle(row, { status: 'delivered', delivered_at: now(), via: 'mailbox', last_error: null }, [
+        'sent',
+        'delivered',
+      ]);
+      return;
+    }
+    const html = resolveSendHtml(row.html, options.trackingBaseUrl, options.publicOrigin);
+    try {
+      await transport.sendMail({
+        from: { name: row.from_name, address: row.from_address },
+        to: row.to_address,
+        subject: row.subject,
+        html,
+        text: plainTextOf(html),
+        messageId: row.message_id,
+        headers: row.preference_uuid
+          ? listUnsubscribeHeaders(options.publicOrigin, row.preference_uuid, options.preferenceBase)
+          : {},
+      });
+    } catch (error) {
+      const failure = classifySmtpFailure(error);
+      log.warn({ sendId: row.id, attempts: row.attempts }, `marketing email failed: ${failure.message}`);
+      if (failure.permanent) {
+        await settle(row, { status: 'bounced', last_error: failure.message }, ['bounced'], true);
+      } else if (row.attempts >= maxAttempts) {
+        await settle(row, { status: 'failed', last_error: failure.message }, []);
+      } else {
+        const wait = backoffMs(row.attempts, baseMs, maxBackoffMs);
+        await settle(
+          row,
+          {
+            status: 'queued',
+            last_error: failure.message,
+            next_attempt_at: new Date(now().getTime() + wait),
+          },
+          [],
+        );
+      }
+      return;
+    }
+    await settle(row, { status: 'delivered', delivered_at: now(), via: 'smtp', last_error: null }, [
+      'sent',
+      'delivered',
+    ]);
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await claim();
+      for (const row of batch) {
+        try {
+          await deliverOne(row);
+        } catch (error) {
+          // The claim stays; the row is retried when its lease runs out.
+          log.error(error, `marketing email ${row.id} could not be settled`);
+        }
+      }
+      handled += batch.length;
+      if (batch.length < batchSize || stopped) return handled;
+    }
+  }
+
+  const deliverDue = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drain();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const kick = () => {
+    if (!stopped) deliverDue().catch((error) => log.error(error, 'marketing email delivery failed'));
+  };
+  const timer = pollMs > 0 ? setInterval(kick, pollMs) : null;
+  timer?.unref();
+  // A send queued inside a transaction is visible once it commits: look now and shortly after.
+  const follow = new Set<NodeJS.Timeout>();
+  const unsubscribe =
+    options.wakeOnQueue === false
+      ? () => {}
+      : onDeliveryWakeup(() => {
+          kick();
+          if (follow.size > 0) return;
+          const later = setTimeout(() => {
+            follow.delete(later);
+            kick();
+          }, 100);
+          later.unref();
+          follow.add(later);
+        });
+
+  return {
+    deliverDue,
+    stop: async () => {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearInterval(timer);
+      for (const later of follow) clearTimeout(later);
+      await running?.catch(() => 0);
+      transport?.close();
+    },
+  };
+}

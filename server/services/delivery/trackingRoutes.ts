@@ -1,0 +1,142 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
+import type { TrackingRecorder } from './TrackingRecorder.ts';
+
+/** A transparent 1x1 GIF. */
+export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+export const INVALID_LINK_MESSAGE = 'This link is not valid or has expired';
+
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+const pixelFileSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}\.gif$/)
+  .transform((file) => file.slice(0, -4));
+const linkIndexSchema = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,3})$/)
+  .transform(Number);
+
+/** Route params are taken as any short text and checked in the handler: a bad one still gets its safe answer. */
+const pixelParams = z.object({ '*': z.string() });
+const clickParams = z.object({ token: z.string().max(300), index: z.string().max(300) });
+
+const INVALID_LINK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="robots" content="noindex" />' +
+  `<title>Link not valid</title></head><body style="font-family:Arial,sans-serif;margin:3rem">` +
+  `<h1>${escapeHtml(INVALID_LINK_MESSAGE)}</h1><p>Please use a link from a recent email.</p></body></html>`;
+
+/** A fixed-window per-IP counter (the pixel cannot answer 429: over the limit it records nothing). */
+function ipWindow(max: number) {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  return (ip: string): boolean => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const count = (counts.get(ip) ?? 0) + 1;
+    counts.set(ip, count);
+    return count <= max;
+  };
+}
+
+function userAgentOf(request: FastifyRequest): string | null {
+  const ua = request.headers['user-agent'];
+  return typeof ua === 'string' && ua !== '' ? ua : null;
+}
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0, private')
+    .header('pragma', 'no-cache')
+    .header('expires', '0');
+}
+
+/**
+ * The public tracking endpoints (no login; rate-limited per IP; not API calls, so not in the API docs):
+ * - GET /t/o/<token>.gif, the open pixel: always a 1x1 GIF that is never cached; records "opened" (with
+ *   the user agent) only for the token of a delivered send, and only within the rate limit.
+ * - GET /t/c/<token>/<index>: records "clicked" with the link and redirects (302) to link number <index>
+ *   of THAT send as it was in the email. Anything else (an unknown, forged or malformed token, an index
+ *   out of range) records nothing and answers a plain 404 page; there is no URL parameter to redirect to.
+ */
+export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): FastifyPluginAsyncZod {
+  const { config } = ctx;
+  const pixelAllowed = ipWindow(config.trackingRateLimit);
+  const hidden = { hide: true } as const;
+
+  return async (app) => {
+    app.get(
+      // A wildcard, not a :param: no path is too long or too odd to get its GIF.
+      '/t/o/*',
+      {
+        config: { public: true },
+        schema: { ...hidden, params: pixelParams },
+        // Whatever goes wrong before the handler (a NUL in the path, a bad query), the answer is the GIF.
+        errorHandler: (_error, _request, reply) => {
+          noStore(reply).code(200).type('image/gif').send(PIXEL_GIF);
+        },
+      },
+      async (request, reply) => {
+        const parsed = pixelFileSchema.safeParse(request.params['*']);
+        if (parsed.success && pixelAllowed(request.ip)) {
+          try {
+            const send = await recorder.send(parsed.data);
+            if (send) {
+              await recorder.record({
+                orgId: send.orgId,
+                kind: 'opened',
+                contactId: send.contactId,
+                emailId: send.emailId,
+                campaignId: send.campaignId,
+                workflowId: send.workflowId,
+                nodeId: send.nodeId,
+                userAgent: userAgentOf(request),
+              });
+            }
+          } catch (error) {
+            request.log.error(error, 'open could not be recorded');
+          }
+        }
+        return noStore(reply).type('image/gif').send(PIXEL_GIF);
+      },
+    );
+
+    app.get(
+      '/t/c/:token/:index',
+      {
+        config: { public: true, rateLimit: { max: config.trackingRateLimit, timeWindow: '1 minute' } },
+        schema: { ...hidden, params: clickParams },
+      },
+      async (request, reply) => {
+        const token = tokenSchema.safeParse(request.params.token);
+        const index = linkIndexSchema.safeParse(request.params.index);
+        const send = token.success && index.success ? await recorder.send(token.data) : null;
+        const link = send && index.success ? send.links[index.data] : undefined;
+        if (!send || link === undefined) {
+          return noStore(reply).code(404).type('text/html; charset=utf-8').send(INVALID_LINK_PAGE);
+        }
+        // The person is sent on even if the click could not be recorded (logged): the link was theirs.
+        await recorder
+          .record({
+            orgId: send.orgId,
+            kind: 'clicked',
+            contactId: send.contactId,
+            emailId: send.emailId,
+            campaignId: send.campaignId,
+            workflowId: send.workflowId,
+            nodeId: send.nodeId,
+            link,
+            userAgent: userAgentOf(request),
+          })
+          .catch((error: unknown) => request.log.error(error, 'click could not be recorded'));
+        return noStore(reply).redirect(link, 302);
+      },
+    );
+  };
+}

@@ -1,0 +1,275 @@
+import { CompiledQuery, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../../db/openDatabase.ts';
+import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
+import {
+  FlowCache,
+  recordStepFailure,
+  runStepBatch,
+  runStepJob,
+  type StepDeps,
+  type StepJobResult,
+} from './runStepJob.ts';
+import type { Clock } from './runtimePorts.ts';
+import { registerRuntime } from './runtimeRegistry.ts';
+import { pgBossScheduler, STEP_QUEUE, type StepJobData, type StepScheduler } from './stepScheduler.ts';
+import { workflowEventSink } from './workflowTriggers.ts';
+
+export type RuntimeOptions = {
+  database: DatabaseHandle;
+  /** PostgreSQL: pg-boss connects with this string. PGlite: pg-boss runs through the database handle. */
+  databaseUrl?: string;
+  /** work() loops in this process (default 4 on PostgreSQL, 2 on PGlite). */
+  loops?: number;
+  /** Jobs fetched per loop and poll (default 50). */
+  batchSize?: number;
+  /** Seconds between polls of an idle loop (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** A job held by a process that died is retried after this many seconds (default 60). */
+  expireInSeconds?: number;
+  /** pg-boss maintenance (expiring jobs of dead processes) every this many seconds (default 30). */
+  maintenanceIntervalSeconds?: number;
+  /** The sweep that schedules unscheduled enrolments runs this often (ms, default 2000). */
+  sweepIntervalMs?: number;
+  /** false: schedule only, run no step here (a web process beside dedicated workers). */
+  work?: boolean;
+  clock?: Clock;
+  log?: (message: string, error?: unknown) => void;
+  /** Called after each job with its lateness (ms after its due time) and the steps it ran. */
+  onJob?: (info: {
+    lateMs: number;
+    steps: number;
+    /** A step of an enrolment under way (after a delay), not a first step. */
+    continuing: boolean;
+    kind: 'stale' | 'held' | 'advanced' | 'failed';
+  }) => void;
+  mail?: StepDeps['mail'];
+};
+
+export type RuntimeStats = { jobs: number; steps: number; stale: number; held: number; failures: number };
+
+const SWEEP_BATCH = 500;
+const ORPHAN_CHECK_MS = 60_000;
+
+/**
+ * The workflow runtime of one process: pg-boss on the database (PGlite through its `db` option, PostgreSQL
+ * through a connection string), several work() loops taking batches of step jobs, the event sink that
+ * enrols contacts, and a sweep that schedules enrolments that have no job (made while no runtime ran,
+ * resumed after a pause, or whose job was lost). Many processes can run it on one PostgreSQL database:
+ * pg-boss hands each job to one of them (SKIP LOCKED) and each step checks its enrolment under a row lock.
+ */
+export class WorkflowRuntime {
+  readonly stats: RuntimeStats = { jobs: 0, steps: 0, stale: 0, held: 0, failures: 0 };
+  readonly scheduler: StepScheduler;
+  readonly emailEventSink: EmailEventSink;
+  private readonly deps: StepDeps;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | null = null;
+  private lastOrphanCheck = 0;
+  private stopped = false;
+  private working = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly options: RuntimeOptions,
+  ) {
+    const clock = options.clock ?? { now: () => new Date() };
+    this.scheduler = pgBossScheduler(boss, clock);
+    this.emailEventSink = workflowEventSink(() => this.scheduler);
+    this.deps = {
+      db: options.database.db,
+      scheduler: this.scheduler,
+      clock,
+      flows: new FlowCache(),
+      mail: options.mail,
+    };
+  }
+
+  static async start(options: RuntimeOptions): Promise<WorkflowRuntime> {
+    const { database } = options;
+    const common = {
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: false,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    };
+    const boss =
+      database.kind === 'postgres'
+        ? new PgBoss({
+            ...common,
+            connectionString: options.databaseUrl ?? failNoUrl(),
+            max: Math.max(4, (options.loops ?? 4) + 2),
+          })
+        : new PgBoss({ ...common, db: pgliteBossDb(database) });
+    const log = options.log ?? ((message, error) => console.error(message, error));
+    boss.on('error', (error) => log('workflow runtime (pg-boss) error', error));
+    await boss.start();
+    await boss.createQueue(STEP_QUEUE, {
+      name: STEP_QUEUE,
+      retryLimit: 20,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 60,
+    });
+    const runtime = new WorkflowRuntime(boss, options);
+    registerRuntime({
+      scheduler: runtime.scheduler,
+      wake: () => void runtime.sweepSoon(),
+      clock: runtime.deps.clock,
+    });
+    if (options.work !== false) await runtime.startWorkers();
+    runtime.sweepTimer = setInterval(() => runtime.sweepSoon(), options.sweepIntervalMs ?? 2000);
+    runtime.sweepTimer.unref();
+    runtime.sweepSoon();
+    return runtime;
+  }
+
+  /** Starts the work() loops (start() does, unless work: false). */
+  async startWorkers(): Promise<void> {
+    if (this.working || this.stopped) return;
+    this.working = true;
+    const loops = this.options.loops ?? (this.options.database.kind === 'postgres' ? 4 : 2);
+    for (let i = 0; i < loops; i += 1) {
+      await this.boss.work<StepJobData>(
+        STEP_QUEUE,
+        {
+          batchSize: this.options.batchSize ?? 50,
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 0.5,
+        },
+        (jobs) => this.handleBatch(jobs.map((job) => job.data)),
+      );
+    }
+  }
+
+  private async handleBatch(jobs: readonly StepJobData[]): Promise<void> {
+    if (this.stopped) throw new Error('The workflow runtime is stopping.');
+    const started = Date.now();
+    if (jobs.length > 1) {
+      try {
+        const results = await runStepBatch(this.deps, jobs);
+        for (const [i, data] of jobs.entries()) this.count(data, started, results[i] ?? { kind: 'stale' });
+        return;
+      } catch (error) {
+        // Rolled back as a whole: run the jobs one by one, so one failing step does not hold up the rest.
+        this.options.log?.('workflow step batch failed; running its jobs one by one', error);
+      }
+    }
+    for (const data of jobs) {
+      const at = Date.now();
+      try {
+        this.count(data, at, await runStepJob(this.deps, data));
+      } catch (error) {
+        this.stats.failures += 1;
+        this.options.log?.('workflow step failed', error);
+        await recordStepFailure(this.deps, data, error);
+        this.options.onJob?.({ lateMs: at - data.d, steps: 0, continuing: data.p === 1, kind: 'failed' });
+      }
+    }
+  }
+
+  private count(data: StepJobData, startedAt: number, result: StepJobResult): void {
+    this.stats.jobs += 1;
+    const steps = result.kind === 'advanced' ? result.advance.steps : 0;
+    this.stats.steps += steps;
+    if (result.kind === 'stale') this.stats.stale += 1;
+    if (result.kind === 'held') this.stats.held += 1;
+    this.options.onJob?.({ lateMs: startedAt - data.d, steps, continuing: data.p === 1, kind: result.kind });
+  }
+
+  /** Runs the sweep now (once at a time). Resolves when it is done. */
+  sweepSoon(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.sweeping) {
+      this.sweeping = this.sweep()
+        .catch((error) => this.options.log?.('workflow runtime sweep failed', error))
+        .finally(() => {
+          this.sweeping = null;
+        });
+    }
+    return this.sweeping;
+  }
+
+  private async sweep(): Promise<void> {
+    const db = this.options.database.db;
+    if (Date.now() - this.lastOrphanCheck > ORPHAN_CHECK_MS) {
+      this.lastOrphanCheck = Date.now();
+      // A live enrolment whose job is gone (failed for good, or deleted) is unscheduled so the sweep below
+      // gives it a new one; a recent change is left alone (its transaction may still be in flight).
+      await sql`
+        update workflow_enrolment e set job_id = null
+        where e.status in ('running', 'waiting') and e.job_id is not null
+          and e.updated_at < now() - interval '2 minutes'
+          and not exists (select 1 from pgboss.job j where j.name = ${STEP_QUEUE} and j.id = e.job_id
+                          and j.state < 'completed')`.execute(db);
+    }
+    for (;;) {
+      const count = await db.transaction().execute(async (trx) => {
+        const rows = await sql<{ id: number; step_seq: number; next_due_at: Date | null; job_id: string }>`
+          update workflow_enrolment set job_id = gen_random_uuid()
+          where id in (select id from workflow_enrolment
+                       where job_id is null and status in ('running', 'waiting')
+                       order by id limit ${SWEEP_BATCH} for update skip locked)
+            and job_id is null and status in ('running', 'waiting')
+          returning id, step_seq, next_due_at, job_id`.execute(trx);
+        const now = this.deps.clock.now();
+        await this.scheduler.schedule(
+          trx,
+          rows.rows.map((row) => ({
+            jobId: row.job_id,
+            enrolmentId: row.id,
+            seq: row.step_seq,
+            dueAt: row.next_due_at && new Date(row.next_due_at) > now ? new Date(row.next_due_at) : now,
+            continuing: row.step_seq > 0,
+          })),
+        );
+        return rows.rows.length;
+      });
+      if (count < SWEEP_BATCH || this.stopped) break;
+    }
+  }
+
+  /** Stops taking jobs, lets the batches in flight finish, and stops pg-boss. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    registerRuntime(null);
+    clearInterval(this.sweepTimer);
+    await this.sweeping;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  }
+}
+
+function failNoUrl(): never {
+  throw new Error('The workflow runtime on PostgreSQL needs the connection string (DATABASE_URL).');
+}
+
+/**
+ * pg-boss's `db` on PGlite (DESIGN section 7): statements go through the Kysely driver's single
+ * connection (db.connection()), so they never land inside another caller's open transaction; values go
+ * through pg.query, a script without values through pg.exec; a failed script that left a transaction
+ * open is rolled back.
+ */
+function pgliteBossDb(database: DatabaseHandle): PgBoss.Db {
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('The PGlite handle is missing.');
+  return {
+    executeSql: (text: string, values?: unknown[]) =>
+      database.db.connection().execute(async (conn) => {
+        try {
+          const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: result.rows as unknown[] };
+        } catch (error) {
+          if (pglite.isInTransaction()) await pglite.exec('rollback');
+          throw error;
+        }
+      }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The workflow runtime of this process, when buildApp was asked to run it. */
+    workflowRuntime: WorkflowRuntime | null;
+  }
+}

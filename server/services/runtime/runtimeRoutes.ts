@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  simulateBodySchema,
+  workflowContactsQuerySchema,
+} from '../../../src/domain/workflowRuntimeSchemas.ts';
+import type {
+  SimulateAnswer,
+  WorkflowContactsPage,
+  WorkflowNodeCounts,
+} from '../../../src/domain/workflowRuntimeTypes.ts';
+import { workflowIdQuerySchema } from '../../../src/domain/workflowSchemas.ts';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { loadOwnWorkflow } from '../workflow/queries.ts';
+import { workflowContacts, workflowNodeCounts } from './runtimeQueries.ts';
+import { simulateWorkflow } from './simulateWorkflow.ts';
+
+/**
+ * The workflow runtime's calls, under the workflow base (issue 7): where contacts are in a workflow and
+ * the simulator. Signed in (session + CSRF on POST); another user's or an unknown workflow answers 404
+ * {success:false, message:"Workflow not found."} like the rest of the workflow service.
+ */
+export function runtimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  const tags = ['workflow runtime'];
+  return async (app) => {
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
+
+    app.get(
+      'workflow_node_counts/',
+      {
+        schema: {
+          tags,
+          summary: 'Per node: contacts that passed it, are waiting at it, and left there',
+          querystring: workflowIdQuerySchema,
+        },
+      },
+      async (request): Promise<{ success: true; data: WorkflowNodeCounts }> => {
+        const workflow = await loadOwnWorkflow(db, currentAuth(request).user.id, request.query.workflow_id);
+        return { success: true, data: await workflowNodeCounts(db, workflow.id) };
+      },
+    );
+
+    app.get(
+      'workflow_contacts/',
+      {
+        schema: {
+          tags,
+          summary: "A page of the workflow's enrolled contacts (newest first) with their history",
+          description:
+            'offset, limit (1-100, default 20), optional status (running, waiting, held, completed, exited, ' +
+            'failed) and node_id (contacts whose current node it is).',
+          querystring: workflowContactsQuerySchema,
+        },
+      },
+      async (request): Promise<{ success: true; data: WorkflowContactsPage }> => {
+        await loadOwnWorkflow(db, currentAuth(request).user.id, request.query.workflow_id);
+        return { success: true, data: await workflowContacts(db, request.query) };
+      },
+    );
+
+    app.post(
+      'simulate_workflow/',
+      {
+        schema: {
+          tags,
+          summary: 'Run a contact or a sample through a draft flow on a virtual clock; nothing is sent',
+          description:
+            'JSON body: workflow_id, flow (the draft; the saved flow when absent), trigger_id, contact_id or ' +
+            'sample_size (1-50), start_at (ISO), events [{kind, email_id, link, after_minutes}] (the ' +
+            "contact's real events when absent), horizon_days (default 60).",
+          body: simulateBodySchema,
+        },
+      },
+      async (request): Promise<{ success: true; data: SimulateAnswer }> => {
+        const workflow = await loadOwnWorkflow(db, currentAuth(request).user.id, request.body.workflow_id);
+        const data = await simulateWorkflow(
+          db,
+          {
+            id: workflow.id,
+            org_id: workflow.org_id,
+            trigger_id: request.body.trigger_id ?? workflow.trigger_id,
+            flow: workflow.flow,
+          },
+          request.body,
+        );
+        return { success: true, data };
+      },
+    );
+  };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../../db/schema.ts';
+import type { Clock, StepJob } from './runtimePorts.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The pg-boss queue of workflow steps. */
+export const STEP_QUEUE = 'workflow-step';
+
+/**
+ * A step job's data: enrolment, its step_seq, the due time (ms, for the lateness figures), and p: 1 for
+ * a step of an enrolment already under way (after a delay), 0 for a first step.
+ */
+export type StepJobData = { e: number; s: number; d: number; p: 0 | 1 };
+
+/** pg-boss's `db` interface over a Kysely database or transaction (one code path for PGlite and PostgreSQL). */
+export function kyselyExecutor(db: Db): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/** Schedules step jobs inside the caller's transaction (pg-boss's per-call db option). */
+export type StepScheduler = {
+  /** Inserts the jobs with the given ids; they exist exactly when the transaction commits. */
+  schedule: (trx: Db, jobs: readonly (StepJob & { jobId: string; continuing?: boolean })[]) => Promise<void>;
+};
+
+/**
+ * Step jobs through pg-boss. dueAt is on the runtime's clock; pg-boss compares start_after with the
+ * database's clock, so a job starts after the same remaining time (identical with the real clock; a test's
+ * injected clock can run ahead).
+ */
+export function pgBossScheduler(boss: PgBoss, clock: Clock): StepScheduler {
+  return {
+    schedule: async (trx, jobs) => {
+      if (jobs.length === 0) return;
+      const skew = Date.now() - clock.now().getTime();
+      await boss.insert(
+        jobs.map((job) => ({
+          id: job.jobId,
+          name: STEP_QUEUE,
+          data: {
+            e: job.enrolmentId,
+            s: job.seq,
+            d: job.dueAt.getTime() + skew,
+            p: job.continuing ? 1 : 0,
+          } satisfies StepJobData,
+          // Steps of enrolments under way go before first steps of new ones (pg-boss takes the highest
+          // priority first), so a backlog of new enrolments does not make due steps late.
+          priority: job.continuing ? 1 : 0,
+          startAfter: new Date(job.dueAt.getTime() + skew).toISOString(),
+        })),
+        { db: kyselyExecutor(trx) },
+      );
+    },
+  };
+}
+
+export function newJobId(): string {
+  return randomUUID();
+}

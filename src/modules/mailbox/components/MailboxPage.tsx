@@ -1,0 +1,111 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { mailboxApi } from '../../../api/mailboxApi.ts';
+import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Card } from '../../../ui/Card.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { Pagination } from '../../../ui/Pagination.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { MailboxSendForm } from './MailboxSendForm.tsx';
+import { MailboxTable } from './MailboxTable.tsx';
+import { MailboxViewer } from './MailboxViewer.tsx';
+import './MailboxPage.css';
+
+export const MAILBOX_PAGE_SIZE = 20;
+/** While a listed email is still queued or sending, the list is read again after this long. */
+export const MAILBOX_PENDING_REFRESH_MS = 1500;
+
+type PageQuery = { offset: number; limit: number };
+
+const TRANSPORT_TEXT = {
+  mailbox:
+    'No SMTP server is configured (SMTP_URL), so marketing email is delivered here only. Open an email to read it: ' +
+    'its open pixel and links are tracked as in a real inbox, so workflows react to what you do.',
+  smtp:
+    'Email is sent over SMTP (SMTP_URL is set). This page lists what your organisation sent and shows each email ' +
+    'as it was sent; opening one here counts as an open.',
+};
+
+/** /mailbox: the demo mailbox. Every marketing email of the organisation, one rendered, and a send form. */
+export function MailboxPage() {
+  const [offset, setOffset] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useLoad<PageQuery, MailboxList>((query, signal) => mailboxApi.list(query, signal), 'mailbox');
+  const load = list.load;
+  const reload = useCallback(() => load({ offset, limit: MAILBOX_PAGE_SIZE }), [load, offset]);
+
+  useEffect(() => reload(), [reload]);
+
+  const page = list.data;
+  const pending = page?.data.some((item) => item.status === 'queued' || item.status === 'sending') ?? false;
+  const loading = list.status === 'loading' || list.status === 'idle';
+  useEffect(() => {
+    if (!pending || loading) return;
+    const timer = setTimeout(reload, MAILBOX_PENDING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [pending, loading, reload]);
+
+  const onSent = useCallback(() => {
+    if (offset === 0) reload();
+    else setOffset(0);
+  }, [offset, reload]);
+
+  let body: ReactNode;
+  if (list.status === 'failure' && list.error) {
+    body = (
+      <StatePanel
+        kind="error"
+        title="The mailbox could not be loaded"
+        actions={
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        }
+      >
+        {list.error.message}
+      </StatePanel>
+    );
+  } else if (!page) {
+    body = <StatePanel kind="loading" title="Loading the mailbox…" />;
+  } else if (page.total_count === 0) {
+    body = (
+      <StatePanel kind="empty" title="No emails yet">
+        Emails your workflows send, and those you send with the form above, appear here.
+      </StatePanel>
+    );
+  } else {
+    body = (
+      <>
+        <MailboxTable items={page.data} busy={loading} openId={openId} onOpen={setOpenId} />
+        <Pagination
+          offset={offset}
+          limit={MAILBOX_PAGE_SIZE}
+          total={page.total_count}
+          noun="emails"
+          disabled={loading}
+          onChange={setOffset}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="mailbox-page">
+      <PageHeader
+        title="Demo mailbox"
+        description="The marketing email your organisation sends, as the contacts receive it."
+        actions={
+          <Button variant="secondary" onClick={reload} loading={loading && page !== null} disabled={loading}>
+            Refresh
+          </Button>
+        }
+      />
+      {page ? <Alert tone="info">{TRANSPORT_TEXT[page.transport]}</Alert> : null}
+      <MailboxSendForm onSent={onSent} />
+      <Card flush>{body}</Card>
+      {openId !== null ? <MailboxViewer sendId={openId} onClose={() => setOpenId(null)} /> : null}
+    </div>
+  );
+}

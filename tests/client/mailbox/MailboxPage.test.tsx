@@ -1,0 +1,145 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import { mailboxApi } from '../../../src/api/mailboxApi.ts';
+import type { MailboxItem, MailboxPage as MailboxList } from '../../../src/domain/mailboxTypes.ts';
+import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const item = (over: Partial<MailboxItem> = {}): MailboxItem => ({
+  send_id: 11,
+  to: 'ada@example.test',
+  contact_id: 5,
+  contact_name: 'Ada Lovelace',
+  from: 'Northwind <hello@northwind.test>',
+  subject: 'Spring launch',
+  status: 'delivered',
+  via: 'mailbox',
+  email_id: 3,
+  workflow_id: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  delivered_at: '2026-11-20T10:00:01.000Z',
+  last_error: null,
+  opens: 2,
+  clicks: 1,
+  ...over,
+});
+
+const page = (items: MailboxItem[], transport: MailboxList['transport'] = 'mailbox'): MailboxList => ({
+  transport,
+  total_count: items.length,
+  data: items,
+});
+
+const OPTIONS = {
+  emails: [
+    { email_id: 3, name: 'Launch', subject: 'Spring launch' },
+    { email_id: 4, name: 'Digest', subject: 'Weekly digest' },
+  ],
+  contacts: [
+    { contact_id: 5, name: 'Ada Lovelace', email: 'ada@example.test', status: 'Subscribed' },
+    { contact_id: 6, name: 'Bob Bounce', email: 'bob@example.test', status: 'Hard Bounce' },
+  ],
+};
+
+describe('MailboxPage', () => {
+  it('lists the sends with status, opens and clicks, and says the demo mailbox is the transport', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(
+      page([item(), item({ send_id: 10, status: 'suppressed', opens: 0, clicks: 0, to: 'x@example.test' })]),
+    );
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    render(<MailboxPage />);
+    const row = await screen.findByTestId('mailbox-row-11');
+    expect(within(row).getByText('Delivered')).toBeTruthy();
+    expect(within(row).getByTestId('mailbox-opens').textContent).toBe('2');
+    expect(within(row).getByTestId('mailbox-clicks').textContent).toBe('1');
+    expect(within(screen.getByTestId('mailbox-row-10')).getByText('Not sent')).toBeTruthy();
+    expect(screen.getByText(/No SMTP server is configured/)).toBeTruthy();
+  });
+
+  it('says plainly when email goes out over SMTP', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()], 'smtp'));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    render(<MailboxPage />);
+    expect(await screen.findByText(/Email is sent over SMTP/)).toBeTruthy();
+  });
+
+  it('shows an email in a sandboxed frame whose links open in a new tab and whose images load', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    const email = vi.spyOn(mailboxApi, 'email').mockResolvedValue({
+      send_id: 11,
+      subject: 'Spring launch',
+      to: 'ada@example.test',
+      from: 'Northwind <hello@northwind.test>',
+      status: 'delivered',
+      delivered_at: '2026-11-20T10:00:01.000Z',
+      html: '<html><body><a href="http://t.test/t/c/tok/0">Read</a><img src="http://t.test/t/o/tok.gif"></body></html>',
+    });
+    render(<MailboxPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
+    expect(email).toHaveBeenCalledWith(11, expect.any(AbortSignal));
+    const frame = (await screen.findByTitle('Email: Spring launch')) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+    const doc = frame.getAttribute('srcdoc') ?? '';
+    expect(doc).toContain('<base target="_blank">');
+    expect(doc).toContain('src="http://t.test/t/o/tok.gif"');
+    expect(doc).toContain('href="http://t.test/t/c/tok/0"');
+  });
+
+  it('sends the chosen email to the chosen contact once per submission and reloads the list', async () => {
+    const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    const send = vi.spyOn(mailboxApi, 'send').mockResolvedValue({ sendId: 12, created: true });
+    render(<MailboxPage />);
+    expect(await screen.findByText('No emails yet')).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '6' } });
+    expect((screen.getByLabelText('Contact') as HTMLSelectElement).selectedOptions[0]?.textContent).toContain(
+      'Hard Bounce',
+    );
+    const callsBefore = list.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(/Queued: it shows in the list below/);
+    expect(send).toHaveBeenCalledTimes(1);
+    const input = send.mock.calls[0]?.[0];
+    expect(input).toMatchObject({ emailId: 4, contactId: 6 });
+    expect(input?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(callsBefore));
+
+    // The next submission is a new request.
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(send.mock.calls[1]?.[0].requestId).not.toBe(input?.requestId);
+  });
+
+  it('shows why a send was refused', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    vi.spyOn(mailboxApi, 'send').mockRejectedValue(
+      new ApiError({ kind: 'http', status: 400, message: 'Email 4 has no design yet.' }),
+    );
+    render(<MailboxPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email 4 has no design yet.')).toBeTruthy();
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    const list = vi
+      .spyOn(mailboxApi, 'list')
+      .mockRejectedValueOnce(
+        new ApiError({ kind: 'network', status: 0, message: 'The server could not be reached.' }),
+      )
+      .mockResolvedValue(page([item()]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    render(<MailboxPage />);
+    expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+});
