@@ -1,5 +1,4 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../server/config.ts';
@@ -7,6 +6,7 @@ import type { DatabaseHandle } from '../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { readPgliteTemplate } from './pgliteTemplate.ts';
+import { throwAwayDatabase } from './throwAwayDatabase.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -20,25 +20,9 @@ export type TestApp = {
  * the PostgreSQL server at TEST_DATABASE_URL when that is set.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `wb_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const throwAway = await throwAwayDatabase();
+  const databaseUrl = throwAway?.url;
+  const dropDatabase = throwAway?.drop ?? (async () => {});
   const config = loadConfig({
     ...env,
     LOG_LEVEL: 'silent',

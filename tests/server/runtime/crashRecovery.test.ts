@@ -8,8 +8,9 @@ import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import { openDatabase } from '../../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import { enrolContacts } from '../../../server/services/runtime/enrolContacts.ts';
+import { throwAwayDatabase } from '../../helpers/throwAwayDatabase.ts';
 import { insertWorkflow, ORG, pauseSeededWorkflows } from './runtimeDb.ts';
-import { buildFlow, eventually, throwAwayDatabase } from './runtimeKit.ts';
+import { buildFlow, eventually } from './runtimeKit.ts';
 
 /**
  * A runtime process killed with SIGKILL in the middle of a run, then restarted: every enrolment ends

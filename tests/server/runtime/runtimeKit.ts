@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../../server/config.ts';
@@ -9,6 +8,7 @@ import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import type { RuntimeOptions } from '../../../server/services/runtime/WorkflowRuntime.ts';
 import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import { readPgliteTemplate } from '../../helpers/pgliteTemplate.ts';
+import { throwAwayDatabase } from '../../helpers/throwAwayDatabase.ts';
 
 /** A clock the test moves: starts at `start`, moves only when told. */
 export class TestClock {
@@ -33,28 +33,6 @@ export type RuntimeTestApp = {
   close: () => Promise<void>;
 };
 
-/** A throw-away database on TEST_DATABASE_URL's server (PostgreSQL runs), else undefined (PGlite). */
-export async function throwAwayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const name = `wb_rt_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /**
  * A seeded app (like tests/helpers/testApp.ts) that runs the workflow runtime with fast polling and an
  * injected clock. DELIVERY_WORKER is off unless env turns it on, so the tests decide which events happen.
@@ -63,7 +41,7 @@ export async function createRuntimeApp(
   runtime: Omit<RuntimeOptions, 'database' | 'databaseUrl'>,
   env: Record<string, string> = {},
 ): Promise<RuntimeTestApp> {
-  const throwAway = await throwAwayDatabase();
+  const throwAway = await throwAwayDatabase('wb_rt');
   const config = loadConfig({
     DELIVERY_WORKER: 'false',
     ...env,
