@@ -152,8 +152,13 @@ describe('WorkflowListPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clone' }));
     expect(await screen.findByRole('dialog', { name: 'Workflow Cloned' })).toBeTruthy();
     expect(cloneWorkflow).toHaveBeenCalledWith(1, expect.anything());
-    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('workflow_id'));
-    expect(links[0]!.textContent).toBe('Workflow 1 (copy)');
+    // The list takes the copy in its own render, after the dialog's.
+    await waitFor(() => {
+      const links = screen
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href')?.includes('workflow_id'));
+      expect(links[0]?.textContent).toBe('Workflow 1 (copy)');
+    });
     expect(screen.getByTestId('workflow-total').textContent).toBe('2,000');
   });
 
