@@ -21,14 +21,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  benchEnv,
   freePort,
+  loadFigures,
   round,
-  runAutocannon,
+  runBench,
   type Server,
   signIn,
   startServer,
   stopServer,
   waitForAnswer,
+  warmThenMeasure,
 } from './benchServer.ts';
 
 const DEMO_LOGIN = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
@@ -45,8 +48,7 @@ async function main(): Promise<number> {
   const dataDir = path.join(work, 'data');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
+  const env = benchEnv(port, dataDir);
   let server: Server | undefined;
 
   try {
@@ -105,19 +107,13 @@ async function main(): Promise<number> {
       throw new Error(`GET /api/user/user_data/ answered ${check.status}: ${checkBody.slice(0, 300)}`);
     }
     const load = { url, connections: CONNECTIONS, headers: { cookie } };
-    if (WARMUP_S > 0) {
-      console.log(`warm-up: ${CONNECTIONS} connections for ${WARMUP_S} s (not counted)`);
-      await runAutocannon({ ...load, duration: WARMUP_S });
-    }
+    if (WARMUP_S > 0) console.log(`warm-up: ${CONNECTIONS} connections for ${WARMUP_S} s (not counted)`);
     console.log(`load: GET /api/user/user_data/ signed in, ${CONNECTIONS} connections for ${DURATION_S} s`);
-    const result = await runAutocannon({ ...load, duration: DURATION_S });
+    const result = await warmThenMeasure(load, WARMUP_S, DURATION_S);
 
     const figures = {
       startupMs,
-      requestsPerSec: Math.round(result.requests.average),
-      p99Ms: round(result.latency.p99),
-      p50Ms: round(result.latency.p50),
-      errors: result.errors, // connection errors, timeouts included
+      ...loadFigures(result), // errors: connection errors, timeouts included
       non2xx: result.non2xx,
       connections: CONNECTIONS,
       durationS: DURATION_S,
@@ -159,16 +155,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench:api failed: ${error instanceof Error ? error.message : String(error)}`);
-    console.log(
-      JSON.stringify({
-        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        pass: false,
-      }),
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:api', main);

@@ -1,7 +1,7 @@
 /**
- * What the benchmarks share: a free loopback port, the real server started by its own PID
- * (`node --import tsx server/start.ts`, output to a file), waiting for its first answer, stopping it, and
- * autocannon as a promise.
+ * What the benchmarks share: a free loopback port, the server's environment, the real server started by its
+ * own PID (`node --import tsx server/start.ts`, output to a file), waiting for its first answer, stopping it,
+ * autocannon as a promise and its figures, and a bench's exit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +41,27 @@ export function logTail(file: string, lines = 40): string {
   } catch {
     return '(no server output)';
   }
+}
+
+/**
+ * The server's environment for a bench: loopback on port, PGlite in dataDir (DATABASE_URL dropped, and
+ * whatever `without` names), plus `extra` (a log level, rate limits raised so the limiter is not measured).
+ */
+export function benchEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+  without: readonly string[] = [],
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...extra,
+  };
+  for (const name of ['DATABASE_URL', ...without]) delete env[name];
+  return env;
 }
 
 /** Spawns the server with its output going straight to a file (no pipe for this process to drain). */
@@ -104,18 +125,68 @@ export function runAutocannon(options: autocannon.Options): Promise<autocannon.R
   });
 }
 
-/** Signs in as `login` and returns the session cookie ("wb_session=..."). */
-export async function signIn(origin: string, login: { email: string; password: string }): Promise<string> {
+/** autocannon with `options` for warmupS seconds (not counted; none when 0), then the measured durationS. */
+export async function warmThenMeasure(
+  options: autocannon.Options,
+  warmupS: number,
+  durationS: number,
+): Promise<autocannon.Result> {
+  if (warmupS > 0) await runAutocannon({ ...options, duration: warmupS });
+  return runAutocannon({ ...options, duration: durationS });
+}
+
+/** Throughput and latency of an autocannon run, rounded. */
+export function loadFigures(result: autocannon.Result) {
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: round(result.latency.p50),
+    p99Ms: round(result.latency.p99),
+    requests: result.requests.total,
+    errors: result.errors,
+  };
+}
+
+/**
+ * Runs a bench's main and exits with the code it returns; when it throws, the reason goes to stderr and
+ * `{ error, pass: false }` is the last line printed, so a caller reading the last JSON line learns why.
+ */
+export function runBench(name: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        JSON.stringify({
+          error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+          pass: false,
+        }),
+      );
+      process.exit(1);
+    },
+  );
+}
+
+type Login = { email: string; password: string };
+
+/** Signs in as `login`: the session cookie ("wb_session=...") and the CSRF token for state-changing calls. */
+export async function signInSession(origin: string, login: Login): Promise<{ cookie: string; csrf: string }> {
   const response = await fetch(`${origin}/api/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(login),
   });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${body.slice(0, 300)}`);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${text.slice(0, 300)}`);
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('wb_session='));
   if (!session) throw new Error('sign-in set no wb_session cookie');
-  return session.split(';')[0] as string;
+  const body = JSON.parse(text) as { csrf_token?: string };
+  if (!body.csrf_token) throw new Error('sign-in answered no csrf_token');
+  return { cookie: session.split(';')[0] as string, csrf: body.csrf_token };
+}
+
+/** Signs in as `login` and returns the session cookie ("wb_session=..."). */
+export async function signIn(origin: string, login: Login): Promise<string> {
+  return (await signInSession(origin, login)).cookie;
 }
 
 /** The p-th percentile (nearest rank) of sorted values. */

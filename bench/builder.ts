@@ -56,7 +56,16 @@ import type {
 } from '../src/domain/workflowTypes.ts';
 import { createNodeDetail, kindOf } from '../src/engine/nodeDefaults.ts';
 import type { ServerWorkflow } from '../src/engine/WorkflowDraft.ts';
-import { freePort, ROOT, round, type Server, startServer, stopServer, waitForAnswer } from './benchServer.ts';
+import {
+  freePort,
+  ROOT,
+  round,
+  type Server,
+  signInSession,
+  startServer,
+  stopServer,
+  waitForAnswer,
+} from './benchServer.ts';
 
 const DEMO_LOGIN = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
 const NODES = 500;
@@ -98,18 +107,7 @@ function stats(values: number[]): Stats {
 // The server side: sign in, create the workflows.
 
 async function signIn(origin: string): Promise<Session> {
-  const response = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_LOGIN),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${text.slice(0, 300)}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('wb_session='));
-  if (!session) throw new Error('sign-in set no wb_session cookie');
-  const body = JSON.parse(text) as { csrf_token?: string };
-  if (!body.csrf_token) throw new Error('sign-in answered no csrf_token');
-  return { origin, cookie: session.split(';')[0] as string, csrf: body.csrf_token };
+  return { origin, ...(await signInSession(origin, DEMO_LOGIN)) };
 }
 
 async function call<T>(

@@ -32,14 +32,18 @@ import { openDatabase } from '../server/db/openDatabase.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import { DEMO_PREFERENCE_UUID } from '../server/seed/demoPreferenceUuid.ts';
 import {
+  benchEnv,
+  CHROMIUM_LAUNCH,
   freePort,
+  loadFigures,
   ROOT,
   round,
-  runAutocannon,
+  runBench,
   type Server,
   startServer,
   stopServer,
   waitForAnswer,
+  warmThenMeasure,
 } from './benchServer.ts';
 
 const TARGET = { jsGzipKb: 100, cssGzipKb: 10, requestsPerSec: 3000, p99Ms: 50, lcpMs: 1500, cls: 0 };
@@ -150,15 +154,8 @@ async function checkOneClicks(dataDir: string, hit: readonly string[]) {
   }
 }
 
-function loadFigures(result: Awaited<ReturnType<typeof runAutocannon>>) {
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: round(result.latency.p50),
-    p99Ms: round(result.latency.p99),
-    requests: result.requests.total,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+function figures(result: autocannon.Result) {
+  return { ...loadFigures(result), non2xx: result.non2xx };
 }
 
 /** (b) The two public calls under load. */
@@ -166,16 +163,11 @@ async function measureServer(work: string) {
   const dataDir = path.join(work, 'data');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
+  const env = benchEnv(port, dataDir, {
     LOG_LEVEL: 'warn',
     PUBLIC_RATE_LIMIT: '1000000000',
     ONE_CLICK_RATE_LIMIT: '1000000000',
-  };
-  delete env.DATABASE_URL;
+  });
   let server: Server | undefined = startServer(env, path.join(work, 'server-1.log'));
   try {
     await waitForAnswer(server, `${origin}/api/docs/json`, 300_000);
@@ -210,9 +202,8 @@ async function measureServer(work: string) {
     });
     const checkBody = (await check.json()) as { status?: string };
     if (checkBody.status !== 'True') throw new Error('get_recipient_details did not find a bench recipient');
-    if (WARMUP_S > 0) await runAutocannon({ ...details, duration: WARMUP_S });
     console.log(`load: get_recipient_details/, ${CONNECTIONS} connections, ${DURATION_S} s`);
-    const detailsResult = loadFigures(await runAutocannon({ ...details, duration: DURATION_S }));
+    const detailsResult = figures(await warmThenMeasure(details, WARMUP_S, DURATION_S));
     console.log(`  ${JSON.stringify(detailsResult)}`);
 
     // One-click: from the end of the list backwards (the details run read the first 5,000), each once.
@@ -234,11 +225,10 @@ async function measureServer(work: string) {
         },
       ],
     };
-    if (WARMUP_S > 0) await runAutocannon({ ...oneClick, duration: WARMUP_S });
     console.log(
       `load: one_click/{uuid}/ (a different recipient each time), ${CONNECTIONS} connections, ${DURATION_S} s`,
     );
-    const oneClickResult = loadFigures(await runAutocannon({ ...oneClick, duration: DURATION_S }));
+    const oneClickResult = figures(await warmThenMeasure(oneClick, WARMUP_S, DURATION_S));
     console.log(`  ${JSON.stringify(oneClickResult)}`);
     await stopServer(server);
     server = undefined;
@@ -260,16 +250,7 @@ declare global {
 /** (c) Largest contentful paint and layout shift of the preference page on slow 4G. */
 async function measurePage(work: string, env: NodeJS.ProcessEnv, origin: string) {
   const server = startServer(env, path.join(work, 'server-3.log'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     await waitForAnswer(server, `${origin}/api/docs/json`, 180_000);
     const figures: Record<string, { lcpMs: number[]; cls: number[] }> = {};
@@ -334,7 +315,7 @@ async function main(): Promise<number> {
 
     const maxLcp = Math.max(...Object.values(page).flatMap((runs) => runs.lcpMs));
     const maxCls = Math.max(...Object.values(page).flatMap((runs) => runs.cls));
-    const loadOk = (f: ReturnType<typeof loadFigures>) =>
+    const loadOk = (f: ReturnType<typeof figures>) =>
       f.requestsPerSec >= TARGET.requestsPerSec &&
       f.p99Ms <= TARGET.p99Ms &&
       f.errors === 0 &&
@@ -365,16 +346,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench:public failed: ${error instanceof Error ? error.message : String(error)}`);
-    console.log(
-      JSON.stringify({
-        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        pass: false,
-      }),
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:public', main);

@@ -22,13 +22,15 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../server/db/openDatabase.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import {
+  benchEnv,
   freePort,
-  round,
-  runAutocannon,
+  loadFigures,
   type Server,
+  signInSession,
   startServer,
   stopServer,
   waitForAnswer,
+  warmThenMeasure,
 } from './benchServer.ts';
 
 export const TRACKING_TARGET = { requestsPerSec: 5000, p99Ms: 20 } as const;
@@ -77,18 +79,7 @@ async function call<T>(
 
 /** Queues `count` demo sends through the mailbox form and returns their pixel and click paths. */
 async function makeTokens(origin: string, count: number): Promise<Tracked[]> {
-  const login = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_LOGIN),
-  });
-  const loginBody = (await login.json()) as { csrf_token: string };
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('wb_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed (${login.status})`);
-  const csrf = loginBody.csrf_token;
+  const { cookie, csrf } = await signInSession(origin, DEMO_LOGIN);
   const options = await call<{
     emails: { email_id: number }[];
     contacts: { contact_id: number; status: string }[];
@@ -139,36 +130,44 @@ function figures(result: autocannon.Result, expectedStatus: string): LoadFigures
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const expected = stats[expectedStatus]?.count ?? 0;
   const total = Object.values(stats).reduce((sum, s) => sum + s.count, 0);
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: round(result.latency.p50),
-    p99Ms: round(result.latency.p99),
-    requests: result.requests.total,
-    expected,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    unexpected: total - expected,
-  };
+  return { ...loadFigures(result), expected, timeouts: result.timeouts, unexpected: total - expected };
 }
 
-async function load(origin: string, paths: readonly string[], seconds: number) {
+/** A warm-up and a measured run of GET requests rotating over paths. */
+async function load(origin: string, paths: readonly string[]) {
   let next = 0;
-  return runAutocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'user-agent': 'trackingBench/1.0' },
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request: autocannon.Request) => {
-          const pathname = paths[next % paths.length] as string;
-          next += 1;
-          return { ...request, path: pathname };
+  return warmThenMeasure(
+    {
+      url: origin,
+      connections: CONNECTIONS,
+      headers: { 'user-agent': 'trackingBench/1.0' },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request: autocannon.Request) => {
+            const pathname = paths[next % paths.length] as string;
+            next += 1;
+            return { ...request, path: pathname };
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+    WARMUP_S,
+    DURATION_S,
+  );
+}
+
+/**
+ * The environment of a server benchTracking measures: PGlite in dataDir, the demo mailbox transport (no
+ * SMTP_URL), sign-in and tracking rate limits above the load.
+ */
+export function trackingServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return benchEnv(
+    port,
+    dataDir,
+    { LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000000', TRACKING_RATE_LIMIT: '1000000000' },
+    ['SMTP_URL'],
+  );
 }
 
 /** The open pixel and the click endpoint of the server at baseUrl under autocannon (50 connections). */
@@ -177,10 +176,8 @@ export async function benchTracking(baseUrl: string): Promise<TrackingFigures> {
   const tracked = await makeTokens(origin, SENDS);
   const pixels = tracked.map((t) => t.pixel);
   const clicks = tracked.flatMap((t) => t.clicks);
-  await load(origin, pixels, WARMUP_S);
-  const pixel = figures(await load(origin, pixels, DURATION_S), '200');
-  await load(origin, clicks, WARMUP_S);
-  const click = figures(await load(origin, clicks, DURATION_S), '302');
+  const pixel = figures(await load(origin, pixels), '200');
+  const click = figures(await load(origin, clicks), '302');
   return { sends: tracked.length, pixel, click };
 }
 
@@ -190,17 +187,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '1000000000',
-    TRACKING_RATE_LIMIT: '1000000000',
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
+  const env = trackingServerEnv(port, dataDir);
   let server: Server | undefined = startServer(env, path.join(work, 'server.log'));
   try {
     await waitForAnswer(server, `${origin}/api/docs/json`, 300_000);

@@ -34,11 +34,13 @@ import { prepareDatabase } from '../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import {
+  benchEnv,
   CHROMIUM_LAUNCH,
   freePort,
   percentile,
   ROOT,
   runAutocannon,
+  runBench,
   type Server,
   signIn,
   startServer,
@@ -226,17 +228,12 @@ async function main(): Promise<number> {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const logFile = path.join(work, 'server.log');
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
+    const env = benchEnv(port, dataDir, {
       // The server bundle resolves its packages from node_modules: keep its build under the repository.
       DIST_DIR: process.env.DIST_DIR || path.join(ROOT, 'node_modules', '.cache', 'bench-workflows-dist'),
       LOG_REQUESTS: 'true',
       LOG_LEVEL: 'info',
-    };
-    delete env.DATABASE_URL;
+    });
     started = performance.now();
     server = startServer(env, logFile);
     await waitForAnswer(server, `${origin}/api/docs/json`, START_TIMEOUT_MS);
@@ -320,16 +317,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench:workflows failed: ${error instanceof Error ? error.message : String(error)}`);
-    console.log(
-      JSON.stringify({
-        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        pass: false,
-      }),
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:workflows', main);

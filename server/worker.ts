@@ -5,7 +5,7 @@ import { WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
 /**
  * `npm run worker`: one more workflow-runtime process on the PostgreSQL database at DATABASE_URL (run as
  * many as you like; they share one pg-boss queue and never run a step twice). PGlite is one process per
- * data folder, so a worker needs PostgreSQL. Settings: WORKER_LOOPS (work() loops, default 8),
+ * data folder, so a worker needs PostgreSQL. Settings: WORKER_LOOPS (work loops, default 8),
  * WORKER_BATCH (jobs per fetch, default 100), WORKER_EXPIRE_SECONDS, WORKER_MAINTENANCE_SECONDS. Stops cleanly on SIGINT / SIGTERM.
  */
 async function main(): Promise<void> {

@@ -273,6 +273,8 @@ export type EmailEventTable = {
   link: string | null;
   user_agent: string | null;
   occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The send the event is about (m0009; null for older events and events of no send). */
+  send_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 // --- email delivery (issue 7, m0007) ---
@@ -332,6 +334,8 @@ export type WorkflowEnrolmentTable = {
   last_error: string | null;
   trigger_id: number;
   trigger_event_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The send whose event started the enrolment (m0009): one enrolment per workflow and send. */
+  trigger_send_id: ColumnType<number | null, number | null | undefined, number | null>;
   trigger_detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** Workflows whose steps led to this enrolment (the loop guard). */
   chain: ColumnType<number[], number[] | undefined, number[]>;

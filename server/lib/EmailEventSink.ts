@@ -17,6 +17,8 @@ export type RecordedEmailEvent = {
   link: string | null;
   userAgent: string | null;
   occurredAt: Date;
+  /** The send the event is about, when there is one. */
+  sendId: number | null;
 };
 
 /**

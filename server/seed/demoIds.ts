@@ -8,6 +8,10 @@ export const DEMO_IDS = {
   adminUserId: 4708,
   supportUserId: 14764,
   otherOrgUserId: 3001,
+  /** The newcomer's demo workflow "Welcome journey (try me)" (a draft to publish) and its two emails. */
+  newcomerWorkflowId: 17,
+  welcomeEmailId: 27,
+  guideEmailId: 28,
   /** The users sequence continues after this, so new sign-ups never take a special id. */
   usersSequenceStart: 20000,
 } as const;

@@ -1,6 +1,7 @@
 import type { NodeDetail, ShareProfileConfig, WorkflowStatus } from '../../src/domain/workflowTypes.ts';
 import type { DemoStep } from './demoFlowBuilder.ts';
 import { DEMO_IDS } from './demoIds.ts';
+import { NEWCOMER_EMAILS } from './newcomerEmails.ts';
 
 /** What a demo step needs to know about an email. */
 export type DemoEmail = { id: number; name: string; designReady: boolean };
@@ -88,7 +89,7 @@ const send = (email: DemoEmail, title: string, next?: DemoStep): DemoStep => ({
 const end = (title = 'End'): DemoStep => ({ type: 'end', title });
 const wait = (value: number, unit: 'minutes' | 'hours' | 'days' | 'weeks', next?: DemoStep): DemoStep => ({
   type: 'delay',
-  title: `Wait ${value} ${unit}`,
+  title: `Wait ${value} ${value === 1 ? unit.slice(0, -1) : unit}`,
   detail: { radioValue: 1, duration: { value, unit } },
   next,
 });
@@ -102,9 +103,9 @@ const waitUntil = (
   detail: { radioValue: 2, waitUntil: detail },
   next,
 });
-const addToList = (id: number | null, name: string, next?: DemoStep): DemoStep => ({
+const addToList = (id: number | null, name: string, next?: DemoStep, title = `Add to ${name}`): DemoStep => ({
   type: 'add to list',
-  title: `Add to ${name}`,
+  title,
   detail: { list: id === null ? null : { id, name } },
   next,
 });
@@ -133,12 +134,17 @@ const ifElse = (title: string, detail: Partial<NodeDetail>, yes?: DemoStep, no?:
 
 const main = { userId: DEMO_IDS.demoUserId, orgId: DEMO_IDS.mainOrgId };
 
+/** The name of the newcomer's workflow (README "Try the sending loop"). */
+export const NEWCOMER_WORKFLOW_NAME = 'Welcome journey (try me)';
+
 /**
  * The demo user's workflows: every trigger kind and status, every step kind, If / Else with each kind of
  * condition, both kinds of delay; a draft whose email is not design-ready, one with an add-to-list step
  * without a list, one with a step marked in error, an empty draft, and one using an email of another user
  * of the organisation (so cloning it is refused for the demo user). Plus one workflow each for the admin
- * and the second organisation.
+ * and the second organisation, and the newcomer's draft "Welcome journey (try me)": ready to publish, it
+ * reacts within a minute to the demo mailbox (open "Welcome to Northwind", get "Getting started guide",
+ * click a link in it, and a minute later join Newsletter Readers; see README "Try the sending loop").
  */
 export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
   {
@@ -412,6 +418,32 @@ export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
     emailId: 20,
     createdDaysAgo: 35,
     flow: (e) => wait(2, 'days', send(e(23), 'Send AI outreach: finance', end())),
+  },
+  {
+    id: DEMO_IDS.newcomerWorkflowId,
+    ...main,
+    name: NEWCOMER_WORKFLOW_NAME,
+    status: 'draft',
+    triggerId: 7,
+    emailId: NEWCOMER_EMAILS.welcome.id,
+    createdDaysAgo: 2,
+    flow: (e) => {
+      const guide = e(NEWCOMER_EMAILS.guide.id);
+      return send(
+        guide,
+        'Send the guide',
+        wait(
+          1,
+          'minutes',
+          ifElse(
+            'Clicked the guide?',
+            { conditions: [emailTest('has clicked', guide, 2)] },
+            addToList(3, 'Newsletter Readers', end(), 'Add to list'),
+            end('End without action'),
+          ),
+        ),
+      );
+    },
   },
   {
     id: 16,

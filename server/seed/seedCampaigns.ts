@@ -1,6 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, EmailTable } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
+import { NEWCOMER_EMAILS } from './newcomerEmails.ts';
 import { seededRandom } from './seededRandom.ts';
 import { seedTime } from './seedTime.ts';
 
@@ -128,7 +129,10 @@ function emailHtml(subject: string, domain: string, slug: string): string {
   ].join('');
 }
 
-/** Campaigns and their emails (digest 0, ad hoc 1, AI 2; about two thirds design-ready). */
+/**
+ * Campaigns and their emails (digest 0, ad hoc 1, AI 2; about two thirds design-ready), then the two
+ * emails of the newcomer's workflow.
+ */
 export async function seedCampaigns(trx: Transaction<Database>): Promise<SeededCampaigns> {
   const random = seededRandom('campaigns');
   await trx
@@ -179,6 +183,36 @@ export async function seedCampaigns(trx: Transaction<Database>): Promise<SeededC
       emails.push({ id, orgId: campaign.orgId, campaignId: c + 1, emailType, designReady });
     });
   });
+  // The newcomer's workflow emails (see newcomerEmails.ts): design-ready, in Customer Onboarding.
+  const onboarding = CAMPAIGNS.findIndex((c) => c.name === 'Customer Onboarding') + 1;
+  for (const email of [NEWCOMER_EMAILS.welcome, NEWCOMER_EMAILS.guide]) {
+    if (email.id !== rows.length + 1) throw new Error(`seedCampaigns: email ${email.id} out of order`);
+    const createdAt = seedTime(email.createdDaysAgo);
+    rows.push({
+      id: email.id,
+      org_id: DEMO_IDS.mainOrgId,
+      user_id: DEMO_IDS.demoUserId,
+      campaign_id: onboarding,
+      name: email.name,
+      subject: email.subject,
+      email_type: 1,
+      design_ready: true,
+      sent_from: 'marketing@northwind-demo.test',
+      sender_name: 'Northwind Marketing',
+      thumbnail: null,
+      email_platform: 'workbench',
+      html: email.html,
+      created_at: createdAt,
+      updated_at: new Date(createdAt.getTime() + 2 * 60 * 60 * 1000),
+    });
+    emails.push({
+      id: email.id,
+      orgId: DEMO_IDS.mainOrgId,
+      campaignId: onboarding,
+      emailType: 1,
+      designReady: true,
+    });
+  }
   await trx.insertInto('emails').values(rows).execute();
   return { campaignIds: CAMPAIGNS.map((_, i) => i + 1), emails };
 }

@@ -3,6 +3,17 @@ import './Badge.css';
 
 export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
 
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`ui-badge ui-badge--${tone}`}>{children}</span>;
+export type BadgeProps = {
+  tone?: BadgeTone;
+  /** A longer explanation, shown on hover (a status's meaning, a send's last error). */
+  title?: string;
+  children: ReactNode;
+};
+
+export function Badge({ tone = 'neutral', title, children }: BadgeProps) {
+  return (
+    <span className={`ui-badge ui-badge--${tone}`} title={title}>
+      {children}
+    </span>
+  );
 }

@@ -16,6 +16,18 @@ export type TableColumn<Row> = {
   sortable?: boolean;
   /** CSS width of the column (e.g. "30%", "120px"). */
   width?: string;
+  /** A class for the column's cells (not its header), for a table's own layout. */
+  className?: string;
+  /** data-testid of the column's cells. */
+  testId?: string;
+};
+
+/** What a table may add to one of its rows. */
+export type TableRowProps = {
+  className?: string;
+  testId?: string;
+  /** A click anywhere on the row (keep a real button or link in it for the keyboard). */
+  onClick?: () => void;
 };
 
 export type TableProps<Row> = {
@@ -25,6 +37,10 @@ export type TableProps<Row> = {
   columns: TableColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
+  /** A class, test id or click for each row. */
+  rowProps?: (row: Row) => TableRowProps;
+  /** A class beside .ui-table on the wrapper, for a table's own styles. */
+  className?: string;
   /** Loading: a spinner row when there are no rows yet, otherwise the rows dim while busy. */
   loading?: boolean;
   /** Shown in place of the rows when there are none (a StatePanel, usually compact). */
@@ -52,6 +68,8 @@ export function Table<Row>({
   columns,
   rows,
   rowKey,
+  rowProps,
+  className,
   loading = false,
   empty,
   error,
@@ -74,23 +92,32 @@ export function Table<Row>({
     );
   else if (rows.length === 0) body = fullRow(empty ?? <p className="ui-table__none">Nothing to show.</p>);
   else
-    body = rows.map((row) => (
-      <tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <td
-            key={column.id}
-            data-label={column.header}
-            className={`ui-table__cell--${column.align ?? 'start'}`}
-          >
-            {column.cell(row)}
-          </td>
-        ))}
-      </tr>
-    ));
+    body = rows.map((row) => {
+      const extra = rowProps?.(row);
+      return (
+        <tr
+          key={rowKey(row)}
+          className={extra?.className}
+          data-testid={extra?.testId}
+          onClick={extra?.onClick}
+        >
+          {columns.map((column) => (
+            <td
+              key={column.id}
+              data-label={column.header}
+              data-testid={column.testId}
+              className={`ui-table__cell--${column.align ?? 'start'}${column.className ? ` ${column.className}` : ''}`}
+            >
+              {column.cell(row)}
+            </td>
+          ))}
+        </tr>
+      );
+    });
 
   return (
     <div
-      className={`ui-table${loading && rows.length > 0 ? ' ui-table--busy' : ''}`}
+      className={`ui-table${className ? ` ${className}` : ''}${loading && rows.length > 0 ? ' ui-table--busy' : ''}`}
       aria-busy={loading || undefined}
     >
       <table className="ui-table__table">

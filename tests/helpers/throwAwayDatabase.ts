@@ -1,10 +1,13 @@
 import pg from 'pg';
 
-/** A throw-away database on TEST_DATABASE_URL's server (PostgreSQL runs), else undefined (PGlite). */
+/**
+ * A throw-away database on the server of adminUrl (default TEST_DATABASE_URL: PostgreSQL runs), else
+ * undefined (PGlite). The engine benchmark uses it too.
+ */
 export async function throwAwayDatabase(
   prefix = 'wb_test',
+  adminUrl = process.env.TEST_DATABASE_URL,
 ): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

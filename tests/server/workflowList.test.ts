@@ -37,10 +37,20 @@ describe('get_user_workflows/', () => {
   it("lists the demo user's seeded workflows newest first with both counts", async () => {
     const page = await list();
     expect(page.success).toBe(true);
-    expect(page.total_count).toBe(14);
+    expect(page.total_count).toBe(15);
     expect(page.total_active_count).toBe(6);
-    expect(page.data.map((w) => w.id)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(page.data.map((w) => w.id)).toEqual([17, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    // The newcomer's draft (README "Try the sending loop"), then the others.
     expect(page.data[0]).toMatchObject({
+      name: 'Welcome journey (try me)',
+      status: 'draft',
+      trigger_id: 7,
+      trigger_name: 'Email open',
+      email_id: 27,
+      email_name: 'Welcome to Northwind',
+      node_count: 6,
+    });
+    expect(page.data[1]).toMatchObject({
       name: 'Shared AI outreach',
       status: 'draft',
       trigger_id: 7,
@@ -55,8 +65,8 @@ describe('get_user_workflows/', () => {
 
   it('pages, filters and searches (trimmed, case-insensitive, literal)', async () => {
     const second = await list({ offset: 5, limit: 5 });
-    expect(second.data.map((w) => w.id)).toEqual([9, 8, 7, 6, 5]);
-    expect(second.total_count).toBe(14);
+    expect(second.data.map((w) => w.id)).toEqual([10, 9, 8, 7, 6]);
+    expect(second.total_count).toBe(15);
     const active = await list({ filter_type: 'active' });
     expect(active.data.every((w) => w.status === 'active')).toBe(true);
     expect(active.total_count).toBe(6);
@@ -65,7 +75,7 @@ describe('get_user_workflows/', () => {
     const search = await list({ workflow_name: '  ONBOARD ' });
     expect(search.data.map((w) => w.name)).toEqual(['Onboarding journey']);
     expect(search).toMatchObject({ total_count: 1, total_active_count: 6 });
-    expect((await list({ workflow_name: '   ' })).total_count).toBe(14);
+    expect((await list({ workflow_name: '   ' })).total_count).toBe(15);
     expect((await list({ workflow_name: '%' })).total_count).toBe(0);
     expect((await list({ workflow_name: 'e', filter_type: 'inactive' })).data.map((w) => w.id)).toEqual([
       12, 8, 4,

@@ -23,8 +23,8 @@ afterAll(async () => {
 describe('get_user_emails/', () => {
   it('pages the emails an ordinary user owns, with the email version fields', async () => {
     const body = (await get(t.app, demo, `${W}get_user_emails/`, { offset: 0 })).json();
-    expect(body).toMatchObject({ success: true, total_count: 19, internal_user: false });
-    expect(body.data.emails).toHaveLength(19); // all 19 fit the default page of 20
+    expect(body).toMatchObject({ success: true, total_count: 21, internal_user: false });
+    expect(body.data.emails).toHaveLength(20); // the default page of 20
     const email: EmailVersion = body.data.emails[0];
     expect(Object.keys(email).sort()).toEqual(
       [
@@ -43,16 +43,20 @@ describe('get_user_emails/', () => {
       ].sort(),
     );
     const page2 = (await get(t.app, demo, `${W}get_user_emails/`, { offset: 15, limit: 10 })).json();
-    expect(page2.data.emails).toHaveLength(4);
+    expect(page2.data.emails).toHaveLength(6);
     const digests = (await get(t.app, demo, `${W}get_user_emails/`, { email_type: 0 })).json();
     expect(digests.data.emails.every((e: EmailVersion) => e.email_type === 0)).toBe(true);
     const search = (await get(t.app, demo, `${W}get_user_emails/`, { search: ' welcome ' })).json();
-    expect(search.data.emails.map((e: EmailVersion) => e.email_name)).toEqual(['Welcome']);
+    // By name or subject, newest first: the newcomer's "Welcome to Northwind", then "Welcome" (its subject).
+    expect(search.data.emails.map((e: EmailVersion) => e.email_name)).toEqual([
+      'Welcome to Northwind',
+      'Welcome',
+    ]);
   });
 
   it('gives internal users every email of their organisation, and no one another organisation', async () => {
     const body = (await get(t.app, admin, `${W}get_user_emails/`, { limit: 100 })).json();
-    expect(body).toMatchObject({ total_count: 24, internal_user: true });
+    expect(body).toMatchObject({ total_count: 26, internal_user: true });
     const studio = (await get(t.app, other, `${W}get_user_emails/`)).json();
     expect(studio.data.emails.map((e: EmailVersion) => e.email_id).sort()).toEqual([25, 26]);
   });

@@ -4,10 +4,7 @@ import type { Database } from '../../db/schema.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/**
- * The organisation's sends, newest first, with how often the contact opened and clicked that email
- * since it was sent (events carry contact, email, workflow and node, not the send itself).
- */
+/** The organisation's sends, newest first, with how often each was opened and clicked (events name their send). */
 export async function listMailbox(
   db: Kysely<Database>,
   orgId: number,
@@ -37,12 +34,8 @@ export async function listMailbox(
           eb
             .selectFrom('email_event as e')
             .select(sql<number>`count(*)::int`.as('n'))
+            .where('e.send_id', '=', eb.ref('s.id'))
             .where('e.kind', '=', kind)
-            .where('e.contact_id', '=', eb.ref('s.contact_id'))
-            .where('e.email_id', '=', eb.ref('s.email_id'))
-            .where('e.occurred_at', '>=', eb.ref('s.created_at'))
-            .where(sql<boolean>`e.workflow_id is not distinct from s.workflow_id`)
-            .where(sql<boolean>`e.node_id is not distinct from s.node_id`)
             .as(kind === 'opened' ? 'opens' : 'clicks'),
         ),
       ])

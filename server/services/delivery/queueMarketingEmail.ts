@@ -23,35 +23,53 @@ export function newTrackingToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The contact's unsubscribe id (its preference record), created when the contact has none yet. */
-async function preferenceUuidOf(
-  db: Kysely<Database> | Transaction<Database>,
-  orgId: number,
-  contact: { id: number; email: string; status: string },
-): Promise<string> {
+type Db = Kysely<Database> | Transaction<Database>;
+type ContactRow = {
+  id: number;
+  org_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+};
+
+/**
+ * The unsubscribe id (preference record) of each contact, created for those that have none yet: one read
+ * and at most one insert for all of them.
+ */
+async function preferenceUuidsOf(db: Db, contacts: readonly ContactRow[]): Promise<Map<number, string>> {
+  const uuids = new Map<number, string>();
+  if (contacts.length === 0) return uuids;
   const existing = await db
     .selectFrom('preferences')
-    .select('uuid')
-    .where('contact_id', '=', contact.id)
+    .select(['contact_id', 'uuid'])
+    .distinctOn('contact_id')
+    .where(
+      'contact_id',
+      'in',
+      contacts.map((c) => c.id),
+    )
+    .orderBy('contact_id')
     .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return existing.uuid;
-  const uuid = randomUUID();
-  const unsubAll = contact.status === 'Unsubscribed';
-  await db
-    .insertInto('preferences')
-    .values({
-      uuid,
-      org_id: orgId,
+    .execute();
+  for (const row of existing) if (row.contact_id !== null) uuids.set(row.contact_id, row.uuid);
+  const missing = contacts.filter((c) => !uuids.has(c.id));
+  if (missing.length === 0) return uuids;
+  const rows = missing.map((contact) => {
+    const unsubAll = contact.status === 'Unsubscribed';
+    return {
+      uuid: randomUUID(),
+      org_id: contact.org_id,
       contact_id: contact.id,
       email: contact.email,
       marketing: !unsubAll,
       webinars: !unsubAll,
       unsub_all: unsubAll,
-    })
-    .execute();
-  return uuid;
+    };
+  });
+  await db.insertInto('preferences').values(rows).execute();
+  for (const row of rows) uuids.set(row.contact_id, row.uuid);
+  return uuids;
 }
 
 /**
@@ -62,43 +80,89 @@ async function preferenceUuidOf(
  * the step's advance commits. A dedupeKey already used returns that send with created false and changes
  * nothing. Whether the contact may receive it is checked when it is sent, not here.
  */
-export async function queueMarketingEmail(
-  db: Kysely<Database> | Transaction<Database>,
-  input: QueueMarketingEmailInput,
-): Promise<QueuedSend> {
-  const existing = await db
+export async function queueMarketingEmail(db: Db, input: QueueMarketingEmailInput): Promise<QueuedSend> {
+  const [answer] = await queueMarketingEmails(db, [input]);
+  if (!answer) throw new Error('queueMarketingEmails gave no answer.');
+  if (answer instanceof Error) throw answer;
+  return answer;
+}
+
+/** Adds to `into` the ids of the sends stored under these dedupe keys. */
+async function readSendIds(db: Db, keys: readonly string[], into: Map<string, number>): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await db
     .selectFrom('email_send')
-    .select('id')
-    .where('dedupe_key', '=', input.dedupeKey)
-    .executeTakeFirst();
-  if (existing) return { sendId: existing.id, created: false };
+    .select(['id', 'dedupe_key'])
+    .where('dedupe_key', 'in', [...keys])
+    .execute();
+  for (const row of rows) into.set(row.dedupe_key, row.id);
+}
 
-  const [contact, email] = await Promise.all([
-    db
-      .selectFrom('contacts')
-      .select(['id', 'email', 'first_name', 'last_name', 'status'])
-      .where('id', '=', input.contactId)
-      .where('org_id', '=', input.orgId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('emails')
-      .select(['id', 'subject', 'html', 'sent_from', 'sender_name', 'campaign_id'])
-      .where('id', '=', input.emailId)
-      .where('org_id', '=', input.orgId)
-      .executeTakeFirst(),
+/**
+ * queueMarketingEmail for many sends with a fixed number of statements (the workflow runtime's batches):
+ * one answer per input, in order, an AppError (400) for an input whose contact or email is not of its
+ * organisation or whose email has no design yet. Two inputs with one dedupeKey make one send.
+ */
+export async function queueMarketingEmails(
+  db: Db,
+  inputs: readonly QueueMarketingEmailInput[],
+): Promise<(QueuedSend | Error)[]> {
+  const known = new Map<string, number>();
+  await readSendIds(db, [...new Set(inputs.map((input) => input.dedupeKey))], known);
+  const fresh = inputs.filter((input) => !known.has(input.dedupeKey));
+  const [contacts, emails] = await Promise.all([
+    fresh.length === 0
+      ? []
+      : db
+          .selectFrom('contacts')
+          .select(['id', 'org_id', 'email', 'first_name', 'last_name', 'status'])
+          .where('id', 'in', [...new Set(fresh.map((input) => input.contactId))])
+          .execute(),
+    fresh.length === 0
+      ? []
+      : db
+          .selectFrom('emails')
+          .select(['id', 'org_id', 'subject', 'html', 'sent_from', 'sender_name', 'campaign_id'])
+          .where('id', 'in', [...new Set(fresh.map((input) => input.emailId))])
+          .execute(),
   ]);
-  if (!contact) throw new AppError(400, `Contact ${input.contactId} is not a contact of this organisation.`);
-  if (!email) throw new AppError(400, `Email ${input.emailId} is not an email of this organisation.`);
-  if (!email.html) throw new AppError(400, `Email ${input.emailId} has no design yet.`);
+  const contactById = new Map(contacts.map((row) => [row.id, row]));
+  const emailById = new Map(emails.map((row) => [row.id, row]));
 
-  const preferenceUuid = await preferenceUuidOf(db, input.orgId, contact);
-  const token = newTrackingToken();
-  const rendered = renderMarketingEmail({ html: email.html, token, contact, preferenceUuid });
-  const domain = email.sent_from.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
+  const problems = new Map<QueueMarketingEmailInput, AppError>();
+  const sendable: QueueMarketingEmailInput[] = [];
+  const claimed = new Set<string>();
+  for (const input of fresh) {
+    const contact = contactById.get(input.contactId);
+    const email = emailById.get(input.emailId);
+    let problem: AppError | null = null;
+    if (!contact || contact.org_id !== input.orgId) {
+      problem = new AppError(400, `Contact ${input.contactId} is not a contact of this organisation.`);
+    } else if (!email || email.org_id !== input.orgId) {
+      problem = new AppError(400, `Email ${input.emailId} is not an email of this organisation.`);
+    } else if (!email.html) {
+      problem = new AppError(400, `Email ${input.emailId} has no design yet.`);
+    }
+    if (problem) problems.set(input, problem);
+    else if (!claimed.has(input.dedupeKey)) {
+      claimed.add(input.dedupeKey);
+      sendable.push(input);
+    }
+  }
 
-  const inserted = await db
-    .insertInto('email_send')
-    .values({
+  const recipients = [...new Set(sendable.map((input) => input.contactId))].flatMap((id) => {
+    const contact = contactById.get(id);
+    return contact ? [contact] : [];
+  });
+  const preferenceUuids = await preferenceUuidsOf(db, recipients);
+  const rows = sendable.map((input) => {
+    const contact = contactById.get(input.contactId) as ContactRow;
+    const email = emailById.get(input.emailId) as NonNullable<ReturnType<typeof emailById.get>>;
+    const preferenceUuid = preferenceUuids.get(contact.id) as string;
+    const token = newTrackingToken();
+    const rendered = renderMarketingEmail({ html: email.html as string, token, contact, preferenceUuid });
+    const domain = email.sent_from.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
+    return {
       token,
       org_id: input.orgId,
       contact_id: contact.id,
@@ -115,19 +179,38 @@ export async function queueMarketingEmail(
       html: rendered.html,
       links: JSON.stringify(rendered.links),
       message_id: `<${randomBytes(12).toString('hex')}@${domain}>`,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) {
-    // The row is visible once the caller commits; the worker retries shortly after a wake-up that found nothing.
-    wakeDelivery();
-    return { sendId: inserted.id, created: true };
+    };
+  });
+  const created = new Set<string>();
+  if (rows.length > 0) {
+    const inserted = await db
+      .insertInto('email_send')
+      .values(rows)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning(['id', 'dedupe_key'])
+      .execute();
+    for (const row of inserted) {
+      known.set(row.dedupe_key, row.id);
+      created.add(row.dedupe_key);
+    }
+    // The rows are visible once the caller commits; the worker retries shortly after a wake-up that found nothing.
+    if (inserted.length > 0) wakeDelivery();
+    // Sent meanwhile by another transaction with the same key (it committed first): that send is the one.
+    await readSendIds(
+      db,
+      rows.map((row) => row.dedupe_key).filter((key) => !known.has(key)),
+      known,
+    );
   }
-  const raced = await db
-    .selectFrom('email_send')
-    .select('id')
-    .where('dedupe_key', '=', input.dedupeKey)
-    .executeTakeFirstOrThrow();
-  return { sendId: raced.id, created: false };
+
+  const answered = new Set<string>();
+  return inputs.map((input) => {
+    const problem = problems.get(input);
+    if (problem) return problem;
+    const sendId = known.get(input.dedupeKey);
+    if (sendId === undefined) return new Error(`The send ${input.dedupeKey} was not stored.`);
+    const first = created.has(input.dedupeKey) && !answered.has(input.dedupeKey);
+    answered.add(input.dedupeKey);
+    return { sendId, created: first };
+  });
 }

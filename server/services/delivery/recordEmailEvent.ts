@@ -13,6 +13,8 @@ export type EmailEventInput = {
   link?: string | null;
   userAgent?: string | null;
   occurredAt?: Date;
+  /** The send the event is about (tracking and delivery know it). */
+  sendId?: number | null;
 };
 
 const MAX_USER_AGENT = 500;
@@ -40,18 +42,21 @@ export async function recordEmailEvents(
     link: input.link ?? null,
     user_agent: input.userAgent ? input.userAgent.slice(0, MAX_USER_AGENT) : null,
     occurred_at: input.occurredAt ?? now,
+    send_id: input.sendId ?? null,
   }));
   // One statement over column arrays (unnest): cheaper to parse and plan than a VALUES list of many rows.
   // RETURNING gives the ids in insertion order, the order of the arrays.
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
   const { rows: inserted } = await sql<{ id: string | number }>`
     insert into email_event
-      (org_id, kind, contact_id, email_id, campaign_id, workflow_id, node_id, link, user_agent, occurred_at)
+      (org_id, kind, contact_id, email_id, campaign_id, workflow_id, node_id, link, user_agent, occurred_at,
+       send_id)
     select * from unnest(
       ${column((r) => r.org_id)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.contact_id)}::int[],
       ${column((r) => r.email_id)}::int[], ${column((r) => r.campaign_id)}::int[],
       ${column((r) => r.workflow_id)}::int[], ${column((r) => r.node_id)}::text[], ${column((r) => r.link)}::text[],
-      ${column((r) => r.user_agent)}::text[], ${column((r) => r.occurred_at.toISOString())}::timestamptz[]
+      ${column((r) => r.user_agent)}::text[], ${column((r) => r.occurred_at.toISOString())}::timestamptz[],
+      ${column((r) => r.send_id)}::int[]
     )
     returning id`.execute(trx);
   const events: RecordedEmailEvent[] = rows.map((row, i) => ({
@@ -66,6 +71,7 @@ export async function recordEmailEvents(
     link: row.link,
     userAgent: row.user_agent,
     occurredAt: row.occurred_at,
+    sendId: row.send_id,
   }));
   for (const sink of sinks) await sink.prepare?.(trx, events);
   for (const event of events) for (const sink of sinks) await sink(trx, event);

@@ -179,6 +179,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           workflowId: row.workflow_id,
           nodeId: row.node_id,
           occurredAt: at,
+          sendId: row.id,
         })),
       );
       return true;

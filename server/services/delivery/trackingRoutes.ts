@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import type { TrackingRecorder } from './TrackingRecorder.ts';
+import type { EmailEventInput } from './recordEmailEvent.ts';
+import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
 
 /** A transparent 1x1 GIF. */
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -50,6 +51,27 @@ function userAgentOf(request: FastifyRequest): string | null {
   return typeof ua === 'string' && ua !== '' ? ua : null;
 }
 
+/** The event of an open (no link) or a click of a delivered send, with the user agent of the request. */
+function trackedEvent(
+  send: TrackedSend,
+  kind: 'opened' | 'clicked',
+  link: string | null,
+  request: FastifyRequest,
+): EmailEventInput {
+  return {
+    orgId: send.orgId,
+    kind,
+    contactId: send.contactId,
+    emailId: send.emailId,
+    campaignId: send.campaignId,
+    workflowId: send.workflowId,
+    nodeId: send.nodeId,
+    sendId: send.id,
+    link,
+    userAgent: userAgentOf(request),
+  };
+}
+
 function noStore(reply: FastifyReply): FastifyReply {
   return reply
     .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0, private')
@@ -88,16 +110,7 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
           try {
             const send = await recorder.send(parsed.data);
             if (send) {
-              await recorder.record({
-                orgId: send.orgId,
-                kind: 'opened',
-                contactId: send.contactId,
-                emailId: send.emailId,
-                campaignId: send.campaignId,
-                workflowId: send.workflowId,
-                nodeId: send.nodeId,
-                userAgent: userAgentOf(request),
-              });
+              await recorder.record(trackedEvent(send, 'opened', null, request));
             }
           } catch (error) {
             request.log.error(error, 'open could not be recorded');
@@ -123,17 +136,7 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
         }
         // The person is sent on even if the click could not be recorded (logged): the link was theirs.
         await recorder
-          .record({
-            orgId: send.orgId,
-            kind: 'clicked',
-            contactId: send.contactId,
-            emailId: send.emailId,
-            campaignId: send.campaignId,
-            workflowId: send.workflowId,
-            nodeId: send.nodeId,
-            link,
-            userAgent: userAgentOf(request),
-          })
+          .record(trackedEvent(send, 'clicked', link, request))
           .catch((error: unknown) => request.log.error(error, 'click could not be recorded'));
         return noStore(reply).redirect(link, 302);
       },

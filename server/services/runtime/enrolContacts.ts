@@ -9,12 +9,17 @@ export const MAX_CHAIN_DEPTH = 10;
 
 export const LIVE_STATUSES = ['running', 'waiting', 'held'] as const;
 
+/** An enrolment made by enrolContacts. */
+export type NewEnrolment = { id: number; contactId: number };
+
 export type EnrolInput = {
   workflowId: number;
   orgId: number;
   contactIds: readonly number[];
   triggerId: number;
   triggerEventId?: number | null;
+  /** The send whose event is the trigger: a workflow enrols once per send (one contact). */
+  triggerSendId?: number | null;
   triggerDetail?: Record<string, unknown>;
   /** Workflows whose steps or emails led here (empty for an outside event). */
   chain: readonly number[];
@@ -34,14 +39,14 @@ export function chainAllows(chain: readonly number[], workflowId: number): boole
  * Enrols contacts in an active workflow at its first step ("0"), in the caller's transaction. A contact
  * with a live (running, waiting or held) enrolment in the workflow is left as it is: the second trigger
  * is ignored (the partial unique index decides, also between processes). A contact whose enrolment has
- * ended is enrolled again. Each new enrolment's first step is scheduled in the same transaction when a
- * scheduler is given; otherwise the runtime's sweep schedules it. Returns the new enrolment ids.
+ * ended is enrolled again, but never twice by one send (opening the same email again). Each new enrolment's first step is scheduled in the same transaction when a
+ * scheduler is given; otherwise the runtime's sweep schedules it. Returns the new enrolments.
  */
 export async function enrolContacts(
   trx: Db,
   scheduler: StepScheduler | null,
   input: EnrolInput,
-): Promise<number[]> {
+): Promise<NewEnrolment[]> {
   if (input.contactIds.length === 0 || !chainAllows(input.chain, input.workflowId)) return [];
   const unique = [...new Set(input.contactIds)];
   const rows = await trx
@@ -56,6 +61,7 @@ export async function enrolContacts(
       'job_id',
       'trigger_id',
       'trigger_event_id',
+      'trigger_send_id',
       'trigger_detail',
       'chain',
       'enrolled_at',
@@ -77,18 +83,15 @@ export async function enrolContacts(
           (scheduler ? sql`gen_random_uuid()` : sql`null::uuid`).as('job_id'),
           sql.val(input.triggerId).as('trigger_id'),
           sql.val(input.triggerEventId ?? null).as('trigger_event_id'),
+          sql.val(input.triggerSendId ?? null).as('trigger_send_id'),
           sql.val(JSON.stringify(input.triggerDetail ?? {})).as('trigger_detail'),
           sql`${sql.val([...input.chain])}::int[]`.as('chain'),
           sql.val(input.now).as('enrolled_at'),
           sql.val(input.now).as('updated_at'),
         ]),
     )
-    .onConflict((oc) =>
-      oc
-        .columns(['workflow_id', 'contact_id'])
-        .where('status', 'in', [...LIVE_STATUSES])
-        .doNothing(),
-    )
+    // Either unique index: a live enrolment of the contact, or an enrolment from the same trigger send.
+    .onConflict((oc) => oc.doNothing())
     .returning(['id', 'contact_id', 'job_id'])
     .execute();
   if (rows.length === 0) return [];
@@ -117,5 +120,5 @@ export async function enrolContacts(
       })),
     );
   }
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, contactId: row.contact_id }));
 }

@@ -16,7 +16,8 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /**
  * One condition, evaluated when the step is reached:
  * - has opened / has clicked (a link; empty = any link) / has not opened / has not clicked: the
- *   contact's opened or clicked events of that email (no email chosen: any email) since the enrolment;
+ *   contact's opened or clicked events of that email (no email chosen: any email) since the enrolment,
+ *   whose time is that of its trigger: the open or click that started the enrolment counts;
  * - email sequence: the contact has been sent that email, at any time (it is in that email's sequence);
  * - list: the contact is a member of the list now;
  * - current day (is / is not the chosen weekdays) and current time (before / after HH:MM, "after"

@@ -3,7 +3,7 @@ import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import type { Database, EnrolmentStatus } from '../../db/schema.ts';
 import { type Advance, advanceEnrolment, type HistoryItem } from './advanceEnrolment.ts';
 import { dbPorts } from './dbPorts.ts';
-import type { Clock, MailPort } from './runtimePorts.ts';
+import type { Clock, MailPort, StepPorts } from './runtimePorts.ts';
 import { newJobId, type StepJobData, type StepScheduler } from './stepScheduler.ts';
 
 /** Attempts of a failing step before its enrolment is marked failed. */
@@ -11,18 +11,24 @@ export const MAX_STEP_ATTEMPTS = 5;
 
 /** The flows of workflows by version, so a step does not read a large flow again until it changes. */
 export class FlowCache {
-  private readonly flows = new Map<number, { version: number; flow: WorkflowFlow }>();
+  private readonly flows = new Map<number, { version: number; flow: Promise<WorkflowFlow> }>();
 
-  async get(trx: Transaction<Database>, workflowId: number, version: number): Promise<WorkflowFlow> {
+  get(trx: Transaction<Database>, workflowId: number, version: number): Promise<WorkflowFlow> {
     const hit = this.flows.get(workflowId);
     if (hit && hit.version === version) return hit.flow;
-    const row = await trx
+    const flow = trx
       .selectFrom('workflow')
       .select(['flow', 'version'])
       .where('id', '=', workflowId)
-      .executeTakeFirstOrThrow();
-    this.flows.set(workflowId, { version: row.version, flow: row.flow });
-    return row.flow;
+      .executeTakeFirstOrThrow()
+      .then((row) => {
+        // A newer version read meanwhile stays; a failed read is forgotten.
+        if (row.version !== version) this.flows.delete(workflowId);
+        return row.flow;
+      });
+    flow.catch(() => this.flows.delete(workflowId));
+    this.flows.set(workflowId, { version, flow });
+    return flow;
   }
 }
 
@@ -112,6 +118,8 @@ type EnrolmentUpdate = {
 };
 
 type Pending = {
+  /** The ports of the transaction's steps (shared, so their calls are batched). */
+  ports: StepPorts;
   history: { enrolment: { id: number; workflow_id: number; contact_id: number }; items: HistoryItem[] }[];
   jobs: Parameters<StepScheduler['schedule']>[1][number][];
   updates: EnrolmentUpdate[];
@@ -119,7 +127,16 @@ type Pending = {
   memo: Map<string, unknown>;
 };
 
-const newPending = (): Pending => ({ history: [], jobs: [], updates: [], memo: new Map() });
+function newPending(trx: Transaction<Database>, deps: StepDeps): Pending {
+  const memo = new Map<string, unknown>();
+  return {
+    ports: dbPorts(trx, deps.scheduler, deps.clock, deps.mail?.(trx), memo),
+    history: [],
+    jobs: [],
+    updates: [],
+    memo,
+  };
+}
 
 /** Writes what the steps of a transaction produced: their history rows and next jobs, one statement each. */
 async function flush(trx: Transaction<Database>, deps: StepDeps, pending: Pending): Promise<void> {
@@ -187,7 +204,6 @@ async function stepInTransaction(
     return { kind: 'held' } as const;
   }
   const flow = await deps.flows.get(trx, row.workflow_id, row.version);
-  const ports = dbPorts(trx, deps.scheduler, deps.clock, deps.mail?.(trx), pending.memo);
   const advance = await advanceEnrolment(
     flow,
     {
@@ -200,7 +216,7 @@ async function stepInTransaction(
       enrolledAt: row.enrolled_at,
       chain: row.chain,
     },
-    ports,
+    pending.ports,
   );
   const live = advance.status === 'running' || advance.status === 'waiting';
   const jobId = live ? newJobId() : null;
@@ -223,42 +239,59 @@ async function stepInTransaction(
   return { kind: 'advanced', advance } as const;
 }
 
+/** Runs in the step transaction just before it commits (the runtime completes the pg-boss jobs there). */
+export type BeforeCommit = (trx: Transaction<Database>) => Promise<void>;
+
 /**
  * Runs one step job in ONE transaction (stepInTransaction, then its history and next pg-boss job in the
  * same transaction). A crash before commit leaves everything as it was (the job is retried); after
  * commit, the retried job is stale. So no step is skipped or repeated.
  */
-export async function runStepJob(deps: StepDeps, data: StepJobData): Promise<StepJobResult> {
-  return deps.db.transaction().execute(async (trx) => {
-    const pending = newPending();
-    const result = await stepInTransaction(trx, deps, data, pending, await lockEnrolment(trx, data.e));
-    await flush(trx, deps, pending);
-    return result;
-  });
+export async function runStepJob(
+  deps: StepDeps,
+  data: StepJobData,
+  beforeCommit?: BeforeCommit,
+): Promise<StepJobResult> {
+  const [result] = await runStepBatch(deps, [data], beforeCommit);
+  return result ?? { kind: 'stale' };
 }
 
 /**
  * Runs a batch of step jobs in one transaction (fewer commits and round trips under load), enrolments
- * locked in id order so that concurrent batches cannot deadlock. All or nothing: when any step throws,
- * the batch is rolled back and the caller runs its jobs one by one (runStepJob) to isolate the failure.
+ * locked in id order so that concurrent batches cannot deadlock. The steps run side by side, so the
+ * ports answer the sends, event checks and list additions of a round with one statement each. All or
+ * nothing: when any step throws, the batch is rolled back and the caller runs its jobs one by one
+ * (runStepJob) to isolate the failure.
  */
-export async function runStepBatch(deps: StepDeps, jobs: readonly StepJobData[]): Promise<StepJobResult[]> {
+export async function runStepBatch(
+  deps: StepDeps,
+  jobs: readonly StepJobData[],
+  beforeCommit?: BeforeCommit,
+): Promise<StepJobResult[]> {
   const ordered = [...jobs].sort((a, b) => a.e - b.e || a.s - b.s);
   const results = await deps.db.transaction().execute(async (trx) => {
-    const pending = newPending();
+    const pending = newPending(trx, deps);
     const rows = await lockEnrolments(
       trx,
       ordered.map((data) => data.e),
     );
-    const out = new Map<StepJobData, StepJobResult>();
     const seen = new Set<number>();
-    for (const data of ordered) {
+    const runs = ordered.map((data) => {
       // Two jobs of one enrolment in a batch: only the first one made for its step_seq runs.
       const row = seen.has(data.e) ? undefined : rows.get(data.e);
       if (row && row.step_seq === data.s) seen.add(data.e);
-      out.set(data, await stepInTransaction(trx, deps, data, pending, row));
+      return stepInTransaction(trx, deps, data, pending, row);
+    });
+    const settled = await Promise.allSettled(runs);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const out = new Map<StepJobData, StepJobResult>();
+    for (const [i, data] of ordered.entries()) {
+      const outcome = settled[i];
+      if (outcome?.status === 'fulfilled') out.set(data, outcome.value);
     }
     await flush(trx, deps, pending);
+    await beforeCommit?.(trx);
     return out;
   });
   return jobs.map((data) => results.get(data) ?? { kind: 'stale' });
@@ -269,43 +302,58 @@ export async function runStepBatch(deps: StepDeps, jobs: readonly StepJobData[])
  * schedules a retry with backoff (2, 4, 8, 16 s), or after MAX_STEP_ATTEMPTS marks the enrolment failed
  * with the error in its history.
  */
-export async function recordStepFailure(deps: StepDeps, data: StepJobData, error: unknown): Promise<void> {
+export async function recordStepFailure(
+  deps: StepDeps,
+  data: StepJobData,
+  error: unknown,
+  beforeCommit?: BeforeCommit,
+): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   await deps.db.transaction().execute(async (trx) => {
-    const row = await lockEnrolment(trx, data.e);
-    if (!row || row.step_seq !== data.s || (row.status !== 'running' && row.status !== 'waiting')) return;
-    const attempts = row.attempts + 1;
-    const now = deps.clock.now();
-    if (attempts >= MAX_STEP_ATTEMPTS) {
-      await trx
-        .updateTable('workflow_enrolment')
-        .set({
-          status: 'failed',
-          attempts,
-          last_error: message,
-          job_id: null,
-          updated_at: now,
-          finished_at: now,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await insertHistory(trx, row, [
-        { nodeId: row.current_node, outcome: 'failed', at: now, detail: { error: message, attempts } },
-      ]);
-      return;
-    }
-    const jobId = newJobId();
-    const dueAt = new Date(now.getTime() + 2 ** attempts * 1000);
+    await failureInTransaction(trx, deps, data, message);
+    await beforeCommit?.(trx);
+  });
+}
+
+async function failureInTransaction(
+  trx: Transaction<Database>,
+  deps: StepDeps,
+  data: StepJobData,
+  message: string,
+): Promise<void> {
+  const row = await lockEnrolment(trx, data.e);
+  if (!row || row.step_seq !== data.s || (row.status !== 'running' && row.status !== 'waiting')) return;
+  const attempts = row.attempts + 1;
+  const now = deps.clock.now();
+  if (attempts >= MAX_STEP_ATTEMPTS) {
     await trx
       .updateTable('workflow_enrolment')
-      .set({ attempts, last_error: message, job_id: jobId, updated_at: now })
+      .set({
+        status: 'failed',
+        attempts,
+        last_error: message,
+        job_id: null,
+        updated_at: now,
+        finished_at: now,
+      })
       .where('id', '=', row.id)
       .execute();
     await insertHistory(trx, row, [
-      { nodeId: row.current_node, outcome: 'error', at: now, detail: { error: message, attempts } },
+      { nodeId: row.current_node, outcome: 'failed', at: now, detail: { error: message, attempts } },
     ]);
-    await deps.scheduler.schedule(trx, [
-      { jobId, enrolmentId: row.id, seq: row.step_seq, dueAt, continuing: row.step_seq > 0 },
-    ]);
-  });
+    return;
+  }
+  const jobId = newJobId();
+  const dueAt = new Date(now.getTime() + 2 ** attempts * 1000);
+  await trx
+    .updateTable('workflow_enrolment')
+    .set({ attempts, last_error: message, job_id: jobId, updated_at: now })
+    .where('id', '=', row.id)
+    .execute();
+  await insertHistory(trx, row, [
+    { nodeId: row.current_node, outcome: 'error', at: now, detail: { error: message, attempts } },
+  ]);
+  await deps.scheduler.schedule(trx, [
+    { jobId, enrolmentId: row.id, seq: row.step_seq, dueAt, continuing: row.step_seq > 0 },
+  ]);
 }

@@ -6,8 +6,12 @@ import type { Clock, StepJob } from './runtimePorts.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The pg-boss queue of workflow steps. */
+/** The pg-boss queue of steps due now (first steps of new enrolments, continuations): oldest first. */
 export const STEP_QUEUE = 'workflow-step';
+/** The pg-boss queue of steps due later (after a delay, a retry): taken before STEP_QUEUE once due. */
+export const LATER_QUEUE = 'workflow-step-later';
+/** Both, in the order a worker takes from them. */
+export const STEP_QUEUES = [LATER_QUEUE, STEP_QUEUE] as const;
 
 /**
  * A step job's data: enrolment, its step_seq, the due time (ms, for the lateness figures), and p: 1 for
@@ -32,28 +36,28 @@ export type StepScheduler = {
 };
 
 /**
- * Step jobs through pg-boss. dueAt is on the runtime's clock; pg-boss compares start_after with the
- * database's clock, so a job starts after the same remaining time (identical with the real clock; a test's
- * injected clock can run ahead).
+ * Step jobs through pg-boss: a job due now goes to STEP_QUEUE, a job due later to LATER_QUEUE (a worker
+ * takes due jobs of LATER_QUEUE first, so a backlog of new enrolments does not make steps after a delay
+ * late). dueAt is on the runtime's clock; pg-boss compares start_after with the database's clock, so a
+ * job starts after the same remaining time (identical with the real clock; a test's injected clock can
+ * run ahead).
  */
 export function pgBossScheduler(boss: PgBoss, clock: Clock): StepScheduler {
   return {
     schedule: async (trx, jobs) => {
       if (jobs.length === 0) return;
-      const skew = Date.now() - clock.now().getTime();
+      const now = clock.now().getTime();
+      const skew = Date.now() - now;
       await boss.insert(
         jobs.map((job) => ({
           id: job.jobId,
-          name: STEP_QUEUE,
+          name: job.dueAt.getTime() > now ? LATER_QUEUE : STEP_QUEUE,
           data: {
             e: job.enrolmentId,
             s: job.seq,
             d: job.dueAt.getTime() + skew,
             p: job.continuing ? 1 : 0,
           } satisfies StepJobData,
-          // Steps of enrolments under way go before first steps of new ones (pg-boss takes the highest
-          // priority first), so a backlog of new enrolments does not make due steps late.
-          priority: job.continuing ? 1 : 0,
           startAfter: new Date(job.dueAt.getTime() + skew).toISOString(),
         })),
         { db: kyselyExecutor(trx) },

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { TRIGGER_IDS } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
-import { chainAllows, enrolContacts, LIVE_STATUSES } from './enrolContacts.ts';
+import { chainAllows, enrolContacts, LIVE_STATUSES, type NewEnrolment } from './enrolContacts.ts';
 import { activeScheduler, runtimeNow } from './runtimeRegistry.ts';
 import type { StepScheduler } from './stepScheduler.ts';
 import { type TriggerWorkflow, triggerWorkflowsOf } from './triggerWorkflowsOf.ts';
@@ -32,35 +32,49 @@ export function workflowEventSink(scheduler: () => StepScheduler | null): EmailE
 
 /**
  * For a batch of events from outside the workflows (opens and clicks of the tracking endpoints): one
- * query per matching workflow finds the contacts already enrolled in it, whose triggers are then ignored
- * without a query each (a second trigger of an enrolled contact does nothing).
+ * query per matching workflow finds the contacts of the batch already enrolled in it and the sends of the
+ * batch that already started an enrolment in it, whose triggers are then ignored without a query each (a
+ * second trigger of an enrolled contact, or of the same send, does nothing).
  */
 async function markLiveEnrolments(trx: Db, events: readonly RecordedEmailEvent[]): Promise<void> {
-  const contactsByWorkflow = new Map<number, Set<number>>();
+  const byWorkflow = new Map<number, { contacts: Set<number>; sends: Set<number> }>();
   for (const event of events) {
     if (!event.contactId || event.workflowId) continue;
     const candidates = await triggerWorkflowsOf(trx, event.orgId);
     for (const workflow of matchingWorkflows(candidates, event, null)) {
-      let contacts = contactsByWorkflow.get(workflow.id);
-      if (!contacts) {
-        contacts = new Set();
-        contactsByWorkflow.set(workflow.id, contacts);
+      let batch = byWorkflow.get(workflow.id);
+      if (!batch) {
+        batch = { contacts: new Set(), sends: new Set() };
+        byWorkflow.set(workflow.id, batch);
       }
-      contacts.add(event.contactId);
+      batch.contacts.add(event.contactId);
+      if (event.sendId !== null) batch.sends.add(event.sendId);
     }
   }
   const handled = handledIn(trx);
-  for (const [workflowId, contacts] of contactsByWorkflow) {
-    const live = await trx
+  for (const [workflowId, { contacts, sends }] of byWorkflow) {
+    const rows = await trx
       .selectFrom('workflow_enrolment')
-      .select('contact_id')
+      .select(['contact_id', 'trigger_send_id', 'status'])
       .where('workflow_id', '=', workflowId)
-      .where('contact_id', 'in', [...contacts])
-      .where('status', 'in', [...LIVE_STATUSES])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('contact_id', 'in', [...contacts]), eb('status', 'in', [...LIVE_STATUSES])]),
+          ...(sends.size > 0 ? [eb('trigger_send_id', 'in', [...sends])] : []),
+        ]),
+      )
       .execute();
-    for (const row of live) handled.add(`${workflowId}:${row.contact_id}`);
+    for (const row of rows) {
+      if ((LIVE_STATUSES as readonly string[]).includes(row.status)) {
+        handled.add(handledKey(workflowId, row.contact_id));
+      }
+      if (row.trigger_send_id !== null) handled.add(handledSendKey(workflowId, row.trigger_send_id));
+    }
   }
 }
+
+const handledKey = (workflowId: number, contactId: number) => `${workflowId}:${contactId}`;
+const handledSendKey = (workflowId: number, sendId: number) => `${workflowId}:send:${sendId}`;
 
 /** The candidate workflows an event starts (spUuid: the share profile of its sending step, if any). */
 function matchingWorkflows(
@@ -124,31 +138,45 @@ export async function enrolOnEmailEvent(
   // A second trigger in the same transaction (a tracking batch) finds the contact enrolled by the first:
   // it is ignored without asking the database again.
   const handled = handledIn(trx);
-  const fresh = workflows.filter((w) => !handled.has(`${w.id}:${event.contactId}`));
+  const sendId = event.sendId;
+  const fresh = workflows.filter(
+    (w) =>
+      !handled.has(handledKey(w.id, event.contactId)) &&
+      (sendId === null || !handled.has(handledSendKey(w.id, sendId))),
+  );
   if (fresh.length === 0) return [];
-  for (const w of fresh) handled.add(`${w.id}:${event.contactId}`);
+  for (const w of fresh) {
+    handled.add(handledKey(w.id, event.contactId));
+    if (sendId !== null) handled.add(handledSendKey(w.id, sendId));
+  }
   const chain = event.workflowId ? await chainOfSender(trx, event.workflowId, event.contactId) : [];
   const enrolled: number[] = [];
   for (const workflow of fresh) {
     if (!chainAllows(chain, workflow.id)) continue;
-    enrolled.push(
-      ...(await enrolContacts(trx, scheduler, {
-        workflowId: workflow.id,
-        orgId: event.orgId,
-        contactIds: [event.contactId],
-        triggerId: workflow.trigger_id,
-        triggerEventId: event.id,
-        triggerDetail: {
-          event: event.kind,
-          email_id: event.emailId,
-          ...(event.link ? { link: event.link } : {}),
-        },
-        chain,
-        now: runtimeNow(),
-      })),
-    );
+    const made = await enrolContacts(trx, scheduler, {
+      workflowId: workflow.id,
+      orgId: event.orgId,
+      contactIds: [event.contactId],
+      triggerId: workflow.trigger_id,
+      triggerEventId: event.id,
+      triggerSendId: sendId,
+      triggerDetail: {
+        event: event.kind,
+        email_id: event.emailId,
+        ...(event.link ? { link: event.link } : {}),
+      },
+      chain,
+      // Enrolled as of the trigger itself (the event may be a moment older than this transaction), so
+      // "has opened / has clicked" of the trigger email counts the open or click that started it.
+      now: earliest(event.occurredAt, runtimeNow()),
+    });
+    enrolled.push(...made.map((enrolment) => enrolment.id));
   }
   return enrolled;
+}
+
+function earliest(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
 }
 
 /** Per transaction: the (workflow, contact) pairs whose trigger was already handled in it. */
@@ -197,7 +225,7 @@ export async function subscribeContactsToList(
   scheduler: StepScheduler | null = activeScheduler(),
   /** A memo for lookups within one transaction (the runtime's batches). */
   memo?: Map<string, unknown>,
-): Promise<{ added: number[]; enrolments: number[] }> {
+): Promise<{ added: number[]; enrolments: NewEnrolment[] }> {
   if (!db.isTransaction) {
     return (db as Kysely<Database>)
       .transaction()
@@ -246,7 +274,7 @@ export async function subscribeContactsToList(
       .execute(),
   );
   const chain = input.chain ?? [];
-  const enrolments: number[] = [];
+  const enrolments: NewEnrolment[] = [];
   for (const workflow of workflows) {
     enrolments.push(
       ...(await enrolContacts(db, scheduler, {

@@ -84,4 +84,40 @@ describe('Table', () => {
     expect(screen.getByRole('alert').textContent).toBe('Could not load');
     expect(screen.queryByText('Quarterly insights')).toBeNull();
   });
+
+  it('adds a table’s own classes, test ids and row clicks without losing the table semantics', () => {
+    const onClick = vi.fn();
+    render(
+      <Table
+        caption="Campaigns"
+        className="campaign-table"
+        columns={[
+          { ...COLUMNS[0]!, className: 'campaign-table__name', testId: 'campaign-name' },
+          COLUMNS[1]!,
+        ]}
+        rows={ROWS}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({
+          className: `campaign-table__row--${row.id}`,
+          testId: `row-${row.id}`,
+          onClick,
+        })}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Campaigns' });
+    expect(table.closest('.ui-table.campaign-table')).not.toBeNull();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Campaign', 'Sent']);
+    const row = screen.getByTestId('row-2');
+    expect(row.className).toBe('campaign-table__row--2');
+    const name = within(row).getByTestId('campaign-name');
+    expect(name.textContent).toBe('Welcome series');
+    expect(name.className).toBe('ui-table__cell--start campaign-table__name');
+    expect(name.getAttribute('data-label')).toBe('Campaign');
+    fireEvent.click(within(row).getByText('20'));
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
 });

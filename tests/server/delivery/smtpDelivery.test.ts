@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEmailEvent } from '../../../server/lib/EmailEventSink.ts';
-import { queueMarketingEmail } from '../../../server/services/delivery/queueMarketingEmail.ts';
+import {
+  queueMarketingEmail,
+  queueMarketingEmails,
+} from '../../../server/services/delivery/queueMarketingEmail.ts';
 import {
   type DeliveryWorker,
   startDeliveryWorker,
@@ -54,7 +57,7 @@ beforeAll(async () => {
     maxAttempts: 3,
     backoffBaseMs: BACKOFF,
   });
-  material = await demoMaterial(t.database.db, 1, 10);
+  material = await demoMaterial(t.database.db, 1, 12);
   baseline = await lastEventId(t.database.db);
 });
 afterAll(async () => {
@@ -154,6 +157,65 @@ describe('delivery over SMTP', () => {
       .where('dedupe_key', '=', 'wf:dedupe-test:n1:1')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('queues many sends with one call: an answer per input, errors of their own, a key twice sent once', async () => {
+    const db = t.database.db;
+    const [a, b] = [contact(10), contact(11)];
+    const foreign = await db
+      .selectFrom('contacts')
+      .select('id')
+      .where('org_id', '!=', 1)
+      .executeTakeFirstOrThrow();
+    const undesigned = await db
+      .selectFrom('emails')
+      .select('id')
+      .where('org_id', '=', 1)
+      .where('html', 'is', null)
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('preferences').where('contact_id', 'in', [a.id, b.id]).execute();
+    const base = { orgId: 1, emailId: material.email.id };
+    const answers = await queueMarketingEmails(db, [
+      { ...base, contactId: a.id, dedupeKey: 'test:batch:a' },
+      { ...base, contactId: foreign.id, dedupeKey: 'test:batch:foreign' },
+      { ...base, contactId: b.id, dedupeKey: 'test:batch:b' },
+      { ...base, contactId: a.id, dedupeKey: 'test:batch:a' },
+      { ...base, contactId: b.id, emailId: undesigned.id, dedupeKey: 'test:batch:undesigned' },
+      { ...base, contactId: b.id, dedupeKey: 'test:batch:b2' },
+    ]);
+    expect(answers[0]).toEqual({ sendId: expect.any(Number), created: true });
+    expect(answers[1]).toBeInstanceOf(Error);
+    expect((answers[1] as Error).message).toBe(
+      `Contact ${foreign.id} is not a contact of this organisation.`,
+    );
+    expect(answers[2]).toEqual({ sendId: expect.any(Number), created: true });
+    expect(answers[3]).toEqual({ sendId: (answers[0] as { sendId: number }).sendId, created: false });
+    expect((answers[4] as Error).message).toBe(`Email ${undesigned.id} has no design yet.`);
+    expect(answers[5]).toEqual({ sendId: expect.any(Number), created: true });
+    // One preference record (unsubscribe id) per contact, shared by that contact's sends.
+    const preferences = await db
+      .selectFrom('preferences')
+      .select(['contact_id', 'uuid'])
+      .where('contact_id', 'in', [a.id, b.id])
+      .execute();
+    expect(preferences).toHaveLength(2);
+    const sends = await db
+      .selectFrom('email_send')
+      .select(['contact_id', 'preference_uuid', 'token', 'html'])
+      .where('dedupe_key', 'like', 'test:batch:%')
+      .orderBy('id')
+      .execute();
+    expect(sends.map((send) => send.contact_id)).toEqual([a.id, b.id, b.id]);
+    for (const send of sends) {
+      expect(send.preference_uuid).toBe(preferences.find((p) => p.contact_id === send.contact_id)?.uuid);
+    }
+    expect(new Set(sends.map((send) => send.token)).size).toBe(3);
+    // Asked again, nothing new is made.
+    const again = await queueMarketingEmails(db, [{ ...base, contactId: a.id, dedupeKey: 'test:batch:a' }]);
+    expect(again).toEqual([{ sendId: (answers[0] as { sendId: number }).sendId, created: false }]);
+    await worker.deliverDue();
+    expect(smtp.received.filter((m) => m.to.includes(a.email))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(b.email))).toHaveLength(2);
   });
 
   it('retries a temporary failure with back-off and the same Message-ID, then delivers', async () => {

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_SHARE_PROFILES } from '../../../server/seed/demoWorkflows.ts';
+import { recordEmailEvents } from '../../../server/services/delivery/recordEmailEvent.ts';
 import type { WorkflowRuntime } from '../../../server/services/runtime/WorkflowRuntime.ts';
 import { subscribeContactsToList } from '../../../server/services/runtime/workflowTriggers.ts';
+import type { Condition } from '../../../src/domain/workflowTypes.ts';
 import { type Session, signIn } from '../../helpers/testApp.ts';
 import { get, post, W } from '../workflowTestKit.ts';
+import { runtimeAppFixture } from './runtimeAppFixture.ts';
 import {
   enrolments,
+  expectPath as expectPathOf,
   fire,
-  historyOf,
   insertWorkflow,
   ORG,
-  pauseSeededWorkflows,
   removeFromLists,
+  SEND_WAIT_BRANCH,
   sendsOf,
   settled,
 } from './runtimeDb.ts';
-import {
-  buildFlow,
-  createRuntimeApp,
-  eventually,
-  type RuntimeTestApp,
-  TestClock,
-  travel,
-} from './runtimeKit.ts';
+import { buildFlow, eventually, type RuntimeTestApp, TestClock, travel } from './runtimeKit.ts';
 
 // Monday 2026-03-02 10:00 UTC.
 const clock = new TestClock(Date.parse('2026-03-02T10:00:00Z'));
@@ -33,17 +29,19 @@ let t: RuntimeTestApp;
 let runtime: WorkflowRuntime;
 let demo: Session;
 
-beforeAll(async () => {
-  t = await createRuntimeApp({ clock, loops: 2, batchSize: 20 });
-  runtime = t.app.workflowRuntime as WorkflowRuntime;
-  await pauseSeededWorkflows(t.database);
-  demo = await signIn(t.app);
-});
-afterAll(async () => {
-  await t?.close();
+runtimeAppFixture(clock, (fixture) => {
+  ({ t, runtime, demo } = fixture);
 });
 
 const endOnly = () => buildFlow([{ type: 'end' }]);
+
+/** A click of a link of an email by a contact, recorded now. */
+const click = (contactId: number, emailId: number, link: string) =>
+  fire(t.database, runtime, clock, { kind: 'clicked', contactId, emailId, link });
+
+/** Waits for the contact's enrolment to complete and checks the path it took. */
+const expectPath = (workflowId: number, contactId: number, path: readonly string[]) =>
+  expectPathOf(t.database, workflowId, contactId, path);
 
 describe('triggers', () => {
   it('7 email open, 8 email click, 9 email received: events of the trigger email only', async () => {
@@ -52,16 +50,10 @@ describe('triggers', () => {
     const w9 = await insertWorkflow(t.database, { triggerId: 9, emailId: 5, flow: endOnly() });
     await fire(t.database, runtime, clock, { kind: 'opened', contactId: 1, emailId: 2 });
     await fire(t.database, runtime, clock, { kind: 'opened', contactId: 2, emailId: 4 });
-    await fire(t.database, runtime, clock, {
-      kind: 'clicked',
-      contactId: 3,
-      emailId: 4,
-      link: 'https://x.test',
-    });
+    await click(3, 4, 'https://x.test');
     await fire(t.database, runtime, clock, { kind: 'delivered', contactId: 4, emailId: 5 });
     await fire(t.database, runtime, clock, { kind: 'opened', contactId: 5, emailId: 5 });
-    const done = await settled(t.database, w7, 1, ['completed']);
-    expect(await historyOf(t.database, done.id)).toEqual(['0:enrolled', '0:ended']);
+    await expectPath(w7, 1, ['0:enrolled', '0:ended']);
     await settled(t.database, w8, 3, ['completed']);
     await settled(t.database, w9, 4, ['completed']);
     expect((await enrolments(t.database, w7)).map((e) => e.contact_id)).toEqual([1]);
@@ -175,25 +167,8 @@ describe('a full run: send, delay, If / Else, add to list, end', () => {
     clock.advance(HOUR);
     await fire(t.database, runtime, clock, { kind: 'opened', contactId: 20, emailId: 1 });
     await travel(t.database, clock, DAY);
-    const yes = await settled(t.database, w, 20, ['completed']);
-    const no = await settled(t.database, w, 21, ['completed']);
-    expect(await historyOf(t.database, yes.id)).toEqual([
-      '0:enrolled',
-      '0:sent',
-      '1:delay started',
-      '1:waited',
-      '2:yes',
-      '3:added',
-      '4:ended',
-    ]);
-    expect(await historyOf(t.database, no.id)).toEqual([
-      '0:enrolled',
-      '0:sent',
-      '1:delay started',
-      '1:waited',
-      '2:no',
-      '5:ended',
-    ]);
+    await expectPath(w, 20, SEND_WAIT_BRANCH.yes);
+    await expectPath(w, 21, SEND_WAIT_BRANCH.no);
     const member = await t.database.db
       .selectFrom('list_contacts')
       .select('contact_id')
@@ -243,23 +218,143 @@ describe('a full run: send, delay, If / Else, add to list, end', () => {
     const w = await insertWorkflow(t.database, { triggerId: 8, emailId: 2, flow });
     await subscribeContactsToList(t.database.db, { orgId: ORG, listId: 6, contactIds: [22] });
     await fire(t.database, runtime, clock, { kind: 'sent', contactId: 22, emailId: 2, campaignId: 1 });
-    await fire(t.database, runtime, clock, {
-      kind: 'clicked',
-      contactId: 22,
-      emailId: 2,
-      link: 'https://northwind-demo.test/pricing',
-    });
-    const done = await settled(t.database, w, 22, ['completed']);
-    expect(await historyOf(t.database, done.id)).toEqual(['0:enrolled', '0:yes', '1:ended']);
+    await click(22, 2, 'https://northwind-demo.test/pricing');
+    await expectPath(w, 22, ['0:enrolled', '0:yes', '1:ended']);
     // A click on another link is not enough.
-    await fire(t.database, runtime, clock, {
-      kind: 'clicked',
-      contactId: 23,
-      emailId: 2,
-      link: 'https://northwind-demo.test/demo',
+    await click(23, 2, 'https://northwind-demo.test/demo');
+    await expectPath(w, 23, ['0:enrolled', '0:no', '2:ended']);
+  });
+});
+
+describe('conditions at scale and at the trigger', () => {
+  it('the open that enrolled a contact counts for "has opened" of the trigger email; an earlier one does not', async () => {
+    const opened = (emailId: number) =>
+      buildFlow([
+        {
+          type: 'If / Else',
+          conditions: [{ conditionType: 'has opened', controlId: 1, controlName: 'has opened', emailId }],
+          yes: [{ type: 'end' }],
+          no: [{ type: 'end' }],
+        },
+      ]);
+    const onOpen = await insertWorkflow(t.database, { triggerId: 7, emailId: 17, flow: opened(17) });
+    // Recorded 2 s after the request (a group commit): the enrolment starts at the open itself.
+    await fire(t.database, runtime, clock, { kind: 'opened', contactId: 30, emailId: 17, agoMs: 2000 });
+    const yes = await expectPath(onOpen, 30, ['0:enrolled', '0:yes', '1:ended']);
+    expect(new Date(yes.enrolled_at).getTime()).toBe(clock.now().getTime() - 2000);
+
+    // Started by a click: an open an hour before the click is before the enrolment.
+    const onClick = await insertWorkflow(t.database, { triggerId: 8, emailId: 19, flow: opened(19) });
+    await fire(t.database, runtime, clock, { kind: 'opened', contactId: 31, emailId: 19, agoMs: HOUR });
+    await click(31, 19, 'https://x.test');
+    await expectPath(onClick, 31, ['0:enrolled', '0:no', '2:ended']);
+  });
+
+  it('every condition type through the database, joined by AND and by OR', async () => {
+    await removeFromLists(t.database, 34);
+    await removeFromLists(t.database, 35);
+    await subscribeContactsToList(t.database.db, { orgId: ORG, listId: 6, contactIds: [34] });
+    const now = clock.now();
+    const today = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(now);
+    const minute = now.toISOString().slice(11, 16);
+    const c = (conditionType: Condition['conditionType'], extra: Partial<Condition> = {}): Condition => ({
+      conditionType,
+      controlId: 1,
+      controlName: conditionType,
+      ...extra,
     });
-    const other = await settled(t.database, w, 23, ['completed']);
-    expect(await historyOf(t.database, other.id)).toEqual(['0:enrolled', '0:no', '2:ended']);
+    const flow = buildFlow([
+      {
+        type: 'If / Else',
+        connector: 'AND',
+        // All true for both contacts: nothing opened or clicked, today, at or after this minute.
+        conditions: [
+          c('has not opened', { emailId: 21 }),
+          c('has not clicked', { emailId: 21, link: '' }),
+          c('current day', { verb: 'is', day: [today], timezone: 'UTC' }),
+          c('current time', { verb: 'after', time: minute, timezone: 'UTC' }),
+        ],
+        yes: [
+          {
+            type: 'If / Else',
+            connector: 'OR',
+            // All false but the list, which only contact 34 is in.
+            conditions: [
+              c('has opened', { emailId: 21 }),
+              c('has clicked', { emailId: 21, link: '' }),
+              c('current day', { verb: 'is not', day: [today], timezone: 'UTC' }),
+              c('current time', { verb: 'before', time: minute, timezone: 'UTC' }),
+              c('list', { listId: 6 }),
+            ],
+            yes: [{ type: 'end' }],
+            no: [{ type: 'end' }],
+          },
+        ],
+        no: [{ type: 'end' }],
+      },
+    ]);
+    const w = await insertWorkflow(t.database, { triggerId: 9, emailId: 22, flow });
+    await fire(t.database, runtime, clock, { kind: 'delivered', contactId: 34, emailId: 22 });
+    await fire(t.database, runtime, clock, { kind: 'delivered', contactId: 35, emailId: 22 });
+    await expectPath(w, 34, ['0:enrolled', '0:yes', '1:yes', '2:ended']);
+    await expectPath(w, 35, ['0:enrolled', '0:yes', '1:no', '3:ended']);
+  });
+
+  it('a batch of 24 contacts: each send, condition and list addition is its own contact’s', async () => {
+    const contacts = Array.from({ length: 24 }, (_, i) => 50 + i);
+    for (const id of contacts) await removeFromLists(t.database, id);
+    const flow = buildFlow([
+      { type: 'send email', emailId: 1 },
+      { type: 'delay', duration: { value: 1, unit: 'hours' } },
+      {
+        type: 'If / Else',
+        conditions: [{ conditionType: 'has opened', controlId: 1, controlName: 'has opened', emailId: 1 }],
+        yes: [{ type: 'add to list', listId: 5 }, { type: 'end' }],
+        no: [{ type: 'add to list', listId: 6 }, { type: 'end' }],
+      },
+    ]);
+    const w = await insertWorkflow(t.database, { triggerId: 9, emailId: 20, flow });
+    await t.database.db.transaction().execute(async (trx) => {
+      await recordEmailEvents(
+        trx,
+        [runtime.emailEventSink],
+        contacts.map((contactId) => ({
+          orgId: ORG,
+          kind: 'delivered' as const,
+          contactId,
+          emailId: 20,
+          occurredAt: clock.now(),
+        })),
+      );
+    });
+    for (const id of contacts) await settled(t.database, w, id, ['waiting']);
+    const sends = await sendsOf(t.database, w);
+    expect(sends).toHaveLength(24);
+    expect(new Set(sends.map((send) => send.contact_id))).toEqual(new Set(contacts));
+    // The even contacts open the workflow's email during the delay.
+    clock.advance(10 * 60_000);
+    for (const id of contacts.filter((c) => c % 2 === 0)) {
+      await fire(t.database, runtime, clock, { kind: 'opened', contactId: id, emailId: 1 });
+    }
+    await travel(t.database, clock, HOUR);
+    for (const id of contacts) {
+      await expectPath(
+        w,
+        id,
+        id % 2 === 0
+          ? SEND_WAIT_BRANCH.yes
+          : ['0:enrolled', '0:sent', '1:delay started', '1:waited', '2:no', '5:added', '6:ended'],
+      );
+    }
+    const members = await t.database.db
+      .selectFrom('list_contacts')
+      .select(['list_id', 'contact_id'])
+      .where('contact_id', 'in', contacts)
+      .where('list_id', 'in', [5, 6])
+      .orderBy('contact_id')
+      .execute();
+    expect(members).toEqual(contacts.map((id) => ({ list_id: id % 2 === 0 ? 5 : 6, contact_id: id })));
+    expect(await sendsOf(t.database, w)).toHaveLength(24);
   });
 });
 
@@ -285,8 +380,7 @@ describe('pause, resume, re-entry, edits', () => {
 
     const resumed = await post(t.app, demo, `${W}resume_workflow/`, { workflow_id: w, status: 'active' });
     expect(resumed.json()).toMatchObject({ success: true, message: 'Your workflow has been reactivated' });
-    const done = await settled(t.database, w, 30, ['completed']);
-    expect(await historyOf(t.database, done.id)).toEqual([
+    await expectPath(w, 30, [
       '0:enrolled',
       '0:delay started',
       '0:held',
@@ -298,17 +392,42 @@ describe('pause, resume, re-entry, edits', () => {
     expect(await sendsOf(t.database, w)).toHaveLength(1);
   });
 
-  it('a second trigger while enrolled is ignored; after the enrolment ends the contact enrols again', async () => {
+  it('a second trigger while enrolled is ignored; once ended, a new send enrols again, the same send never', async () => {
     const flow = buildFlow([{ type: 'delay', duration: { value: 2, unit: 'hours' } }, { type: 'end' }]);
     const w = await insertWorkflow(t.database, { triggerId: 7, emailId: 19, flow });
-    await fire(t.database, runtime, clock, { kind: 'opened', contactId: 32, emailId: 19 });
+    const open = (sendId: number) =>
+      fire(t.database, runtime, clock, { kind: 'opened', contactId: 32, emailId: 19, sendId });
+    await open(900_001);
     await settled(t.database, w, 32, ['waiting']);
-    await fire(t.database, runtime, clock, { kind: 'opened', contactId: 32, emailId: 19 });
+    await open(900_001);
+    await open(900_002);
     expect(await enrolments(t.database, w, 32)).toHaveLength(1);
     await travel(t.database, clock, 2 * HOUR);
     await settled(t.database, w, 32, ['completed']);
-    await fire(t.database, runtime, clock, { kind: 'opened', contactId: 32, emailId: 19 });
-    await settled(t.database, w, 32, ['waiting'], 2);
+    // The same email opened again: not a new start (the enrolment is recorded in the event's transaction).
+    await open(900_001);
+    expect(await enrolments(t.database, w, 32)).toHaveLength(1);
+    // A new send of the trigger email, opened: enrolled again.
+    await open(900_003);
+    const again = await settled(t.database, w, 32, ['waiting'], 2);
+    expect(again.trigger_send_id).toBe(900_003);
+
+    // Many opens of one send in one tracking batch (one transaction) enrol once.
+    const batched = await insertWorkflow(t.database, { triggerId: 7, emailId: 19, flow });
+    await t.database.db.transaction().execute(async (trx) => {
+      await recordEmailEvents(
+        trx,
+        [runtime.emailEventSink],
+        [900_004, 900_004, 900_004].map((sendId) => ({
+          orgId: ORG,
+          kind: 'opened' as const,
+          contactId: 33,
+          emailId: 19,
+          sendId,
+        })),
+      );
+    });
+    expect(await enrolments(t.database, batched, 33)).toHaveLength(1);
   });
 
   it('a contact whose current step was deleted from the flow leaves the workflow (exited)', async () => {

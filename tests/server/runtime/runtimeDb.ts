@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import type { EmailEventKind } from '../../../server/lib/EmailEventSink.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
@@ -61,13 +62,17 @@ export async function fire(
     workflowId?: number | null;
     nodeId?: string | null;
     link?: string | null;
+    sendId?: number | null;
+    /** Before now, as a tracking batch records a request a moment after it came in. Default: now. */
+    agoMs?: number;
   },
 ): Promise<void> {
+  const { agoMs = 0, ...event } = input;
   await database.db.transaction().execute(async (trx) => {
     await recordEmailEvent(trx, [runtime.emailEventSink], {
       orgId: ORG,
-      ...input,
-      occurredAt: clock.now(),
+      ...event,
+      occurredAt: new Date(clock.now().getTime() - agoMs),
     });
   });
 }
@@ -123,3 +128,21 @@ export async function sendsOf(database: DatabaseHandle, workflowId: number, cont
 export async function removeFromLists(database: DatabaseHandle, contactId: number): Promise<void> {
   await sql`delete from list_contacts where contact_id = ${contactId}`.execute(database.db);
 }
+
+/** Waits for the contact's enrolment to complete and checks the path it took ("node:outcome"). */
+export async function expectPath(
+  database: DatabaseHandle,
+  workflowId: number,
+  contactId: number,
+  path: readonly string[],
+) {
+  const done = await settled(database, workflowId, contactId, ['completed']);
+  expect(await historyOf(database, done.id)).toEqual(path);
+  return done;
+}
+
+/** Send (0), delay (1), If / Else (2): yes adds to a list (3) and ends (4); no ends (5). */
+export const SEND_WAIT_BRANCH = {
+  yes: ['0:enrolled', '0:sent', '1:delay started', '1:waited', '2:yes', '3:added', '4:ended'],
+  no: ['0:enrolled', '0:sent', '1:delay started', '1:waited', '2:no', '5:ended'],
+} as const;

@@ -100,7 +100,9 @@ export async function eventually<T>(
 export async function travel(database: DatabaseHandle, clock: TestClock, ms: number): Promise<void> {
   clock.advance(ms);
   await sql`update pgboss.job set start_after = start_after - ${`${ms} milliseconds`}::interval
-            where name = 'workflow-step' and state in ('created', 'retry')`.execute(database.db);
+            where name in ('workflow-step', 'workflow-step-later') and state in ('created', 'retry')`.execute(
+    database.db,
+  );
 }
 
 type NodeSpec =

@@ -73,7 +73,7 @@ describe('deterministic demo seed', () => {
         contacts: 86,
         lists: 7,
         campaigns: 6,
-        emails: 26,
+        emails: 28,
         preferences: 86,
       },
     });
@@ -143,7 +143,7 @@ describe('demo data content', () => {
     expect(await count('contacts', mainOrg)).toBe(80);
     expect(await count('contact_lists', mainOrg)).toBe(6);
     expect(await count('campaigns', mainOrg)).toBe(5);
-    expect(await count('emails', mainOrg)).toBe(24);
+    expect(await count('emails', mainOrg)).toBe(26);
     expect(await count('preferences', mainOrg)).toBe(80);
     for (const table of [
       'accounts',

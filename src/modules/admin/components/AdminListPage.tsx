@@ -4,6 +4,7 @@ import { areaLinks } from '../../../router/areaLinks.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -68,19 +69,7 @@ export function AdminListPage<T>({
       </StatePanel>
     );
   } else if (list.status === 'failure' && list.error) {
-    body = (
-      <StatePanel
-        kind="error"
-        title={texts.failureTitle}
-        actions={
-          <Button variant="secondary" onClick={reload}>
-            Try again
-          </Button>
-        }
-      >
-        {list.error.message}
-      </StatePanel>
-    );
+    body = <LoadErrorPanel title={texts.failureTitle} message={list.error.message} onRetry={reload} />;
   } else if (!page) {
     body = <StatePanel kind="loading" title={texts.loadingTitle} />;
   } else if (page.total_count === 0) {

@@ -8,6 +8,7 @@ import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -29,6 +30,7 @@ import { WorkflowTable } from './WorkflowTable.tsx';
 import './automation.css';
 
 export const WORKFLOW_PAGE_SIZE = 20;
+const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';
 
 type Query = { search: string; filter: WorkflowFilter; offset: number; seq: number };
 
@@ -115,19 +117,7 @@ export function WorkflowListPage() {
 
   let body: ReactNode;
   if (failed && !view) {
-    body = (
-      <StatePanel
-        kind="error"
-        title="Your workflows could not be loaded"
-        actions={
-          <Button variant="secondary" onClick={reload}>
-            Try again
-          </Button>
-        }
-      >
-        {list.error?.message}
-      </StatePanel>
-    );
+    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={reload} />;
   } else if (!view) {
     body = <StatePanel kind="loading" title="Loading your workflows…" />;
   } else if (nothingAtAll) {
@@ -149,18 +139,12 @@ export function WorkflowListPage() {
           onStatusChanged={onStatusChanged}
           error={
             failed ? (
-              <StatePanel
+              <LoadErrorPanel
                 compact
-                kind="error"
-                title="Your workflows could not be loaded"
-                actions={
-                  <Button variant="secondary" onClick={reload}>
-                    Try again
-                  </Button>
-                }
-              >
-                {list.error?.message}
-              </StatePanel>
+                title={LOAD_ERROR_TITLE}
+                message={list.error?.message}
+                onRetry={reload}
+              />
             ) : null
           }
           empty={

@@ -4,6 +4,7 @@ import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -55,17 +56,7 @@ export function MailboxPage() {
   let body: ReactNode;
   if (list.status === 'failure' && list.error) {
     body = (
-      <StatePanel
-        kind="error"
-        title="The mailbox could not be loaded"
-        actions={
-          <Button variant="secondary" onClick={reload}>
-            Try again
-          </Button>
-        }
-      >
-        {list.error.message}
-      </StatePanel>
+      <LoadErrorPanel title="The mailbox could not be loaded" message={list.error.message} onRetry={reload} />
     );
   } else if (!page) {
     body = <StatePanel kind="loading" title="Loading the mailbox…" />;
