@@ -141,9 +141,9 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   await expect(contactRow.getByText('Waiting', { exact: true })).toBeVisible();
   await expect(contactRow.getByRole('cell', { name: 'Wait 1 minute' })).toBeVisible();
   await contactRow.getByRole('button', { name: /steps$/ }).click();
-  // Enrolled at the first step, sent the guide, started the delay (in that order).
+  // Enrolled by the trigger, sent the guide, started the delay (in that order).
   await expect(page.getByRole('region', { name: /^History of / }).getByRole('listitem')).toHaveText([
-    /Send the guide\s*enrolled$/,
+    /Trigger\s*enrolled$/,
     /Send the guide\s*sent$/,
     /Wait 1 minute\s*delay started$/,
   ]);

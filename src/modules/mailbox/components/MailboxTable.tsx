@@ -18,11 +18,12 @@ export function MailboxTable({ items, busy, openId, onOpen }: MailboxTableProps)
     {
       id: 'to',
       header: 'To',
+      // One element: on phones a cell is a row of label and value, and the name stays above the address.
       cell: (item) => (
-        <>
+        <span className="mailbox-table__to">
           <span className="mailbox-table__name">{item.contact_name}</span>
           <span className="mailbox-table__address">{item.to}</span>
-        </>
+        </span>
       ),
     },
     {

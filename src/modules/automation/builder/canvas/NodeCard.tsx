@@ -52,8 +52,11 @@ export function NodeCard({
           {counts}
         </div>
         <div className="builder-node__title">{title}</div>
-        <div className="builder-node__detail" title={detail}>
-          {detail}
+        <div className="builder-node__detail">
+          {/* Cut with an ellipsis (the whole text stays in the DOM and in the tooltip); badges stay whole. */}
+          <span className="builder-node__detail-text" title={detail}>
+            {detail}
+          </span>
           {badges}
         </div>
       </div>

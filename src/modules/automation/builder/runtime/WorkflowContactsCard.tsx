@@ -18,14 +18,17 @@ import { useCountTotals } from './NodeCountsContext.ts';
 const PAGE_SIZE = 10;
 const selectFlow = (snapshot: DraftSnapshot) => snapshot.flow;
 
-/** A step of a contact's history, named by the step's title in the draft (its id when since deleted). */
+/** A contact's history, each step named by its title in the draft (its id when since deleted). */
 function HistoryList({ history, titleOf }: { history: StepHistoryEntry[]; titleOf: (id: string) => string }) {
   return (
     <ol className="builder-history">
       {history.map((entry) => (
         <li key={`${entry.node_id}:${entry.at}:${entry.outcome}`}>
           <span className="builder-history__time">{formatRuntimeTime(entry.at)}</span>
-          <span className="builder-history__step">{titleOf(entry.node_id)}</span>
+          <span className="builder-history__step">
+            {/* An enrolment is recorded at the first step it will run; it happened at the trigger. */}
+            {entry.outcome === 'enrolled' ? 'Trigger' : titleOf(entry.node_id)}
+          </span>
           <span className="builder-history__outcome">{entry.outcome}</span>
         </li>
       ))}
