@@ -43,7 +43,15 @@ test.describe('automation', () => {
   test('search and filter the list', async ({ page }) => {
     await page.goto('/automation');
     await expect(page.getByRole('heading', { name: 'Automation', level: 1 })).toBeVisible();
+    // The searched page itself (with more than a page of workflows, the first unfiltered page may already
+    // lack "Onboarding journey").
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/get_user_workflows/') &&
+        new URL(response.url()).searchParams.get('workflow_name') === 'nurture',
+    );
     await search(page, 'nurture');
+    await searched;
     await expect(page.getByRole('link', { name: 'Click nurture' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Onboarding journey' })).toHaveCount(0);
     // Blank text after trimming resets the search: the list is asked for again without a name.

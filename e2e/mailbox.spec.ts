@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.ts';
 
 /**
  * The demo mailbox (issue 7): send an email to a demo contact, read it rendered (its pixel loads: an
@@ -10,7 +11,7 @@ import { signIn } from './support/authSteps.ts';
 test('a newcomer sends a demo email, opens it and clicks a link, and sees the open and the click counted', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   // The seeded emails link to made-up sites: the browser is given a page for them instead of the network.
   await context.route(/^https:\/\/[^/]*\.(test|example)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Landed on the original link</h1>' }),
@@ -20,21 +21,13 @@ test('a newcomer sends a demo email, opens it and clicks a link, and sees the op
   await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();
   await expect(page.getByText(/No SMTP server is configured/)).toBeVisible();
 
-  // A Subscribed contact other specs leave alone (they unsubscribe the first few).
-  const contact = page.getByLabel('Contact', { exact: true });
-  const options = await contact
-    .locator('option')
-    .evaluateAll((nodes) =>
-      nodes.map((node) => ({ value: (node as HTMLOptionElement).value, label: node.textContent ?? '' })),
-    );
-  const subscribed = options.filter((option) => !option.label.includes(' · '));
-  // The last one offered (e2e/sendingLoop.spec.ts takes the one before it).
-  const chosen = subscribed.at(-1);
-  if (!chosen) throw new Error('no Subscribed contact offered');
-  await contact.selectOption(chosen.value);
-  const address = chosen.label.match(/<([^>]+)>/)?.[1] ?? '';
+  // A Subscribed contact other specs leave alone (the last one offered; see subscribedContactFromEnd).
+  const { value, address } = await subscribedContactFromEnd(page, 1, testInfo.retry);
+  await page.getByLabel('Contact', { exact: true }).selectOption(value);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(/Queued: it shows in the list below/)).toBeVisible();
+  // Only this contact's emails (other specs fill the same mailbox meanwhile, past its first page).
+  await searchMailbox(page, address);
 
   const row = page.getByRole('row').filter({ hasText: address });
   await expect(row).toHaveCount(1);

@@ -4,7 +4,12 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { NEWCOMER_WORKFLOW_NAME } from '../server/seed/demoWorkflows.ts';
 import { signIn } from './support/authSteps.ts';
-import { mailboxEmailOption, refreshMailboxUntil, subscribedContactFromEnd } from './support/mailboxSteps.ts';
+import {
+  mailboxEmailOption,
+  refreshMailboxUntil,
+  searchMailbox,
+  subscribedContactFromEnd,
+} from './support/mailboxSteps.ts';
 
 /**
  * README "Try the sending loop", step by step as a newcomer does it after `npm start` (issue 7's
@@ -86,6 +91,8 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   const contact = await subscribedContactFromEnd(page, 3);
   await page.getByLabel('Contact', { exact: true }).selectOption(contact.value);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // Only this contact's emails (other specs fill the same mailbox meanwhile, past its first page).
+  await searchMailbox(page, contact.address);
   const rows = page.getByRole('row').filter({ hasText: contact.address });
   const welcomeRow = rows.filter({ hasText: welcome.subject });
   await expect(welcomeRow.getByText('Delivered')).toBeVisible();

@@ -136,5 +136,22 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('heading', { name: 'Send email', level: 2 })).toBeVisible();
       await shot(page, 'automation-builder-editor');
     });
+
+    test('mailbox screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN);
+      await page.goto('/mailbox');
+      await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();
+      // One send, so the list is not empty, then found by the recipient's address.
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(page.getByRole('table').getByText('Delivered').first()).toBeVisible();
+      await shot(page, 'mailbox');
+      const address = await page.getByRole('table').locator('.mailbox-table__address').first().textContent();
+      await page.getByLabel('Search the mailbox').fill(address ?? '');
+      await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
+      await shot(page, 'mailbox-search');
+      await page.getByLabel('Search the mailbox').fill('no such recipient');
+      await expect(page.getByRole('heading', { name: 'No emails match “no such recipient”' })).toBeVisible();
+      await shot(page, 'mailbox-no-match');
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** The create screen's trigger cards and the step each one asks for next. */
 export const TRIGGERS = [
@@ -43,4 +43,31 @@ export async function createWorkflow(
   await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   return Number(new URL(page.url()).searchParams.get('workflow_id'));
+}
+
+/**
+ * Pauses a workflow through the API (as the signed-in page's person, with its CSRF token): specs call it
+ * when they finish, so the active workflow they published does not go on enrolling the contacts of specs
+ * running after them (or of their own retry).
+ */
+export async function pauseWorkflowThroughApi(page: Page, workflowId: number) {
+  const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
+  if (!token) throw new Error(`cannot pause workflow ${workflowId}: the page holds no CSRF token`);
+  const response = await page.request.post('/api/workflow/resume_workflow/', {
+    form: { workflow_id: String(workflowId), status: 'inactive' },
+    headers: { 'X-CSRFToken': token },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Called in a spec file or describe block: the ids pushed onto the returned list are paused through the
+ * API after each test, passed or failed (see pauseWorkflowThroughApi).
+ */
+export function pausedAfterEachTest(): number[] {
+  const published: number[] = [];
+  test.afterEach(async ({ page }) => {
+    for (const id of published.splice(0)) await pauseWorkflowThroughApi(page, id);
+  });
+  return published;
 }

@@ -4,10 +4,16 @@ import { serviceBases } from './serviceBases.ts';
 
 const url = (path: string) => `${serviceBases.user}${path}`;
 
+export type MailboxQuery = { offset: number; limit: number; q?: string };
+
 /** The demo mailbox (user service): the organisation's marketing sends and the demo send form. */
 export const mailboxApi = {
-  list: async (page: { offset: number; limit: number }, signal?: AbortSignal): Promise<MailboxPage> => {
-    const answer = await apiGet<{ success: true } & MailboxPage>(url('mailbox/'), { query: page, signal });
+  /** A page of sends, newest first; `q` keeps those whose recipient or subject contains it. */
+  list: async (page: MailboxQuery, signal?: AbortSignal): Promise<MailboxPage> => {
+    const answer = await apiGet<{ success: true } & MailboxPage>(url('mailbox/'), {
+      query: { offset: page.offset, limit: page.limit, q: page.q || undefined },
+      signal,
+    });
     return { transport: answer.transport, total_count: answer.total_count, data: answer.data };
   },
 

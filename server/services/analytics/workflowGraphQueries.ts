@@ -6,7 +6,8 @@ import type {
   WorkflowGraphSeries,
 } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
-import { likePattern, loadOwnWorkflow } from '../workflow/queries.ts';
+import { likePattern } from '../../lib/likePattern.ts';
+import { loadOwnWorkflow } from '../workflow/queries.ts';
 
 const FILTER_DAYS: Record<WorkflowGraphFilter, number> = { week: 7, month: 30, qtr: 90, year: 365 };
 const DAY_MS = 24 * 60 * 60 * 1000;

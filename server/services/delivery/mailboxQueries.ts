@@ -1,19 +1,36 @@
 import { type Kysely, sql } from 'kysely';
 import type { MailboxItem } from '../../../src/domain/mailboxTypes.ts';
 import type { Database } from '../../db/schema.ts';
+import { likePattern } from '../../lib/likePattern.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The organisation's sends, newest first, with how often each was opened and clicked (events name their send). */
+/**
+ * The organisation's sends, newest first, with how often each was opened and clicked (events name their
+ * send); with a search term, only those whose recipient (address or name) or subject contains it.
+ */
 export async function listMailbox(
   db: Kysely<Database>,
   orgId: number,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; q?: string },
 ): Promise<{ total: number; items: MailboxItem[] }> {
+  const searching = Boolean(page.q);
+  const pattern = likePattern(page.q ?? '');
+  const scope = db
+    .selectFrom('email_send as s')
+    .innerJoin('contacts as c', 'c.id', 's.contact_id')
+    .where('s.org_id', '=', orgId)
+    .$if(searching, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('s.to_address', 'ilike', pattern),
+          eb('s.subject', 'ilike', pattern),
+          eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
+        ]),
+      ),
+    );
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('email_send as s')
-      .innerJoin('contacts as c', 'c.id', 's.contact_id')
+    scope
       .select((eb) => [
         's.id',
         's.to_address',
@@ -39,15 +56,13 @@ export async function listMailbox(
             .as(kind === 'opened' ? 'opens' : 'clicks'),
         ),
       ])
-      .where('s.org_id', '=', orgId)
       .orderBy('s.id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    db
-      .selectFrom('email_send')
+    // Without a search the count needs no contacts.
+    (searching ? scope : db.selectFrom('email_send as s').where('s.org_id', '=', orgId))
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('org_id', '=', orgId)
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -84,7 +99,7 @@ export function findMailboxSend(db: Kysely<Database>, orgId: number, sendId: num
 
 /** The design-ready emails and (a page of, optionally searched) contacts the demo form offers. */
 export async function mailboxOptions(db: Kysely<Database>, orgId: number, search: string) {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(search);
   const [emails, contacts] = await Promise.all([
     db
       .selectFrom('emails')

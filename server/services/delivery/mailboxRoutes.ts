@@ -10,6 +10,8 @@ import { resolveSendHtml } from './renderMarketingEmail.ts';
 const pageQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+  /** Recipient address or name, or subject, containing this (blank: every send). */
+  q: z.string().trim().max(100, 'q is at most 100 characters.').default(''),
 });
 const sendParams = z.object({
   send_id: z.coerce
@@ -50,7 +52,8 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "The organisation's marketing emails, newest first (the demo mailbox)",
+          summary:
+            "The organisation's marketing emails, newest first, optionally searched by recipient or subject (the demo mailbox)",
           querystring: pageQuery,
         },
       },

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EmailVersion } from '../../../src/domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { likePattern } from './queries.ts';
+import { likePattern } from '../../lib/likePattern.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ContactListOption, ShareProfileOption } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
-import { likePattern } from './queries.ts';
+import { likePattern } from '../../lib/likePattern.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,6 +9,7 @@ import type {
 } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
+import { likePattern } from '../../lib/likePattern.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -129,11 +130,6 @@ export async function lockOwnWorkflow(trx: Transaction<Database>, userId: number
 }
 
 export type ListScope = { userId: number; search: string; filter: WorkflowFilter };
-
-/** Escapes % _ and \ so a search term matches literally inside like/ilike. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The name-search pattern over the stored lower(name) column (see migration m0006). */
 function namePattern(term: string): string {

@@ -142,4 +142,37 @@ describe('MailboxPage', () => {
     expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
     expect(list).toHaveBeenCalledTimes(2);
   });
+
+  it('searches by recipient or subject once typing settles, from the first page, and says when nothing matches', async () => {
+    const many = { ...page([item()]), total_count: 45 };
+    const list = vi.spyOn(mailboxApi, 'list').mockImplementation(async (query) => {
+      if (query.q === 'nobody') return page([]);
+      if (query.q === 'ada') return page([item()]);
+      return many;
+    });
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    render(<MailboxPage />);
+    await screen.findByTestId('mailbox-row-11');
+    fireEvent.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ offset: 20, limit: 20, q: '' }, expect.anything()),
+    );
+
+    const field = screen.getByLabelText('Search the mailbox');
+    fireEvent.change(field, { target: { value: '  ad' } });
+    fireEvent.change(field, { target: { value: '  ada ' } });
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ offset: 0, limit: 20, q: 'ada' }, expect.anything()),
+    );
+    // The half-typed "ad" was never asked for.
+    expect(list.mock.calls.some(([query]) => query.q === 'ad')).toBe(false);
+    expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'nobody' } });
+    expect(await screen.findByText('No emails match “nobody”')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '   ' } });
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ offset: 0, limit: 20, q: '' }, expect.anything()),
+    );
+  });
 });

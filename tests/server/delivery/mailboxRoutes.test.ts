@@ -146,6 +146,51 @@ describe('the demo mailbox', () => {
     expect(count).toHaveLength(1);
   });
 
+  it('searches the sends by recipient address or name and by subject, literally', async () => {
+    const second = material.contacts[1];
+    if (!second) throw new Error('no second contact');
+    const sent = await form(
+      t.app,
+      'POST',
+      '/api/user/mailbox/send/',
+      { email_id: String(material.email.id), contact_id: String(second.id), request_id: randomUUID() },
+      demo,
+    );
+    expect(sent.statusCode).toBe(200);
+    const person = await t.database.db
+      .selectFrom('contacts')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    const found = async (q: string) => {
+      const answer = (await get(`/api/user/mailbox/?q=${encodeURIComponent(q)}`, demo)).json();
+      expect(answer.total_count).toBe(answer.data.length);
+      return answer.data.map((item: { to: string }) => item.to);
+    };
+    expect(await found(second.email.toUpperCase())).toEqual([second.email]);
+    expect(await found(`${person.first_name} ${person.last_name}`)).toEqual([second.email]);
+    expect(await found(firstContact().email)).toEqual([firstContact().email]);
+    // Both sends are of the same email: its subject finds both, newest first.
+    expect(await found(material.email.subject.slice(0, 12))).toEqual([second.email, firstContact().email]);
+    // % and _ are matched literally, not as wildcards; blank is everything.
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([]);
+    expect(await found('   ')).toHaveLength(2);
+    const tooLong = await get(`/api/user/mailbox/?q=${'x'.repeat(101)}`, demo);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/q is at most 100/),
+    });
+    // Another organisation's search sees none of ours.
+    expect(
+      (await get(`/api/user/mailbox/?q=${encodeURIComponent(second.email)}`, other)).json(),
+    ).toMatchObject({
+      total_count: 0,
+      data: [],
+    });
+  });
+
   it('answers bad input with a 400 and a message', async () => {
     const bad = await form(
       t.app,

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { mailboxApi } from '../../../api/mailboxApi.ts';
+import { type MailboxQuery, mailboxApi } from '../../../api/mailboxApi.ts';
 import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
+import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
@@ -8,6 +9,8 @@ import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { MailboxSendForm } from './MailboxSendForm.tsx';
 import { MailboxTable } from './MailboxTable.tsx';
@@ -18,8 +21,6 @@ export const MAILBOX_PAGE_SIZE = 20;
 /** While a listed email is still queued or sending, the list is read again after this long. */
 export const MAILBOX_PENDING_REFRESH_MS = 1500;
 
-type PageQuery = { offset: number; limit: number };
-
 const TRANSPORT_TEXT = {
   mailbox:
     'No SMTP server is configured (SMTP_URL), so marketing email is delivered here only. Open an email to read it: ' +
@@ -29,13 +30,29 @@ const TRANSPORT_TEXT = {
     'as it was sent; opening one here counts as an open.',
 };
 
-/** /mailbox: the demo mailbox. Every marketing email of the organisation, one rendered, and a send form. */
+/**
+ * /mailbox: the demo mailbox. Every marketing email of the organisation (searchable by recipient or
+ * subject, 300 ms debounce; blank shows all), one rendered, and a send form.
+ */
 export function MailboxPage() {
-  const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useLoad<PageQuery, MailboxList>((query, signal) => mailboxApi.list(query, signal), 'mailbox');
+  const [searchText, setSearchText] = useState('');
+  const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;
+  // The page chosen belongs to the search it was chosen under: a new term starts from the first page
+  // (reset while rendering, React's pattern for state that follows a changed value).
+  const [paging, setPaging] = useState({ search: '', offset: 0 });
+  if (paging.search !== search) setPaging({ search, offset: 0 });
+  const offset = paging.search === search ? paging.offset : 0;
+  const setOffset = useCallback((next: number) => setPaging({ search, offset: next }), [search]);
+  const list = useLoad<MailboxQuery, MailboxList>(
+    (query, signal) => mailboxApi.list(query, signal),
+    'mailbox',
+  );
   const load = list.load;
-  const reload = useCallback(() => load({ offset, limit: MAILBOX_PAGE_SIZE }), [load, offset]);
+  const reload = useCallback(
+    () => load({ offset, limit: MAILBOX_PAGE_SIZE, q: search }),
+    [load, offset, search],
+  );
 
   useEffect(() => reload(), [reload]);
 
@@ -51,7 +68,7 @@ export function MailboxPage() {
   const onSent = useCallback(() => {
     if (offset === 0) reload();
     else setOffset(0);
-  }, [offset, reload]);
+  }, [offset, reload, setOffset]);
 
   let body: ReactNode;
   if (list.status === 'failure' && list.error) {
@@ -60,6 +77,12 @@ export function MailboxPage() {
     );
   } else if (!page) {
     body = <StatePanel kind="loading" title="Loading the mailbox…" />;
+  } else if (page.total_count === 0 && search) {
+    body = (
+      <StatePanel kind="empty" title={`No emails match “${search}”`}>
+        The search looks at each email’s recipient (address or name) and subject.
+      </StatePanel>
+    );
   } else if (page.total_count === 0) {
     body = (
       <StatePanel kind="empty" title="No emails yet">
@@ -95,7 +118,20 @@ export function MailboxPage() {
       />
       {page ? <Alert tone="info">{TRANSPORT_TEXT[page.transport]}</Alert> : null}
       <MailboxSendForm onSent={onSent} />
-      <Card flush>{body}</Card>
+      <Card flush>
+        <div className="mailbox-toolbar">
+          <TextField
+            label="Search the mailbox"
+            type="search"
+            placeholder="Recipient or subject"
+            maxLength={100}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="mailbox-toolbar__search"
+          />
+        </div>
+        {body}
+      </Card>
       {openId !== null ? <MailboxViewer sendId={openId} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
