@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sumByDay, workflowGraphLayout } from '../../../src/modules/automation/utils/workflowGraphLayout.ts';
+import type { WorkflowGraphPoint } from '../../../src/domain/workflowTypes.ts';
+import {
+  MAX_DOTTED_DAYS,
+  sumByDay,
+  workflowGraphLayout,
+} from '../../../src/modules/automation/utils/workflowGraphLayout.ts';
 
 const series = [
   {
@@ -16,6 +21,16 @@ const series = [
     points: [{ date: '2026-11-02', sends: 50, opens: 10, clicks: 1 }],
   },
 ];
+
+/** The layout of one email's points over a period, 400 x 200. */
+const oneEmail = (points: WorkflowGraphPoint[], from: string, to: string) =>
+  workflowGraphLayout({
+    series: [{ email_id: 1, email_name: 'A', points }],
+    from,
+    to,
+    width: 400,
+    height: 200,
+  });
 
 describe('workflowGraphLayout', () => {
   it('sums the emails day by day, in date order', () => {
@@ -53,16 +68,43 @@ describe('workflowGraphLayout', () => {
     expect(layout.xTicks[0]!.label).toMatch(/^(Oct|Nov) \d+$/);
   });
 
+  it('marks equal values at one point with three shapes drawn largest first, so none hides another', () => {
+    const layout = oneEmail(
+      [{ date: '2026-11-02', sends: 1, opens: 1, clicks: 1 }],
+      '2026-11-01',
+      '2026-11-03',
+    );
+    const atPoint = layout.dots.filter((d) => d.date === '2026-11-02');
+    expect(atPoint.map((d) => d.marker)).toEqual(['ring', 'square', 'dot']);
+    expect(new Set(atPoint.map((d) => `${d.cx},${d.cy}`)).size).toBe(1);
+    expect(new Set(atPoint.map((d) => d.color)).size).toBe(3);
+  });
+
+  it('over a long period marks only the days with activity, and none when they are too many to tell apart', () => {
+    const quarter = (active: number) => {
+      const points = Array.from({ length: 92 }, (_, i) => {
+        const date = new Date(Date.UTC(2026, 7, 23 + i)).toISOString().slice(0, 10);
+        const on = i >= 92 - active;
+        return { date, sends: on ? 2 : 0, opens: on ? 1 : 0, clicks: 0 };
+      });
+      return oneEmail(points, '2026-08-23', '2026-11-22');
+    };
+    const sparse = quarter(1);
+    expect(sparse.dots.map((d) => [d.date, d.metric, d.value])).toEqual([
+      ['2026-11-22', 'sends', 2],
+      ['2026-11-22', 'opens', 1],
+      ['2026-11-22', 'clicks', 0],
+    ]);
+    expect(quarter(MAX_DOTTED_DAYS).dots).toHaveLength(MAX_DOTTED_DAYS * 3);
+    expect(quarter(MAX_DOTTED_DAYS + 1).dots).toEqual([]);
+  });
+
   it('is empty when nothing happened', () => {
-    const layout = workflowGraphLayout({
-      series: [
-        { email_id: 1, email_name: 'A', points: [{ date: '2026-11-01', sends: 0, opens: 0, clicks: 0 }] },
-      ],
-      from: '2026-08-01',
-      to: '2026-11-01',
-      width: 400,
-      height: 200,
-    });
+    const layout = oneEmail(
+      [{ date: '2026-11-01', sends: 0, opens: 0, clicks: 0 }],
+      '2026-08-01',
+      '2026-11-01',
+    );
     expect(layout.empty).toBe(true);
     expect(workflowGraphLayout({ series: [], from: 'x', to: 'y', width: 400, height: 200 }).lines[0]!.d).toBe(
       '',

@@ -12,6 +12,7 @@ import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 import { GRAPH_METRICS, workflowGraphLayout } from '../utils/workflowGraphLayout.ts';
+import { GraphMarker } from './GraphMarker.tsx';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
 
 export const GRAPH_FILTER_OPTIONS: readonly { value: WorkflowGraphFilter; label: string }[] = [
@@ -118,16 +119,17 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
         <ul className="automation-graph__legend" aria-label="Legend">
           {GRAPH_METRICS.map((m) => (
             <li key={m.metric}>
-              <svg width="28" height="10" aria-hidden="true" focusable="false">
+              <svg width="32" height="12" aria-hidden="true" focusable="false">
                 <line
                   x1="0"
-                  x2="28"
-                  y1="5"
-                  y2="5"
+                  x2="32"
+                  y1="6"
+                  y2="6"
                   stroke={m.color}
                   strokeWidth="2.5"
                   strokeDasharray={m.dash}
                 />
+                <GraphMarker shape={m.marker} color={m.color} cx={16} cy={6} />
               </svg>
               {m.label} <strong>{formatThousands(layout.totals[m.metric])}</strong>
             </li>
@@ -174,9 +176,15 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
               />
             ))}
             {layout.dots.map((dot) => (
-              <circle key={`${dot.metric}${dot.date}`} cx={dot.cx} cy={dot.cy} r={2.5} fill={dot.color}>
+              <GraphMarker
+                key={`${dot.metric}${dot.date}`}
+                shape={dot.marker}
+                color={dot.color}
+                cx={dot.cx}
+                cy={dot.cy}
+              >
                 <title>{`${dot.date}: ${formatThousands(dot.value)} ${dot.metric}`}</title>
-              </circle>
+              </GraphMarker>
             ))}
           </g>
         </svg>

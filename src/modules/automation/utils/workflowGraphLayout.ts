@@ -8,16 +8,28 @@ import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../domain/wo
  */
 export type GraphMetric = 'sends' | 'opens' | 'clicks';
 
-export const GRAPH_METRICS: readonly { metric: GraphMetric; label: string; color: string; dash: string }[] = [
-  { metric: 'sends', label: 'Sends', color: '#001760', dash: '' },
-  { metric: 'opens', label: 'Opens', color: '#0d7a31', dash: '6 3' },
-  { metric: 'clicks', label: 'Clicks', color: '#1c4fb0', dash: '2 3' },
+/**
+ * How a day's value is marked: shapes of decreasing size, so that equal values (the same point) still show
+ * all three: a ring around a square around a dot.
+ */
+export type GraphMarkerShape = 'ring' | 'square' | 'dot';
+
+export const GRAPH_METRICS: readonly {
+  metric: GraphMetric;
+  label: string;
+  color: string;
+  dash: string;
+  marker: GraphMarkerShape;
+}[] = [
+  { metric: 'sends', label: 'Sends', color: '#001760', dash: '', marker: 'ring' },
+  { metric: 'opens', label: 'Opens', color: '#0d7a31', dash: '6 3', marker: 'square' },
+  { metric: 'clicks', label: 'Clicks', color: '#1c4fb0', dash: '2 3', marker: 'dot' },
 ];
 
 export type GraphMargin = { top: number; right: number; bottom: number; left: number };
 export const GRAPH_MARGIN: GraphMargin = { top: 16, right: 16, bottom: 32, left: 48 };
 
-/** Up to this many days, each day's values are marked with a dot. */
+/** Up to this many days (or days with activity, over a longer period), each day's values are marked. */
 export const MAX_DOTTED_DAYS = 45;
 
 export type GraphTotals = Record<GraphMetric, number>;
@@ -29,8 +41,19 @@ export type GraphLayout = {
   /** Width and height of the plotting area (inside the margins). */
   inner: { width: number; height: number };
   lines: { metric: GraphMetric; label: string; color: string; dash: string; d: string }[];
-  /** One dot per day and metric, for the days that have data (none beyond MAX_DOTTED_DAYS days). */
-  dots: { metric: GraphMetric; color: string; cx: number; cy: number; date: string; value: number }[];
+  /**
+   * One marker per day and metric: every day up to MAX_DOTTED_DAYS days; over a longer period the days with
+   * activity, when there are at most that many; else none.
+   */
+  dots: {
+    metric: GraphMetric;
+    color: string;
+    marker: GraphMarkerShape;
+    cx: number;
+    cy: number;
+    date: string;
+    value: number;
+  }[];
   xTicks: { x: number; label: string }[];
   yTicks: { y: number; label: string }[];
   /** The days summed over the shown emails, in date order. */
@@ -114,12 +137,15 @@ export function workflowGraphLayout(input: GraphLayoutInput): GraphLayout {
       .y((day) => y(day[metric]));
     return { metric, label, color, dash, d: days.length > 0 ? (path(days) ?? '') : '' };
   });
-  // Dots mark the days while they stay apart; a long period shows the lines alone.
-  const dotted = days.length <= MAX_DOTTED_DAYS ? days : [];
-  const dots = GRAPH_METRICS.flatMap(({ metric, color }) =>
+  // Markers show each day while the days stay apart; over a longer period only the days with activity,
+  // when they are few (a lone send in a quarter is still seen), else the lines alone.
+  const active = days.length <= MAX_DOTTED_DAYS ? days : days.filter((d) => d.sends + d.opens + d.clicks > 0);
+  const dotted = active.length <= MAX_DOTTED_DAYS ? active : [];
+  const dots = GRAPH_METRICS.flatMap(({ metric, color, marker }) =>
     dotted.map((day) => ({
       metric,
       color,
+      marker,
       cx: x(toDate(day.date)),
       cy: y(day[metric]),
       date: day.date,
