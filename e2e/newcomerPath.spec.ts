@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { NEWCOMER_WORKFLOW_NAME } from '../server/seed/demoWorkflows.ts';
 import { signIn } from './support/authSteps.ts';
+import { pausedAfterEachTest } from './support/automationSteps.ts';
 import {
   mailboxEmailOption,
   refreshMailboxUntil,
@@ -23,13 +24,33 @@ const shotsDir = process.env.NEWCOMER_SHOTS_DIR;
 const canvas = (page: Page) => page.getByRole('region', { name: 'Workflow steps' });
 const node = (page: Page, name: string) => canvas(page).getByRole('group', { name });
 
-async function openWorkflowFromList(page: Page) {
+async function openWorkflowFromList(page: Page, name: string): Promise<number> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Automation' }).click();
   await page.getByLabel('Search workflows').fill('Welcome journey');
-  await page.getByRole('link', { name: NEWCOMER_WORKFLOW_NAME }).click();
+  await page.getByRole('link', { name, exact: true }).click();
   await page.waitForURL(/\/automation\/details\?workflow_id=\d+$/);
-  await expect(page.getByRole('heading', { name: NEWCOMER_WORKFLOW_NAME, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get('workflow_id'));
 }
+
+/**
+ * A retry's own draft: the first attempt published the seeded workflow (paused when it ended), so a retry
+ * clones it (the list's Clone: a draft "<name> (copy)" with the same steps) and goes on with the copy.
+ */
+async function cloneSeededWorkflow(page: Page): Promise<string> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Automation' }).click();
+  await page.getByLabel('Search workflows').fill('Welcome journey');
+  await page.getByRole('button', { name: `Clone ${NEWCOMER_WORKFLOW_NAME}`, exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Cloning this workflow' })
+    .getByRole('button', { name: 'Clone' })
+    .click();
+  await page.getByRole('dialog', { name: 'Workflow Cloned' }).getByRole('button', { name: 'Done' }).click();
+  return `${NEWCOMER_WORKFLOW_NAME} (copy)`;
+}
+
+/** The workflow an attempt published: paused when it ends, so a retry's contact is not enrolled in it. */
+const published = pausedAfterEachTest();
 
 const SIZES = [
   ['desktop', { width: 1440, height: 900 }],
@@ -64,7 +85,7 @@ async function shots(page: Page, name: string, ready: () => Promise<void>, secti
 test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emails, and watches the contact move', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   // The demo emails link to made-up sites: the browser is given a page for them instead of the network.
   await context.route(/^https:\/\/[^/]*\.(test|example)\//, (route) =>
@@ -73,13 +94,15 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   await signIn(page, DEMO_LOGIN);
 
   // Automation: open the seeded draft and publish it as it is.
-  await openWorkflowFromList(page);
+  const workflowName = testInfo.retry === 0 ? NEWCOMER_WORKFLOW_NAME : await cloneSeededWorkflow(page);
+  const workflowId = await openWorkflowFromList(page, workflowName);
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const publish = page.getByRole('dialog', { name: 'Publish this workflow?' });
   await expect(publish.getByText('Every step is ready to publish.')).toBeVisible();
   await publish.getByRole('button', { name: 'Publish workflow' }).click();
   await expect(page.getByText('Your workflow has been published successfully!')).toBeVisible();
+  published.push(workflowId);
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 
   // Mailbox: send "Welcome to Northwind" to a Subscribed contact no other spec uses, and open it.
@@ -88,7 +111,7 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   const welcome = await mailboxEmailOption(page, 'Welcome to Northwind');
   const guide = await mailboxEmailOption(page, 'Getting started guide');
   await page.getByLabel('Email', { exact: true }).selectOption({ label: welcome.label });
-  const contact = await subscribedContactFromEnd(page, 3);
+  const contact = await subscribedContactFromEnd(page, 3, testInfo.retry);
   await page.getByLabel('Contact', { exact: true }).selectOption(contact.value);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   // Only this contact's emails (other specs fill the same mailbox meanwhile, past its first page).
@@ -125,7 +148,7 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   });
 
   // Back in the builder: enrolled on the trigger, past the send, waiting at the one-minute delay.
-  await openWorkflowFromList(page);
+  await openWorkflowFromList(page, workflowName);
   await expect(
     node(page, 'Trigger: Email open').getByRole('img', { name: '1 enrolled, 1 in the workflow now' }),
   ).toBeVisible({ timeout: 15_000 });
