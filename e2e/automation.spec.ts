@@ -13,6 +13,17 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search workflows').fill(text);
 }
 
+/** Searches and waits for that search's own answer (not a page shown before it). */
+async function searchAnswered(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/get_user_workflows/') &&
+      new URL(response.url()).searchParams.get('workflow_name') === text,
+  );
+  await search(page, text);
+  await answered;
+}
+
 test.describe('automation', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, DEMO_LOGIN);
@@ -45,13 +56,7 @@ test.describe('automation', () => {
     await expect(page.getByRole('heading', { name: 'Automation', level: 1 })).toBeVisible();
     // The searched page itself (with more than a page of workflows, the first unfiltered page may already
     // lack "Onboarding journey").
-    const searched = page.waitForResponse(
-      (response) =>
-        response.url().includes('/get_user_workflows/') &&
-        new URL(response.url()).searchParams.get('workflow_name') === 'nurture',
-    );
-    await search(page, 'nurture');
-    await searched;
+    await searchAnswered(page, 'nurture');
     await expect(page.getByRole('link', { name: 'Click nurture' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Onboarding journey' })).toHaveCount(0);
     // Blank text after trimming resets the search: the list is asked for again without a name.
@@ -110,11 +115,11 @@ test.describe('automation', () => {
 
   test('clones a workflow; a clone without permission on its emails is refused', async ({ page }) => {
     await page.goto('/automation');
-    await search(page, 'Launch follow-up');
-    // The database is fresh for each run: the seeded workflow is the only match.
-    await expect(page.getByTestId('workflow-total')).toHaveText('1');
-    const before = 1;
-    await page.getByRole('button', { name: 'Clone Launch follow-up' }).first().click();
+    await searchAnswered(page, 'Launch follow-up');
+    // The seeded workflow (and, on a retry, the first attempt's copy).
+    await expect(page.getByRole('link', { name: 'Launch follow-up', exact: true })).toBeVisible();
+    const before = Number(await page.getByTestId('workflow-total').textContent());
+    await page.getByRole('button', { name: 'Clone Launch follow-up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cloning this workflow' });
     await expect(dialog.getByText('Are you sure you want to clone this workflow?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Clone' }).click();
