@@ -9,4 +9,4 @@ if [[ -z "${TEST_DATABASE_URL:-}" ]]; then
   eval "$pg_env"
   export TEST_DATABASE_URL
 fi
-exec node_modules/.bin/vitest run tests/server "$@"
+exec node_modules/.bin/vitest run --project node tests/server "$@"

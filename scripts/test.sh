@@ -104,17 +104,24 @@ section "lint (biome check .)"
 biome check .
 section_done
 
-# 3. Vitest on PGlite ---------------------------------------------------------------------------------
-section "vitest (PGlite)"
-run_counted vitest "$reports/vitest-pglite.json" env -u TEST_DATABASE_URL -u DATABASE_URL \
-  vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json"
+# 3. Vitest ------------------------------------------------------------------------------------------
+# The two projects run one after the other: each keeps its workers' module cache and environment from
+# file to file (isolate: false), which a mix of node and jsdom files in one worker would throw away.
+section "vitest node (PGlite)"
+run_counted vitest "$reports/vitest-node.json" env -u TEST_DATABASE_URL -u DATABASE_URL \
+  vitest run --project node --reporter=default --reporter=json --outputFile.json="$reports/vitest-node.json"
+section_done "$last_counts"
+
+section "vitest dom (jsdom)"
+run_counted vitest "$reports/vitest-dom.json" env -u TEST_DATABASE_URL -u DATABASE_URL \
+  vitest run --project dom --reporter=default --reporter=json --outputFile.json="$reports/vitest-dom.json"
 section_done "$last_counts"
 
 # 4. Vitest's integration suite on PostgreSQL ---------------------------------------------------------
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
   section "vitest tests/server (PostgreSQL at TEST_DATABASE_URL)"
   run_counted vitest "$reports/vitest-pg.json" env -u DATABASE_URL \
-    vitest run tests/server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
+    vitest run --project node tests/server --reporter=default --reporter=json --outputFile.json="$reports/vitest-pg.json"
   section_done "$last_counts"
 else
   summary+=("  skip  vitest tests/server on PostgreSQL (TEST_DATABASE_URL not set)")
