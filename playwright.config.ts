@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +27,16 @@ if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
   // The runner exits after the servers have stopped: only then are their databases removed.
   process.on('exit', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const file of [`${dirs[0]}-fixture.json`, `${dirs[0]}-server.log`]) rmSync(file, { force: true });
   });
 }
+// The run makes its own internal admin (no internal account has a password written in the repository).
+env.E2E_ADMIN_EMAIL ||= `admin-${randomBytes(4).toString('hex')}@e2e.test`;
+env.E2E_ADMIN_PASSWORD ||= `E2e-${randomBytes(18).toString('base64url')}`;
 const dataDir = env.E2E_DATA_DIR ?? '';
+// Beside the data folder: the seeded unsubscribe ids (e2e/support/prepareE2eData.ts) and the server's log.
+env.E2E_FIXTURE_FILE ||= `${dataDir}-fixture.json`;
+env.E2E_SERVER_LOG ||= `${dataDir}-server.log`;
 const expiryDataDir = env.E2E_EXPIRY_DATA_DIR ?? '';
 
 const host = '127.0.0.1';
@@ -87,9 +95,18 @@ export default defineConfig({
   // Started one after the other: the first builds the client when it is stale, the second finds it fresh.
   webServer: [
     {
-      command: 'npx tsx server/start.ts',
+      // The database is seeded first, to read its random unsubscribe ids; the server's log is kept in a
+      // file too, where the specs read the links of mail that is not sent (no SMTP_URL).
+      command: `npx tsx e2e/support/prepareE2eData.ts && npx tsx server/start.ts 2>&1 | tee ${env.E2E_SERVER_LOG}`,
       url: `${baseURL}/`,
-      env: serverEnv(env.E2E_PORT, dataDir, { PREFERENCE_CORS_ORIGINS: staticURL }),
+      env: serverEnv(env.E2E_PORT, dataDir, {
+        PREFERENCE_CORS_ORIGINS: staticURL,
+        E2E_FIXTURE_FILE: env.E2E_FIXTURE_FILE,
+        ADMIN_EMAIL: env.E2E_ADMIN_EMAIL,
+        ADMIN_PASSWORD: env.E2E_ADMIN_PASSWORD,
+        // Mail that is not sent is logged at info level.
+        LOG_LEVEL: 'info',
+      }),
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: 'pipe',

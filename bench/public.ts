@@ -30,7 +30,7 @@ import { sql } from 'kysely';
 import { chromium } from 'playwright';
 import { openDatabase } from '../server/db/openDatabase.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from '../server/seed/demoPreferenceUuid.ts';
+import { demoPreferenceUuid } from '../server/seed/demoPreferenceUuid.ts';
 import {
   benchEnv,
   CHROMIUM_LAUNCH,
@@ -103,11 +103,16 @@ function measureBuild(work: string) {
   return { jsGzipKb: kb(js), cssGzipKb: kb(css), workbenchLibraries: [...libraries] };
 }
 
+/** The demo preference link's unsubscribe id (random, read from the database by insertRecipients). */
+let demoUuid = '';
+
 /** Inserts the bench's recipients (the server must be stopped: one process per PGlite folder). */
 async function insertRecipients(dataDir: string): Promise<string[]> {
   const database = await openDatabase({ dataDir });
   try {
     const { db } = database;
+    demoUuid = (await demoPreferenceUuid(db)) ?? '';
+    if (!demoUuid) throw new Error('the bench database has no demo preference record');
     await sql`
       insert into preferences (uuid, org_id, email, marketing, webinars, unsub_all)
       select gen_random_uuid(), ${DEMO_IDS.mainOrgId}, 'bench' || g || '@bench.test', true, true, false
@@ -277,7 +282,7 @@ async function measurePage(work: string, env: NodeJS.ProcessEnv, origin: string)
             for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
         `);
-        await page.goto(`${origin}/unsub/${DEMO_PREFERENCE_UUID}`, { waitUntil: 'networkidle' });
+        await page.goto(`${origin}/unsub/${demoUuid}`, { waitUntil: 'networkidle' });
         // Hydrated: the script is running and the page is interactive.
         await page.getByRole('checkbox', { name: 'Unsubscribe All', exact: true }).waitFor();
         const measured = await page.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls }));

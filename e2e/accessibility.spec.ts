@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { adminLogin } from './support/e2eFixtures.ts';
 
 /** WCAG 2.1 A and AA rules of axe-core on every screen of this release, at desktop and phone size. */
 
@@ -30,9 +30,9 @@ for (const [size, viewport] of [
 
     test('signed-in pages', async ({ page }) => {
       await page.request.post('/api/auth/forgot_password/', {
-        form: { email: ADMIN_LOGIN.email, user_tz: 'UTC' },
+        form: { email: adminLogin().email, user_tz: 'UTC' },
       });
-      await signIn(page, ADMIN_LOGIN);
+      await signIn(page, adminLogin());
       await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
       await expectNoAxeViolations(page, 'the shell');
       await page.getByRole('button', { name: /^Account:/ }).click();

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { seededPreferenceUuid } from '../server/seed/seededPreferenceUuid.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { preferenceUuid } from './support/e2eFixtures.ts';
 
 /** The consent proof in the workbench: a recipient's ledger after a one-click unsubscribe, shown and downloaded. */
-const UUID = seededPreferenceUuid(8);
+const UUID = preferenceUuid(8);
 
 test('a signed-in user finds a recipient’s consent ledger from a pasted link and downloads it', async ({
   page,

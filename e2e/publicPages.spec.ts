@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PREFERENCE_UUID } from '../server/seed/demoPreferenceUuid.ts';
-import { seededPreferenceUuid } from '../server/seed/seededPreferenceUuid.ts';
+import { preferenceUuid } from './support/e2eFixtures.ts';
 import { checkbox, expectNoSeriousViolations, PUBLIC_PAGE_SIZES, shot } from './support/publicPageSteps.ts';
 
 /**
@@ -8,7 +7,7 @@ import { checkbox, expectNoSeriousViolations, PUBLIC_PAGE_SIZES, shot } from './
  * The demo recipient is only read here (other specs read it too). The changes are made on the recipient
  * of seeded contact 2.
  */
-const MUTABLE_UUID = seededPreferenceUuid(2);
+const MUTABLE_UUID = preferenceUuid(2);
 const UNKNOWN_UUID = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 for (const [size, viewport] of PUBLIC_PAGE_SIZES) {
   test.describe(`public pages at ${size} size`, () => {
@@ -20,7 +19,7 @@ for (const [size, viewport] of PUBLIC_PAGE_SIZES) {
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
-      const response = await page.goto(`/unsub/${DEMO_PREFERENCE_UUID}`);
+      const response = await page.goto(`/unsub/${preferenceUuid(1)}`);
       // The server's HTML already holds the recipient (no "Loading..." first).
       const html = (await response?.text()) ?? '';
       expect(html).toMatch(/<span class="pp-email"> \(\S+@\S+\)<\/span>/);
@@ -55,7 +54,7 @@ for (const [size, viewport] of PUBLIC_PAGE_SIZES) {
     });
 
     test('the unsubscribe page and an unknown link', async ({ page }) => {
-      await page.goto(`/unsub/i2c/${DEMO_PREFERENCE_UUID}`);
+      await page.goto(`/unsub/i2c/${preferenceUuid(1)}`);
       await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
       await expect(page.getByText('Are you sure you want to unsubscribe?')).toBeVisible();
       await expect(page.getByRole('button', { name: 'YES, UNSUBSCRIBE' })).toBeEnabled();
@@ -144,7 +143,7 @@ test.describe('from a static host (npm run build:public)', () => {
   // The folder built with PREFERENCE_BASE pointing at the product's server, served by a plain static
   // server on another origin (listed in the server's PREFERENCE_CORS_ORIGINS): see playwright.config.ts.
   const staticURL = process.env.E2E_STATIC_URL ?? '';
-  const uuid = seededPreferenceUuid(7);
+  const uuid = preferenceUuid(7);
 
   test('the preference page loads, saves and confirms against the configured service', async ({ page }) => {
     await page.goto(`${staticURL}/unsub/${uuid}`);

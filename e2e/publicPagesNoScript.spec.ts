@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PREFERENCE_UUID } from '../server/seed/demoPreferenceUuid.ts';
-import { seededPreferenceUuid } from '../server/seed/seededPreferenceUuid.ts';
+import { preferenceUuid } from './support/e2eFixtures.ts';
 import { checkbox, expectNoSeriousViolations, PUBLIC_PAGE_SIZES, shot } from './support/publicPageSteps.ts';
 
 /**
@@ -9,10 +8,10 @@ import { checkbox, expectNoSeriousViolations, PUBLIC_PAGE_SIZES, shot } from './
  * mail provider sends it. Changes are made on the recipients of seeded contacts 3 to 6 (publicPages.spec
  * uses contact 2).
  */
-const SAVE_UUID = seededPreferenceUuid(3);
-const UNSUB_UUID = seededPreferenceUuid(4);
-const ONE_CLICK_UUID = seededPreferenceUuid(5);
-const SCANNED_UUID = seededPreferenceUuid(6);
+const SAVE_UUID = preferenceUuid(3);
+const UNSUB_UUID = preferenceUuid(4);
+const ONE_CLICK_UUID = preferenceUuid(5);
+const SCANNED_UUID = preferenceUuid(6);
 /**
  * axe runs as a script in the page, which a context with JavaScript off refuses. For the accessibility
  * checks the page is opened with scripts on but the server's HTML stripped of the page's own script, so
@@ -43,7 +42,7 @@ test.describe('with JavaScript off', () => {
     test(`every page is rendered by the server at ${size} size`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await withoutPageScripts(page);
-      const response = await page.goto(`/unsub/${DEMO_PREFERENCE_UUID}`);
+      const response = await page.goto(`/unsub/${preferenceUuid(1)}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { name: 'Preference Management' })).toBeVisible();
       await expect(page.getByText(/\(\S+@\S+\)/)).toBeVisible();
@@ -59,13 +58,13 @@ test.describe('with JavaScript off', () => {
       await expect(page.getByRole('alert').filter({ hasText: 'Choose at least one' })).toBeVisible();
       await expectNoSeriousViolations(page, 'the refused form without JavaScript');
 
-      await page.goto(`/unsub/i2c/${DEMO_PREFERENCE_UUID}`);
+      await page.goto(`/unsub/i2c/${preferenceUuid(1)}`);
       await expect(page.getByRole('button', { name: 'YES, UNSUBSCRIBE' })).toBeEnabled();
       await expect(page.getByRole('link', { name: 'Privacy policy' })).toBeVisible();
       await expectNoSeriousViolations(page, 'the unsubscribe page without JavaScript');
       await shot(page, `noscript-unsubscribe-${size}`);
 
-      await page.goto(`/resub/i2c/${DEMO_PREFERENCE_UUID}`);
+      await page.goto(`/resub/i2c/${preferenceUuid(1)}`);
       await expect(page.getByRole('button', { name: 'RESUBSCRIBE' })).toBeEnabled();
       await expectNoSeriousViolations(page, 'the resubscribe page without JavaScript');
 

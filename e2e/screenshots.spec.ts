@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_LOGIN, DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
+import { adminLogin } from './support/e2eFixtures.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -49,7 +50,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       const account = newAccount(`shots-${size}`);
       await signUpThroughApi(request, account);
       await request.post('/api/auth/forgot_password/', { form: { email: account.email, user_tz: 'UTC' } });
-      const admin = await request.post('/api/auth/login/', { form: { ...ADMIN_LOGIN, user_tz: 'UTC' } });
+      const admin = await request.post('/api/auth/login/', { form: { ...adminLogin(), user_tz: 'UTC' } });
       expect(admin.status()).toBe(200);
       const outbox = await (await request.get('/api/user/outbox/?limit=50')).json();
       const email = outbox.data.find((e: { to_address: string }) => e.to_address === account.email);
@@ -67,7 +68,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.request.post('/api/auth/forgot_password/', {
         form: { email: DEMO_LOGIN.email, user_tz: 'UTC' },
       });
-      await signIn(page, ADMIN_LOGIN);
+      await signIn(page, adminLogin());
       await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
       await shot(page, 'shell');
       await openUserMenu(page);

@@ -13,14 +13,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
+import { AfterReply } from './lib/AfterReply.ts';
 import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
+import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
+import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
 import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
+import { LoginThrottle } from './services/auth/loginThrottle.ts';
+import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
@@ -48,6 +53,10 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Run the workflow runtime in this process (npm start does; tests opt in). */
   workflowRuntime?: false | Omit<RuntimeOptions, 'database' | 'databaseUrl'>;
+  /** Where the log goes instead of stdout (tests read it), at config.logLevel. */
+  logStream?: { write: (line: string) => void };
+  /** Now, for sign-in delays and test-send limits; tests move it. */
+  clock?: () => Date;
 };
 
 /** Builds the whole server: the API services, their docs and the built client. Used by start-up and tests. */
@@ -55,9 +64,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger:
-      options.logger === false
+      options.logger === false && !options.logStream
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -110,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preValidation', userTzHook);
   app.addHook('onSend', securityHeaders);
+  app.addHook('onRequest', refuseCrossSiteWrites(config));
 
   let delivery: OutboxDelivery | undefined;
   if (config.smtpUrl) {
@@ -130,10 +144,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       send: async (email) => {
         const row = await enqueueEmail(database.db, email, Boolean(delivery));
         void delivery?.deliverPending().catch((error) => app.log.error(error, 'outbox delivery failed'));
+        // Without SMTP, a message with a one-time secret reaches its recipient only through the operator,
+        // who alone reads this log: the outbox shows it redacted.
+        if (!delivery && email.secrets?.length) logUnsentEmail(app.log, row.id, email);
         return row;
       },
     },
     emailEventSinks: [],
+    afterReply: new AfterReply((error, what) => app.log.error(error, `${what} failed`)),
+    clock: options.clock ?? (() => new Date()),
   };
   // Workflow runtime (issue 7): step workers, and the sink that enrols contacts on email events.
   const workflowRuntime = options.workflowRuntime
@@ -165,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : null;
   app.decorate('deliveryWorker', deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
+  app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks);
 
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
@@ -181,8 +201,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.serveClient) await app.register(staticClient(config));
 
-  // Sessions nobody came back for are deleted at start-up and every hour.
-  const sweep = () => sessions.deleteExpired().catch((error) => app.log.error(error, 'session sweep failed'));
+  // Sessions nobody came back for, expired sign-up links and old sign-in delays are deleted at start-up
+  // and every hour.
+  const sweep = () =>
+    Promise.all([
+      sessions.deleteExpired(),
+      deleteExpiredPendingSignups(database.db),
+      new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
+    ]).catch((error) => app.log.error(error, 'expiry sweep failed'));
   app.addHook('onReady', async () => {
     await sweep();
   });
@@ -191,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await ctx.afterReply.idle();
     await workflowRuntime?.stop();
     await delivery?.stop();
     await deliveryWorker?.stop();

@@ -8,6 +8,8 @@ export type AppConfig = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Fill an empty database with the demo organisations and their public logins (DEMO_DATA=off: no). */
+  demoData: boolean;
   smtpUrl: string | undefined;
   /** Sender address of the emails the product sends. */
   smtpFrom: string;
@@ -63,6 +65,14 @@ function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
+function envSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST || '127.0.0.1';
   const port = envInt(env, 'PORT', 8080);
@@ -77,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    demoData: envSwitch(env, 'DEMO_DATA', true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Workbench <no-reply@workbench.local>',
     authOrigin: env.AUTH_ORIGIN ? env.AUTH_ORIGIN.replace(/\/$/, '') : undefined,

@@ -1,6 +1,8 @@
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/prepareDatabase.ts';
-import { ADMIN_LOGIN, DEMO_LOGIN } from './seed/demoAccounts.ts';
+import { startupSecurityLines } from './lib/startupSecurityLines.ts';
+import { DEMO_LOGIN } from './seed/demoAccounts.ts';
+import { publicDemoAccounts } from './seed/publicDemoAccounts.ts';
 
 /**
  * The server process: prepares the database, serves the API and the built client from one process, and
@@ -11,10 +13,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
 
   // The database opens while the server's modules load: both take a while, neither needs the other.
-  const [{ database, applied, seed }, { buildApp }] = await Promise.all([
-    prepareDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  const [{ database, applied, seed, internalUsers }, { buildApp }] = await Promise.all([
+    prepareDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      seed: config.demoData,
+      internalUsers: { env: process.env, dataDir: config.dataDir },
+    }),
     import('./app.ts'),
   ]);
+  const openDemoAccounts = await publicDemoAccounts(database.db);
   // The workflow runtime runs in the server unless WORKFLOW_RUNTIME=off (e.g. beside `npm run worker`s).
   const runWorkflows = process.env.WORKFLOW_RUNTIME !== 'off';
   const app = await buildApp({
@@ -51,8 +59,10 @@ async function main(): Promise<void> {
     '',
     `Workbench running at ${origin}/`,
     `Database: ${database.kind === 'pglite' ? `PGlite in ${database.location}` : `PostgreSQL ${database.location}`}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
-    `Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
-    `Admin login (outbox at ${origin}/admin/outbox): ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`,
+    openDemoAccounts.includes(DEMO_LOGIN.email)
+      ? `Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`
+      : '',
+    ...startupSecurityLines(internalUsers, openDemoAccounts, origin),
     seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
     `API description: ${origin}/api/docs`,
     `Workflow runtime: ${runWorkflows ? 'running in this process' : 'off here (WORKFLOW_RUNTIME=off)'}`,

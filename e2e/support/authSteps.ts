@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { mailedLink } from './e2eFixtures.ts';
 
 export type Login = { email: string; password: string };
 export type NewAccount = Login & { firstName: string; lastName: string };
@@ -11,7 +12,7 @@ export function newAccount(prefix: string): NewAccount {
   const tag = Math.random().toString(36).slice(2, 6);
   return {
     email: uniqueEmail(prefix),
-    password: `Pass-${tag}-2026!`,
+    password: `${Math.random().toString(36).slice(2, 10)}-Quill-${tag}!`,
     firstName: 'Erin',
     lastName: `Tester${tag.toUpperCase()}`,
   };
@@ -26,7 +27,11 @@ export async function signIn(page: Page, login: Login): Promise<void> {
   await page.waitForURL('**/campaigns');
 }
 
-/** Creates an account straight through the API (for tests about something else). */
+/**
+ * Creates an account straight through the API (for tests about something else): asks for it, then
+ * finishes it with the key of the mailed link, read from the server's log. The request context is then
+ * signed in as the new account.
+ */
 export async function signUpThroughApi(request: APIRequestContext, account: NewAccount): Promise<void> {
   const response = await request.post('/api/auth/signup/', {
     form: {
@@ -38,6 +43,11 @@ export async function signUpThroughApi(request: APIRequestContext, account: NewA
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const link = await mailedLink(account.email, '/auth/confirm-signup/');
+  const confirmed = await request.post('/api/auth/confirm_signup/', {
+    form: { signup_key: link.slice(link.lastIndexOf('/') + 1) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 export async function openUserMenu(page: Page): Promise<void> {

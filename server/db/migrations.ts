@@ -8,6 +8,7 @@ import * as m0006 from './migrations/m0006_workflow_name_search.ts';
 import * as m0007 from './migrations/m0007_email_delivery.ts';
 import * as m0008 from './migrations/m0008_workflow_runtime.ts';
 import * as m0009 from './migrations/m0009_runtime_scale.ts';
+import * as m0012 from './migrations/m0012_security_hardening.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   m0007_email_delivery: m0007,
   m0008_workflow_runtime: m0008,
   m0009_runtime_scale: m0009,
+  m0012_security_hardening: m0012,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

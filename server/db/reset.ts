@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
+import { startupSecurityLines } from '../lib/startupSecurityLines.ts';
 import { DEMO_LOGIN } from '../seed/demoAccounts.ts';
 import { takeFolderLock } from './openDatabase.ts';
 import { prepareDatabase } from './prepareDatabase.ts';
@@ -10,7 +11,8 @@ import { prepareDatabase } from './prepareDatabase.ts';
  * `npm run db:reset`: throws the database away and recreates it with the demo data.
  * - PGlite (no DATABASE_URL): deletes DATA_DIR/pglite, refusing while a running server holds the folder.
  * - PostgreSQL (DATABASE_URL): drops and recreates the public schema.
- * Then migrates and seeds, and prints what it did and the demo preference link.
+ * Then migrates, seeds (unless DEMO_DATA=off), creates the internal admin (its new password printed once,
+ * see internalUsers.ts), and prints what it did and the demo preference link.
  */
 async function resetDatabase(): Promise<void> {
   const config = loadConfig();
@@ -37,9 +39,11 @@ async function resetDatabase(): Promise<void> {
 
   try {
     const started = performance.now();
-    const { database, applied, seed } = await prepareDatabase({
+    const { database, applied, seed, internalUsers } = await prepareDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      seed: config.demoData,
+      internalUsers: { env: process.env, dataDir: config.dataDir },
     });
     await database.close();
     console.log(`Migrations applied: ${applied.join(', ') || 'none'}.`);
@@ -51,7 +55,8 @@ async function resetDatabase(): Promise<void> {
       );
     }
     console.log(`Database ready (${database.location}) in ${Math.round(performance.now() - started)} ms.`);
-    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    if (seed?.counts) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    for (const line of startupSecurityLines(internalUsers, [], config.publicOrigin)) console.log(line);
     if (seed?.demoPreferenceUuid) {
       console.log(`Demo preference link: ${config.publicOrigin}/unsub/${seed.demoPreferenceUuid}`);
     }

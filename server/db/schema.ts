@@ -69,6 +69,38 @@ export type OutboxTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** The full text when it holds a one-time secret and waits for SMTP delivery (cleared after); never shown. */
+  private_text_body: ColumnType<string | null, string | null | undefined, string | null>;
+  private_html_body: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** An address an organisation has shown it controls (besides its users' own): see verifiedAddresses.ts. */
+export type VerifiedAddressTable = {
+  id: Generated<number>;
+  org_id: number;
+  address: string;
+  verified_at: CreatedAt;
+  created_at: CreatedAt;
+};
+
+/** A sign-up waiting for the link mailed to its address (key_hash: sha256 of the key). */
+export type PendingSignupTable = {
+  key_hash: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  organisation_name: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+/** Failed sign-ins of one key (an address, or an address and an IP): see loginThrottle.ts. */
+export type LoginThrottleTable = {
+  key: string;
+  failures: number;
+  last_failure_at: Date;
+  next_attempt_at: Date;
 };
 
 export type AccountTable = {
@@ -363,6 +395,9 @@ export type Database = {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   outbox: OutboxTable;
+  verified_addresses: VerifiedAddressTable;
+  pending_signups: PendingSignupTable;
+  login_throttle: LoginThrottleTable;
   accounts: AccountTable;
   contacts: ContactTable;
   contact_lists: ContactListTable;

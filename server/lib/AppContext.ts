@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { RecipientStore } from '../services/preference/RecipientStore.ts';
+import type { AfterReply } from './AfterReply.ts';
 import type { EmailEventSink } from './EmailEventSink.ts';
 import type { OutgoingEmail } from './outbox.ts';
 import type { SessionStore } from './SessionStore.ts';
@@ -16,4 +17,8 @@ export type AppContext = {
   mail: { send: (email: OutgoingEmail) => Promise<{ id: number }> };
   /** Called with every recorded email event, inside the transaction that stores it (recordEmailEvent). */
   emailEventSinks: EmailEventSink[];
+  /** Work done once the answer is on its way (sign-up and reset mail: their timing reveals no address). */
+  afterReply: AfterReply;
+  /** Now, for sign-in delays and test-send limits (tests pass a clock they move). */
+  clock: () => Date;
 };

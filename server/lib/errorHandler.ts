@@ -43,7 +43,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const send = (status: number, message: string) =>
     reply.status(status).send({ success: false, message } satisfies ErrorBody);
 
-  if (error instanceof AppError) return send(error.statusCode, error.message);
+  if (error instanceof AppError) {
+    reply.headers(error.headers);
+    return send(error.statusCode, error.message);
+  }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) return send(400, describeIssues(error));
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) return send(known.status, known.message);

@@ -10,13 +10,27 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * One-time secrets the message carries (a reset or sign-up key): only the recipient may ever read them.
+   * The outbox keeps the message with each of them replaced by REDACTED.
+   */
+  secrets?: readonly string[];
 };
 
+export const REDACTED = '[redacted]';
+
+/** The text with every one-time secret replaced by REDACTED. */
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join(REDACTED) : out), text);
+}
+
 /**
- * Writes an email to the outbox. With SMTP configured it is queued for delivery; without, it is kept
- * in the outbox only, where an internal admin can read it.
+ * Writes an email to the outbox, one-time secrets redacted in what the outbox shows. With SMTP configured
+ * it is queued for delivery, the full message held apart (private_*) until it is delivered or has failed;
+ * without, only the redacted copy is kept and the caller hands the full message to the operator's log.
  */
 export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, smtpConfigured: boolean) {
+  const secret = (email.secrets ?? []).length > 0;
   return db
     .insertInto('outbox')
     .values({
@@ -24,8 +38,10 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, s
       kind: email.kind,
       to_address: email.to,
       subject: email.subject,
-      text_body: email.text,
-      html_body: email.html ?? null,
+      text_body: redactSecrets(email.text, email.secrets),
+      html_body: email.html === undefined ? null : redactSecrets(email.html, email.secrets),
+      private_text_body: secret && smtpConfigured ? email.text : null,
+      private_html_body: secret && smtpConfigured ? (email.html ?? null) : null,
       status: smtpConfigured ? 'queued' : 'kept',
     })
     .returning('id')
@@ -67,12 +83,22 @@ export function startOutboxDelivery(options: {
           from: options.from,
           to: email.to_address,
           subject: email.subject,
-          text: email.text_body,
-          ...(email.html_body ? { html: email.html_body } : {}),
+          text: email.private_text_body ?? email.text_body,
+          ...(email.private_html_body || email.html_body
+            ? { html: email.private_html_body ?? email.html_body ?? '' }
+            : {}),
         });
+        // Delivered: the full message with its secret is not kept any longer.
         await db
           .updateTable('outbox')
-          .set({ status: 'sent', sent_at: new Date(), attempts: email.attempts + 1, last_error: null })
+          .set({
+            status: 'sent',
+            sent_at: new Date(),
+            attempts: email.attempts + 1,
+            last_error: null,
+            private_text_body: null,
+            private_html_body: null,
+          })
           .where('id', '=', email.id)
           .execute();
       } catch (error) {
@@ -85,6 +111,7 @@ export function startOutboxDelivery(options: {
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
             attempts,
             last_error: message.slice(0, 500),
+            ...(attempts >= MAX_ATTEMPTS ? { private_text_body: null, private_html_body: null } : {}),
           })
           .where('id', '=', email.id)
           .execute();

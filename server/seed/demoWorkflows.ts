@@ -46,7 +46,7 @@ export const DEMO_SHARE_PROFILES = [
   {
     uuid: '5f0c2a8e-1b7d-4c3e-9a6f-2d8b4e1c7a03',
     orgId: DEMO_IDS.mainOrgId,
-    userId: DEMO_IDS.adminUserId,
+    userId: DEMO_IDS.colleagueUserId,
     name: 'Founder introduction',
     senderName: 'Ada Admin',
     sendFrom: 'ada.admin@northwind-demo.test',
@@ -410,7 +410,7 @@ export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
   },
   {
     id: 15,
-    userId: DEMO_IDS.adminUserId,
+    userId: DEMO_IDS.colleagueUserId,
     orgId: DEMO_IDS.mainOrgId,
     name: 'AI outreach follow-up',
     status: 'active',

@@ -26,8 +26,8 @@ const MAIN_LISTS = [
   { name: 'Webinar Attendees Q3', userId: DEMO_IDS.demoUserId, members: 14 },
   { name: 'Newsletter Readers', userId: DEMO_IDS.demoUserId, members: 24 },
   { name: 'Product Champions', userId: DEMO_IDS.demoUserId, members: 9 },
-  { name: 'Churn Risk Accounts', userId: DEMO_IDS.adminUserId, members: 11 },
-  { name: 'Event Leads 2026', userId: DEMO_IDS.adminUserId, members: 16 },
+  { name: 'Churn Risk Accounts', userId: DEMO_IDS.colleagueUserId, members: 11 },
+  { name: 'Event Leads 2026', userId: DEMO_IDS.colleagueUserId, members: 16 },
 ] as const;
 
 /** Ascii local part of an address: "Chloé O’Neill" gives chloe.oneill. */

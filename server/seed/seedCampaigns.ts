@@ -78,7 +78,7 @@ const CAMPAIGNS: readonly CampaignSeed[] = [
   },
   {
     orgId: DEMO_IDS.mainOrgId,
-    userId: DEMO_IDS.adminUserId,
+    userId: DEMO_IDS.colleagueUserId,
     name: 'AI Personalised Outreach',
     startedDaysAgo: 45,
     emails: [
@@ -130,11 +130,25 @@ function emailHtml(subject: string, domain: string, slug: string): string {
 }
 
 /**
- * Campaigns and their emails (digest 0, ad hoc 1, AI 2; about two thirds design-ready), then the two
- * emails of the newcomer's workflow.
+ * The demo senders' verified addresses, campaigns and their emails (digest 0, ad hoc 1, AI 2; about two
+ * thirds design-ready), then the two emails of the newcomer's workflow.
  */
 export async function seedCampaigns(trx: Transaction<Database>): Promise<SeededCampaigns> {
   const random = seededRandom('campaigns');
+  // The demo organisations' sender addresses are verified (test sends may come from them).
+  await trx
+    .insertInto('verified_addresses')
+    .values(
+      Object.entries(SENDERS).flatMap(([orgId, senders]) =>
+        senders.map(([address]) => ({
+          org_id: Number(orgId),
+          address,
+          verified_at: seedTime(700),
+          created_at: seedTime(700),
+        })),
+      ),
+    )
+    .execute();
   await trx
     .insertInto('campaigns')
     .values(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from './demoPreferenceUuid.ts';
+import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
@@ -30,10 +30,11 @@ export type SeedSummary = {
 };
 
 /**
- * Fills an empty database with the deterministic demo data, in one transaction with multi-row inserts.
- * Does nothing when users exist. Every value comes from fixed seeds and a fixed date (SEED_NOW), so two
- * fresh databases hold identical rows. Later issues add steps here (workflows, analytics) with their own
- * named random streams and fixed ids, after the steps whose ids they use.
+ * Fills an empty database with the demo data, in one transaction with multi-row inserts. Does nothing when
+ * users exist. Every value comes from fixed seeds and a fixed date (SEED_NOW), so two fresh databases hold
+ * identical rows, except the secrets: unsubscribe ids come from the CSPRNG and password hashes have
+ * random salts. Later issues add steps here (workflows, analytics) with their own named random streams and
+ * fixed ids, after the steps whose ids they use.
  */
 export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
   const started = performance.now();
@@ -61,7 +62,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     );
     return {
       organisations: 2,
-      users: 4,
+      users: 3,
       contacts: audience.contacts.length,
       lists: audience.listIds.length,
       campaigns: campaigns.campaignIds.length,
@@ -70,27 +71,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     };
   });
   return {
-    demoPreferenceUuid: await firstPreferenceUuid(db),
+    demoPreferenceUuid: await demoPreferenceUuid(db),
     seeded: counts !== null,
     counts,
     durationMs: Math.round(performance.now() - started),
   };
-}
-
-/** The demo preference uuid when it exists, otherwise the oldest preference record (a database seeded earlier). */
-async function firstPreferenceUuid(db: Kysely<Database>): Promise<string | null> {
-  const demo = await db
-    .selectFrom('preferences')
-    .select('uuid')
-    .where('uuid', '=', DEMO_PREFERENCE_UUID)
-    .executeTakeFirst();
-  if (demo) return demo.uuid;
-  const row = await db
-    .selectFrom('preferences')
-    .select('uuid')
-    .orderBy('created_at')
-    .orderBy('uuid')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.uuid ?? null;
 }

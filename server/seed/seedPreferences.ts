@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, PreferenceTable, PreferenceTopicTable, TopicKind } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from './demoPreferenceUuid.ts';
+import { DEMO_PREFERENCE_CONTACT_ID } from './demoPreferenceUuid.ts';
 import type { SeededContact } from './seedAudience.ts';
-import { seededPreferenceUuid } from './seededPreferenceUuid.ts';
 import { seededRandom } from './seededRandom.ts';
 
-export type SeededPreferences = { demoPreferenceUuid: string; preferenceUuids: string[]; topicIds: number[] };
+export type SeededPreferences = { preferenceUuids: string[]; topicIds: number[] };
 
 /** Alerts and newsletters a recipient can choose from, per organisation, in page order. */
 const TOPICS: readonly { orgId: number; kind: TopicKind; names: readonly string[] }[] = [
@@ -22,8 +22,9 @@ const TOPICS: readonly { orgId: number; kind: TopicKind; names: readonly string[
 
 /**
  * The subscription topics, and a preference record for every contact: the first contact's record is
- * the demo link (DEMO_PREFERENCE_UUID) with every section filled; the others get a mix of choices, and
- * unsubscribed contacts have unsub_all set with everything off.
+ * the demo link with every section filled; the others get a mix of choices, and unsubscribed contacts have
+ * unsub_all set with everything off. Every unsubscribe id is a random UUID from the CSPRNG, seeded data
+ * included: it is the only key to a recipient's page, so it must not be computable from this code.
  */
 export async function seedPreferences(
   trx: Transaction<Database>,
@@ -43,8 +44,8 @@ export async function seedPreferences(
   const preferences: Insertable<PreferenceTable>[] = [];
   const choices: Insertable<PreferenceTopicTable>[] = [];
   for (const contact of contacts) {
-    const isDemo = contact.id === 1;
-    const uuid = isDemo ? DEMO_PREFERENCE_UUID : seededPreferenceUuid(contact.id);
+    const isDemo = contact.id === DEMO_PREFERENCE_CONTACT_ID;
+    const uuid = randomUUID();
     const unsubAll = contact.status === 'Unsubscribed';
     preferences.push({
       uuid,
@@ -67,7 +68,6 @@ export async function seedPreferences(
   await trx.insertInto('preferences').values(preferences).execute();
   await trx.insertInto('preference_topics').values(choices).execute();
   return {
-    demoPreferenceUuid: DEMO_PREFERENCE_UUID,
     preferenceUuids: preferences.map((p) => p.uuid),
     topicIds: topics.map((t) => t.id),
   };

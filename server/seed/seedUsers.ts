@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database, NewUser } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { ADMIN_LOGIN, DEMO_LOGIN, OTHER_ORG_LOGIN, SUPPORT_LOGIN } from './demoAccounts.ts';
+import { DEMO_LOGIN, OTHER_ORG_LOGIN } from './demoAccounts.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { seedTime } from './seedTime.ts';
 
@@ -11,7 +12,6 @@ type DemoUser = {
   login: { email: string; password: string };
   first: string;
   last: string;
-  level: number;
   plan: string;
 };
 
@@ -22,25 +22,15 @@ const DEMO_USERS: readonly DemoUser[] = [
     login: DEMO_LOGIN,
     first: 'Dana',
     last: 'Demo',
-    level: 0,
     plan: 'premium',
   },
   {
-    id: DEMO_IDS.adminUserId,
+    // A colleague who owns data but never signs in: a random password nobody knows.
+    id: DEMO_IDS.colleagueUserId,
     orgId: DEMO_IDS.mainOrgId,
-    login: ADMIN_LOGIN,
+    login: { email: 'ada.admin@northwind-demo.test', password: randomBytes(24).toString('base64url') },
     first: 'Ada',
     last: 'Admin',
-    level: 2,
-    plan: 'enterprise',
-  },
-  {
-    id: DEMO_IDS.supportUserId,
-    orgId: DEMO_IDS.mainOrgId,
-    login: SUPPORT_LOGIN,
-    first: 'Sam',
-    last: 'Support',
-    level: 1,
     plan: 'enterprise',
   },
   {
@@ -49,12 +39,14 @@ const DEMO_USERS: readonly DemoUser[] = [
     login: OTHER_ORG_LOGIN,
     first: 'Hana',
     last: 'Harbor',
-    level: 0,
     plan: 'basic',
   },
 ];
 
-/** The two organisations and their users (ids fixed; the users sequence is moved past 20000 afterwards). */
+/**
+ * The two organisations and their ordinary users (ids fixed; the users sequence is moved past 20000
+ * afterwards). Internal users (4708, 14764) are never seeded: see internalUsers.ts.
+ */
 export async function seedUsers(trx: Transaction<Database>): Promise<void> {
   // scrypt runs on the thread pool: hash all passwords at once (this is the slow part of the seed).
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.login.password)));
@@ -92,7 +84,7 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_share_profile_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_daily_iq_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
-    internal_level: u.level,
+    internal_level: 0,
     created_at: seedTime(700 - i),
     updated_at: seedTime(700 - i),
   }));

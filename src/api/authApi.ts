@@ -28,8 +28,9 @@ export const authApi = {
       errorCatalogue: false,
     }),
 
+  /** Asks for an account: the answer is the same for every address; the link to finish it is mailed. */
   signup: (fields: SignupFields, signal?: AbortSignal) =>
-    apiPost<SignInAnswer>(
+    apiPost<MessageAnswer>(
       url('signup/'),
       { ...fields, organisation_name: fields.organisation_name || undefined },
       {
@@ -44,6 +45,22 @@ export const authApi = {
     apiPost<{ success: true }>(
       url('logout/'),
       {},
+      { signal, endSessionOnForbidden: false, errorCatalogue: false },
+    ),
+
+  checkSignupKey: (signupKey: string, signal?: AbortSignal) =>
+    apiGet<{ success: true; email: string }>(url('confirm_signup/'), {
+      query: { signup_key: signupKey },
+      signal,
+      endSessionOnForbidden: false,
+      errorCatalogue: false,
+    }),
+
+  /** Finishes a sign-up with the mailed key: creates the account and signs in. */
+  confirmSignup: (signupKey: string, signal?: AbortSignal) =>
+    apiPost<SignInAnswer>(
+      url('confirm_signup/'),
+      { signup_key: signupKey },
       { signal, endSessionOnForbidden: false, errorCatalogue: false },
     ),
 

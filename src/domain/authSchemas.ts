@@ -51,5 +51,18 @@ export const resetKeySchema = z
 
 export const resetPasswordSchema = z.object({ reset_key: resetKeySchema, password: passwordSchema });
 
+export const signupKeySchema = z
+  .string({ error: 'The sign-up key is missing.' })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This sign-up link is not valid.');
+
+export const confirmSignupSchema = z.object({ signup_key: signupKeySchema });
+
+/** The one answer to every sign-up, whether or not the address already has an account. */
+export const SIGNUP_CHECK_EMAIL_MESSAGE =
+  'Check your email: we have sent a link to finish creating your account (valid 24 hours).';
+/** The one answer to every password reset request. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset its password.';
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

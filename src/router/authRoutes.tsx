@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { ssoAllowedOrigins } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
 import { safeInternalPath, ssoRedirectTarget } from '../domain/redirectTarget.ts';
+import { ConfirmSignupPage } from '../modules/auth/components/ConfirmSignupPage.tsx';
 import { ForgotPasswordPage } from '../modules/auth/components/ForgotPasswordPage.tsx';
 import { LoginRedirectPage } from '../modules/auth/components/LoginRedirectPage.tsx';
 import { ResetPasswordPage } from '../modules/auth/components/ResetPasswordPage.tsx';
@@ -61,6 +62,19 @@ export const signUpRoute = createRoute({
   component: SignUpPage,
 });
 
+/** /auth/confirm-signup/{signupKey}: the link mailed after a sign-up finishes the account. */
+export const confirmSignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/confirm-signup/$signupKey',
+  beforeLoad: () => {
+    if (sessionStore.hasSession()) throw redirect({ href: HOME_PATH, replace: true });
+  },
+  component: function ConfirmSignupRoute() {
+    const { signupKey } = confirmSignupRoute.useParams();
+    return <ConfirmSignupPage key={signupKey} signupKey={signupKey} />;
+  },
+});
+
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/forgot-password',
@@ -107,6 +121,7 @@ export const authRoutes = [
   signInRoute,
   authLoginRoute,
   signUpRoute,
+  confirmSignupRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   loginRedirectRoute,

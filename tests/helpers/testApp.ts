@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { demoPreferenceUuid } from '../../server/seed/demoPreferenceUuid.ts';
 import { readPgliteTemplate } from './pgliteTemplate.ts';
 import { throwAwayDatabase } from './throwAwayDatabase.ts';
 
@@ -12,36 +13,63 @@ export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
+  /** The server's log lines so far, parsed (only with `captureLog`). */
+  logLines: () => Record<string, unknown>[];
   close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Keep the server's log (level info) for the test to read, e.g. the unsent emails without SMTP. */
+  captureLog?: boolean;
+  /** Now, for sign-in delays and test-send limits. */
+  clock?: () => Date;
 };
 
 /**
  * A fresh, seeded app for one test file. On PGlite in memory by default; on a throw-away database of
  * the PostgreSQL server at TEST_DATABASE_URL when that is set.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const throwAway = await throwAwayDatabase();
   const databaseUrl = throwAway?.url;
   const dropDatabase = throwAway?.drop ?? (async () => {});
   const config = loadConfig({
     ...env,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.captureLog ? 'info' : 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   } as NodeJS.ProcessEnv);
   const template = databaseUrl ? undefined : readPgliteTemplate(inject('pgliteTemplate'));
   const { database } = await prepareDatabase({ databaseUrl, dataDir: 'memory://', template });
-  const app = await buildApp({ config, database, logger: false });
+  const lines: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    clock: options.clock,
+    logStream: options.captureLog ? { write: (line) => void lines.push(line) } : undefined,
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
     close: async () => {
       await app.close();
       await database.close();
       await dropDatabase();
     },
   };
+}
+
+/** The unsubscribe id of the seeded demo recipient (random: read from the test app's database). */
+export async function demoRecipientUuid(t: TestApp): Promise<string> {
+  const uuid = await demoPreferenceUuid(t.database.db);
+  if (!uuid) throw new Error('the test database holds no preference record');
+  return uuid;
 }
 
 export type Session = { cookie: string; csrf: string };
@@ -80,4 +108,16 @@ export function form(
     },
     payload: new URLSearchParams(fields).toString(),
   });
+}
+
+/** The full text of the latest email the server logged for `to` (no SMTP: the operator's copy). */
+export async function loggedEmailText(t: TestApp, to: string): Promise<string> {
+  await t.app.afterReply.idle();
+  const mails = t
+    .logLines()
+    .map((line) => line.mail as { to: string; text: string } | undefined)
+    .filter((mail) => mail?.to.toLowerCase() === to.toLowerCase());
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no email to ${to} in the log`);
+  return last.text;
 }

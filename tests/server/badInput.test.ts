@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers/testApp.ts';
+import { createInternalUser } from '../helpers/testUsers.ts';
 
 /**
  * Every API route, found through the published API description, is sent bad input: missing fields,
@@ -17,10 +17,12 @@ const EMOJI = 'Ünïcødé 名前 😀🎉 مرحبا';
 const UNKNOWN_UUID = '2b1f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 let t: TestApp;
+let admin: { email: string; password: string };
 let operations: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '100000' });
+  admin = await createInternalUser(t.database.db, 2);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -101,7 +103,7 @@ describe('bad input on every API route', () => {
     for (const op of operations) {
       for (const variant of variants(op)) {
         // A fresh session each time: a valid sign-out in an earlier variant must not hide later ones.
-        const session = await signIn(t.app, ADMIN_LOGIN);
+        const session = await signIn(t.app, admin);
         const before = await fingerprint();
         const url = variant.query ? `${op.path}?${variant.query}` : op.path;
         const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf };

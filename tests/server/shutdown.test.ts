@@ -25,15 +25,19 @@ async function freePort(): Promise<number> {
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-async function start(): Promise<Running> {
+async function start(folder = dataDir, extraEnv: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: folder,
       SKIP_CLIENT_BUILD: 'true',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      DEMO_DATA: '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,19 +62,14 @@ afterAll(() => {
 it('finishes a request in flight on SIGTERM, closes the database and keeps the data', async () => {
   const first = await start();
   expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  const body = new URLSearchParams({
-    first_name: 'Grace',
-    last_name: 'Ful',
-    email: 'graceful@example.com',
-    password: 'shutdown safe 1',
-  }).toString();
+  const body = new URLSearchParams({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }).toString();
   const half = Math.floor(body.length / 2);
   let markSent!: () => void;
   const headersSent = new Promise<void>((resolve) => {
     markSent = resolve;
   });
-  let resolveResponse!: (value: { status: number; text: string }) => void;
-  const response = new Promise<{ status: number; text: string }>((resolve) => {
+  let resolveResponse!: (value: { status: number; text: string; cookie?: string }) => void;
+  const response = new Promise<{ status: number; text: string; cookie?: string }>((resolve) => {
     resolveResponse = resolve;
   });
   const request = http.request(
@@ -78,7 +77,7 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
       host: '127.0.0.1',
       port: first.port,
       method: 'POST',
-      path: '/api/auth/signup/',
+      path: '/api/auth/login/',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'content-length': Buffer.byteLength(body),
@@ -89,7 +88,13 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
       res.on('data', (chunk: Buffer) => {
         text += chunk.toString();
       });
-      res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, text }));
+      res.on('end', () =>
+        resolveResponse({
+          status: res.statusCode ?? 0,
+          text,
+          cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+        }),
+      );
     },
   );
   request.on('error', (error) => resolveResponse({ status: 0, text: String(error) }));
@@ -111,13 +116,66 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
   expect(first.output()).toContain('Stopped cleanly.');
   expect(fs.existsSync(path.join(dataDir, 'workbench.lock'))).toBe(false);
 
+  // The session the answered sign-in wrote is still there after a restart.
   const second = await start();
-  const login = await fetch(`http://127.0.0.1:${second.port}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'graceful@example.com', password: 'shutdown safe 1' }),
+  const me = await fetch(`http://127.0.0.1:${second.port}/api/user/user_data/`, {
+    headers: { cookie: answer.cookie ?? '' },
   });
-  expect(login.status).toBe(200);
+  expect(me.status).toBe(200);
   second.child.kill('SIGINT');
   expect(await second.exited).toBe(0);
+}, 150_000);
+
+it('creates the internal admin at first start with a random password, printed once and kept owner-only', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-admin-'));
+  try {
+    const first = await start(folder);
+    const printed = /Sign in as (\S+) with the password (\S+) \(shown this once\)/.exec(first.output());
+    expect(printed?.[1]).toBe('admin@workbench.test');
+    const password = printed?.[2] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const file = path.join(folder, 'initial_admin_password');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toContain(`Password: ${password}`);
+    // The demo accounts' public passwords are called out plainly.
+    expect(first.output()).toContain('WARNING: demo accounts with the public passwords of the README exist');
+    const login = await fetch(`http://127.0.0.1:${first.port}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'admin@workbench.test', password }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user).toMatchObject({ user_id: 4708, internal_user_level: 2 });
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // A later start never prints it again.
+    const second = await start(folder);
+    expect(second.output()).not.toContain(password);
+    expect(second.output()).toContain('Internal admin (user 4708): admin@workbench.test.');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 150_000);
+
+it('starts with no demo data and no public password with DEMO_DATA=off', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-nodemo-'));
+  try {
+    const running = await start(folder, { DEMO_DATA: 'off' });
+    expect(running.output()).not.toContain('Demo login');
+    expect(running.output()).not.toContain('WARNING: demo accounts');
+    expect(running.output()).not.toContain('Demo preference link');
+    const demo = await fetch(`http://127.0.0.1:${running.port}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(DEMO_LOGIN),
+    });
+    expect(demo.status).toBe(400);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }, 150_000);

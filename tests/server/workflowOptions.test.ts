@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LOGIN, DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { DEMO_SHARE_PROFILES } from '../../server/seed/demoWorkflows.ts';
+import { TEST_SENDS_PER_USER } from '../../server/services/delivery/testSendRules.ts';
 import type { EmailVersion } from '../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
+import { createInternalUser } from '../helpers/testUsers.ts';
 import { get, post, W } from './workflowTestKit.ts';
 
 let t: TestApp;
@@ -13,7 +15,7 @@ let other: Session;
 beforeAll(async () => {
   t = await createTestApp();
   demo = await signIn(t.app);
-  admin = await signIn(t.app, ADMIN_LOGIN);
+  admin = await signIn(t.app, await createInternalUser(t.database.db, 2));
   other = await signIn(t.app, OTHER_ORG_LOGIN);
 });
 afterAll(async () => {
@@ -181,24 +183,24 @@ describe('send_test_share_profile/', () => {
       template: null,
       personalityMetrics: [],
       senderName: 'Tess <Test>',
-      sendFrom: 'tess@northwind-demo.test',
+      sendFrom: 'marketing@northwind-demo.test',
       emailSubject: 'Hello from Tess',
-      replyTo: 'tess@northwind-demo.test',
+      replyTo: 'marketing@northwind-demo.test',
       initials: 'TT',
       signature: null,
       sendPlatform: 'workbench',
     };
     const custom = await post(t.app, demo, `${W}send_test_share_profile/`, {
       config: JSON.stringify(config),
-      to: 'someone@example.test',
+      to: 'ada.admin@northwind-demo.test',
     });
-    expect(custom.json().message).toBe('A test email has been sent to someone@example.test.');
+    expect(custom.json().message).toBe('A test email has been sent to ada.admin@northwind-demo.test.');
     const viaWorkflow = await post(t.app, demo, `${W}send_test_share_profile/`, { workflow_id: 6 });
     expect(viaWorkflow.json().success).toBe(true);
     const rows = await outbox();
     expect(rows.map((r) => r.to_address)).toEqual([
       DEMO_LOGIN.email,
-      'someone@example.test',
+      'ada.admin@northwind-demo.test',
       DEMO_LOGIN.email,
     ]);
     expect(rows[1]?.subject).toBe('[Test] Hello from Tess');
@@ -222,5 +224,49 @@ describe('send_test_share_profile/', () => {
       404,
     );
     expect(await outbox()).toHaveLength(before);
+  });
+
+  it('is no relay: only to the organisation, only from its verified senders, and rate limited', async () => {
+    const before = (await outbox()).length;
+    const config = (sendFrom: string) =>
+      JSON.stringify({
+        template: null,
+        personalityMetrics: [],
+        senderName: 'Someone',
+        sendFrom,
+        emailSubject: 'Your account is locked',
+        replyTo: sendFrom,
+        initials: 'S',
+        signature: null,
+        sendPlatform: 'workbench',
+      });
+    const outside = await post(t.app, demo, `${W}send_test_share_profile/`, {
+      config: config('marketing@northwind-demo.test'),
+      to: 'victim@example.test',
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toContain('victim@example.test is neither');
+    const spoofed = await post(t.app, demo, `${W}send_test_share_profile/`, {
+      config: config('security@bank.example'),
+    });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.json().message).toContain('security@bank.example is not one');
+    // Another organisation's verified sender is not this one's.
+    const foreign = await post(t.app, demo, `${W}send_test_share_profile/`, {
+      config: config('hello@harborlane.test'),
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(await outbox()).toHaveLength(before);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < TEST_SENDS_PER_USER + 2; i += 1) {
+      const answer = await post(t.app, other, `${W}send_test_share_profile/`, {
+        sp_uuid: DEMO_SHARE_PROFILES[3].uuid,
+      });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(TEST_SENDS_PER_USER);
+    expect(statuses.slice(TEST_SENDS_PER_USER)).toEqual([429, 429]);
   });
 });

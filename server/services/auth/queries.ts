@@ -19,7 +19,7 @@ export async function createOrganisationAndUser(
     lastName: string;
   },
 ): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
+  const create = async (trx: Kysely<Database>) => {
     const org = await trx
       .insertInto('organisations')
       .values({ name: input.organisationName, logo_image_url: null, privacy_url: null, contact_url: null })
@@ -38,7 +38,8 @@ export async function createOrganisationAndUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-  });
+  };
+  return db.isTransaction ? create(db) : db.transaction().execute(create);
 }
 
 export async function createPasswordReset(
@@ -97,4 +98,77 @@ export async function applyPasswordReset(
     await trx.deleteFrom('sessions').where('user_id', '=', spent.user_id).execute();
     return spent.user_id;
   });
+}
+
+export type PendingSignup = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  organisationName: string;
+  passwordHash: string;
+};
+
+export async function createPendingSignup(
+  db: Kysely<Database>,
+  keyHash: string,
+  signup: PendingSignup,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('pending_signups')
+    .values({
+      key_hash: keyHash,
+      email: signup.email,
+      first_name: signup.firstName,
+      last_name: signup.lastName,
+      organisation_name: signup.organisationName,
+      password_hash: signup.passwordHash,
+      expires_at: expiresAt,
+    })
+    .execute();
+}
+
+export async function findLivePendingSignup(db: Kysely<Database>, keyHash: string) {
+  return db
+    .selectFrom('pending_signups')
+    .select('email')
+    .where('key_hash', '=', keyHash)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+}
+
+/**
+ * Completes a sign-up with its mailed key, in one transaction: spends the key (and every other pending
+ * sign-up of the address), then creates the organisation and the user. 'spent' when the key is unknown,
+ * used or expired; 'taken' when the address has an account by now.
+ */
+export async function completePendingSignup(
+  db: Kysely<Database>,
+  keyHash: string,
+): Promise<UserRow | 'spent' | 'taken'> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .deleteFrom('pending_signups')
+      .where('key_hash', '=', keyHash)
+      .where('expires_at', '>', new Date())
+      .returningAll()
+      .executeTakeFirst();
+    if (!pending) return 'spent';
+    await trx
+      .deleteFrom('pending_signups')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', pending.email.toLowerCase()))
+      .execute();
+    if (await findUserByEmail(trx, pending.email)) return 'taken';
+    return createOrganisationAndUser(trx, {
+      organisationName: pending.organisation_name,
+      email: pending.email,
+      passwordHash: pending.password_hash,
+      firstName: pending.first_name,
+      lastName: pending.last_name,
+    });
+  });
+}
+
+export async function deleteExpiredPendingSignups(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('pending_signups').where('expires_at', '<', new Date()).execute();
 }

@@ -1,34 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  confirmSignupSchema,
+  FORGOT_PASSWORD_MESSAGE,
   forgotPasswordSchema,
   loginSchema,
   resetKeySchema,
   resetPasswordSchema,
+  SIGNUP_CHECK_EMAIL_MESSAGE,
+  signupKeySchema,
   signupSchema,
 } from '../../../src/domain/authSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { badRequest } from '../../lib/AppError.ts';
-import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authGuard, clearSessionCookie, currentAuth, setSessionCookie } from '../../lib/sessions.ts';
-import { newToken, sha256 } from '../../lib/tokens.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { currentUserData } from '../user/currentUserData.ts';
 import { loadUserData } from '../user/queries.ts';
+import { describeWait } from './describeWait.ts';
+import { LoginThrottle } from './loginThrottle.ts';
+import { mailPasswordReset, mailSignup } from './mailAccountLinks.ts';
 import {
   applyPasswordReset,
-  createOrganisationAndUser,
-  createPasswordReset,
+  completePendingSignup,
   findLivePasswordReset,
+  findLivePendingSignup,
   findUserByEmail,
 } from './queries.ts';
+import { requireStrongPassword } from './requireStrongPassword.ts';
 
-const RESET_KEY_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_SPENT = 'This reset link has expired or has already been used. Ask for a new one.';
+const SIGNUP_LINK_SPENT = 'This sign-up link has expired or has already been used. Sign up again.';
 
 /** Auth service: sign-up, sign-in, sign-out, password reset, CSRF token and the current user. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const publicLimited = { public: true, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+
+  const throttle = new LoginThrottle(db, ctx.clock);
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
@@ -52,28 +62,70 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       'signup/',
       {
         config: publicLimited,
-        schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema },
+        schema: {
+          tags: ['auth'],
+          summary: 'Ask for an account: a link to finish it is mailed to the address',
+          description:
+            'Always the same answer for a valid request, sent before the address is looked up: a new address ' +
+            'gets a link to finish creating the account (confirm_signup/), an address that has an account ' +
+            'gets a note that someone tried to sign up with it.',
+          body: signupSchema,
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        requireStrongPassword(input.password, [
+          input.email,
+          input.first_name,
+          input.last_name,
+          input.organisation_name,
+        ]);
+        ctx.afterReply.run('sign-up mail', () => mailSignup(ctx, input));
+        return { success: true, message: SIGNUP_CHECK_EMAIL_MESSAGE };
+      },
+    );
+
+    app.get(
+      'confirm_signup/',
+      {
+        config: publicLimited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Check a sign-up link',
+          querystring: z.object({ signup_key: signupKeySchema }),
+        },
+      },
+      async (request) => {
+        const pending = await findLivePendingSignup(db, sha256(request.query.signup_key));
+        if (!pending) throw badRequest(SIGNUP_LINK_SPENT);
+        return { success: true, email: pending.email };
+      },
+    );
+
+    app.post(
+      'confirm_signup/',
+      {
+        config: publicLimited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Finish a sign-up with its mailed key: creates the account and signs in',
+          body: confirmSignupSchema,
+        },
       },
       async (request, reply) => {
-        const input = request.body;
-        if (await findUserByEmail(db, input.email)) {
+        const outcome = await completePendingSignup(db, sha256(request.body.signup_key)).catch(
+          (error: unknown) => {
+            // Two links of one address opened at the same moment: the unique index decides.
+            if ((error as { code?: string }).code === '23505') return 'taken' as const;
+            throw error;
+          },
+        );
+        if (outcome === 'spent') throw badRequest(SIGNUP_LINK_SPENT);
+        if (outcome === 'taken') {
           throw badRequest('An account with this email already exists. Sign in or reset your password.');
         }
-        const user = await createOrganisationAndUser(db, {
-          organisationName: input.organisation_name || `${input.first_name} ${input.last_name}'s workspace`,
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          firstName: input.first_name,
-          lastName: input.last_name,
-        }).catch((error: unknown) => {
-          // Two sign-ups with one email at the same moment: the unique index decides.
-          if ((error as { code?: string }).code === '23505') {
-            throw badRequest('An account with this email already exists. Sign in or reset your password.');
-          }
-          throw error;
-        });
-        const session = await startSession(request, reply, user.id);
-        return { success: true, csrf_token: session.csrfToken, user: await loadUserData(db, user) };
+        const session = await startSession(request, reply, outcome.id);
+        return { success: true, csrf_token: session.csrfToken, user: await loadUserData(db, outcome) };
       },
     );
 
@@ -81,12 +133,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       'login/',
       { config: publicLimited, schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema } },
       async (request, reply) => {
-        const user = await findUserByEmail(db, request.body.email);
-        const valid = await verifyPassword(
-          request.body.password,
-          user?.password_hash ?? (await dummyPasswordHash()),
-        );
-        if (!user || !valid) throw badRequest('Incorrect email or password.');
+        const { email, password } = request.body;
+        const admission = await throttle.admit(email, request.ip);
+        if (!admission.ok) {
+          throw tooManyRequests(
+            `Too many failed sign-ins for this account. Try again in ${describeWait(admission.retryAfterSeconds)}, or reset your password to sign in now.`,
+            admission.retryAfterSeconds,
+          );
+        }
+        const user = await findUserByEmail(db, email);
+        const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+        if (!user || !valid) {
+          await throttle.failed(email, request.ip);
+          throw badRequest('Incorrect email or password.');
+        }
+        await throttle.succeeded(email, request.ip);
         const session = await startSession(request, reply, user.id);
         return { success: true, csrf_token: session.csrfToken, user: await loadUserData(db, user) };
       },
@@ -109,25 +170,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], summary: 'Email a password reset link', body: forgotPasswordSchema },
       },
       async (request) => {
-        const user = await findUserByEmail(db, request.body.email);
-        if (user) {
-          const key = newToken();
-          await createPasswordReset(db, user.id, sha256(key), new Date(Date.now() + RESET_KEY_TTL_MS));
-          const link = `${config.publicOrigin}/resetPassword/${key}`;
-          await ctx.mail.send({
-            orgId: user.org_id,
-            kind: 'password_reset',
-            to: user.email,
-            subject: 'Reset your password',
-            text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-            html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Someone asked to reset the password of your account. If it was you, open this link within one hour:</p><p><a href="${link}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p>`,
-          });
-        }
-        // The same answer whether or not the account exists, so the form reveals no addresses.
-        return {
-          success: true,
-          message: 'If an account exists for that email, we have sent a link to reset its password.',
-        };
+        const email = request.body.email;
+        ctx.afterReply.run('password reset mail', () => mailPasswordReset(ctx, email));
+        // The same answer, sent before the address is looked up, so neither it nor its time reveals one.
+        return { success: true, message: FORGOT_PASSWORD_MESSAGE };
       },
     );
 
@@ -143,8 +189,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const reset = await findLivePasswordReset(db, sha256(request.query.reset_key));
-        if (!reset)
-          throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+        if (!reset) throw badRequest(RESET_LINK_SPENT);
         return { success: true, email: reset.email };
       },
     );
@@ -156,14 +201,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], summary: 'Set a new password with a reset key', body: resetPasswordSchema },
       },
       async (request) => {
-        const userId = await applyPasswordReset(
-          db,
-          sha256(request.body.reset_key),
-          await hashPassword(request.body.password),
-        );
-        if (userId === null)
-          throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+        const keyHash = sha256(request.body.reset_key);
+        const reset = await findLivePasswordReset(db, keyHash);
+        if (!reset) throw badRequest(RESET_LINK_SPENT);
+        requireStrongPassword(request.body.password, [reset.email]);
+        const userId = await applyPasswordReset(db, keyHash, await hashPassword(request.body.password));
+        if (userId === null) throw badRequest(RESET_LINK_SPENT);
         ctx.sessions.forgetUser(userId);
+        // The owner is never locked out: a new password ends every sign-in delay of the address.
+        await throttle.clearAddress(reset.email);
         return { success: true, message: 'Your password has been changed. Sign in with your new password.' };
       },
     );

@@ -27,7 +27,27 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (currentAuth(request).user.internal_level < 1) return PERMISSION_DENIED_BODY;
         const { offset, limit } = request.query;
         const [rows, total] = await Promise.all([
-          db.selectFrom('outbox').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+          // Never the private bodies: what the outbox shows has its one-time secrets redacted.
+          db
+            .selectFrom('outbox')
+            .select([
+              'id',
+              'org_id',
+              'kind',
+              'to_address',
+              'subject',
+              'text_body',
+              'html_body',
+              'status',
+              'attempts',
+              'last_error',
+              'created_at',
+              'sent_at',
+            ])
+            .orderBy('id', 'desc')
+            .offset(offset)
+            .limit(limit)
+            .execute(),
           db
             .selectFrom('outbox')
             .select((eb) => eb.fn.countAll<number>().as('count'))

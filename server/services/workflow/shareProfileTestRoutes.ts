@@ -5,6 +5,12 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { currentAuth } from '../../lib/sessions.ts';
+import {
+  checkTestSendAddresses,
+  TEST_SENDS_PER_ORGANISATION,
+  TEST_SENDS_PER_USER,
+  TestSendLimiter,
+} from '../delivery/testSendRules.ts';
 import { findOrgShareProfile } from './lookups.ts';
 import { loadOwnSummary } from './queries.ts';
 
@@ -25,20 +31,25 @@ function testEmail(config: ShareProfileConfig, profileName: string) {
   };
 }
 
-/** send_test_share_profile/: a test email of a share profile, written to the outbox. */
+/**
+ * send_test_share_profile/: a test email of a share profile, written to the outbox: only to the
+ * organisation's own users or verified addresses, from one of its verified senders, and rate limited.
+ */
 export function shareProfileTestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
+  const limiter = new TestSendLimiter(ctx.clock);
   return async (app) => {
     app.post(
       'send_test_share_profile/',
       {
         schema: {
           tags: ['workflow'],
-          summary: 'Send a test email of a share profile (to the outbox)',
+          summary: 'Send a test email of a share profile (to the outbox), to your organisation only',
           description:
             'sp_uuid (a share profile of your organisation) or config (the configuration as JSON), optional ' +
             'workflow_id (yours; its share profile is used when sp_uuid is absent), optional to (defaults to ' +
-            'your own address).',
+            "your own address; only your organisation's users or verified addresses, from a verified sender; " +
+            `at most ${TEST_SENDS_PER_USER} per person and ${TEST_SENDS_PER_ORGANISATION} per organisation in 10 minutes, else 429).`,
           body: sendTestShareProfileBodySchema,
         },
       },
@@ -60,6 +71,8 @@ export function shareProfileTestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         if (!config) throw badRequest('Send sp_uuid (or a workflow with a share profile) or config.');
         const to = body.to ?? user.email;
+        await checkTestSendAddresses(db, user.org_id, { to, from: config.sendFrom });
+        limiter.take(user.id, user.org_id);
         const email = testEmail(config, name);
         await ctx.mail.send({ orgId: user.org_id, kind: 'share_profile_test', to, ...email });
         return { success: true, message: `A test email has been sent to ${to}.` };

@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionStore } from '../../../server/lib/SessionStore.ts';
 import { sha256 } from '../../../server/lib/tokens.ts';
-import { createTestApp, form, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
+import {
+  createTestApp,
+  form,
+  loggedEmailText,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../helpers/testApp.ts';
+import { createTestUser } from '../../helpers/testUsers.ts';
 
 /** With the session cache on (the default), every change made through the API is seen at once. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: '1000', SESSION_CACHE_MS: '60000' });
+  t = await createTestApp({ AUTH_RATE_LIMIT: '1000', SESSION_CACHE_MS: '60000' }, { captureLog: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,21 +50,11 @@ describe('the session cache', () => {
   });
 
   it('ends every session of an account on password reset at once', async () => {
-    await form(t.app, 'POST', '/api/auth/signup/', {
-      first_name: 'C',
-      last_name: 'D',
-      email: 'cache@example.com',
-      password: 'cached password 1',
-    });
+    await createTestUser(t.database.db, { email: 'cache@example.com', password: 'cached password 1' });
     const session = await signIn(t.app, { email: 'cache@example.com', password: 'cached password 1' });
     expect((await userData(session)).statusCode).toBe(200);
     await form(t.app, 'POST', '/api/auth/forgot_password/', { email: 'cache@example.com' });
-    const mail = await t.database.db
-      .selectFrom('outbox')
-      .select('text_body')
-      .where('to_address', '=', 'cache@example.com')
-      .executeTakeFirstOrThrow();
-    const key = mail.text_body.match(/resetPassword\/([A-Za-z0-9_-]+)/)![1]!;
+    const key = (await loggedEmailText(t, 'cache@example.com')).match(/resetPassword\/([A-Za-z0-9_-]+)/)![1]!;
     expect(
       (
         await form(t.app, 'POST', '/api/auth/reset_password/', {

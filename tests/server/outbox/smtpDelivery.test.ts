@@ -62,5 +62,15 @@ it('delivers outbox email over SMTP and marks it sent', async () => {
   expect(received[0]?.to).toEqual(['demo@workbench.test']);
   expect(received[0]?.from).toBe('no-reply@example.com');
   expect(received[0]?.data).toContain('Subject: Reset your password');
-  expect(received[0]?.data).toMatch(/resetPassword\//);
+  // The recipient gets the working link; the outbox never shows it, and drops the full text once sent.
+  const key = /resetPassword\/([A-Za-z0-9_-]{40,})/.exec(received[0]?.data ?? '')?.[1] ?? '';
+  expect(key).not.toBe('');
+  const row = await t.database.db
+    .selectFrom('outbox')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: 'sent', private_text_body: null, private_html_body: null });
+  expect(row.text_body).toContain('/resetPassword/[redacted]');
+  expect(JSON.stringify(row)).not.toContain(key);
 });

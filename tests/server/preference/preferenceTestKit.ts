@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ContactStatus } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
+import { DEMO_PREFERENCE_CONTACT_ID } from '../../../server/seed/demoPreferenceUuid.ts';
 import { type ConsentSnapshot, consentSnapshotSchema } from '../../../src/domain/preferenceSchemas.ts';
 import { form, type TestApp } from '../../helpers/testApp.ts';
 
@@ -36,7 +36,7 @@ export function preferenceTestKit(getApp: () => TestApp) {
       .select('preferences.uuid')
       .where('preferences.org_id', '=', orgId)
       .where('contacts.status', '=', status)
-      .where('preferences.uuid', '<>', DEMO_PREFERENCE_UUID)
+      .where('contacts.id', '<>', DEMO_PREFERENCE_CONTACT_ID)
       .orderBy('contacts.id')
       .offset(n)
       .limit(1)

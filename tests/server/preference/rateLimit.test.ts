@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
-import { createTestApp, form, type TestApp } from '../../helpers/testApp.ts';
+import { createTestApp, demoRecipientUuid, form, type TestApp } from '../../helpers/testApp.ts';
 
 let t: TestApp;
+/** The demo recipient's unsubscribe id, read from the database (it is random). */
+let DEMO_PREFERENCE_UUID = '';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_RATE_LIMIT: '3', ONE_CLICK_RATE_LIMIT: '3' });
+  DEMO_PREFERENCE_UUID = await demoRecipientUuid(t);
 });
 afterAll(async () => {
   await t?.close();

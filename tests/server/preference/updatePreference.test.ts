@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
-import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
+import { createTestApp, demoRecipientUuid, type TestApp } from '../../helpers/testApp.ts';
 import {
   BASE,
   EMOJI,
@@ -13,8 +12,11 @@ import {
 } from './preferenceTestKit.ts';
 
 let t: TestApp;
+/** The demo recipient's unsubscribe id, read from the database (it is random). */
+let DEMO_PREFERENCE_UUID = '';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_RATE_LIMIT: '100000' });
+  DEMO_PREFERENCE_UUID = await demoRecipientUuid(t);
 });
 afterAll(async () => {
   await t?.close();

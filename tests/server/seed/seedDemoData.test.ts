@@ -4,14 +4,15 @@ import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import type { Database } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import { DEMO_PREFERENCE_UUID } from '../../../server/seed/demoPreferenceUuid.ts';
+import { DEMO_PREFERENCE_CONTACT_ID } from '../../../server/seed/demoPreferenceUuid.ts';
 import { DEMO_VOCABULARY } from '../../../server/seed/demoVocabulary.ts';
 import { type SeedSummary, seedDemoData } from '../../../server/seed/seedDemoData.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 
 /**
  * Two fresh databases: the test app's (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set)
- * and a second PGlite in memory, seeded here and timed. They must hold identical demo rows.
+ * and a second PGlite in memory, seeded here and timed. They must hold identical demo rows, except the
+ * secrets: unsubscribe ids are random (CSPRNG) and differ, and password hashes have random salts.
  */
 let t: TestApp;
 let second: DatabaseHandle;
@@ -30,12 +31,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Rows of a table as JSON text, in key order (dates as ISO text; password hashes left out: their salt is random). */
+/**
+ * Rows of a table as JSON text, in key order (dates as ISO text). Left out: password hashes (random salts)
+ * and unsubscribe ids (random); rows keyed by an unsubscribe id are put in the order of its contact.
+ */
 async function dump(target: Kysely<Database>, table: keyof Database, orderBy: string): Promise<string> {
   const result = await sql<{ row: Record<string, unknown> }>`
-    select to_jsonb(t) - 'password_hash' as row from ${sql.table(table)} t order by ${sql.raw(orderBy)}`.execute(
-    target,
-  );
+    select to_jsonb(t) - 'password_hash' - 'uuid' - 'preference_uuid' as row from ${sql.table(table)} t
+    order by ${sql.raw(orderBy)}`.execute(target);
   return JSON.stringify(result.rows.map((r) => r.row));
 }
 
@@ -49,12 +52,39 @@ const TABLES: [keyof Database, string][] = [
   ['campaigns', 'id'],
   ['emails', 'id'],
   ['subscription_topics', 'id'],
-  ['preferences', 'uuid'],
-  ['preference_topics', 'preference_uuid, topic_id'],
+  ['preferences', 'contact_id'],
+  ['preference_topics', '(select contact_id from preferences p where p.uuid = t.preference_uuid), topic_id'],
 ];
 
+/** The demo contact's unsubscribe id in a database. */
+async function demoUuid(target: Kysely<Database>): Promise<string> {
+  const row = await target
+    .selectFrom('preferences')
+    .select('uuid')
+    .where('contact_id', '=', DEMO_PREFERENCE_CONTACT_ID)
+    .executeTakeFirstOrThrow();
+  return row.uuid;
+}
+
+describe('random unsubscribe ids', () => {
+  it('gives every recipient a random version 4 uuid, different in every fresh database', async () => {
+    const ids = async (target: Kysely<Database>) =>
+      (
+        await target.selectFrom('preferences').select(['contact_id', 'uuid']).orderBy('contact_id').execute()
+      ).map((r) => r.uuid);
+    const [a, b] = await Promise.all([ids(db), ids(second.db)]);
+    expect(a).toHaveLength(86);
+    expect(
+      a.every((u) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(u)),
+    ).toBe(true);
+    expect(new Set([...a, ...b]).size).toBe(172);
+    // The fixed demo id of earlier versions is gone.
+    expect(a).not.toContain('5eedc0de-0001-4000-8000-000000000001');
+  });
+});
+
 describe('deterministic demo seed', () => {
-  it('fills two fresh databases with identical rows (same ids, names, uuids, dates)', async () => {
+  it('fills two fresh databases with identical rows (same ids, names, dates)', async () => {
     for (const [table, orderBy] of TABLES) {
       const [a, b] = await Promise.all([dump(db, table, orderBy), dump(second.db, table, orderBy)]);
       expect(a.length, table).toBeGreaterThan(2);
@@ -63,13 +93,13 @@ describe('deterministic demo seed', () => {
   });
 
   // How long seeding takes is a start-up figure (npm run bench:api), not something a unit test times.
-  it('reports what it created and the demo preference uuid', () => {
+  it('reports what it created and the demo preference uuid', async () => {
     expect(summary.seeded).toBe(true);
     expect(summary).toMatchObject({
-      demoPreferenceUuid: DEMO_PREFERENCE_UUID,
+      demoPreferenceUuid: await demoUuid(second.db),
       counts: {
         organisations: 2,
-        users: 4,
+        users: 3,
         contacts: 86,
         lists: 7,
         campaigns: 6,
@@ -81,7 +111,11 @@ describe('deterministic demo seed', () => {
 
   it('leaves a database that already has users alone', async () => {
     const again = await seedDemoData(second.db);
-    expect(again).toMatchObject({ seeded: false, counts: null, demoPreferenceUuid: DEMO_PREFERENCE_UUID });
+    expect(again).toMatchObject({
+      seeded: false,
+      counts: null,
+      demoPreferenceUuid: await demoUuid(second.db),
+    });
     const contacts = await second.db
       .selectFrom('contacts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -93,7 +127,7 @@ describe('deterministic demo seed', () => {
 describe('demo data content', () => {
   const mainOrg = DEMO_IDS.mainOrgId;
 
-  it('has the three demo users with their levels, and the users sequence past 20000', async () => {
+  it('has the three demo users, all ordinary (no internal user is seeded), and the users sequence past 20000', async () => {
     const users = await db
       .selectFrom('users')
       .select(['id', 'email', 'internal_level', 'org_id'])
@@ -101,9 +135,8 @@ describe('demo data content', () => {
       .execute();
     expect(users).toEqual([
       { id: 1001, email: 'demo@workbench.test', internal_level: 0, org_id: mainOrg },
+      { id: 1002, email: 'ada.admin@northwind-demo.test', internal_level: 0, org_id: mainOrg },
       { id: 3001, email: 'owner@harborlane.test', internal_level: 0, org_id: DEMO_IDS.otherOrgId },
-      { id: 4708, email: 'admin@workbench.test', internal_level: 2, org_id: mainOrg },
-      { id: 14764, email: 'support@workbench.test', internal_level: 1, org_id: mainOrg },
     ]);
     const next = await sql<{
       id: number;
@@ -185,7 +218,7 @@ describe('demo data content', () => {
       .execute();
     const mainLists = lists.filter((l) => l.org_id === mainOrg);
     expect(mainLists.filter((l) => l.user_id === DEMO_IDS.demoUserId)).toHaveLength(4);
-    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.adminUserId)).toHaveLength(2);
+    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.colleagueUserId)).toHaveLength(2);
     const strays = await db
       .selectFrom('list_contacts')
       .innerJoin('contact_lists', 'contact_lists.id', 'list_contacts.list_id')
@@ -264,6 +297,7 @@ describe('demo data content', () => {
   });
 
   it('fills every section of the demo preference record', async () => {
+    const DEMO_PREFERENCE_UUID = await demoUuid(db);
     const demo = await db
       .selectFrom('preferences')
       .selectAll()

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_LOGIN,
-  DEMO_LOGIN,
-  OTHER_ORG_LOGIN,
-  SUPPORT_LOGIN,
-} from '../../../server/seed/demoAccounts.ts';
+import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { SUPPORT_MESSAGE_MAX } from '../../../src/domain/supportMessage.ts';
 import { createTestApp, form, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
+import { createInternalUser } from '../../helpers/testUsers.ts';
 
 const SEND = '/api/user/support_message/';
 const OWN = '/api/user/support_messages/';
@@ -19,7 +15,7 @@ let admin: Session;
 beforeAll(async () => {
   t = await createTestApp();
   demo = await signIn(t.app, DEMO_LOGIN);
-  admin = await signIn(t.app, ADMIN_LOGIN);
+  admin = await signIn(t.app, await createInternalUser(t.database.db, 2));
 });
 afterAll(async () => {
   await t?.close();
@@ -183,7 +179,7 @@ describe('GET support_inbox/', () => {
   });
 
   it('is open to level-1 internal admins too', async () => {
-    const support = await signIn(t.app, SUPPORT_LOGIN);
+    const support = await signIn(t.app, await createInternalUser(t.database.db, 1));
     const inbox = (await get(INBOX, support)).json();
     expect(inbox.success).toBe(true);
     expect(inbox.data.length).toBeGreaterThan(0);

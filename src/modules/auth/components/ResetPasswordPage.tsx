@@ -7,10 +7,10 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { LinkCheckPanel } from './LinkCheckPanel.tsx';
 import './AuthForm.css';
 
 const newPasswordSchema = z.object({ password: passwordSchema, confirm: z.string() });
@@ -81,32 +81,16 @@ export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }
       />
     );
   }
-  if (check.status === 'idle' || check.status === 'loading') {
+  if (check.status !== 'success') {
     return (
-      <AuthLayout title="Reset your password">
-        <StatePanel kind="loading" compact title="Checking your reset link…" />
-      </AuthLayout>
-    );
-  }
-  if (check.status === 'failure') {
-    if (check.error?.kind === 'http' && check.error.status === 400) {
-      return <InvalidLink title="This reset link has expired" message={check.error.message} />;
-    }
-    return (
-      <AuthLayout title="Reset your password" footer={<Link to="/">Back to sign in</Link>}>
-        <StatePanel
-          kind="error"
-          compact
-          title="We couldn’t check your link"
-          actions={
-            <Button variant="secondary" onClick={() => checkKey(resetKey)}>
-              Try again
-            </Button>
-          }
-        >
-          {check.error?.message}
-        </StatePanel>
-      </AuthLayout>
+      <LinkCheckPanel
+        title="Reset your password"
+        what="your reset link"
+        status={check.status}
+        error={check.error}
+        onRetry={() => checkKey(resetKey)}
+        spent={(message) => <InvalidLink title="This reset link has expired" message={message} />}
+      />
     );
   }
 

@@ -1,9 +1,6 @@
-import { Link, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { authApi, type SignInAnswer, type SignupFields } from '../../../api/authApi.ts';
-import { sessionStore } from '../../../api/sessionStore.ts';
+import { Link } from '@tanstack/react-router';
+import { authApi, type MessageAnswer, type SignupFields } from '../../../api/authApi.ts';
 import { PASSWORD_MIN_LENGTH, signupSchema } from '../../../domain/authSchemas.ts';
-import { HOME_PATH } from '../../../router/routePaths.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
@@ -13,8 +10,12 @@ import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
 
+/**
+ * /auth/signup: asks for an account. The server answers the same way for every address (an address that
+ * already has an account gets a note instead of a link), so the page always says to check the inbox; the
+ * mailed link opens /auth/confirm-signup/{key}, which creates the account and signs in.
+ */
 export function SignUpPage() {
-  const router = useRouter();
   const form = useFormFields(signupSchema, {
     first_name: '',
     last_name: '',
@@ -22,18 +23,30 @@ export function SignUpPage() {
     password: '',
     organisation_name: '',
   });
-  const signup = useRequest<SignupFields, SignInAnswer>((fields, signal) => authApi.signup(fields, signal));
+  const signup = useRequest<SignupFields, MessageAnswer>((fields, signal) => authApi.signup(fields, signal));
 
-  const finished = useRef(false);
+  if (signup.status === 'success' && signup.data) {
+    return (
+      <AuthLayout
+        title="Check your inbox"
+        subtitle={signup.data.message}
+        footer={<Link to="/">Back to sign in</Link>}
+      >
+        <div className="auth-form">
+          <p className="auth-form__account">
+            We sent an email to <strong>{form.values.email}</strong>. Open the link in it to finish creating
+            your account. If this address already has an account, the email says so instead.
+          </p>
+          <p>Didn’t get it? Check your spam folder, or sign up again.</p>
+          <Button variant="secondary" fullWidth onClick={() => signup.reset()}>
+            Use another email or send again
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
 
-  useEffect(() => {
-    if (signup.status !== 'success' || !signup.data || finished.current) return;
-    finished.current = true;
-    sessionStore.begin(signup.data.csrf_token);
-    void router.navigate({ href: HOME_PATH, replace: true });
-  }, [signup.status, signup.data, router]);
-
-  const pending = signup.status === 'loading' || signup.status === 'success';
+  const pending = signup.status === 'loading';
 
   return (
     <AuthLayout
@@ -85,7 +98,7 @@ export function SignUpPage() {
           {...form.field('organisation_name')}
         />
         <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
-          {pending ? 'Creating your account…' : 'Create account'}
+          {pending ? 'Sending…' : 'Create account'}
         </Button>
       </form>
     </AuthLayout>

@@ -42,7 +42,7 @@ export function TestSendForm({ input, disabledReason }: Props) {
         placeholder="Your own address"
         value={to}
         onChange={(event) => setTo(event.target.value)}
-        hint={disabledReason ?? undefined}
+        hint={disabledReason ?? 'Someone in your organisation, or one of its verified addresses.'}
       />
       <Button
         type="submit"

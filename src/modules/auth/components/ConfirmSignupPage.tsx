@@ -1,0 +1,98 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { authApi, type SignInAnswer } from '../../../api/authApi.ts';
+import { sessionStore } from '../../../api/sessionStore.ts';
+import { signupKeySchema } from '../../../domain/authSchemas.ts';
+import { HOME_PATH } from '../../../router/routePaths.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { useRequest } from '../../shared/hooks/useRequest.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { LinkCheckPanel } from './LinkCheckPanel.tsx';
+import './AuthForm.css';
+
+function SpentLink({ title, message }: { title: string; message: string }) {
+  return (
+    <AuthLayout title={title} subtitle={message} footer={<Link to="/">Back to sign in</Link>}>
+      <div className="auth-form">
+        <Alert tone="warning">Sign-up links work for 24 hours, and only once.</Alert>
+        <Link to="/auth/signup" className={`${buttonClassName('primary', 'lg')} ui-button--full`}>
+          Sign up again
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+/**
+ * /auth/confirm-signup/{key}: the link mailed after a sign-up. Opening it only checks the key (a mail
+ * scanner that follows links creates nothing); the button creates the account and signs in.
+ */
+export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
+  const router = useRouter();
+  const keyIsWellFormed = signupKeySchema.safeParse(signupKey).success;
+  const check = useRequest<string, { email: string }>((key, signal) => authApi.checkSignupKey(key, signal));
+  const confirm = useRequest<string, SignInAnswer>((key, signal) => authApi.confirmSignup(key, signal));
+  const checkKey = check.submit;
+
+  useEffect(() => {
+    if (keyIsWellFormed) checkKey(signupKey);
+  }, [signupKey, keyIsWellFormed, checkKey]);
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (confirm.status !== 'success' || !confirm.data || finished.current) return;
+    finished.current = true;
+    sessionStore.begin(confirm.data.csrf_token);
+    void router.navigate({ href: HOME_PATH, replace: true });
+  }, [confirm.status, confirm.data, router]);
+
+  if (!keyIsWellFormed) {
+    return (
+      <SpentLink
+        title="This sign-up link is not valid"
+        message="The address is not a complete sign-up link. Open the link from the email again."
+      />
+    );
+  }
+  if (check.status !== 'success') {
+    return (
+      <LinkCheckPanel
+        title="Finish creating your account"
+        what="your sign-up link"
+        status={check.status}
+        error={check.error}
+        onRetry={() => checkKey(signupKey)}
+        spent={(message) => <SpentLink title="This sign-up link has expired" message={message} />}
+      />
+    );
+  }
+
+  const pending = confirm.status === 'loading' || confirm.status === 'success';
+  return (
+    <AuthLayout
+      title="Finish creating your account"
+      subtitle="One click and your workspace is ready."
+      footer={<Link to="/">Back to sign in</Link>}
+    >
+      <div className="auth-form">
+        <p className="auth-form__account">
+          Account: <strong>{check.data?.email}</strong>
+        </p>
+        {confirm.status === 'failure' && confirm.error ? (
+          <Alert tone="error">{confirm.error.message}</Alert>
+        ) : null}
+        <Button
+          size="lg"
+          fullWidth
+          loading={pending}
+          className="auth-form__submit"
+          onClick={() => confirm.submit(signupKey)}
+        >
+          {pending ? 'Creating your account…' : 'Create my account'}
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}
