@@ -91,11 +91,17 @@ export const WEEKDAYS = [
 ] as const;
 export const BUSINESS_DAYS = WEEKDAYS.slice(0, 5);
 
-/** "1 am" .. "12 am" then "1 pm" .. "12 pm", with their 0-23 hour ("12 am" is 0, "12 pm" is 12). */
-export const HOUR_OPTIONS: readonly { label: string; value: number }[] = [
-  ...Array.from({ length: 12 }, (_, i) => ({ label: `${i + 1} am`, value: (i + 1) % 12 })),
-  ...Array.from({ length: 12 }, (_, i) => ({ label: `${i + 1} pm`, value: ((i + 1) % 12) + 12 })),
-];
+/**
+ * The hours of the day in clock order, with their 0-23 value: "12 am" (midnight, 0) first, "1 am" .. "11 am",
+ * then "12 pm" (noon, 12), "1 pm" .. "11 pm".
+ */
+export const HOUR_OPTIONS: readonly { label: string; value: number }[] = Array.from(
+  { length: 24 },
+  (_, hour) => ({
+    label: `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'am' : 'pm'}`,
+    value: hour,
+  }),
+);
 
 export const DAY_OPTIONS: readonly { label: string; value: DayOption }[] = [
   { label: 'All days', value: 'all' },

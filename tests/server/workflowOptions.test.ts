@@ -147,9 +147,13 @@ describe('get_user_static_data/', () => {
       'Sunday',
     ]);
     expect(data.hours).toHaveLength(24);
-    expect(data.hours[0]).toEqual({ label: '1 am', value: 1 });
-    expect(data.hours[11]).toEqual({ label: '12 am', value: 0 });
-    expect(data.hours[23]).toEqual({ label: '12 pm', value: 12 });
+    expect(data.hours[0]).toEqual({ label: '12 am', value: 0 });
+    expect(data.hours[1]).toEqual({ label: '1 am', value: 1 });
+    expect(data.hours[12]).toEqual({ label: '12 pm', value: 12 });
+    expect(data.hours[23]).toEqual({ label: '11 pm', value: 23 });
+    // A browser in UTC finds its zone by that name, first.
+    expect(data.timezones[0]).toBe('UTC');
+    expect(data.timezones.filter((zone: string) => zone === 'UTC')).toHaveLength(1);
     expect(data.day_options).toEqual([
       { label: 'All days', value: 'all' },
       { label: 'Business days (Mon-Fri)', value: 'business' },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { timeZoneOptions } from '../../../src/domain/timeZoneOptions.ts';
 import {
   CONDITION_CONTROLS,
   DAY_OPTIONS,
@@ -23,7 +24,7 @@ import { shareProfileTestRoutes } from './shareProfileTestRoutes.ts';
 
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
-const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+const TIME_ZONES: readonly string[] = timeZoneOptions();
 
 /** The workflow service's option lists: triggers, controls, emails, lists, links, static data. */
 export function optionRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -39,7 +39,7 @@ function dayOptionOf(days: readonly string[]): DayOption {
 
 /**
  * Delay: wait a duration (value + unit; radioValue 1), or wait until (radioValue 2) a day (all days,
- * business days Mon-Fri, or chosen weekdays) and an hour (1 am .. 12 pm) in a time zone. Leading zeros of
+ * business days Mon-Fri, or chosen weekdays) and an hour (12 am .. 11 pm, in clock order) in a time zone. Leading zeros of
  * the typed value are stripped; an invalid value (e.g. 0) is shown inline and not written.
  */
 export const DelayEditor = memo(function DelayEditor({ node, edit }: Props) {

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { preferredTimeZone } from '../../../../domain/timeZoneOptions.ts';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import type { UseLoad } from '../../../shared/hooks/useLoad.ts';
 
@@ -17,8 +18,7 @@ export function useEditorStaticData(): StaticDataLoad {
   return load;
 }
 
-/** The browser's time zone when the list has it, else the first one. */
+/** The browser's time zone when the list has it ("UTC" for any name of UTC), else UTC. */
 export function defaultTimezone(timezones: readonly string[]): string {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return timezones.includes(own) ? own : (timezones[0] ?? 'UTC');
+  return preferredTimeZone(timezones, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

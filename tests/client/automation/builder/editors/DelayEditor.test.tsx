@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleFlow } from '../../../../engine/workflowFixtures.ts';
-import { detailOf, openDraft, renderPanel } from './editorFixtures.tsx';
+import { detailOf, openDraft, renderPanel, stubEditorApi, TIMEZONES } from './editorFixtures.tsx';
 
 afterEach(() => cleanup());
 
@@ -27,7 +27,7 @@ describe('Delay editor', { timeout: 20_000 }, () => {
     expect(screen.getByText('Enter how long to wait.')).toBeTruthy();
   });
 
-  it('wait until (radioValue 2): all days / business days, weekday names, 1 am .. 12 pm, a time zone', async () => {
+  it('wait until (radioValue 2): all days / business days, weekday names, 12 am .. 11 pm, a time zone', async () => {
     const draft = await openDraft(sampleFlow());
     renderPanel(draft, 'd1');
     fireEvent.click(screen.getByLabelText('Until a day and time'));
@@ -46,8 +46,14 @@ describe('Delay editor', { timeout: 20_000 }, () => {
     ]);
     const hours = optionLabels(screen.getByLabelText('Hour'));
     expect(hours).toHaveLength(24);
-    expect(hours[0]).toBe('1 am');
-    expect(hours.at(-1)).toBe('12 pm');
+    // Clock order: midnight first, noon in the middle.
+    expect(hours.slice(0, 2)).toEqual(['12 am', '1 am']);
+    expect(hours.slice(11, 14)).toEqual(['11 am', '12 pm', '1 pm']);
+    expect(hours.at(-1)).toBe('11 pm');
+    const hourSelect = screen.getByLabelText('Hour') as HTMLSelectElement;
+    expect(Array.from(hourSelect.options).map((o) => o.value)).toEqual(
+      Array.from({ length: 24 }, (_, hour) => String(hour)),
+    );
     const timezone = await screen.findByLabelText('Time zone');
     expect(optionLabels(timezone)).toEqual(
       expect.arrayContaining(['America/New_York', 'Europe/London', 'Asia/Kolkata']),
@@ -70,6 +76,34 @@ describe('Delay editor', { timeout: 20_000 }, () => {
     // Back to a duration keeps the wait-until setting for later.
     fireEvent.click(screen.getByLabelText('For a duration'));
     expect(detailOf(draft, 'd1').radioValue).toBe(1);
+  });
+
+  it('a browser in UTC gets "UTC" as its time zone, not the first zone of the list', async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'Etc/UTC' };
+    });
+    try {
+      const draft = await openDraft(sampleFlow());
+      const api = stubEditorApi();
+      const staticData = await api.getUserStaticData();
+      api.getUserStaticData.mockResolvedValue({
+        ...staticData,
+        data: { ...staticData.data, timezones: ['Africa/Abidjan', ...TIMEZONES] },
+      });
+      renderPanel(draft, 'd1', api);
+      // The zone is chosen when "until" is first picked: once the list has arrived.
+      await waitFor(() => expect(api.getUserStaticData).toHaveBeenCalled());
+      await act(async () => {});
+      fireEvent.click(screen.getByLabelText('Until a day and time'));
+      const timezone = (await screen.findByLabelText('Time zone')) as HTMLSelectElement;
+      expect(timezone.value).toBe('UTC');
+      expect(detailOf(draft, 'd1').waitUntil?.timezone).toBe('UTC');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('shows a change made elsewhere (another tab, undo) at once', async () => {
