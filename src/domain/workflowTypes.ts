@@ -132,6 +132,8 @@ export type WorkflowSummary = {
   list_id: number | null;
   list_name: string | null;
   sp_uuid: string | null;
+  /** The share profile's name (trigger 10), shown instead of its uuid. */
+  sp_name: string | null;
   node_count: number;
   created_on: string;
   updated_on: string;

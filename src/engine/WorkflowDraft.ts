@@ -57,6 +57,7 @@ export type ServerWorkflow = Pick<
   | 'list_id'
   | 'list_name'
   | 'sp_uuid'
+  | 'sp_name'
   | 'newlyAddedNodes'
   | 'version'
 >;
@@ -102,6 +103,7 @@ function serverMeta(server: ServerWorkflow): WorkflowMeta {
     list_id: server.list_id,
     list_name: server.list_name,
     sp_uuid: server.sp_uuid,
+    sp_name: server.sp_name ?? null,
   };
 }
 

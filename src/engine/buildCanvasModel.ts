@@ -41,7 +41,14 @@ export type TriggerNodeData = {
   kind: 'trigger';
   trigger: Pick<
     WorkflowMeta,
-    'trigger_id' | 'trigger_name' | 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid'
+    | 'trigger_id'
+    | 'trigger_name'
+    | 'email_id'
+    | 'email_name'
+    | 'list_id'
+    | 'list_name'
+    | 'sp_uuid'
+    | 'sp_name'
   >;
   /** True when the workflow has steps but no end step (spec 01 section 5: flagged on the canvas). */
   missingEnd: boolean;
@@ -73,7 +80,14 @@ export type CanvasModel = { nodes: CanvasNode[]; edges: CanvasEdge[] };
 export type CanvasContext = {
   meta: Pick<
     WorkflowMeta,
-    'trigger_id' | 'trigger_name' | 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid'
+    | 'trigger_id'
+    | 'trigger_name'
+    | 'email_id'
+    | 'email_name'
+    | 'list_id'
+    | 'list_name'
+    | 'sp_uuid'
+    | 'sp_name'
   >;
   newlyAdded?: readonly string[];
 };
@@ -154,6 +168,7 @@ function build(
         list_id: t.list_id,
         list_name: t.list_name,
         sp_uuid: t.sp_uuid,
+        sp_name: t.sp_name,
       },
       missingEnd,
     },

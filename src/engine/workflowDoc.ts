@@ -50,6 +50,7 @@ export type WorkflowMeta = {
   list_id: number | null;
   list_name: string | null;
   sp_uuid: string | null;
+  sp_name: string | null;
 };
 
 export const EMPTY_META: WorkflowMeta = {
@@ -63,6 +64,7 @@ export const EMPTY_META: WorkflowMeta = {
   list_id: null,
   list_name: null,
   sp_uuid: null,
+  sp_name: null,
 };
 
 /** What was last saved to (or loaded from) the server; "unsaved changes" compares against it. */

@@ -16,6 +16,7 @@ const context = {
     list_id: 5,
     list_name: 'Engaged',
     sp_uuid: null,
+    sp_name: null,
   },
 };
 

@@ -99,6 +99,7 @@ export function serverWorkflow(flow: WorkflowFlow, overrides: Partial<ServerWork
     list_id: null,
     list_name: null,
     sp_uuid: null,
+    sp_name: null,
     newlyAddedNodes: [],
     version: 1,
     ...overrides,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { DEMO_SHARE_PROFILES } from '../../server/seed/demoWorkflows.ts';
 import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
 import { COLLEAGUE_LOGIN, createColleague, get, post, sendThenEnd, W } from './workflowTestKit.ts';
@@ -59,6 +60,10 @@ describe('get_user_workflows/', () => {
       email_name: 'AI outreach: decision makers',
       node_count: 2,
     });
+    // A share-profile trigger names its share profile (not only its uuid).
+    const shareProfileRow = page.data.find((w) => w.id === 13);
+    expect(shareProfileRow).toMatchObject({ trigger_id: 10, sp_name: DEMO_SHARE_PROFILES[1].name });
+    expect(shareProfileRow?.sp_uuid).toBe(DEMO_SHARE_PROFILES[1].uuid);
     expect(new Set(page.data.map((w) => w.status))).toEqual(new Set(['draft', 'active', 'inactive']));
     expect(new Set(page.data.map((w) => w.trigger_id))).toEqual(new Set([7, 8, 9, 10, 11, 14]));
   });

@@ -28,6 +28,7 @@ export type WorkflowRow = {
   list_id: number | null;
   list_name: string | null;
   sp_uuid: string | null;
+  sp_name: string | null;
   node_count: number;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +59,7 @@ export function toSummary(row: WorkflowRow): WorkflowSummary {
     list_id: row.list_id,
     list_name: row.list_name,
     sp_uuid: row.sp_uuid,
+    sp_name: row.sp_name,
     node_count: row.node_count,
     created_on: iso(row.created_at),
     updated_on: iso(row.updated_at),
@@ -69,6 +71,9 @@ function summaryQuery(db: Db) {
     .selectFrom('workflow as w')
     .leftJoin('emails as e', 'e.id', 'w.email_id')
     .leftJoin('contact_lists as l', 'l.id', 'w.list_id')
+    .leftJoin('share_profile as sp', (join) =>
+      join.onRef('sp.uuid', '=', 'w.sp_uuid').onRef('sp.org_id', '=', 'w.org_id'),
+    )
     .select([
       'w.id',
       'w.org_id',
@@ -81,6 +86,7 @@ function summaryQuery(db: Db) {
       'w.list_id',
       'l.name as list_name',
       'w.sp_uuid',
+      'sp.name as sp_name',
       'w.node_count',
       'w.created_at',
       'w.updated_at',

@@ -5,7 +5,7 @@ import type { CommandResult } from './readWorkflowTree.ts';
 /** editTrigger: changes the trigger's email, list or share profile (saved as trigger_email_update and
  * trigger_list_id). The trigger kind itself is fixed at creation. */
 export type EditTriggerArgs = Partial<
-  Pick<WorkflowMeta, 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid'>
+  Pick<WorkflowMeta, 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid' | 'sp_name'>
 >;
 
 export function editTrigger(doc: Y.Doc, args: EditTriggerArgs): CommandResult {

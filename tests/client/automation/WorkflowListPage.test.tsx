@@ -68,6 +68,31 @@ describe('WorkflowListPage', () => {
     }
   });
 
+  it('names what each workflow starts from: the email, the list or the share profile (not its uuid)', async () => {
+    const { api } = listApi(() => ({
+      data: [
+        summary(1),
+        summary(2, { trigger_id: 14, email_id: null, email_name: null, list_id: 5, list_name: 'Engaged' }),
+        summary(3, {
+          trigger_id: 10,
+          trigger_name: 'Share profile',
+          email_id: null,
+          email_name: null,
+          sp_uuid: '5f0c2a8e-0000-4000-8000-000000000001',
+          sp_name: 'Account executive profile',
+        }),
+      ],
+      total_count: 3,
+      total_active_count: 3,
+    }));
+    renderScreen(<WorkflowListPage />, api);
+    await screen.findByRole('link', { name: 'Workflow 3' });
+    expect(within(rowOf('Workflow 1')).getByText('Welcome')).toBeTruthy();
+    expect(within(rowOf('Workflow 2')).getByText('Engaged')).toBeTruthy();
+    expect(within(rowOf('Workflow 3')).getByText('Account executive profile')).toBeTruthy();
+    expect(rowOf('Workflow 3').textContent).not.toContain('5f0c2a8e');
+  });
+
   it('shows a refused load (success false) as an error on the search field', async () => {
     const { api } = listApi(() => {
       throw refused('Search text is too long.');

@@ -34,6 +34,7 @@ export function summary(id: number, patch: Partial<WorkflowSummary> = {}): Workf
     list_id: null,
     list_name: null,
     sp_uuid: null,
+    sp_name: null,
     node_count: 3,
     created_on: '2026-11-01T10:00:00Z',
     updated_on: '2026-11-02T10:00:00Z',

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { formatWorkflowDate } from '../utils/formatWorkflowDate.ts';
+import { triggerSubjectLabel } from '../utils/triggerSubjectLabel.ts';
 import { WORKFLOW_STATUS_BADGE } from '../utils/workflowStatusBadge.ts';
 import { WorkflowStatusControl } from './WorkflowStatusControl.tsx';
 
@@ -20,10 +21,6 @@ type Props = {
   onClone: (workflow: WorkflowSummary) => void;
   onStatusChanged: (result: WorkflowStatusResult) => void;
 };
-
-function subjectOf(workflow: WorkflowSummary): string | null {
-  return workflow.email_name ?? workflow.list_name ?? null;
-}
 
 /** The workflows of one page: selection, name (opens the workflow), trigger, status, steps and actions. */
 export function WorkflowTable({
@@ -72,7 +69,9 @@ export function WorkflowTable({
       cell: (row) => (
         <div className="automation-name-cell">
           <span>{row.trigger_name}</span>
-          {subjectOf(row) ? <span className="automation-muted">{subjectOf(row)}</span> : null}
+          {triggerSubjectLabel(row) ? (
+            <span className="automation-muted">{triggerSubjectLabel(row)}</span>
+          ) : null}
         </div>
       ),
     },

@@ -1,5 +1,6 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
+import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
 import { EnrolledCount } from '../runtime/EnrolledCount.tsx';
 import type { TriggerFlowNode } from './canvasTypes.ts';
 import { NodeCard } from './NodeCard.tsx';
@@ -8,10 +9,7 @@ import { sameNodeContent } from './sameNodeContent.ts';
 /** The trigger on top of the canvas: what starts the workflow and its email, list or share profile. */
 export const TriggerNode = memo(function TriggerNode({ data, selected }: NodeProps<TriggerFlowNode>) {
   const { trigger, missingEnd } = data;
-  const subject =
-    trigger.email_name ??
-    trigger.list_name ??
-    (trigger.sp_uuid ? `Share profile ${trigger.sp_uuid.slice(0, 8)}` : 'Nothing chosen yet');
+  const subject = triggerSubjectLabel(trigger) ?? 'Nothing chosen yet';
   return (
     <>
       <NodeCard

@@ -1,14 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { WorkflowNameField } from './WorkflowNameField.tsx';
 
 const selectTrigger = (snapshot: DraftSnapshot) => snapshot.meta.trigger_name;
-const selectSubject = (snapshot: DraftSnapshot) =>
-  snapshot.meta.email_name ?? snapshot.meta.list_name ?? (snapshot.meta.sp_uuid ? 'Share profile' : null);
+const selectSubject = (snapshot: DraftSnapshot) => triggerSubjectLabel(snapshot.meta);
 const selectSubjectKind = (snapshot: DraftSnapshot) =>
-  snapshot.meta.email_name ? 'Email' : snapshot.meta.list_name ? 'List' : 'Starts from';
+  snapshot.meta.email_name
+    ? 'Email'
+    : snapshot.meta.list_name
+      ? 'List'
+      : snapshot.meta.sp_uuid
+        ? 'Share profile'
+        : 'Starts from';
 const selectStepCount = (snapshot: DraftSnapshot) => Object.keys(snapshot.flow).length;
 
 /** The builder's header: the way back, the name (editable in place), the trigger facts and the toolbar. */

@@ -8,6 +8,7 @@ import { Select } from '../../../../ui/Select.tsx';
 import { EmailPicker } from '../../components/EmailPicker.tsx';
 import { ListPicker } from '../../components/ListPicker.tsx';
 import { optionsState } from '../../components/optionsState.tsx';
+import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
 import { useEditorApi } from './EditorApiContext.ts';
 import { useEditorStaticData } from './EditorStaticDataContext.ts';
 import { triggerEmailRefusal } from './triggerEmailRefusal.ts';
@@ -38,7 +39,7 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
       : subject === 'list'
         ? (meta.list_name ?? (meta.list_id ? `List ${meta.list_id}` : null))
         : (staticData.data?.data.share_profiles.find((p) => p.sp_uuid === meta.sp_uuid)?.name ??
-          meta.sp_uuid);
+          triggerSubjectLabel(meta));
 
   return (
     <>
@@ -64,7 +65,12 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
                 label: p.name,
               })),
             ]}
-            onChange={(event) => edit.patchTrigger({ sp_uuid: event.target.value || null })}
+            onChange={(event) => {
+              const chosen = staticData.data?.data.share_profiles.find(
+                (p) => p.sp_uuid === event.target.value,
+              );
+              edit.patchTrigger({ sp_uuid: chosen?.sp_uuid ?? null, sp_name: chosen?.name ?? null });
+            }}
           />
         ))
       ) : subject ? (
