@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     return503OnClosing: true,
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),

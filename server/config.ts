@@ -25,6 +25,11 @@ export type AppConfig = {
   /** How long a recipient's preference record is read from memory (ms; 0 reads the database every time). */
   recipientCacheMs: number;
   secureCookies: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): false (none, the default), true (the
+   * nearest one), or a list of their addresses / CIDR ranges. Decides request.protocol (HSTS) and the IP.
+   */
+  trustProxy: boolean | string[];
   bases: Record<ServiceName, string>;
   /** Requests per minute per IP on the public preference endpoints. */
   publicRateLimit: number;
@@ -99,6 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlSeconds: envInt(env, 'SESSION_TTL_SECONDS', 60 * 60 * 12),
     sessionCacheMs: envInt(env, 'SESSION_CACHE_MS', 5000),
     recipientCacheMs: envInt(env, 'RECIPIENT_CACHE_MS', 5000),
+    trustProxy:
+      !env.TRUST_PROXY || env.TRUST_PROXY === 'false'
+        ? false
+        : env.TRUST_PROXY === 'true'
+          ? true
+          : env.TRUST_PROXY.split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicOrigin.startsWith('https:'),
     bases,
     publicRateLimit: envInt(env, 'PUBLIC_RATE_LIMIT', 60),

@@ -15,6 +15,8 @@ export const badRequest = (message: string) => new AppError(400, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 /** HTTP 403: no session, an expired session, or a missing or wrong CSRF token. */
 export const forbidden = (message: string) => new AppError(403, message);
+/** HTTP 409: the request conflicts with what an earlier one did (e.g. an idempotency key reused). */
+export const conflict = (message: string) => new AppError(409, message);
 /** HTTP 429 with Retry-After (whole seconds). */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

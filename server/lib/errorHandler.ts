@@ -39,6 +39,20 @@ function describeIssues(error: FastifyError): string {
   return messages.join(' ') || 'The request is not valid.';
 }
 
+const MALFORMED_MULTIPART =
+  'The multipart form data is malformed (a missing boundary, a bad part header or a body cut short). Send it again, or send the form urlencoded.';
+
+/**
+ * The multipart parser (busboy) throws plain errors for a body it cannot read ("Unexpected end of form",
+ * "Malformed part header", "Multipart: Boundary not found"): they happen while the body is read, so the
+ * request has no body yet. The request's fault, not ours.
+ */
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  if (typeof type !== 'string' || !type.toLowerCase().startsWith('multipart/')) return false;
+  return (request.body === undefined || request.body === null) && !error.statusCode;
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const send = (status: number, message: string) =>
     reply.status(status).send({ success: false, message } satisfies ErrorBody);
@@ -51,6 +65,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) return send(known.status, known.message);
   if (error.statusCode === 429) return send(429, error.message);
+  if (isMalformedMultipart(error, request)) return send(400, MALFORMED_MULTIPART);
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return send(400, error.message || 'The request is not valid.');
   }

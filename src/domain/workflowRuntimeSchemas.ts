@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitField, offsetField } from './wholeNumberField.ts';
 import { idFieldSchema } from './workflowFormFields.ts';
 import { WORKFLOW_TRIGGER_IDS, workflowFlowSchema } from './workflowSchemas.ts';
 
@@ -14,18 +15,8 @@ export const MAX_HORIZON_DAYS = 366;
 
 export const workflowContactsQuerySchema = z.object({
   workflow_id: idFieldSchema('workflow_id'),
-  offset: z.coerce
-    .number({ error: 'offset must be a number.' })
-    .int('offset must be a whole number.')
-    .min(0, 'offset must not be negative.')
-    .max(1_000_000, 'offset is too large.')
-    .default(0),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be 1 to 100.')
-    .max(100, 'limit must be 1 to 100.')
-    .default(20),
+  offset: offsetField(),
+  limit: limitField(100, 20),
   status: z.enum(ENROLMENT_STATUSES, { error: 'status is not a known enrolment status.' }).optional(),
   node_id: z.string().min(1, 'node_id must not be empty.').max(64, 'node_id is too long.').optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitField, offsetField, wholeNumberField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
   idFieldSchema,
@@ -218,19 +219,8 @@ export const workflowJsonSchema = z
   })
   .pipe(workflowFlowSchema);
 
-const offsetSchema = z.coerce
-  .number({ error: 'offset must be a number.' })
-  .int('offset must be a whole number.')
-  .min(0, 'offset must not be negative.')
-  .max(1_000_000, 'offset is too large.')
-  .default(0);
-const limitSchema = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, `limit must be 1 to ${max}.`)
-    .max(max, `limit must be 1 to ${max}.`)
-    .default(fallback);
+const offsetSchema = offsetField();
+const limitSchema = limitField;
 const filterTypeSchema = z
   .enum(WORKFLOW_FILTERS, { error: 'filter_type must be all, active or inactive.' })
   .default('all');
@@ -281,7 +271,7 @@ export const updateWorkflowBodySchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value.trim())),
   /** Optional optimistic check: the version the client's draft was based on. */
-  version: z.coerce.number({ error: 'version must be a number.' }).int().min(0).max(2_147_483_647).optional(),
+  version: wholeNumberField('version', { min: 0, max: 2_147_483_647 }).optional(),
 });
 export type UpdateWorkflowBody = z.output<typeof updateWorkflowBodySchema>;
 
@@ -344,12 +334,7 @@ export const sendTestShareProfileBodySchema = z.object({
 });
 
 export const userEmailsQuerySchema = z.object({
-  email_type: z.coerce
-    .number({ error: 'email_type must be 0, 1 or 2.' })
-    .int('email_type must be 0, 1 or 2.')
-    .min(0, 'email_type must be 0, 1 or 2.')
-    .max(2, 'email_type must be 0, 1 or 2.')
-    .optional(),
+  email_type: wholeNumberField('email_type', { min: 0, max: 2 }).optional(),
   offset: offsetSchema,
   limit: limitSchema(100, 20),
   search: searchFieldSchema('search'),

@@ -1,32 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { notFound } from '../../lib/AppError.ts';
+import { conflict, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { findMailboxSend, listMailbox, mailboxOptions } from './mailboxQueries.ts';
 import { queueMarketingEmail } from './queueMarketingEmail.ts';
 import { resolveSendHtml } from './renderMarketingEmail.ts';
 
 const pageQuery = z.object({
-  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+  offset: offsetField(),
+  limit: limitField(100, 20),
   /** Recipient address or name, or subject, containing this (blank: every send). */
   q: z.string().trim().max(100, 'q is at most 100 characters.').default(''),
 });
 const sendParams = z.object({
-  send_id: z.coerce
-    .number({ error: 'send_id must be a number.' })
-    .int('send_id must be a whole number.')
-    .min(1, 'send_id must be a positive number.')
-    .max(2_147_483_647, 'send_id is too large.'),
+  send_id: positiveIdField('send_id'),
 });
 const optionsQuery = z.object({ q: z.string().trim().max(100, 'q is at most 100 characters.').default('') });
-const idField = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(1, `${name} must be a positive number.`)
-    .max(2_147_483_647, `${name} is too large.`);
+const idField = positiveIdField;
 const sendBody = z.object({
   email_id: idField('email_id'),
   contact_id: idField('contact_id'),
@@ -118,6 +110,8 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Send one design-ready email to one contact of the organisation (demo)',
+          description:
+            'request_id is an idempotency key: the same request again answers the earlier send (created false); a different email or contact under a used request_id answers 409.',
           body: sendBody,
         },
       },
@@ -130,6 +124,20 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           emailId: email_id,
           dedupeKey: `mailbox:${user.org_id}:${request_id}`,
         });
+        if (!queued.created) {
+          // An idempotency key: the same request again gets the earlier send; another request under it
+          // is refused rather than silently answered with a send it did not ask for.
+          const earlier = await db
+            .selectFrom('email_send')
+            .select(['contact_id', 'email_id'])
+            .where('id', '=', queued.sendId)
+            .executeTakeFirst();
+          if (earlier && (earlier.contact_id !== contact_id || earlier.email_id !== email_id)) {
+            throw conflict(
+              'This request_id was already used for a different send (another email or contact). Use a new request_id.',
+            );
+          }
+        }
         return { success: true, send_id: queued.sendId, created: queued.created };
       },
     );

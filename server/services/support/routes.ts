@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { supportMessageBodySchema } from '../../../src/domain/supportMessage.ts';
+import { limitField, offsetField } from '../../../src/domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { insertSupportMessage, listOwnSupportMessages, listSupportInbox } from './queries.ts';
 
 const ownQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(50),
+  limit: limitField(100, 50),
 });
 
 const inboxQuery = z.object({
-  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+  offset: offsetField(),
+  limit: limitField(100, 20),
 });
 
 /**

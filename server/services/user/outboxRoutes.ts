@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limitField, offsetField } from '../../../src/domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 
 const pageQuery = z.object({
-  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1).max(100).default(20),
+  offset: offsetField(),
+  limit: limitField(100, 20),
 });
 
 /** The outbox, readable by internal admins only (others get the 200 "permission denied" shape). */

@@ -81,6 +81,16 @@ describe('the demo mailbox', () => {
     expect(first.json()).toMatchObject({ success: true, created: true });
     const again = await form(t.app, 'POST', '/api/user/mailbox/send/', fields, demo);
     expect(again.json()).toMatchObject({ success: true, created: false, send_id: first.json().send_id });
+    // The key of an earlier request, with another contact: a conflict, not the earlier send.
+    const reused = await form(
+      t.app,
+      'POST',
+      '/api/user/mailbox/send/',
+      { ...fields, contact_id: String(material.contacts[1]?.id) },
+      demo,
+    );
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toContain('already used for a different send');
 
     await expect
       .poll(async () => (await get('/api/user/mailbox/', demo)).json().data[0]?.status, { timeout: 10_000 })
@@ -203,5 +213,26 @@ describe('the demo mailbox', () => {
     expect(bad.json().success).toBe(false);
     expect((await get('/api/user/mailbox/abc/', demo)).statusCode).toBe(400);
     expect((await get('/api/user/mailbox/?limit=1000', demo)).statusCode).toBe(400);
+  });
+});
+
+describe('numbers in the mailbox calls', () => {
+  it('takes decimal ids only and names the bound of a limit out of range', async () => {
+    for (const id of ['0x1', 'true', '1e3', '-1', '18446744073709551616']) {
+      const answer = await get(`/api/user/mailbox/${id}/`, demo);
+      expect(answer.statusCode, id).toBe(400);
+      expect(answer.json().message, id).toMatch(/send_id must be (a whole number|at least 1|at most)/);
+    }
+    const tooMany = await get('/api/user/mailbox/?limit=500', demo);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('limit must be at most 100.');
+    const send = await form(
+      t.app,
+      'POST',
+      '/api/user/mailbox/send/',
+      { email_id: 'true', contact_id: '0x1', request_id: randomUUID() },
+      demo,
+    );
+    expect(send.statusCode).toBe(400);
   });
 });
