@@ -37,6 +37,18 @@ describe('OutboxTable', () => {
     expect(within(rows[1]!).getByRole('button', { name: '(no subject)' })).toBeTruthy();
   });
 
+  it('shows an emoji sent as a numeric reference as the emoji', () => {
+    render(
+      <OutboxTable
+        emails={[email({ subject: '[Test] Hello &#128075; from Dana' })]}
+        busy={false}
+        onOpen={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '[Test] Hello 👋 from Dana' })).toBeTruthy();
+    expect(screen.queryByText(/&#128075;/)).toBeNull();
+  });
+
   it('opens an email from its subject button or anywhere on its row, once per click', () => {
     const onOpen = vi.fn();
     render(<OutboxTable emails={EMAILS} busy={false} onOpen={onOpen} />);

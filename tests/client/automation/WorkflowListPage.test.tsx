@@ -99,6 +99,9 @@ describe('WorkflowListPage', () => {
     });
     renderScreen(<WorkflowListPage />, api);
     expect(await screen.findByText('Search text is too long.')).toBeTruthy();
+    // The load has ended: nothing says it is still loading.
+    expect(screen.queryByText('Loading your workflows…')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your workflows could not be loaded' })).toBeTruthy();
   });
 
   it('filters; pausing a workflow under the active filter removes it from the view', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { OutboxEmail } from '../../../api/userApi.ts';
 import { linkifyText } from '../../../domain/linkifyText.ts';
+import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { outboxLabels } from '../utils/outboxLabels.ts';
@@ -24,7 +25,7 @@ export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | nul
         onClose();
       }}
       size="lg"
-      title={email?.subject || '(no subject)'}
+      title={subjectForDisplay(email?.subject)}
       description={
         email ? (
           <>
@@ -57,7 +58,7 @@ export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | nul
           {view === 'html' && email.html_body ? (
             <iframe
               className="outbox-email__frame"
-              title={`Formatted email: ${email.subject}`}
+              title={`Formatted email: ${subjectForDisplay(email.subject)}`}
               sandbox="allow-popups allow-popups-to-escape-sandbox"
               srcDoc={htmlDocument(email.html_body)}
             />

@@ -1,4 +1,5 @@
 import type { OutboxEmail } from '../../../api/userApi.ts';
+import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { outboxLabels } from '../utils/outboxLabels.ts';
@@ -28,7 +29,7 @@ export function OutboxTable({ emails, busy, onOpen }: OutboxTableProps) {
             onOpen(email.id);
           }}
         >
-          {email.subject || '(no subject)'}
+          {subjectForDisplay(email.subject)}
         </button>
       ),
     },

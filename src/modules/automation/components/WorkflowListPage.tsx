@@ -116,7 +116,8 @@ export function WorkflowListPage() {
   );
 
   let body: ReactNode;
-  if (failed && !view) {
+  // A first load that failed, refused (success false) or not, ends loading: it shows why and Try again.
+  if (list.status === 'failure' && list.error && !view) {
     body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={reload} />;
   } else if (!view) {
     body = <StatePanel kind="loading" title="Loading your workflows…" />;
@@ -209,7 +210,7 @@ export function WorkflowListPage() {
           <WorkflowListToolbar
             searchText={searchText}
             onSearchText={setSearchText}
-            searchError={searchError}
+            searchError={view ? searchError : undefined}
             filter={query.filter}
             onFilter={setFilter}
             selection={selection}

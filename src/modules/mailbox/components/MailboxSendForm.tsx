@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { mailboxApi } from '../../../api/mailboxApi.ts';
 import type { MailboxOptions } from '../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
@@ -74,7 +75,7 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
           onChange={(event) => setEmailId(event.target.value)}
           options={data.emails.map((email) => ({
             value: String(email.email_id),
-            label: `${email.name}: ${email.subject}`,
+            label: `${email.name}: ${subjectForDisplay(email.subject)}`,
           }))}
         />
         <Select

@@ -1,4 +1,5 @@
 import type { MailboxItem } from '../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';
@@ -36,7 +37,7 @@ export function MailboxTable({ items, busy, openId, onOpen }: MailboxTableProps)
           aria-pressed={openId === item.send_id}
           onClick={() => onOpen(item.send_id)}
         >
-          {item.subject || '(no subject)'}
+          {subjectForDisplay(item.subject)}
         </button>
       ),
     },

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { mailboxApi } from '../../../api/mailboxApi.ts';
 import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
@@ -44,7 +45,7 @@ export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: ()
         )}
         <iframe
           className="mailbox-viewer__frame"
-          title={`Email: ${data.subject}`}
+          title={`Email: ${subjectForDisplay(data.subject)}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           srcDoc={mailboxDocument(data.html)}
         />
@@ -54,7 +55,7 @@ export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: ()
   return (
     <Card
       className="mailbox-viewer"
-      title={data?.subject ?? 'Email'}
+      title={data ? subjectForDisplay(data.subject) : 'Email'}
       actions={
         <Button variant="secondary" onClick={onClose}>
           Close
