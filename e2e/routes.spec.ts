@@ -86,6 +86,11 @@ test.describe('routes', () => {
     await page.goto('/import');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/import');
+    // Automation is built: an unknown address under it is a real not-found, with the way back.
+    await page.goto('/automation/reports/weekly');
+    await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+    await expect(page.getByText('arrives in a later release')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to Automation' })).toHaveAttribute('href', '/automation');
     // A sub-view is named on its being-built page.
     await page.goto('/campaigns/editionedit/design');
     await expect(page.getByText('You asked for “editionedit › design”.')).toBeVisible();

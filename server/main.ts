@@ -66,7 +66,16 @@ async function main(): Promise<void> {
     seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
     `API description: ${origin}/api/docs`,
     `Workflow runtime: ${runWorkflows ? 'running in this process' : 'off here (WORKFLOW_RUNTIME=off)'}`,
-    `Email delivery: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'kept in the outbox (set SMTP_URL to deliver)'}`,
+    `Marketing email (workflows, the mailbox's form): ${
+      config.smtpUrl
+        ? 'sent over SMTP (SMTP_URL)'
+        : `delivered to the demo mailbox at ${origin}/mailbox (set SMTP_URL for real inboxes)`
+    }`,
+    `Account email (password resets, sign-up links): ${
+      config.smtpUrl
+        ? 'sent over SMTP (SMTP_URL)'
+        : 'not sent; its one-time links are written to this log only (the outbox shows them redacted)'
+    }`,
     'Press Ctrl+C to stop.',
     '',
   ];

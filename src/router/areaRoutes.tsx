@@ -4,9 +4,11 @@ import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.t
 import { ConsentLedgerPage } from '../modules/audiences/components/ConsentLedgerPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
+import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
+import { areaLinks } from './areaLinks.ts';
 import { automationRoutes } from './automationRoutes.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
@@ -68,12 +70,24 @@ export const analyticsRoute = area(
   'Analytics',
   'Follow opens, clicks and engagement for campaigns, contacts and accounts.',
 );
-/** Automation addresses other than the list, create and details screens (automationRoutes.tsx). */
-export const automationRoute = area(
-  '/automation/$page/{-$tab}',
-  'Automation',
-  'Build workflows that send emails, wait, branch and add contacts to lists when something happens.',
-);
+/**
+ * Automation addresses other than the list, create and details screens (automationRoutes.tsx): automation
+ * is built, so any other address under it is a real not-found, inside the workbench.
+ */
+export const automationRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/automation/$page/{-$tab}',
+  component: function AutomationNotFound() {
+    const { page, tab } = automationRoute.useParams();
+    return (
+      <AreaNotFound
+        area="Automation"
+        path={`/automation/${page}${tab ? `/${tab}` : ''}`}
+        home={areaLinks.automation}
+      />
+    );
+  },
+});
 export const buyerJourneyRoute = area(
   '/buyer-journey/{-$tab}',
   'Buyer journey',
