@@ -249,6 +249,57 @@ describe('update_workflow/', () => {
     expect(await row(id)).toEqual(before);
   });
 
+  it("refuses a graph pointing at another organisation's list or email, naming the step, and saves nothing", async () => {
+    const { body: created } = await create({ trigger_id: 14, list_id: 1 });
+    const id = created.workflow_id;
+    const before = await row(id);
+    const otherOrgList = await t.database.db
+      .selectFrom('contact_lists')
+      .select(['id', 'name'])
+      .where('org_id', '<>', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const otherOrgEmail = await t.database.db
+      .selectFrom('emails')
+      .select('id')
+      .where('org_id', '<>', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const addToForeignList = sendThenEnd(1);
+    addToForeignList['0'] = {
+      ...addToForeignList['0']!,
+      type: 'add to list',
+      detail: {
+        ...addToForeignList['0']!.detail,
+        controlName: 'add to list',
+        title: 'Add to their list',
+        emailId: null,
+        list: { id: otherOrgList.id, name: otherOrgList.name },
+      },
+    };
+    for (const [flow, message] of [
+      [
+        addToForeignList,
+        `"Add to their list" uses list ${otherOrgList.id}, which is not one of your organisation's lists.`,
+      ],
+      [
+        sendThenEnd(otherOrgEmail.id, 'Send their email'),
+        `"Send their email" uses email ${otherOrgEmail.id}, which is not one of your organisation's emails.`,
+      ],
+    ] as const) {
+      for (const status of [undefined, 'active'] as const) {
+        const answer = await update({
+          workflow_id: id,
+          workflow: JSON.stringify(flow),
+          ...(status ? { status } : {}),
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toBe(`The workflow is not valid: ${message}`);
+      }
+    }
+    expect(await row(id)).toEqual(before);
+  });
+
   it('refuses publishing with a message naming the node and the reason, and saves nothing', async () => {
     const { body: created } = await create({ trigger_id: 14, list_id: 1 });
     const id = created.workflow_id;

@@ -13,6 +13,7 @@ import {
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
+import { checkFlowOwnership } from './checkFlowOwnership.ts';
 import { loadOwnWorkflow, lockOwnWorkflow } from './queries.ts';
 import { statusChange } from './statusTransition.ts';
 import { checkTriggerSubject } from './triggerSubject.ts';
@@ -52,6 +53,7 @@ export async function updateWorkflow(
         `The workflow is not valid: ${listed.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`,
       );
     }
+    await checkFlowOwnership(trx, user.org_id, flow);
     if (input.workflow_name !== undefined && input.workflow_name === '') {
       throw badRequest('workflow_name must not be blank.');
     }
