@@ -165,7 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : null;
   app.decorate('deliveryWorker', deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
-  const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks);
+  const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
+    app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
+  );
+  app.decorate('trackingRecorder', trackingRecorder);
 
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
@@ -191,10 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    // Answered opens and clicks not committed yet are written first, while their sinks still run.
+    await trackingRecorder.drain();
     await workflowRuntime?.stop();
     await delivery?.stop();
     await deliveryWorker?.stop();
-    await trackingRecorder.drain();
   });
   return app;
 }
