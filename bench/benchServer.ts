@@ -66,8 +66,13 @@ export function benchEnv(
 
 /** Spawns the server with its output going straight to a file (no pipe for this process to drain). */
 export function startServer(env: NodeJS.ProcessEnv, logFile: string): Server {
+  return startNode(['--import', 'tsx', 'server/start.ts'], env, logFile);
+}
+
+/** Spawns `node <args>` in the repository, its output going straight to logFile. */
+export function startNode(args: readonly string[], env: NodeJS.ProcessEnv, logFile: string): Server {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', out, out],

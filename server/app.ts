@@ -185,7 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deliveryWorker', deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
   app.decorate('afterReply', ctx.afterReply);
-  const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks);
+  const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
+    app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
+  );
+  app.decorate('trackingRecorder', trackingRecorder);
 
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
@@ -218,10 +221,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await ctx.afterReply.idle();
+    // Answered opens and clicks not committed yet are written first, while their sinks still run.
+    await trackingRecorder.drain();
     await workflowRuntime?.stop();
     await delivery?.stop();
     await deliveryWorker?.stop();
-    await trackingRecorder.drain();
   });
   return app;
 }

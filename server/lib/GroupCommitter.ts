@@ -18,6 +18,8 @@ const NO_RESULT = 'No result.';
  */
 export class GroupCommitter<I, O> {
   private queue: Pending<I, O>[] = [];
+  /** Inputs taken from the queue whose commit has not answered yet. */
+  private committing = 0;
   /** Set while a round is scheduled or running; resolves once the queue is empty. */
   private round: Promise<void> | null = null;
 
@@ -35,6 +37,11 @@ export class GroupCommitter<I, O> {
     });
   }
 
+  /** Inputs added whose commit has not answered yet (queued or being written). */
+  get pending(): number {
+    return this.queue.length + this.committing;
+  }
+
   /** Resolves once everything queued so far (and anything queued meanwhile) has committed or failed. */
   async drain(): Promise<void> {
     while (this.round !== null) await this.round;
@@ -44,16 +51,22 @@ export class GroupCommitter<I, O> {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
+        this.committing = batch.length;
         let results: readonly CommitResult<O>[];
         try {
           results = await this.commit(batch.map((item) => item.input));
         } catch {
-          for (const item of batch) await this.commitAlone(item);
+          for (const item of batch) {
+            await this.commitAlone(item);
+            this.committing -= 1;
+          }
           continue;
         }
+        this.committing = 0;
         for (let i = 0; i < batch.length; i += 1) settle(batch[i] as Pending<I, O>, results[i]);
       }
     } finally {
+      this.committing = 0;
       this.round = null;
       done();
     }

@@ -5,6 +5,13 @@ import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { type CommitResult, GroupCommitter } from '../../lib/GroupCommitter.ts';
 import { type EmailEventInput, recordEmailEvents } from './recordEmailEvent.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tracking endpoints' recorder (tests drain it to read what the answered requests recorded). */
+    trackingRecorder: TrackingRecorder;
+  }
+}
+
 /** What tracking needs of a delivered send (it never changes once delivered). */
 export type TrackedSend = {
   id: number;
@@ -18,10 +25,19 @@ export type TrackedSend = {
 };
 
 const MAX_BATCH = 500;
+/**
+ * Events held in memory before the tracking endpoints stop answering ahead of the commit: beyond this many
+ * uncommitted events (the database is slower than the traffic), each request waits for its own commit.
+ */
+export const MAX_UNCOMMITTED_EVENTS = 5000;
 /** How long a token that is unknown (or not delivered yet) is remembered as such. */
 const MISS_MS = 2000;
 /** Every event of a committed batch has the same answer: nothing (shared, so a batch allocates one array). */
 const COMMITTED: CommitResult<void> = { outcome: undefined };
+const ACCEPTED = Promise.resolve();
+
+/** Told about an event whose commit failed after its request was answered (the event is lost). */
+export type LostEvent = (error: unknown, input: EmailEventInput) => void;
 
 /**
  * The tracking endpoints' reads and writes, made cheap for bursts (the open pixel is the busiest URL of a
@@ -29,10 +45,15 @@ const COMMITTED: CommitResult<void> = { outcome: undefined };
  * - sends are looked up by token in batches (BatchReader: one query for all tokens asked for together) and
  *   delivered sends are held in memory (bounded; a delivered send never changes); unknown tokens are
  *   remembered for a moment so forged ids cannot make every request a query;
- * - events are group-committed: those arriving while a transaction is being written wait and are written
- *   together in the next one (GroupCommitter), with every sink called for each in that transaction. Each
- *   request is answered after its event has committed, so an answered open or click is durable. A batch
- *   that fails as a whole is retried event by event, so one bad event cannot lose the others.
+ * - events are appended to an in-memory batch and the request is answered at once; the batch is
+ *   group-committed (GroupCommitter: events arriving while a transaction is being written are written
+ *   together in the next one), every sink (the workflow runtime's enrolment checks) called for each event in
+ *   that transaction, after the answers. A batch that fails as a whole is retried event by event, so one bad
+ *   event cannot lose the others. The price: an event answered but not yet committed (the last few
+ *   milliseconds' worth; at most MAX_UNCOMMITTED_EVENTS) is lost if the process dies without a clean stop;
+ *   a clean stop (SIGTERM, app.close) drains them first. With more than maxUncommitted events waiting,
+ *   record() resolves only once its own event has committed, so memory stays bounded and a slow database
+ *   slows the answers instead of losing more.
  */
 export class TrackingRecorder {
   private readonly sends = new Map<string, { at: number; send: Promise<TrackedSend | null> }>();
@@ -42,7 +63,8 @@ export class TrackingRecorder {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sinks: readonly EmailEventSink[],
-    private readonly maxEntries = 100_000,
+    private readonly onLost: LostEvent,
+    private readonly options: { maxEntries?: number; maxUncommitted?: number } = {},
   ) {
     this.reader = new BatchReader((tokens) => this.readSends(tokens), MAX_BATCH);
     this.events = new GroupCommitter((inputs) => this.write(inputs), MAX_BATCH);
@@ -59,7 +81,7 @@ export class TrackingRecorder {
     const send = this.reader.load(token);
     const entry = { at: now, send };
     this.sends.set(token, entry);
-    if (this.sends.size > this.maxEntries) {
+    if (this.sends.size > (this.options.maxEntries ?? 100_000)) {
       const oldest = this.sends.keys().next().value;
       if (oldest !== undefined) this.sends.delete(oldest);
     }
@@ -110,9 +132,21 @@ export class TrackingRecorder {
     );
   }
 
-  /** Records an event (with every sink) and resolves once it has committed. */
+  /**
+   * Queues an event for the next group commit (with every sink). Resolves at once while at most
+   * maxUncommitted events wait (a later failure goes to onLost), else once this event has committed (and
+   * rejects if it could not be).
+   */
   record(input: EmailEventInput): Promise<void> {
-    return this.events.add(input);
+    const committed = this.events.add(input);
+    if (this.events.pending > (this.options.maxUncommitted ?? MAX_UNCOMMITTED_EVENTS)) return committed;
+    committed.catch((error: unknown) => this.onLost(error, input));
+    return ACCEPTED;
+  }
+
+  /** Events recorded whose commit has not answered yet. */
+  get uncommitted(): number {
+    return this.events.pending;
   }
 
   private async write(inputs: readonly EmailEventInput[]): Promise<readonly CommitResult<void>[]> {

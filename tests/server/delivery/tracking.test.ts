@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEmailEvent } from '../../../server/lib/EmailEventSink.ts';
+import type { EmailEventSink, RecordedEmailEvent } from '../../../server/lib/EmailEventSink.ts';
 import {
   newTrackingToken,
   queueMarketingEmail,
 } from '../../../server/services/delivery/queueMarketingEmail.ts';
+import type { EmailEventInput } from '../../../server/services/delivery/recordEmailEvent.ts';
+import { TrackingRecorder } from '../../../server/services/delivery/TrackingRecorder.ts';
 import { INVALID_LINK_MESSAGE, PIXEL_GIF } from '../../../server/services/delivery/trackingRoutes.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 import { demoMaterial, eventsOf, lastEventId, sendRow } from './deliveryTestKit.ts';
@@ -76,6 +78,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Waits for the events of the requests answered so far to be written (the answer comes first). */
+const committed = () => t.app.trackingRecorder.drain();
+
 const changedLast = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
 
 const pixel = (path: string, ua = 'Mozilla/5.0 (Test pixel)') =>
@@ -95,6 +100,7 @@ describe('the open pixel', () => {
   it('answers a 1x1 GIF and records the open with the user agent for a delivered send', async () => {
     const response = await pixel(`/t/o/${sendA.token}.gif`);
     expectGif(response);
+    await committed();
     const opened = (await eventsOf(t.database.db, sendA.contactId, baseline)).filter(
       (e) => e.kind === 'opened',
     );
@@ -106,6 +112,7 @@ describe('the open pixel', () => {
   });
 
   it('answers the same GIF for bad, forged, unknown and undelivered tokens and records nothing', async () => {
+    await committed();
     const before = await lastEventId(t.database.db);
     for (const path of [
       `/t/o/${newTrackingToken()}.gif`, // well-formed, never issued
@@ -121,11 +128,13 @@ describe('the open pixel', () => {
     ]) {
       expectGif(await pixel(path));
     }
+    await committed();
     expect(await lastEventId(t.database.db)).toBe(before);
   });
 
   it('records every open of a real token, also from another organisation’s send, under that send', async () => {
     expectGif(await pixel(`/t/o/${otherOrgSend.token}.gif`));
+    await committed();
     const [event] = (await eventsOf(t.database.db, otherOrgSend.contactId, baseline)).filter(
       (e) => e.kind === 'opened',
     );
@@ -150,6 +159,7 @@ describe('the click endpoint', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(sendB.links[1]);
     expect(response.headers['cache-control']).toContain('no-store');
+    await committed();
     const clicked = (await eventsOf(t.database.db, sendB.contactId, baseline)).filter(
       (e) => e.kind === 'clicked',
     );
@@ -166,6 +176,7 @@ describe('the click endpoint', () => {
   });
 
   it('refuses links that were not in the email: unknown, forged, foreign or out-of-range ids record nothing', async () => {
+    await committed();
     const before = await lastEventId(t.database.db);
     const cases = [
       `/t/c/${sendA.token}/1`, // index 1 exists in B's email, not in A's
@@ -189,6 +200,7 @@ describe('the click endpoint', () => {
         expect(response.body).toContain(INVALID_LINK_MESSAGE);
       }
     }
+    await committed();
     expect(await lastEventId(t.database.db)).toBe(before);
   });
 
@@ -221,6 +233,7 @@ describe('rate limits', () => {
         expect(response.statusCode).toBe(200);
         expect(response.rawPayload.equals(PIXEL_GIF)).toBe(true);
       }
+      await limited.app.trackingRecorder.drain();
       const opens = await limited.database.db
         .selectFrom('email_event')
         .select('id')
@@ -255,8 +268,116 @@ it('stores a clicked link exactly, whatever characters it holds', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/t/c/${send.token}/${index}` });
     expect(response.statusCode).toBe(302);
   }
+  await committed();
   const clicked = (await eventsOf(t.database.db, send.contactId, baseline)).filter(
     (e) => e.kind === 'clicked',
   );
   expect(clicked.map((e) => e.link)).toEqual([odd, 'https://x.test/second']);
+});
+
+/** A sink that holds its transaction open until released (so a commit can be caught in the middle). */
+function gatedSink() {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered = 0;
+  const sink: EmailEventSink = async () => {
+    entered += 1;
+    await gate;
+  };
+  return { sink, release, entered: () => entered };
+}
+
+const openOf = (send: Send, userAgent: string): EmailEventInput => ({
+  orgId: 1,
+  kind: 'opened',
+  contactId: send.contactId,
+  emailId: null,
+  sendId: send.id,
+  userAgent,
+});
+
+describe('answers ahead of the commit', () => {
+  it('answers the pixel and the click while their events are still being written, then writes them', async () => {
+    const gated = gatedSink();
+    t.app.emailEventSinks.push(gated.sink);
+    try {
+      const before = await lastEventId(t.database.db);
+      expectGif(await pixel(`/t/o/${sendA.token}.gif`, 'Ahead/1.0'));
+      const click = await t.app.inject({
+        method: 'GET',
+        url: `/t/c/${sendB.token}/0`,
+        headers: { 'user-agent': 'Ahead/1.0' },
+      });
+      expect(click.statusCode).toBe(302);
+      // Both answered; the transaction holding the open is still open.
+      await expect.poll(gated.entered).toBeGreaterThan(0);
+      expect(t.app.trackingRecorder.uncommitted).toBe(2);
+    } finally {
+      gated.release();
+      t.app.emailEventSinks.splice(t.app.emailEventSinks.indexOf(gated.sink), 1);
+    }
+    await committed();
+    expect(t.app.trackingRecorder.uncommitted).toBe(0);
+    const ahead = await t.database.db
+      .selectFrom('email_event')
+      .select(['kind', 'contact_id'])
+      .where('user_agent', '=', 'Ahead/1.0')
+      .orderBy('id')
+      .execute();
+    expect(ahead).toEqual([
+      { kind: 'opened', contact_id: sendA.contactId },
+      { kind: 'clicked', contact_id: sendB.contactId },
+    ]);
+  });
+
+  it('waits for its own commit once more events than the bound are uncommitted', async () => {
+    const gated = gatedSink();
+    const lost: unknown[] = [];
+    const recorder = new TrackingRecorder(t.database.db, [gated.sink], (error) => lost.push(error), {
+      maxUncommitted: 1,
+    });
+    await recorder.record(openOf(sendA, 'Bound/1'));
+    let secondDone = false;
+    const second = recorder.record(openOf(sendA, 'Bound/2')).then(() => {
+      secondDone = true;
+    });
+    await expect.poll(gated.entered).toBe(1);
+    // The first event's transaction is held open: the second cannot have committed.
+    expect(recorder.uncommitted).toBe(2);
+    expect(secondDone).toBe(false);
+    gated.release();
+    await second;
+    expect(secondDone).toBe(true);
+    await recorder.drain();
+    const rows = await t.database.db
+      .selectFrom('email_event')
+      .select('user_agent')
+      .where('user_agent', 'in', ['Bound/1', 'Bound/2'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.user_agent)).toEqual(['Bound/1', 'Bound/2']);
+    expect(lost).toEqual([]);
+  });
+
+  it('reports an answered event that could not be written, and writes the others of its batch', async () => {
+    const refuse: EmailEventSink = async (_trx, event) => {
+      if (event.userAgent === 'Lost/2') throw new Error('refused by a sink');
+    };
+    const lost: { error: unknown; input: EmailEventInput }[] = [];
+    const recorder = new TrackingRecorder(t.database.db, [refuse], (error, input) =>
+      lost.push({ error, input }),
+    );
+    await Promise.all(['Lost/1', 'Lost/2', 'Lost/3'].map((ua) => recorder.record(openOf(sendA, ua))));
+    await recorder.drain();
+    expect(lost).toEqual([{ error: new Error('refused by a sink'), input: openOf(sendA, 'Lost/2') }]);
+    const rows = await t.database.db
+      .selectFrom('email_event')
+      .select('user_agent')
+      .where('user_agent', 'like', 'Lost/%')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.user_agent)).toEqual(['Lost/1', 'Lost/3']);
+  });
 });

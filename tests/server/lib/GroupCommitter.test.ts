@@ -111,4 +111,29 @@ describe('GroupCommitter', () => {
     expect(await drained).toEqual([2, 4]);
     await committer.drain();
   });
+  it('counts as pending every input whose commit has not answered, queued or being written', async () => {
+    const gate = deferred();
+    const { batches, commit } = doubling({ gate });
+    const committer = new GroupCommitter(commit, 2);
+    expect(committer.pending).toBe(0);
+    const answers = [1, 2, 3].map((n) => committer.add(n));
+    expect(committer.pending).toBe(3);
+    await expect.poll(() => batches.length).toBe(1);
+    // [1, 2] being written, [3] queued.
+    expect(committer.pending).toBe(3);
+    const four = committer.add(4);
+    expect(committer.pending).toBe(4);
+    gate.resolve();
+    await Promise.all([...answers, four]);
+    expect(committer.pending).toBe(0);
+  });
+
+  it('counts the inputs of a failed batch retried one by one until each has answered', async () => {
+    const { commit } = doubling({ fail: (inputs) => inputs.includes(13) });
+    const committer = new GroupCommitter(commit, 10);
+    const results = Promise.allSettled([1, 13, 3].map((n) => committer.add(n)));
+    expect(committer.pending).toBe(3);
+    await results;
+    expect(committer.pending).toBe(0);
+  });
 });
