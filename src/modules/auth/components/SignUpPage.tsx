@@ -1,19 +1,21 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { authApi, type SignInAnswer, type SignupFields } from '../../../api/authApi.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import { PASSWORD_MIN_LENGTH, signupSchema } from '../../../domain/authSchemas.ts';
+import type { SignInAnswer } from '../../../domain/authAnswers.ts';
+import { PASSWORD_MIN_LENGTH, type SignupInput, signupSchema } from '../../../domain/authSchemas.ts';
 import { HOME_PATH } from '../../../router/routePaths.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
 
 export function SignUpPage() {
+  const { authApi } = useServices();
   const router = useRouter();
   const form = useFormFields(signupSchema, {
     first_name: '',
@@ -22,7 +24,7 @@ export function SignUpPage() {
     password: '',
     organisation_name: '',
   });
-  const signup = useRequest<SignupFields, SignInAnswer>((fields, signal) => authApi.signup(fields, signal));
+  const signup = useRequest<SignupInput, SignInAnswer>((fields, signal) => authApi.signup(fields, signal));
 
   const finished = useRef(false);
 

@@ -3,8 +3,8 @@ import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTy
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 
 type Props = {
   /** The workflow to clone; null closes the dialog. */
@@ -20,7 +20,7 @@ type Props = {
  * server's message.
  */
 export function CloneWorkflowDialog({ workflow, onClose, onCloned }: Props) {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const clone = useRequest<number, WorkflowSummary>(
     async (id, signal) => (await api.cloneWorkflow(id, signal)).data,
     'cloneWorkflow',

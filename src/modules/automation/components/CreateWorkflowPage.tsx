@@ -16,9 +16,9 @@ import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 import { EmailPicker } from './EmailPicker.tsx';
 import { ListPicker } from './ListPicker.tsx';
 import { ShareProfilePicker } from './ShareProfilePicker.tsx';
@@ -36,7 +36,7 @@ const SUBJECT_STEP: Record<WorkflowTrigger['subject'], string> = {
  * workflow (default "New Workflow") and create it, then open /automation/details?workflow_id={id}.
  */
 export function CreateWorkflowPage() {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const navigate = useNavigate();
   const triggers = useLoad<null, WorkflowAnswers['get_workflow_triggers']>(
     (_input, signal) => api.getWorkflowTriggers(signal),

@@ -5,8 +5,8 @@ import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 
 type Props = {
   open: boolean;
@@ -19,7 +19,7 @@ type Props = {
 
 /** Confirms deleting the selected workflows (ids, or select-all with excluded ids). */
 export function DeleteWorkflowsDialog({ open, count, input, onClose, onDeleted }: Props) {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const remove = useRequest<DeleteWorkflowsInput, WorkflowAnswers['delete_workflow']>(
     (payload, signal) => api.deleteWorkflows(payload, signal),
     'deleteWorkflows',

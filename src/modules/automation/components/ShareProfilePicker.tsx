@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 
 type Props = {
   value: ShareProfileOption | null;
@@ -11,7 +11,7 @@ type Props = {
 
 /** The share-profile picker (the profiles of get_user_static_data/, a cancellable load). */
 export function ShareProfilePicker({ value, onChange }: Props) {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const staticData = useLoad<null, WorkflowAnswers['get_user_static_data']>(
     (_input, signal) => api.getUserStaticData(signal),
     'staticData',

@@ -9,8 +9,8 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 import { GRAPH_METRICS, workflowGraphLayout } from '../utils/workflowGraphLayout.ts';
 import { GraphMarker } from './GraphMarker.tsx';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
@@ -46,7 +46,7 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
  * table of the totals per email, and an empty state when nothing happened in the period.
  */
 export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
-  const api = useAutomationApi();
+  const api = useServices().analyticsApi;
   const [filter, setFilter] = useState<WorkflowGraphFilter>(WORKFLOW_GRAPH_DEFAULT_FILTER.value);
   const [emailId, setEmailId] = useState(ALL_EMAILS);
   const [boxRef, width] = useWidth();

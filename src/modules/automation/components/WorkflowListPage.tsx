@@ -13,9 +13,9 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useToast } from '../../../ui/useToast.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
 import {
   applyStatusChange,
   insertClone,
@@ -39,7 +39,7 @@ type Query = { search: string; filter: WorkflowFilter; offset: number; seq: numb
  * selection with select-all for deletion, clone, and pause/resume per row.
  */
 export function WorkflowListPage() {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const toast = useToast();
   const [searchText, setSearchText] = useState('');
   const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;

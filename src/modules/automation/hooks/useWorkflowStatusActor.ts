@@ -8,8 +8,8 @@ import {
 } from '../../../../machines/workflowStatusMachine.ts';
 import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
 import { useToast } from '../../../ui/useToast.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
-import { useAutomationApi } from './AutomationApiContext.ts';
 
 /**
  * A workflowStatusMachine actor for one workflow (pause and resume through resume_workflow/), recorded in
@@ -20,7 +20,7 @@ export function useWorkflowStatusActor(
   status: WorkflowStatus,
   onChanged: (result: WorkflowStatusResult) => void,
 ): WorkflowStatusActor {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const toast = useToast();
   const [machine] = useState(() =>
     workflowStatusMachine.provide({
