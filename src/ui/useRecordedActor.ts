@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Actor, ActorOptions, AnyStateMachine } from 'xstate';
-import { actorRegistry } from '../../../../machines/actorRegistry.ts';
-import { type RecordedActorOptions, recordedActorOptions } from '../../../../machines/createRecordedActor.ts';
+import { actorRegistry } from '../../machines/actorRegistry.ts';
+import { type RecordedActorOptions, recordedActorOptions } from '../../machines/createRecordedActor.ts';
 
 /**
  * useActorRef through the recording helper: the actor lives as long as the component, every event sent

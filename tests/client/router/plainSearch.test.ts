@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlainSearch, stringifyPlainSearch } from '../../src/router/plainSearch.ts';
+import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 
 describe('plain search strings', () => {
   it('reads every value as text', () => {

@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { toPublicBuild } from '../../src/router/publicPageRoutes.tsx';
-import { routeTree } from '../../src/router/routeTree.ts';
+import { toPublicBuild } from '../../../src/router/publicPageRoutes.tsx';
+import { routeTree } from '../../../src/router/routeTree.ts';
 
 const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
 

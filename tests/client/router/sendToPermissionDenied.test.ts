@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorStore } from '../../src/api/errorStore.ts';
-import { sendToPermissionDenied } from '../../src/router/sendToPermissionDenied.ts';
+import { errorStore } from '../../../src/api/errorStore.ts';
+import { sendToPermissionDenied } from '../../../src/router/sendToPermissionDenied.ts';
 
 function fakeRouter() {
   const steps: string[] = [];

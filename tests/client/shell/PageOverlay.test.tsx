@@ -9,9 +9,9 @@ import {
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type PanelsActor, panelsMachine } from '../../machines/panelsMachine.ts';
-import { PageOverlay } from '../../src/modules/shell/components/PageOverlay.tsx';
-import { PanelsContext } from '../../src/modules/shell/hooks/PanelsContext.ts';
+import { type PanelsActor, panelsMachine } from '../../../machines/panelsMachine.ts';
+import { PageOverlay } from '../../../src/modules/shell/components/PageOverlay.tsx';
+import { PanelsContext } from '../../../src/modules/shell/hooks/PanelsContext.ts';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_EDGE, panelPlacement } from '../../src/modules/support/utils/panelPlacement.ts';
+import { PANEL_EDGE, panelPlacement } from '../../../src/modules/support/utils/panelPlacement.ts';
 
 const launcher = { width: 56, height: 56 };
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Menu } from '../../src/ui/Menu.tsx';
+import { Menu } from '../../../src/ui/Menu.tsx';
 
 describe('Menu', () => {
   it('opens from the keyboard, moves with arrows, selects, and Escape returns focus', async () => {

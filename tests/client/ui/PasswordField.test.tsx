@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PasswordField } from '../../src/ui/PasswordField.tsx';
-import { TextField } from '../../src/ui/TextField.tsx';
+import { PasswordField } from '../../../src/ui/PasswordField.tsx';
+import { TextField } from '../../../src/ui/TextField.tsx';
 
 describe('form fields', () => {
   it('a text field has a real label and announces its error', () => {

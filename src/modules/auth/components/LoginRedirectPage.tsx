@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import { safeInternalPath } from '../../../domain/redirectTarget.ts';
-import { HOME_PATH } from '../../../router/routePaths.ts';
+import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

@@ -5,7 +5,7 @@ import { sessionStore } from '../../../api/sessionStore.ts';
 import type { SignInAnswer } from '../../../domain/authAnswers.ts';
 import { type LoginInput, loginSchema } from '../../../domain/authSchemas.ts';
 import { safeInternalPath, ssoRedirectTarget } from '../../../domain/redirectTarget.ts';
-import { HOME_PATH, type SignInNotice } from '../../../router/routePaths.ts';
+import { HOME_PATH, type SignInNotice } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import type { SignInAnswer } from '../../../domain/authAnswers.ts';
 import { PASSWORD_MIN_LENGTH, type SignupInput, signupSchema } from '../../../domain/authSchemas.ts';
-import { HOME_PATH } from '../../../router/routePaths.ts';
+import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';

@@ -7,9 +7,9 @@ import {
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
 import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
+import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
 
 /**
  * A workflowStatusMachine actor for one workflow (pause and resume through resume_workflow/), recorded in

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { areaLinks } from '../../../router/areaLinks.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 

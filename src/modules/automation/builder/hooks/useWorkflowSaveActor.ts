@@ -8,8 +8,8 @@ import {
 } from '../../../../../machines/workflowSaveMachine.ts';
 import type { WorkflowApi } from '../../../../api/workflowApi.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { useRecordedActor } from '../../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../../ui/useToast.ts';
-import { useRecordedActor } from '../../../shared/hooks/useRecordedActor.ts';
 
 /**
  * The builder's save machine (machines/workflowSaveMachine.ts), recorded in the session log. Its `save`
