@@ -8,7 +8,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { WorkflowEmailGraph } from '../components/WorkflowEmailGraph.tsx';
+import { WorkflowEmailGraph } from '../components/email-graph/WorkflowEmailGraph.tsx';
 import { BuilderWorkspace } from './components/BuilderWorkspace.tsx';
 import { useOpenDraft } from './hooks/useOpenDraft.ts';
 import '../components/automation.css';

@@ -1,14 +1,14 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
+import { formatWorkflowDate } from '../../../domain/formatWorkflowDate.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import type { EmailVersion, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { type LoadRun, useLoad } from '../../shared/hooks/useLoad.ts';
-import { formatWorkflowDate } from '../utils/formatWorkflowDate.ts';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { type LoadRun, useLoad } from '../hooks/useLoad.ts';
 import { optionsState } from './optionsState.tsx';
 import { PICKER_CLASSES, type PickerVariant } from './pickerClasses.ts';
 

@@ -4,8 +4,8 @@ import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import type { ContactListOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { type LoadRun, useLoad } from '../../shared/hooks/useLoad.ts';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { type LoadRun, useLoad } from '../hooks/useLoad.ts';
 import { optionsState } from './optionsState.tsx';
 import { PICKER_CLASSES, type PickerVariant } from './pickerClasses.ts';
 

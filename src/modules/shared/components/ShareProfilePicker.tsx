@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useServices } from '../hooks/ServicesContext.ts';
+import { useLoad } from '../hooks/useLoad.ts';
 
 type Props = {
   value: ShareProfileOption | null;

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateWorkflowInput, UserEmailsQuery } from '../../../src/api/workflowApi.ts';
-import { CreateWorkflowPage } from '../../../src/modules/automation/components/CreateWorkflowPage.tsx';
-import { email, renderScreen, stubApi, summary, TRIGGERS } from './automationFixtures.tsx';
+import type { CreateWorkflowInput, UserEmailsQuery } from '../../../../src/api/workflowApi.ts';
+import { CreateWorkflowPage } from '../../../../src/modules/automation/components/create/CreateWorkflowPage.tsx';
+import { email, renderScreen, stubApi, summary, TRIGGERS } from '../automationFixtures.tsx';
 
 afterEach(() => cleanup());
 

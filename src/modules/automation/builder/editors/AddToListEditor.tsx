@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { FlowNode } from '../../../../domain/workflowTypes.ts';
+import { ListPicker } from '../../../shared/components/ListPicker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { ListPicker } from '../../components/ListPicker.tsx';
 import type { NodeEdit } from './useNodeEdit.ts';
 
 type Props = { node: FlowNode; edit: NodeEdit };

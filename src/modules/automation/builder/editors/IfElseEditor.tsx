@@ -9,9 +9,9 @@ import type {
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { optionsState } from '../../components/optionsState.tsx';
 import { ConditionRow } from './ConditionRow.tsx';
 import { DEFAULT_CONDITION_TYPE, newCondition } from './conditionDefaults.ts';
 import { defaultTimezone, useEditorStaticData } from './EditorStaticDataContext.ts';

@@ -3,9 +3,9 @@ import type { EmailsLinksQuery } from '../../../../api/workflowApi.ts';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { optionsState } from '../../components/optionsState.tsx';
 import { uniqueLinks } from './uniqueLinks.ts';
 
 type Props = {

@@ -1,29 +1,29 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { CreateWorkflowInput } from '../../../api/workflowApi.ts';
+import type { CreateWorkflowInput } from '../../../../api/workflowApi.ts';
 import type {
   ContactListOption,
   EmailVersion,
   ShareProfileOption,
   WorkflowAnswers,
   WorkflowTrigger,
-} from '../../../domain/workflowTypes.ts';
-import { WORKFLOW_TEXTS } from '../../../domain/workflowTypes.ts';
-import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { buttonClassName } from '../../../ui/buttonClassName.ts';
-import { Card } from '../../../ui/Card.tsx';
-import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
-import { EmailPicker } from './EmailPicker.tsx';
-import { ListPicker } from './ListPicker.tsx';
-import { ShareProfilePicker } from './ShareProfilePicker.tsx';
+} from '../../../../domain/workflowTypes.ts';
+import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
+import { Alert } from '../../../../ui/Alert.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { Card } from '../../../../ui/Card.tsx';
+import { PageHeader } from '../../../../ui/PageHeader.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { TextField } from '../../../../ui/TextField.tsx';
+import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';
+import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { ShareProfilePicker } from '../../../shared/components/ShareProfilePicker.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { useRequest } from '../../../shared/hooks/useRequest.ts';
 import { TriggerChooser } from './TriggerChooser.tsx';
-import './automation.css';
+import '../automation.css';
 
 const SUBJECT_STEP: Record<WorkflowTrigger['subject'], string> = {
   email: '2. Choose the email',

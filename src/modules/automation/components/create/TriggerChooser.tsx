@@ -1,6 +1,6 @@
-import type { WorkflowTrigger } from '../../../domain/workflowTypes.ts';
-import { LineIcon } from '../../../ui/LineIcon.tsx';
-import { TRIGGER_ICONS } from '../utils/triggerIcons.ts';
+import type { WorkflowTrigger } from '../../../../domain/workflowTypes.ts';
+import { LineIcon } from '../../../../ui/LineIcon.tsx';
+import { TRIGGER_ICONS } from '../../utils/triggerIcons.ts';
 
 type Props = {
   triggers: WorkflowTrigger[];

@@ -1,17 +1,17 @@
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkflowEmailsGraphQuery } from '../../../api/analyticsApi.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import type { WorkflowEmailsGraphQuery } from '../../../../api/analyticsApi.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import {
   WORKFLOW_GRAPH_DEFAULT_FILTER,
   type WorkflowAnswers,
   type WorkflowGraphFilter,
-} from '../../../domain/workflowTypes.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { GRAPH_METRICS, workflowGraphLayout } from '../utils/workflowGraphLayout.ts';
+} from '../../../../domain/workflowTypes.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Select } from '../../../../ui/Select.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { GRAPH_METRICS, workflowGraphLayout } from '../../utils/workflowGraphLayout.ts';
 import { GraphMarker } from './GraphMarker.tsx';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
-import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { Alert } from '../../../../ui/Alert.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Dialog } from '../../../../ui/Dialog.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useRequest } from '../../../shared/hooks/useRequest.ts';
 
 type Props = {
   /** The workflow to clone; null closes the dialog. */

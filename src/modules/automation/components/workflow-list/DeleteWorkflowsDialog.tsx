@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { DeleteWorkflowsInput } from '../../../api/workflowApi.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
-import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
+import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { Alert } from '../../../../ui/Alert.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Dialog } from '../../../../ui/Dialog.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useRequest } from '../../../shared/hooks/useRequest.ts';
 
 type Props = {
   open: boolean;

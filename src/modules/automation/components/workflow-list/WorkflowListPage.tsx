@@ -1,33 +1,38 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { WorkflowStatusResult } from '../../../../machines/workflowStatusMachine.ts';
-import type { DeleteWorkflowsInput, UserWorkflowsQuery } from '../../../api/workflowApi.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
-import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../domain/workflowTypes.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { buttonClassName } from '../../../ui/buttonClassName.ts';
-import { Card } from '../../../ui/Card.tsx';
-import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
-import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { useToast } from '../../../ui/useToast.ts';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
+import type { DeleteWorkflowsInput, UserWorkflowsQuery } from '../../../../api/workflowApi.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
+import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { Card } from '../../../../ui/Card.tsx';
+import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../../ui/PageHeader.tsx';
+import { Pagination } from '../../../../ui/Pagination.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { useToast } from '../../../../ui/useToast.ts';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import {
+  isSelected,
+  NO_SELECTION,
+  selectedCount,
+  toggleSelected,
+} from '../../../shared/utils/rowSelection.ts';
 import {
   applyStatusChange,
   insertClone,
   viewFromPage,
   type WorkflowListView,
-} from '../utils/workflowListView.ts';
-import { isSelected, NO_SELECTION, selectedCount, toggleSelected } from '../utils/workflowSelection.ts';
+} from '../../utils/workflowListView.ts';
 import { CloneWorkflowDialog } from './CloneWorkflowDialog.tsx';
 import { DeleteWorkflowsDialog } from './DeleteWorkflowsDialog.tsx';
 import { WorkflowListToolbar } from './WorkflowListToolbar.tsx';
 import { WorkflowTable } from './WorkflowTable.tsx';
-import './automation.css';
+import '../automation.css';
 
 export const WORKFLOW_PAGE_SIZE = 20;
 const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';

@@ -1,15 +1,15 @@
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import type { WorkflowFilter } from '../../../domain/workflowTypes.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Checkbox } from '../../../ui/Checkbox.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import type { WorkflowFilter } from '../../../../domain/workflowTypes.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Checkbox } from '../../../../ui/Checkbox.tsx';
+import { TextField } from '../../../../ui/TextField.tsx';
 import {
   NO_SELECTION,
+  type RowSelection,
   selectAllState,
   selectedCount,
   toggleSelectAll,
-  type WorkflowSelection,
-} from '../utils/workflowSelection.ts';
+} from '../../../shared/utils/rowSelection.ts';
 import { WorkflowFilterSwitch } from './WorkflowFilterSwitch.tsx';
 
 type Props = {
@@ -19,10 +19,10 @@ type Props = {
   searchError: string | undefined;
   filter: WorkflowFilter;
   onFilter: (filter: WorkflowFilter) => void;
-  selection: WorkflowSelection;
+  selection: RowSelection;
   /** Workflows matching the search and filter (what select-all covers). */
   total: number;
-  onSelection: (selection: WorkflowSelection) => void;
+  onSelection: (selection: RowSelection) => void;
   onDelete: () => void;
 };
 

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { WorkflowStatusResult } from '../../../../machines/workflowStatusMachine.ts';
-import type { WorkflowSummary } from '../../../domain/workflowTypes.ts';
-import { Badge } from '../../../ui/Badge.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Checkbox } from '../../../ui/Checkbox.tsx';
-import { Table, type TableColumn } from '../../../ui/Table.tsx';
-import { formatWorkflowDate } from '../utils/formatWorkflowDate.ts';
-import { WORKFLOW_STATUS_BADGE } from '../utils/workflowStatusBadge.ts';
+import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
+import { formatWorkflowDate } from '../../../../domain/formatWorkflowDate.ts';
+import type { WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { Badge } from '../../../../ui/Badge.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Checkbox } from '../../../../ui/Checkbox.tsx';
+import { Table, type TableColumn } from '../../../../ui/Table.tsx';
+import { WORKFLOW_STATUS_BADGE } from '../../utils/workflowStatusBadge.ts';
 import { WorkflowStatusControl } from './WorkflowStatusControl.tsx';
 
 type Props = {
