@@ -1,3 +1,4 @@
+import { browserTimeZone } from '../src/domain/browserTimeZone.ts';
 import { APP_VERSION } from './appVersion.ts';
 import { redactSecrets } from './redactSecrets.ts';
 
@@ -87,14 +88,6 @@ export type EventLogOptions = {
   timeZone?: string;
 };
 
-function defaultTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** A bounded, in-memory event log (the oldest entries fall out beyond `limit`). */
 export function createEventLog(options: EventLogOptions = {}): EventLog {
   const limit = options.limit ?? DEFAULT_EVENT_LOG_LIMIT;
@@ -102,7 +95,7 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
   const origin = now();
   const header: EventLogHeader = {
     appVersion: APP_VERSION,
-    timeZone: options.timeZone ?? defaultTimeZone(),
+    timeZone: options.timeZone ?? browserTimeZone(),
     startedAt: (options.startedAt ?? new Date()).toISOString(),
     userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent,
   };

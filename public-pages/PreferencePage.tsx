@@ -15,7 +15,7 @@ import { POSTED_FIELDS, renderedCheckedSections } from '../src/domain/preference
 import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 import { LOADING_TEXT } from '../src/domain/publicPageTimings.ts';
 import type { RequestFailure } from '../src/domain/requestFailure.ts';
-import { useRecordedActor } from '../src/modules/shared/hooks/useRecordedActor.ts';
+import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferenceSectionField } from './PreferenceSectionField.tsx';
 import { PublicShell } from './PublicShell.tsx';

@@ -9,7 +9,7 @@ import {
 } from '../machines/unsubscribeButtonMachine.ts';
 import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceMessages.ts';
 import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
-import { useRecordedActor } from '../src/modules/shared/hooks/useRecordedActor.ts';
+import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PublicFooter } from './PublicFooter.tsx';
 import { PublicShell } from './PublicShell.tsx';

@@ -1,3 +1,4 @@
+import { browserTimeZone } from '../src/domain/browserTimeZone.ts';
 import type { PreferencePayload } from '../src/domain/preferenceForm.ts';
 import type { PreferencePageEventFields } from '../src/domain/preferencePageEvent.ts';
 import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
@@ -20,14 +21,6 @@ const env: Record<string, unknown> = import.meta.env ?? {};
 const configuredBase = typeof env.VITE_PREFERENCE_BASE === 'string' ? env.VITE_PREFERENCE_BASE : '';
 /** The preference service's base address: VITE_PREFERENCE_BASE, or the same origin's /api/preference/. */
 export const PREFERENCE_BASE = configuredBase || '/api/preference/';
-
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function readResult(body: unknown): PreferenceCallResult {
   if (body && typeof body === 'object') {
@@ -60,7 +53,7 @@ export function createPreferenceClient(
 ): PreferenceClient {
   const root = base.endsWith('/') ? base : `${base}/`;
   async function post(path: string, fields: Record<string, string>): Promise<unknown> {
-    const body = new URLSearchParams({ ...fields, user_tz: timeZone() });
+    const body = new URLSearchParams({ ...fields, user_tz: browserTimeZone() });
     const response = await fetchImpl(`${root}${path}`, {
       method: 'POST',
       body,

@@ -1,7 +1,6 @@
-import type { WorkflowAnswers, WorkflowGraphFilter } from '../domain/workflowTypes.ts';
+import type { ServiceAnswer } from '../domain/serviceAnswer.ts';
+import type { WorkflowGraphFilter } from '../domain/workflowTypes.ts';
 import { serviceClient } from './serviceClient.ts';
-
-type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
 export type WorkflowEmailsGraphQuery = {
   workflowId: number;
@@ -21,14 +20,14 @@ export const analyticsApi = {
 
   /** The emails of a workflow that the graph can show (GET graph_email_listing/). */
   graphEmailListing: (workflowId: number, searchTerm = '', signal?: AbortSignal) =>
-    analyticsService.get<Answer<'graph_email_listing'>>('graph_email_listing/', {
+    analyticsService.get<ServiceAnswer<'graph_email_listing'>>('graph_email_listing/', {
       signal,
       query: { workflow_id: workflowId, search_term: searchTerm.trim() || undefined },
     }),
 
   /** Sends, opens and clicks per email and day (POST workflow_emails_graph/ with the filter payload). */
   workflowEmailsGraph: (query: WorkflowEmailsGraphQuery, signal?: AbortSignal) =>
-    analyticsService.post<Answer<'workflow_emails_graph'>>(
+    analyticsService.post<ServiceAnswer<'workflow_emails_graph'>>(
       'workflow_emails_graph/',
       {
         workflow_id: query.workflowId,

@@ -1,100 +1,55 @@
-import type { UserData } from '../domain/userData.ts';
-import { apiGet, apiPost } from './client.ts';
-import { serviceBases } from './serviceBases.ts';
+import type { MessageAnswer, SignInAnswer } from '../domain/authAnswers.ts';
+import type { LoginInput, SignupInput } from '../domain/authSchemas.ts';
+import { serviceClient } from './serviceClient.ts';
 
-export type SignInAnswer = { success: true; csrf_token: string; user: UserData };
-export type MessageAnswer = { success: true; message: string };
+const authService = serviceClient('auth');
 
-export type LoginFields = { email: string; password: string };
-export type SignupFields = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  organisation_name?: string;
-};
+/** Its screens show their own errors: no call ends the session on a 403 or goes through the error catalogue. */
+const own = { endSessionOnForbidden: false, errorCatalogue: false } as const;
 
-const url = (path: string) => `${serviceBases.auth}${path}`;
-
-/**
- * Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. Its screens show their own
- * errors: no call here ends the session on a 403 or goes through the error catalogue.
- */
+/** Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. */
 export const authApi = {
-  login: (fields: LoginFields, signal?: AbortSignal) =>
-    apiPost<SignInAnswer>(url('login/'), fields, {
-      signal,
-      endSessionOnForbidden: false,
-      errorCatalogue: false,
-    }),
+  login: (fields: LoginInput, signal?: AbortSignal) =>
+    authService.post<SignInAnswer>('login/', fields, { signal, ...own }),
 
   /** Asks for an account: the answer is the same for every address; the link to finish it is mailed. */
-  signup: (fields: SignupFields, signal?: AbortSignal) =>
-    apiPost<MessageAnswer>(
-      url('signup/'),
+  signup: (fields: SignupInput, signal?: AbortSignal) =>
+    authService.post<MessageAnswer>(
+      'signup/',
       { ...fields, organisation_name: fields.organisation_name || undefined },
-      {
-        signal,
-        endSessionOnForbidden: false,
-        errorCatalogue: false,
-      },
+      { signal, ...own },
     ),
 
   /** Ends the session on the server (needs the session cookie and the CSRF header). */
-  logout: (signal?: AbortSignal) =>
-    apiPost<{ success: true }>(
-      url('logout/'),
-      {},
-      { signal, endSessionOnForbidden: false, errorCatalogue: false },
-    ),
+  logout: (signal?: AbortSignal) => authService.post<{ success: true }>('logout/', {}, { signal, ...own }),
 
   checkSignupKey: (signupKey: string, signal?: AbortSignal) =>
-    apiGet<{ success: true; email: string }>(url('confirm_signup/'), {
+    authService.get<{ success: true; email: string }>('confirm_signup/', {
       query: { signup_key: signupKey },
       signal,
-      endSessionOnForbidden: false,
-      errorCatalogue: false,
+      ...own,
     }),
 
   /** Finishes a sign-up with the mailed key: creates the account and signs in. */
   confirmSignup: (signupKey: string, signal?: AbortSignal) =>
-    apiPost<SignInAnswer>(
-      url('confirm_signup/'),
-      { signup_key: signupKey },
-      { signal, endSessionOnForbidden: false, errorCatalogue: false },
-    ),
+    authService.post<SignInAnswer>('confirm_signup/', { signup_key: signupKey }, { signal, ...own }),
 
   forgotPassword: (email: string, signal?: AbortSignal) =>
-    apiPost<MessageAnswer>(
-      url('forgot_password/'),
-      { email },
-      { signal, endSessionOnForbidden: false, errorCatalogue: false },
-    ),
+    authService.post<MessageAnswer>('forgot_password/', { email }, { signal, ...own }),
 
   checkResetKey: (resetKey: string, signal?: AbortSignal) =>
-    apiGet<{ success: true; email: string }>(url('reset_password/'), {
+    authService.get<{ success: true; email: string }>('reset_password/', {
       query: { reset_key: resetKey },
       signal,
-      endSessionOnForbidden: false,
-      errorCatalogue: false,
+      ...own,
     }),
 
   resetPassword: (resetKey: string, password: string, signal?: AbortSignal) =>
-    apiPost<MessageAnswer>(
-      url('reset_password/'),
-      { reset_key: resetKey, password },
-      {
-        signal,
-        endSessionOnForbidden: false,
-        errorCatalogue: false,
-      },
-    ),
+    authService.post<MessageAnswer>('reset_password/', { reset_key: resetKey, password }, { signal, ...own }),
 
   /** The CSRF token of the session the cookie carries (after a sign-in elsewhere). */
   csrfToken: (signal?: AbortSignal) =>
-    apiGet<{ success: true; csrf_token: string }>(url('csrf/'), {
-      signal,
-      endSessionOnForbidden: false,
-      errorCatalogue: false,
-    }),
+    authService.get<{ success: true; csrf_token: string }>('csrf/', { signal, ...own }),
 };
+
+export type AuthApi = typeof authApi;

@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
+import { browserTimeZone } from '../domain/browserTimeZone.ts';
 import { catalogueAction } from '../domain/errorCatalogue.ts';
 import { CANCELED_MESSAGE, GENERIC_FAILURE_MESSAGE, type RequestFailure } from '../domain/requestFailure.ts';
 import { ApiError } from './ApiError.ts';
@@ -69,14 +70,6 @@ export function currentPath(): string {
 }
 
 const inFlightByKind = new Map<string, AbortController>();
-
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function withTimeZone(params: Record<string, ScalarValue> | undefined): Record<string, string> {
   const out: Record<string, string> = {};

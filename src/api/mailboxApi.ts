@@ -1,16 +1,18 @@
 import type { MailboxEmail, MailboxOptions, MailboxPage } from '../domain/mailboxTypes.ts';
-import { apiGet, apiPost } from './client.ts';
-import { serviceBases } from './serviceBases.ts';
+import { serviceClient } from './serviceClient.ts';
 
-const url = (path: string) => `${serviceBases.user}${path}`;
+const userService = serviceClient('user');
 
 export type MailboxQuery = { offset: number; limit: number; q?: string };
 
-/** The demo mailbox (user service): the organisation's marketing sends and the demo send form. */
+/**
+ * The demo mailbox (server/services/delivery, under the user service's base): the organisation's marketing
+ * sends and the demo send form.
+ */
 export const mailboxApi = {
   /** A page of sends, newest first; `q` keeps those whose recipient or subject contains it. */
   list: async (page: MailboxQuery, signal?: AbortSignal): Promise<MailboxPage> => {
-    const answer = await apiGet<{ success: true } & MailboxPage>(url('mailbox/'), {
+    const answer = await userService.get<{ success: true } & MailboxPage>('mailbox/', {
       query: { offset: page.offset, limit: page.limit, q: page.q || undefined },
       signal,
     });
@@ -18,10 +20,10 @@ export const mailboxApi = {
   },
 
   email: async (sendId: number, signal?: AbortSignal): Promise<MailboxEmail> =>
-    (await apiGet<{ success: true; data: MailboxEmail }>(url(`mailbox/${sendId}/`), { signal })).data,
+    (await userService.get<{ success: true; data: MailboxEmail }>(`mailbox/${sendId}/`, { signal })).data,
 
   options: async (search: string, signal?: AbortSignal): Promise<MailboxOptions> => {
-    const answer = await apiGet<{ success: true } & MailboxOptions>(url('mailbox/options/'), {
+    const answer = await userService.get<{ success: true } & MailboxOptions>('mailbox/options/', {
       query: { q: search },
       signal,
     });
@@ -33,11 +35,13 @@ export const mailboxApi = {
     input: { emailId: number; contactId: number; requestId: string },
     signal?: AbortSignal,
   ): Promise<{ sendId: number; created: boolean }> => {
-    const answer = await apiPost<{ success: true; send_id: number; created: boolean }>(
-      url('mailbox/send/'),
+    const answer = await userService.post<{ success: true; send_id: number; created: boolean }>(
+      'mailbox/send/',
       { email_id: input.emailId, contact_id: input.contactId, request_id: input.requestId },
       { signal },
     );
     return { sendId: answer.send_id, created: answer.created };
   },
 };
+
+export type MailboxApi = typeof mailboxApi;

@@ -20,3 +20,5 @@ export const preferenceApi = {
       errorCatalogue: false,
     }),
 };
+
+export type PreferenceApi = typeof preferenceApi;

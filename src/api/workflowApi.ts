@@ -1,11 +1,26 @@
-import type { TriggerId, WorkflowAnswers, WorkflowFilter, WorkflowStatus } from '../domain/workflowTypes.ts';
+import type { EmailMappingChanges } from '../domain/emailMappingChanges.ts';
+import type { ServiceAnswer } from '../domain/serviceAnswer.ts';
+import type {
+  SimulateAnswer,
+  SimulateRequest,
+  WorkflowContactsPage,
+  WorkflowNodeCounts,
+} from '../domain/workflowRuntimeTypes.ts';
+import type {
+  ShareProfileConfig,
+  TriggerId,
+  UpdateWorkflowFields,
+  WorkflowFilter,
+  WorkflowStatus,
+} from '../domain/workflowTypes.ts';
 import { serviceClient } from './serviceClient.ts';
 
 /**
- * Workflow service (spec 01 section 7): one typed function per call. The cancellable calls of the spec use
- * these request kinds, so a new one supersedes the one in flight (which fails with CANCELED_MESSAGE, never
- * shown). Answers follow WorkflowAnswers (src/domain/workflowTypes.ts); a refusal (success false) is thrown
- * as an ApiError by the request layer.
+ * Workflow service (spec 01 section 7): one typed function per call, for the list, the create screen, the
+ * builder (save, email mapping, node editors) and the runtime views (counts, contacts, simulator). The
+ * cancellable calls of the spec use these request kinds, so a new one supersedes the one in flight (which
+ * fails with CANCELED_MESSAGE, never shown). Answers follow ServiceAnswer (src/domain/serviceAnswer.ts); a
+ * refusal (success false) is thrown as an ApiError by the request layer.
  */
 export const WORKFLOW_REQUEST_KINDS = {
   userEmails: 'workflow.get_user_emails',
@@ -15,9 +30,6 @@ export const WORKFLOW_REQUEST_KINDS = {
 
 /** The typed base bound to the workflow service's address (base, get, post, put). */
 const workflowService = serviceClient('workflow');
-
-/** Answers as they arrive: the contract's shape plus success true. */
-type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
 export type UserWorkflowsQuery = {
   offset: number;
@@ -46,7 +58,19 @@ export type UserEmailsQuery = {
   searchTerm?: string;
 };
 
-const ids = (list: number[]) => list.join(',');
+export type EmailsLinksQuery = { emailIds: number[]; nodeId?: string; workflowId?: number | null };
+
+export type TestShareProfileInput = {
+  workflowId?: number | null;
+  spUuid?: string | null;
+  config?: ShareProfileConfig | null;
+  /** Defaults (on the server) to the signed-in user's address. */
+  to?: string;
+};
+
+export type WorkflowContactsQuery = { workflowId: number; offset: number; limit: number };
+
+const ids = (list: readonly number[]) => list.join(',');
 const positive = (value: number | null | undefined) =>
   typeof value === 'number' && value > 0 ? value : undefined;
 const nonBlank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -55,10 +79,10 @@ const nonBlank = (value: string | undefined) => (value?.trim() ? value.trim() : 
 export const workflowApi = {
   ...workflowService,
   getWorkflowTriggers: (signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_workflow_triggers'>>('get_workflow_triggers/', { signal }),
+    workflowService.get<ServiceAnswer<'get_workflow_triggers'>>('get_workflow_triggers/', { signal }),
 
   getUserWorkflows: (query: UserWorkflowsQuery, signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_user_workflows'>>('get_user_workflows/', {
+    workflowService.get<ServiceAnswer<'get_user_workflows'>>('get_user_workflows/', {
       signal,
       query: {
         offset: query.offset,
@@ -70,7 +94,7 @@ export const workflowApi = {
 
   /** Cancellable: a newer picker request supersedes the one in flight. */
   getUserEmails: (query: UserEmailsQuery, signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_user_emails'>>('get_user_emails/', {
+    workflowService.get<ServiceAnswer<'get_user_emails'>>('get_user_emails/', {
       signal,
       kind: WORKFLOW_REQUEST_KINDS.userEmails,
       query: {
@@ -83,7 +107,7 @@ export const workflowApi = {
 
   /** Cancellable: a newer list search supersedes the one in flight. */
   getUserContactLists: (listName: string, signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_user_contact_lists'>>('get_user_contact_lists/', {
+    workflowService.get<ServiceAnswer<'get_user_contact_lists'>>('get_user_contact_lists/', {
       signal,
       kind: WORKFLOW_REQUEST_KINDS.userContactLists,
       query: { list_name: nonBlank(listName) },
@@ -91,14 +115,14 @@ export const workflowApi = {
 
   /** Cancellable: the builder's option lists, among them the share profiles. */
   getUserStaticData: (signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_user_static_data'>>('get_user_static_data/', {
+    workflowService.get<ServiceAnswer<'get_user_static_data'>>('get_user_static_data/', {
       signal,
       kind: WORKFLOW_REQUEST_KINDS.userStaticData,
     }),
 
   /** email_id and list_id are sent only when greater than 0 (spec 01 section 5). */
   createWorkflow: (input: CreateWorkflowInput, signal?: AbortSignal) =>
-    workflowService.post<Answer<'create_workflow'>>(
+    workflowService.post<ServiceAnswer<'create_workflow'>>(
       'create_workflow/',
       {
         trigger_id: input.triggerId,
@@ -111,7 +135,7 @@ export const workflowApi = {
     ),
 
   deleteWorkflows: (input: DeleteWorkflowsInput, signal?: AbortSignal) =>
-    workflowService.post<Answer<'delete_workflow'>>(
+    workflowService.post<ServiceAnswer<'delete_workflow'>>(
       'delete_workflow/',
       input.selectAll
         ? {
@@ -132,7 +156,7 @@ export const workflowApi = {
     ),
 
   cloneWorkflow: (workflowId: number, signal?: AbortSignal) =>
-    workflowService.post<Answer<'clone_workflow'>>(
+    workflowService.post<ServiceAnswer<'clone_workflow'>>(
       'clone_workflow/',
       { workflow_id: workflowId },
       { signal },
@@ -144,33 +168,91 @@ export const workflowApi = {
     status: Extract<WorkflowStatus, 'active' | 'inactive'>,
     signal?: AbortSignal,
   ) =>
-    workflowService.post<Answer<'resume_workflow'>>(
+    workflowService.post<ServiceAnswer<'resume_workflow'>>(
       'resume_workflow/',
       { workflow_id: workflowId, status },
       { signal },
     ),
 
   getWorkflowDetails: (workflowId: number, signal?: AbortSignal) =>
-    workflowService.get<Answer<'get_workflow_details'>>('get_workflow_details/', {
+    workflowService.get<ServiceAnswer<'get_workflow_details'>>('get_workflow_details/', {
       signal,
       query: { workflow_id: workflowId },
     }),
 
-  /** Saves a workflow; with status active this publishes it (spec 01 section 4). */
-  updateWorkflow: (
-    input: { workflowId: number; workflow: unknown; status: WorkflowStatus; workflowName: string },
-    signal?: AbortSignal,
-  ) =>
-    workflowService.post<Answer<'update_workflow'>>(
-      'update_workflow/',
+  /**
+   * Saves the builder's draft with the fields it prepared (WorkflowDraft.prepareSave); with status active
+   * this publishes it (spec 01 section 4). A refused publish names the node in its ApiError.
+   */
+  updateWorkflow: (fields: UpdateWorkflowFields, signal?: AbortSignal) =>
+    workflowService.post<ServiceAnswer<'update_workflow'>>('update_workflow/', { ...fields }, { signal }),
+
+  /** The emails added to and removed from the workflow since its last save (net changes only). */
+  emailMapping: (workflowId: number, changes: EmailMappingChanges, signal?: AbortSignal) =>
+    workflowService.post<ServiceAnswer<'email_mapping'>>(
+      'email_mapping/',
       {
-        workflow_id: input.workflowId,
-        workflow: JSON.stringify(input.workflow),
-        status: input.status,
-        workflow_name: input.workflowName,
+        workflow_id: workflowId,
+        add_emails: ids(changes.add_emails),
+        remove_emails: ids(changes.remove_emails),
       },
       { signal },
     ),
+
+  getWorkflowControls: (signal?: AbortSignal) =>
+    workflowService.get<ServiceAnswer<'get_workflow_controls'>>('get_workflow_controls/', { signal }),
+
+  /** The links of emails, for click conditions. Cancelled through `signal` only (several may load at once). */
+  getEmailsLinks: (query: EmailsLinksQuery, signal?: AbortSignal) =>
+    workflowService.get<ServiceAnswer<'get_emails_links'>>('get_emails_links/', {
+      signal,
+      query: {
+        email_ids: query.emailIds.join(','),
+        node_id: query.nodeId || undefined,
+        workflow_id: positive(query.workflowId),
+      },
+    }),
+
+  /** The test send of a share profile (to the signed-in user unless `to` is given). */
+  sendTestShareProfile: (input: TestShareProfileInput, signal?: AbortSignal) =>
+    workflowService.post<ServiceAnswer<'send_test_share_profile'>>(
+      'send_test_share_profile/',
+      {
+        workflow_id: positive(input.workflowId),
+        sp_uuid: input.spUuid || undefined,
+        config: input.config ? JSON.stringify(input.config) : undefined,
+        to: input.to?.trim() || undefined,
+      },
+      { signal },
+    ),
+
+  /** The runtime: how many contacts passed, wait at and left each node of a published workflow. */
+  nodeCounts: async (workflowId: number, signal?: AbortSignal): Promise<WorkflowNodeCounts> =>
+    (
+      await workflowService.get<ServiceAnswer<'workflow_node_counts'>>('workflow_node_counts/', {
+        query: { workflow_id: workflowId },
+        signal,
+      })
+    ).data,
+
+  /** The runtime: a page of the workflow's enrolled contacts with their history. */
+  contacts: async (query: WorkflowContactsQuery, signal?: AbortSignal): Promise<WorkflowContactsPage> =>
+    (
+      await workflowService.get<ServiceAnswer<'workflow_contacts'>>('workflow_contacts/', {
+        query: { workflow_id: query.workflowId, offset: query.offset, limit: query.limit },
+        signal,
+      })
+    ).data,
+
+  /** The simulator (a JSON body): runs the draft on a virtual clock; sends nothing, writes nothing. */
+  simulate: async (request: SimulateRequest, signal?: AbortSignal): Promise<SimulateAnswer> =>
+    (
+      await workflowService.postJson<ServiceAnswer<'simulate_workflow'>>(
+        'simulate_workflow/',
+        { ...request },
+        { signal },
+      )
+    ).data,
 };
 
 export type WorkflowApi = typeof workflowApi;

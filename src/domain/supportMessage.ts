@@ -41,6 +41,10 @@ export type SupportInboxMessage = SupportMessage & {
   org_name: string;
 };
 
+/** GET support_messages/ (the sender's own) and GET support_inbox/ (internal admins). */
+export type SupportMessagesPage = { total_count: number; data: SupportMessage[] };
+export type SupportInboxPage = { total_count: number; data: SupportInboxMessage[] };
+
 /** The error to show for a draft, or null when it can be sent (the same rule the server applies). */
 export function supportDraftError(draft: string): string | null {
   const result = supportMessageTextSchema.safeParse(draft);

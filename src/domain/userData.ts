@@ -21,10 +21,6 @@ export type UserData = {
   organisation: { id: number; name: string; logo_image_url: string | null };
 };
 
-/** Special internal admin ids of the spec (01 section 6). */
-export const INTERNAL_ADMIN_IDS = [4708, 14764] as const;
-export const ELEVATED_INTERNAL_ADMIN_ID = 4708;
-
 export const PLAN_TYPES = ['FREE', 'TRIAL', 'PREMIUM', 'ENTERPRISE'] as const;
 
 /** Plan type is kept per user and falls back to "invalid" when unknown. */

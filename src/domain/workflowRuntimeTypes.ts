@@ -119,3 +119,10 @@ export type SimulateAnswer = {
   start_at: string;
   contacts: SimulatedContact[];
 };
+
+/** The runtime's answers under the workflow base, by call (each also carries success: true). */
+export type WorkflowRuntimeAnswers = {
+  workflow_node_counts: { data: WorkflowNodeCounts };
+  workflow_contacts: { data: WorkflowContactsPage };
+  simulate_workflow: { data: SimulateAnswer };
+};

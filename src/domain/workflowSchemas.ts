@@ -227,7 +227,6 @@ const filterTypeSchema = z
 const statusSchema = z.enum(WORKFLOW_STATUSES, { error: 'status must be draft, active or inactive.' });
 
 export const workflowIdQuerySchema = z.object({ workflow_id: idFieldSchema('workflow_id') });
-export const workflowIdBodySchema = workflowIdQuerySchema;
 
 export const createWorkflowBodySchema = z.object({
   trigger_id: z
@@ -371,5 +370,3 @@ export const workflowEmailsGraphBodySchema = z.object({
 });
 
 export const cloneWorkflowBodySchema = z.object({ workflow_id: idFieldSchema('workflow_id') });
-
-export const noQuerySchema = z.object({});

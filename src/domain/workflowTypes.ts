@@ -223,6 +223,20 @@ export const WORKFLOW_TEXTS = {
 } as const;
 
 /**
+ * update_workflow/'s form fields, as the client sends them (strings; trigger fields only when set). The
+ * server reads them with updateWorkflowBodySchema (workflowSchemas.ts).
+ */
+export type UpdateWorkflowFields = {
+  workflow_id: string;
+  workflow: string;
+  status: WorkflowStatus;
+  workflow_name: string;
+  trigger_email_update?: string;
+  trigger_list_id?: string;
+  version?: string;
+};
+
+/**
  * The answers of the workflow service (every one also carries success: true; a refusal is
  * { success: false, message } with HTTP 200 for a rule, 400 for bad input, 404 for an unknown or foreign id).
  */

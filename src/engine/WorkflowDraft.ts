@@ -1,6 +1,11 @@
 import type * as Y from 'yjs';
 import { type EmailMappingChanges, emailSetChanges, sentEmailIds } from '../domain/emailMappingChanges.ts';
-import type { WorkflowDetails, WorkflowFlow, WorkflowStatus } from '../domain/workflowTypes.ts';
+import type {
+  UpdateWorkflowFields,
+  WorkflowDetails,
+  WorkflowFlow,
+  WorkflowStatus,
+} from '../domain/workflowTypes.ts';
 import type { BroadcastChannelProvider } from './BroadcastChannelProvider.ts';
 import { type CanvasModel, createCanvasModelBuilder } from './buildCanvasModel.ts';
 import { type MoveNodeArgs, moveNode } from './commands/moveNode.ts';
@@ -61,17 +66,6 @@ export type ServerWorkflow = Pick<
   | 'newlyAddedNodes'
   | 'version'
 >;
-
-/** update_workflow/ form fields (strings, as form data). Trigger fields are sent only when set. */
-export type UpdateWorkflowFields = {
-  workflow_id: string;
-  workflow: string;
-  status: WorkflowStatus;
-  workflow_name: string;
-  trigger_email_update?: string;
-  trigger_list_id?: string;
-  version?: string;
-};
 
 export type DraftSnapshot = {
   flow: WorkflowFlow;

@@ -8,10 +8,10 @@ import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
-import { areaLinks } from './areaLinks.ts';
 import { automationRoutes } from './automationRoutes.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
+import { areaLinks } from './routeTable.ts';
 
 /** The signed-in areas. Areas a later release builds show an honest "being built" page. */
 

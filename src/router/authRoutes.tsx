@@ -9,7 +9,8 @@ import { ResetPasswordPage } from '../modules/auth/components/ResetPasswordPage.
 import { SignInPage } from '../modules/auth/components/SignInPage.tsx';
 import { SignUpPage } from '../modules/auth/components/SignUpPage.tsx';
 import { rootRoute } from './rootRoute.tsx';
-import { HOME_PATH, optionalString, parseSignInNotice } from './routePaths.ts';
+import { optionalString, parseSignInNotice } from './routePaths.ts';
+import { HOME_PATH } from './routeTable.ts';
 
 /** Public routes: sign-in, sign-up, password reset and the landings that complete a sign-in elsewhere. */
 

@@ -14,7 +14,7 @@ export const automationListRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation',
   component: lazyRouteComponent(
-    () => import('../modules/automation/components/WorkflowListPage.tsx'),
+    () => import('../modules/automation/components/workflow-list/WorkflowListPage.tsx'),
     'WorkflowListPage',
   ),
 });
@@ -23,7 +23,7 @@ export const automationCreateRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation/create',
   component: lazyRouteComponent(
-    () => import('../modules/automation/components/CreateWorkflowPage.tsx'),
+    () => import('../modules/automation/components/create/CreateWorkflowPage.tsx'),
     'CreateWorkflowPage',
   ),
 });

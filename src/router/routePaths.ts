@@ -1,8 +1,4 @@
-/** Where a signed-in person lands by default. */
-export const HOME_PATH = '/campaigns';
-
-/** Notes the sign-in page can show, passed as ?notice=. */
-export type SignInNotice = 'signed-out' | 'session-ended' | 'password-reset';
+import type { SignInNotice } from './routeTable.ts';
 
 export const SIGN_IN_NOTICES: readonly SignInNotice[] = ['signed-out', 'session-ended', 'password-reset'];
 

@@ -7,22 +7,3 @@ export const BREAKPOINTS = [1500, 1439, 1300, 1170, 1100, 1023, 900, 768, 575] a
 
 /** The narrow-screen breakpoints of the spec. */
 export const NARROW_BREAKPOINTS = [450, 550, 580, 650, 767, 992, 1280, 1440] as const;
-
-export type Breakpoint = (typeof BREAKPOINTS)[number] | (typeof NARROW_BREAKPOINTS)[number];
-
-/** Named uses of the breakpoints in this code base. */
-export const BREAKPOINT = {
-  /** Phones: one column, full-screen dialogs. */
-  phone: 575,
-  /** The public preference page switches to its mobile layout (spec: mobile breakpoint 767 px). */
-  mobile: 767,
-  /** Tablets in portrait. */
-  tablet: 1023,
-  /** Laptops. */
-  laptop: 1439,
-} as const satisfies Record<string, Breakpoint>;
-
-/** A media query for widths up to and including `px` (use with matchMedia). */
-export function maxWidthQuery(px: Breakpoint): string {
-  return `(max-width: ${px}px)`;
-}

@@ -3,7 +3,11 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PublicPageData, serializePublicPageData } from '../../../public-pages/publicPageData.ts';
+import {
+  PUBLIC_PAGE_DATA_ID,
+  type PublicPageData,
+  serializePublicPageData,
+} from '../../../public-pages/publicPageData.ts';
 import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
 import {
   hasAnyOptionOn,
@@ -112,7 +116,7 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .replace(
           ROOT_ELEMENT,
           `<div id="root">${rendered.html}</div>` +
-            `<script id="pp-data" type="application/json">${serializePublicPageData(data)}</script>`,
+            `<script id="${PUBLIC_PAGE_DATA_ID}" type="application/json">${serializePublicPageData(data)}</script>`,
         );
       return reply
         .status(status ?? (rendered.notValid ? 404 : 200))

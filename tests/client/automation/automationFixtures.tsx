@@ -10,17 +10,17 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ApiError } from '../../../src/api/ApiError.ts';
+import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
+import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import type {
   EmailVersion,
   WorkflowDetails,
   WorkflowSummary,
   WorkflowTrigger,
 } from '../../../src/domain/workflowTypes.ts';
-import {
-  type AutomationApi,
-  AutomationApiContext,
-} from '../../../src/modules/automation/hooks/AutomationApiContext.ts';
+import { ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+import { servicesWith } from '../servicesWith.ts';
 
 export function summary(id: number, patch: Partial<WorkflowSummary> = {}): WorkflowSummary {
   return {
@@ -113,6 +113,22 @@ export function email(id: number, patch: Partial<EmailVersion> = {}): EmailVersi
 
 export const refused = (message: string) => new ApiError({ kind: 'rejected', status: 200, message });
 
+/** The calls the automation screens make. */
+export type AutomationApi = Pick<
+  WorkflowApi,
+  | 'getUserWorkflows'
+  | 'getWorkflowTriggers'
+  | 'getUserEmails'
+  | 'getUserContactLists'
+  | 'getUserStaticData'
+  | 'createWorkflow'
+  | 'deleteWorkflows'
+  | 'cloneWorkflow'
+  | 'setWorkflowStatus'
+  | 'getWorkflowDetails'
+> &
+  Pick<AnalyticsApi, 'graphEmailListing' | 'workflowEmailsGraph'>;
+
 /** Every call fails unless a test gives it an answer. */
 export function stubApi(overrides: Partial<AutomationApi> = {}) {
   const missing = (name: string) => vi.fn(async () => Promise.reject(new Error(`${name} was not stubbed`)));
@@ -152,11 +168,11 @@ export function renderScreen(screen: ReactNode, api: AutomationApi, at: string =
     history: createMemoryHistory({ initialEntries: [at] }),
   });
   const view = render(
-    <AutomationApiContext.Provider value={api}>
+    <ServicesContext.Provider value={servicesWith(api)}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
-    </AutomationApiContext.Provider>,
+    </ServicesContext.Provider>,
   );
   return { router, ...view };
 }

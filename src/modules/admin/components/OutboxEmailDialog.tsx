@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { OutboxEmail } from '../../../api/userApi.ts';
 import { linkifyText } from '../../../domain/linkifyText.ts';
+import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type OutboxEmail, userApi } from '../../../api/userApi.ts';
+import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { AdminListPage } from './AdminListPage.tsx';
 import { OutboxEmailDialog } from './OutboxEmailDialog.tsx';
 import { OutboxTable } from './OutboxTable.tsx';
@@ -16,6 +17,7 @@ const TEXTS = {
 
 /** /admin/outbox: every email the product sent or queued, newest first (internal admins only). */
 export function OutboxPage() {
+  const { userApi } = useServices();
   const [open, setOpen] = useState<OutboxEmail | null>(null);
   return (
     <AdminListPage<OutboxEmail>

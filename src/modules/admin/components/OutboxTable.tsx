@@ -1,4 +1,4 @@
-import type { OutboxEmail } from '../../../api/userApi.ts';
+import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';

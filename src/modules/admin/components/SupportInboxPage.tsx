@@ -1,5 +1,5 @@
 import type { SupportInboxMessage } from '../../../domain/supportMessage.ts';
-import { supportApi } from '../../support/api/supportApi.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { AdminListPage } from './AdminListPage.tsx';
 import { SupportInboxList } from './SupportInboxList.tsx';
 
@@ -14,6 +14,7 @@ const TEXTS = {
 
 /** /admin/support: every message sent from the support-chat widget, newest first (internal admins only). */
 export function SupportInboxPage() {
+  const { supportApi } = useServices();
   return (
     <AdminListPage<SupportInboxMessage>
       title="Support messages"

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { preferenceApi } from '../../../api/preferenceApi.ts';
 import { consentChangeSummary } from '../../../domain/consentChangeSummary.ts';
 import type { ConsentLedgerEntry } from '../../../domain/preferenceSchemas.ts';
 import { unsubIdFromText } from '../../../domain/unsubIdFromText.ts';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { downloadJson } from '../utils/downloadJson.ts';
 import './ConsentLedgerPage.css';
@@ -52,6 +52,7 @@ const COLUMNS: TableColumn<ConsentLedgerEntry>[] = [
  * organisation are found.
  */
 export function ConsentLedgerPage() {
+  const { preferenceApi } = useServices();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);

@@ -1,12 +1,13 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { authApi, type SignInAnswer } from '../../../api/authApi.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
+import type { SignInAnswer } from '../../../domain/authAnswers.ts';
 import { signupKeySchema } from '../../../domain/authSchemas.ts';
-import { HOME_PATH } from '../../../router/routePaths.ts';
+import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkCheckPanel } from './LinkCheckPanel.tsx';
@@ -31,6 +32,7 @@ function SpentLink({ title, message }: { title: string; message: string }) {
  */
 export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
   const router = useRouter();
+  const { authApi } = useServices();
   const keyIsWellFormed = signupKeySchema.safeParse(signupKey).success;
   const check = useRequest<string, { email: string }>((key, signal) => authApi.checkSignupKey(key, signal));
   const confirm = useRequest<string, SignInAnswer>((key, signal) => authApi.confirmSignup(key, signal));

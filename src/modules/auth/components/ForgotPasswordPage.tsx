@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { authApi, type MessageAnswer } from '../../../api/authApi.ts';
+import type { MessageAnswer } from '../../../domain/authAnswers.ts';
 import { forgotPasswordSchema } from '../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
 
 export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) {
+  const { authApi } = useServices();
   const form = useFormFields(forgotPasswordSchema, { email: initialEmail ?? '' });
   const request = useRequest<string, MessageAnswer>((email, signal) => authApi.forgotPassword(email, signal));
   const sentTo = typeof request.data === 'object' && request.status === 'success' ? form.values.email : null;

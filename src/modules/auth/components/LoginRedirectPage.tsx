@@ -1,17 +1,18 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { authApi } from '../../../api/authApi.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import { safeInternalPath } from '../../../domain/redirectTarget.ts';
-import { HOME_PATH } from '../../../router/routePaths.ts';
+import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 /** /login-redirect: signed in elsewhere on this origin; fetch the CSRF token with the cookie and go on. */
 export function LoginRedirectPage({ redirect }: { redirect: string | undefined }) {
+  const { authApi } = useServices();
   const router = useRouter();
   const csrf = useRequest<null, { csrf_token: string }>((_input, signal) => authApi.csrfToken(signal));
   const load = csrf.submit;

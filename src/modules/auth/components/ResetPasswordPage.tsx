@@ -1,13 +1,14 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { authApi, type MessageAnswer } from '../../../api/authApi.ts';
+import type { MessageAnswer } from '../../../domain/authAnswers.ts';
 import { PASSWORD_MIN_LENGTH, passwordSchema, resetKeySchema } from '../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkCheckPanel } from './LinkCheckPanel.tsx';
@@ -45,6 +46,7 @@ function InvalidLink({ title, message }: { title: string; message: string }) {
 
 /** /resetPassword/{resetKey}: checks the key, shows whose password changes, sets the new one. */
 export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }) {
+  const { authApi } = useServices();
   const router = useRouter();
   const keyIsWellFormed = resetKeySchema.safeParse(resetKey ?? '').success;
   const check = useRequest<string, { email: string }>((key, signal) => authApi.checkResetKey(key, signal));

@@ -1,16 +1,17 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { authApi, type LoginFields, type SignInAnswer } from '../../../api/authApi.ts';
 import { ssoAllowedOrigins } from '../../../api/serviceBases.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import { loginSchema } from '../../../domain/authSchemas.ts';
+import type { SignInAnswer } from '../../../domain/authAnswers.ts';
+import { type LoginInput, loginSchema } from '../../../domain/authSchemas.ts';
 import { safeInternalPath, ssoRedirectTarget } from '../../../domain/redirectTarget.ts';
-import { HOME_PATH, type SignInNotice } from '../../../router/routePaths.ts';
+import { HOME_PATH, type SignInNotice } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { signInNoticeText } from './signInNoticeText.ts';
@@ -23,9 +24,10 @@ export type SignInMode =
   | { kind: 'auth-origin'; redirectURL: string | undefined };
 
 export function SignInPage({ mode, notice }: { mode: SignInMode; notice?: SignInNotice }) {
+  const { authApi } = useServices();
   const router = useRouter();
   const form = useFormFields(loginSchema, { email: '', password: '' });
-  const login = useRequest<LoginFields, SignInAnswer>((fields, signal) => authApi.login(fields, signal));
+  const login = useRequest<LoginInput, SignInAnswer>((fields, signal) => authApi.login(fields, signal));
 
   const finished = useRef(false);
 

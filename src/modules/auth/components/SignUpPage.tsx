@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { authApi, type MessageAnswer, type SignupFields } from '../../../api/authApi.ts';
-import { PASSWORD_MIN_LENGTH, signupSchema } from '../../../domain/authSchemas.ts';
+import type { MessageAnswer } from '../../../domain/authAnswers.ts';
+import { PASSWORD_MIN_LENGTH, type SignupInput, signupSchema } from '../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
@@ -16,6 +17,7 @@ import './AuthForm.css';
  * mailed link opens /auth/confirm-signup/{key}, which creates the account and signs in.
  */
 export function SignUpPage() {
+  const { authApi } = useServices();
   const form = useFormFields(signupSchema, {
     first_name: '',
     last_name: '',
@@ -23,7 +25,7 @@ export function SignUpPage() {
     password: '',
     organisation_name: '',
   });
-  const signup = useRequest<SignupFields, MessageAnswer>((fields, signal) => authApi.signup(fields, signal));
+  const signup = useRequest<SignupInput, MessageAnswer>((fields, signal) => authApi.signup(fields, signal));
 
   if (signup.status === 'success' && signup.data) {
     return (

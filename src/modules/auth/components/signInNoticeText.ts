@@ -1,4 +1,4 @@
-import type { SignInNotice } from '../../../router/routePaths.ts';
+import type { SignInNotice } from '../../../router/routeTable.ts';
 import type { AlertTone } from '../../../ui/Alert.tsx';
 
 export const signInNoticeText: Record<SignInNotice, { tone: AlertTone; text: string }> = {

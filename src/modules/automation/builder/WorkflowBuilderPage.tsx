@@ -6,11 +6,10 @@ import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { WorkflowEmailGraph } from '../components/WorkflowEmailGraph.tsx';
-import { useAutomationApi } from '../hooks/AutomationApiContext.ts';
+import { WorkflowEmailGraph } from '../components/email-graph/WorkflowEmailGraph.tsx';
 import { BuilderWorkspace } from './components/BuilderWorkspace.tsx';
-import { useBuilderServices } from './hooks/BuilderServicesContext.ts';
 import { useOpenDraft } from './hooks/useOpenDraft.ts';
 import '../components/automation.css';
 import './builder.css';
@@ -42,8 +41,8 @@ function Problem({
  * open rule, then shows the builder and, below it, the workflow's email performance graph.
  */
 export function WorkflowBuilderPage({ workflowId }: { workflowId: number | null }) {
-  const api = useAutomationApi();
-  const services = useBuilderServices();
+  const services = useServices();
+  const api = services.workflowApi;
   const details = useLoad<number, WorkflowAnswers['get_workflow_details']>(
     (id, signal) => api.getWorkflowDetails(id, signal),
     'workflowDetails',
@@ -52,7 +51,7 @@ export function WorkflowBuilderPage({ workflowId }: { workflowId: number | null 
   useEffect(() => {
     if (workflowId !== null) load(workflowId);
   }, [workflowId, load]);
-  const opened = useOpenDraft(services.draftStore, workflowId ?? 0, details.data?.data ?? null);
+  const opened = useOpenDraft(services.workflowDrafts(), workflowId ?? 0, details.data?.data ?? null);
 
   const back = (
     <Link to="/automation" className={buttonClassName('secondary')}>
@@ -108,7 +107,7 @@ export function WorkflowBuilderPage({ workflowId }: { workflowId: number | null 
   }
   return (
     <div className="automation-page builder-page">
-      <BuilderWorkspace draft={opened.draft} workflowId={workflowId} services={services} />
+      <BuilderWorkspace draft={opened.draft} workflowId={workflowId} />
       <Card>
         <WorkflowEmailGraph workflowId={workflowId} />
       </Card>

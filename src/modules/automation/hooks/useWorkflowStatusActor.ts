@@ -7,9 +7,9 @@ import {
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
 import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
+import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../ui/useToast.ts';
-import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
-import { useAutomationApi } from './AutomationApiContext.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 
 /**
  * A workflowStatusMachine actor for one workflow (pause and resume through resume_workflow/), recorded in
@@ -20,7 +20,7 @@ export function useWorkflowStatusActor(
   status: WorkflowStatus,
   onChanged: (result: WorkflowStatusResult) => void,
 ): WorkflowStatusActor {
-  const api = useAutomationApi();
+  const api = useServices().workflowApi;
   const toast = useToast();
   const [machine] = useState(() =>
     workflowStatusMachine.provide({

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import './ErrorStatusPage.css';
-import { areaLinks } from '../../../router/areaLinks.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 
 export type ErrorStatusPageProps = {
   status: GlobalErrorStatus;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { importProgressMachine } from '../../../../machines/importProgressMachine.ts';
 import { importCaption } from '../../../domain/importProgress.ts';
-import { useRecordedActor } from '../../shared/hooks/useRecordedActor.ts';
+import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 import './ImportPage.css';
 

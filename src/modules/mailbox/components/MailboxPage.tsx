@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { type MailboxQuery, mailboxApi } from '../../../api/mailboxApi.ts';
+import type { MailboxQuery } from '../../../api/mailboxApi.ts';
 import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { MailboxSendForm } from './MailboxSendForm.tsx';
@@ -35,6 +36,7 @@ const TRANSPORT_TEXT = {
  * subject, 300 ms debounce; blank shows all), one rendered, and a send form.
  */
 export function MailboxPage() {
+  const { mailboxApi } = useServices();
   const [openId, setOpenId] = useState<number | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;

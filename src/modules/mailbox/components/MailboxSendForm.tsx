@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { mailboxApi } from '../../../api/mailboxApi.ts';
 import type { MailboxOptions } from '../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { Select } from '../../../ui/Select.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 
@@ -17,6 +17,7 @@ type SendInput = { emailId: number; contactId: number; requestId: string };
  * double submit sends once.
  */
 export function MailboxSendForm({ onSent }: { onSent: () => void }) {
+  const { mailboxApi } = useServices();
   const options = useLoad<string, MailboxOptions>(
     (search, signal) => mailboxApi.options(search, signal),
     'mailbox-options',

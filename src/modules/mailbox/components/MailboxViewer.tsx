@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import { mailboxApi } from '../../../api/mailboxApi.ts';
 import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { mailboxDocument } from '../utils/mailboxDocument.ts';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';
@@ -16,6 +16,7 @@ import { mailboxLabels } from '../utils/mailboxLabels.ts';
  * through the click endpoint (a real click).
  */
 export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: () => void }) {
+  const { mailboxApi } = useServices();
   const email = useLoad<number, MailboxEmail>((id, signal) => mailboxApi.email(id, signal), 'mailbox-email');
   const load = email.load;
   useEffect(() => load(sendId), [sendId, load]);

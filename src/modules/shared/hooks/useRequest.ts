@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type RequestStatus, requestMachine } from '../../../../machines/requestMachine.ts';
 import type { RequestFailure } from '../../../domain/requestFailure.ts';
-import { useRecordedActor } from './useRecordedActor.ts';
+import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 
 export type RequestRun<TInput, TOutput> = (input: TInput, signal: AbortSignal) => Promise<TOutput>;
 

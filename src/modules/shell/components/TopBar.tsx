@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { areaLinks } from '../../../router/areaLinks.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { Logo } from '../../../ui/Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import './TopBar.css';

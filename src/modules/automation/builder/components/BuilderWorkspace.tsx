@@ -3,12 +3,12 @@ import { useCallback, useState } from 'react';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useWorkflowStatusActor } from '../../hooks/useWorkflowStatusActor.ts';
 import { WorkflowCanvas } from '../canvas/WorkflowCanvas.tsx';
 import { EditorStaticDataProvider } from '../editors/EditorStaticDataProvider.tsx';
 import { NodeEditorPanel } from '../editors/NodeEditorPanel.tsx';
 import { BuilderContext } from '../hooks/BuilderContext.ts';
-import type { BuilderServices } from '../hooks/BuilderServicesContext.ts';
 import { useBuilderActions } from '../hooks/useBuilderActions.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { useWorkflowSaveActor } from '../hooks/useWorkflowSaveActor.ts';
@@ -34,15 +34,7 @@ const selectNewCount = (snapshot: DraftSnapshot) => snapshot.newlyAdded.length;
  * canvas with the node editor panel beside it, and the dialogs. Save and publish run through the save
  * machine, pause and resume through the workflow status machine (both recorded in the session log).
  */
-export function BuilderWorkspace({
-  draft,
-  workflowId,
-  services,
-}: {
-  draft: WorkflowDraft;
-  workflowId: number;
-  services: BuilderServices;
-}) {
+export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; workflowId: number }) {
   const ui = useBuilderActions(draft, workflowId);
   const status = useDraftSelector(draft, selectStatus);
   const newCount = useDraftSelector(draft, selectNewCount);
@@ -52,7 +44,7 @@ export function BuilderWorkspace({
   const [pauseOpen, setPauseOpen] = useState(false);
   const [simulatorOpen, setSimulatorOpen] = useState(false);
 
-  const saveActor = useWorkflowSaveActor(draft, services.api);
+  const saveActor = useWorkflowSaveActor(draft, useServices().workflowApi);
   const onStatusChanged = useCallback(
     (result: WorkflowStatusResult) =>
       draft.applyStatus(result.status, { clearNewlyAdded: result.status === 'active' }),

@@ -1,14 +1,14 @@
 import { memo } from 'react';
 import type { FlowNode } from '../../../../domain/workflowTypes.ts';
-import { ListPicker } from '../../components/ListPicker.tsx';
-import { useEditorApi } from './EditorApiContext.ts';
+import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 
 type Props = { node: FlowNode; edit: NodeEdit };
 
 /** Add to list: the list contacts are added to (a workflow with a list-less step cannot be published). */
 export const AddToListEditor = memo(function AddToListEditor({ node, edit }: Props) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const list = node.detail.list;
   return (
     <section className="node-editor__section" aria-label="List">

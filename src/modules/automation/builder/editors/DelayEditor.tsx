@@ -5,7 +5,7 @@ import type { DayOption, DelayUnit, FlowNode, NodeDetail } from '../../../../dom
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
-import { optionsState } from '../../components/optionsState.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
 import { defaultTimezone, useEditorStaticData } from './EditorStaticDataContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { useEditorApi } from './EditorApiContext.ts';
 import { EditorStaticDataContext } from './EditorStaticDataContext.ts';
 
 /**
@@ -9,7 +9,7 @@ import { EditorStaticDataContext } from './EditorStaticDataContext.ts';
  * builder and gives it to every node editor: selecting another step does not load it again.
  */
 export function EditorStaticDataProvider({ children }: { children: ReactNode }) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const staticData = useLoad<void, WorkflowAnswers['get_user_static_data']>(
     (_input, signal) => api.getUserStaticData(signal),
     'editorStaticData',

@@ -9,11 +9,11 @@ import type {
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { optionsState } from '../../components/optionsState.tsx';
 import { ConditionRow } from './ConditionRow.tsx';
 import { DEFAULT_CONDITION_TYPE, newCondition } from './conditionDefaults.ts';
-import { useEditorApi } from './EditorApiContext.ts';
 import { defaultTimezone, useEditorStaticData } from './EditorStaticDataContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 import type { WorkflowEmailOption } from './workflowEmailOptions.ts';
@@ -32,7 +32,7 @@ const CONNECTORS: readonly Connector[] = ['AND', 'OR'];
  * workflow's first email. Every change writes the node's `conditions` (or `connector`) through editNode.
  */
 export const IfElseEditor = memo(function IfElseEditor({ node, edit, workflowId, emails }: Props) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const staticData = useEditorStaticData();
   const timezones = staticData.data?.data.timezones ?? [];
   const conditions = node.detail.conditions ?? [];

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import type { EmailsLinksQuery } from '../../../../api/workflowEditorApi.ts';
+import type { EmailsLinksQuery } from '../../../../api/workflowApi.ts';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { optionsState } from '../../components/optionsState.tsx';
-import { useEditorApi } from './EditorApiContext.ts';
 import { uniqueLinks } from './uniqueLinks.ts';
 
 type Props = {
@@ -20,7 +20,7 @@ export const ANY_LINK_LABEL = 'Any link';
 
 /** The link of a click condition, among the email's links (get_emails_links/, duplicates removed). */
 export function LinkSelect({ emailId, nodeId, workflowId, value, onChange }: Props) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const links = useLoad<EmailsLinksQuery, WorkflowAnswers['get_emails_links']>(
     (query, signal) => api.getEmailsLinks(query, signal),
     'emailsLinks',

@@ -2,8 +2,8 @@ import { memo, useState } from 'react';
 import type { FlowNode } from '../../../../domain/workflowTypes.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
-import { EmailPicker } from '../../components/EmailPicker.tsx';
-import { useEditorApi } from './EditorApiContext.ts';
+import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { ShareProfileFields } from './ShareProfileFields.tsx';
 import { SHARE_PROFILE_PLACEHOLDERS } from './shareProfileDefaults.ts';
 import { TestSendForm } from './TestSendForm.tsx';
@@ -17,7 +17,7 @@ type Props = { node: FlowNode; edit: NodeEdit; workflowId: number };
  * the old one (the constraint dialog opens, the email stays).
  */
 export const SendEmailEditor = memo(function SendEmailEditor({ node, edit, workflowId }: Props) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const detail = node.detail;
   const hasEmail = typeof detail.emailId === 'number' && detail.emailId > 0;
   const [picking, setPicking] = useState(!hasEmail);

@@ -4,7 +4,7 @@ import type { ShareProfileConfig } from '../../../../domain/workflowTypes.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
-import { optionsState } from '../../components/optionsState.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
 import { useEditorStaticData } from './EditorStaticDataContext.ts';
 import { PERSONALITY_METRICS } from './personalityMetrics.ts';
 import { EMPTY_SHARE_PROFILE, SEND_PLATFORMS, SHARE_PROFILE_PLACEHOLDERS } from './shareProfileDefaults.ts';

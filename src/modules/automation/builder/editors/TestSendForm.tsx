@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { TestShareProfileInput } from '../../../../api/workflowEditorApi.ts';
+import type { TestShareProfileInput } from '../../../../api/workflowApi.ts';
 import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { useEditorApi } from './EditorApiContext.ts';
 
 type Props = { input: Omit<TestShareProfileInput, 'to'>; disabledReason: string | null };
 
@@ -14,7 +14,7 @@ type Props = { input: Omit<TestShareProfileInput, 'to'>; disabledReason: string 
  * toast, a failure as an error toast. `to` is optional (the server sends to the signed-in user).
  */
 export function TestSendForm({ input, disabledReason }: Props) {
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const toast = useToast();
   const [to, setTo] = useState('');
   const send = useLoad<TestShareProfileInput, WorkflowAnswers['send_test_share_profile']>(

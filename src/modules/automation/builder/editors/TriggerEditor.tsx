@@ -5,11 +5,11 @@ import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
-import { EmailPicker } from '../../components/EmailPicker.tsx';
-import { ListPicker } from '../../components/ListPicker.tsx';
-import { optionsState } from '../../components/optionsState.tsx';
+import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';
+import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { optionsState } from '../../../shared/components/optionsState.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
-import { useEditorApi } from './EditorApiContext.ts';
 import { useEditorStaticData } from './EditorStaticDataContext.ts';
 import { triggerEmailRefusal } from './triggerEmailRefusal.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
@@ -28,7 +28,7 @@ type Props = {
  */
 export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
   const trigger = meta.trigger_id ? triggerOf(meta.trigger_id) : undefined;
-  const api = useEditorApi();
+  const api = useServices().workflowApi;
   const staticData = useEditorStaticData();
   const [picking, setPicking] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);

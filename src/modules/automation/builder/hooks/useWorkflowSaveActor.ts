@@ -6,10 +6,10 @@ import {
   type WorkflowSaveResult,
   workflowSaveMachine,
 } from '../../../../../machines/workflowSaveMachine.ts';
+import type { WorkflowApi } from '../../../../api/workflowApi.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { useRecordedActor } from '../../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../../ui/useToast.ts';
-import { useRecordedActor } from '../../../shared/hooks/useRecordedActor.ts';
-import type { BuilderServices } from './BuilderServicesContext.ts';
 
 /**
  * The builder's save machine (machines/workflowSaveMachine.ts), recorded in the session log. Its `save`
@@ -17,7 +17,10 @@ import type { BuilderServices } from './BuilderServicesContext.ts';
  * email changes when there are any, and records the saved marker in the draft (every tab becomes clean).
  * Success notices are shown as toasts; a failed publish is shown by the publish dialog, a failed save as a toast.
  */
-export function useWorkflowSaveActor(draft: WorkflowDraft, api: BuilderServices['api']): WorkflowSaveActor {
+export function useWorkflowSaveActor(
+  draft: WorkflowDraft,
+  api: Pick<WorkflowApi, 'updateWorkflow' | 'emailMapping'>,
+): WorkflowSaveActor {
   const toast = useToast();
   const [machine] = useState(() =>
     workflowSaveMachine.provide({

@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { mailboxApi } from '../../../../api/mailboxApi.ts';
-import { workflowRuntimeApi } from '../../../../api/workflowRuntimeApi.ts';
 import type { SimulateRequest } from '../../../../domain/workflowRuntimeTypes.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
@@ -8,6 +6,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../../shared/hooks/useRequest.ts';
@@ -49,6 +48,7 @@ export function SimulatorDialog({
     events: 'real',
     pretend: [],
   }));
+  const { mailboxApi, workflowApi } = useServices();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const contacts = useLoad((q: string, signal) => mailboxApi.options(q, signal), 'simulatorContacts');
@@ -57,7 +57,7 @@ export function SimulatorDialog({
     if (open && form.who === 'contact') load(term);
   }, [open, form.who, term, load]);
   const run = useRequest(
-    (request: SimulateRequest, signal) => workflowRuntimeApi.simulate(request, signal),
+    (request: SimulateRequest, signal) => workflowApi.simulate(request, signal),
     'simulate',
   );
 

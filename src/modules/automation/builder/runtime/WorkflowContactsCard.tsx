@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { workflowRuntimeApi } from '../../../../api/workflowRuntimeApi.ts';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import type { EnrolledContact, StepHistoryEntry } from '../../../../domain/workflowRuntimeTypes.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
@@ -9,6 +8,7 @@ import { Card } from '../../../../ui/Card.tsx';
 import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { formatRuntimeTime } from '../../utils/formatRuntimeTime.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
@@ -41,13 +41,14 @@ function HistoryList({ history, titleOf }: { history: StepHistoryEntry[]; titleO
  * are at, when their next step is due, and their history on demand. Refreshed with the canvas' counts.
  */
 export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number; draft: WorkflowDraft }) {
+  const { workflowApi } = useServices();
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const flow = useDraftSelector(draft, selectFlow);
   const totals = useCountTotals();
   const contacts = useLoad(
     (page: { offset: number }, signal) =>
-      workflowRuntimeApi.contacts({ workflowId, offset: page.offset, limit: PAGE_SIZE }, signal),
+      workflowApi.contacts({ workflowId, offset: page.offset, limit: PAGE_SIZE }, signal),
     'workflowContacts',
   );
   const { load } = contacts;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { workflowRuntimeApi } from '../../../../api/workflowRuntimeApi.ts';
 import type { WorkflowStatus } from '../../../../domain/workflowTypes.ts';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import type { NodeCountsStore } from './NodeCountsStore.ts';
 
@@ -12,7 +12,8 @@ export const NODE_COUNTS_REFRESH_MS = 5000;
  * every NODE_COUNTS_REFRESH_MS while the tab is visible, and at once when the tab is shown again.
  */
 export function useWorkflowNodeCounts(workflowId: number, status: WorkflowStatus, store: NodeCountsStore) {
-  const counts = useLoad((id: number, signal) => workflowRuntimeApi.nodeCounts(id, signal), 'nodeCounts');
+  const { workflowApi } = useServices();
+  const counts = useLoad((id: number, signal) => workflowApi.nodeCounts(id, signal), 'nodeCounts');
   const { load, data } = counts;
   const live = status !== 'draft';
   useEffect(() => {

@@ -1,7 +1,11 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { UserEmailsQuery } from '../../../../../src/api/workflowApi.ts';
-import type { EmailsLinksQuery, TestShareProfileInput } from '../../../../../src/api/workflowEditorApi.ts';
+import type {
+  EmailsLinksQuery,
+  TestShareProfileInput,
+  UserEmailsQuery,
+  WorkflowApi,
+} from '../../../../../src/api/workflowApi.ts';
 import type { ConstraintRefusal } from '../../../../../src/domain/removalConstraints.ts';
 import {
   DAY_OPTIONS,
@@ -13,14 +17,12 @@ import type { EmailLinks, WorkflowFlow } from '../../../../../src/domain/workflo
 import { createMemoryDraftPersistence } from '../../../../../src/engine/draftPersistence.ts';
 import type { ServerWorkflow, WorkflowDraft } from '../../../../../src/engine/WorkflowDraft.ts';
 import { WorkflowDraftStore } from '../../../../../src/engine/WorkflowDraftStore.ts';
-import {
-  type EditorApi,
-  EditorApiContext,
-} from '../../../../../src/modules/automation/builder/editors/EditorApiContext.ts';
 import { EditorStaticDataProvider } from '../../../../../src/modules/automation/builder/editors/EditorStaticDataProvider.tsx';
 import { NodeEditorPanel } from '../../../../../src/modules/automation/builder/editors/NodeEditorPanel.tsx';
+import { ServicesContext } from '../../../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../../../src/ui/ToastProvider.tsx';
 import { serverWorkflow } from '../../../../engine/workflowFixtures.ts';
+import { servicesWith } from '../../../servicesWith.ts';
 import { email } from '../../automationFixtures.tsx';
 
 export const TIMEZONES = ['America/New_York', 'Europe/London', 'Asia/Kolkata'];
@@ -48,6 +50,12 @@ export const LINKS: EmailLinks[] = [
     ],
   },
 ];
+
+/** The calls the node editors make. */
+export type EditorApi = Pick<
+  WorkflowApi,
+  'getUserEmails' | 'getUserContactLists' | 'getUserStaticData' | 'getEmailsLinks' | 'sendTestShareProfile'
+>;
 
 /** Stubbed editor calls answering small fixed data; each is a vi.fn to inspect. */
 export function stubEditorApi(overrides: Partial<EditorApi> = {}) {
@@ -97,7 +105,7 @@ export function renderPanel(draft: WorkflowDraft, nodeId: string, api: EditorApi
   const onClose = vi.fn();
   const onConstraint = vi.fn((_refusal: ConstraintRefusal) => undefined);
   const view = render(
-    <EditorApiContext.Provider value={api}>
+    <ServicesContext.Provider value={servicesWith(api)}>
       <ToastProvider>
         <EditorStaticDataProvider>
           <NodeEditorPanel
@@ -109,7 +117,7 @@ export function renderPanel(draft: WorkflowDraft, nodeId: string, api: EditorApi
           />
         </EditorStaticDataProvider>
       </ToastProvider>
-    </EditorApiContext.Provider>,
+    </ServicesContext.Provider>,
   );
   return { ...view, onClose, onConstraint, api };
 }

@@ -1,0 +1,261 @@
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
+import type { DeleteWorkflowsInput, UserWorkflowsQuery } from '../../../../api/workflowApi.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
+import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { Card } from '../../../../ui/Card.tsx';
+import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../../ui/PageHeader.tsx';
+import { Pagination } from '../../../../ui/Pagination.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { useToast } from '../../../../ui/useToast.ts';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import {
+  isSelected,
+  NO_SELECTION,
+  selectedCount,
+  toggleSelected,
+} from '../../../shared/utils/rowSelection.ts';
+import {
+  applyStatusChange,
+  insertClone,
+  viewFromPage,
+  type WorkflowListView,
+} from '../../utils/workflowListView.ts';
+import { CloneWorkflowDialog } from './CloneWorkflowDialog.tsx';
+import { DeleteWorkflowsDialog } from './DeleteWorkflowsDialog.tsx';
+import { WorkflowListToolbar } from './WorkflowListToolbar.tsx';
+import { WorkflowTable } from './WorkflowTable.tsx';
+import '../automation.css';
+
+export const WORKFLOW_PAGE_SIZE = 20;
+const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';
+
+type Query = { search: string; filter: WorkflowFilter; offset: number; seq: number };
+
+/**
+ * /automation: the user's workflows with search (300 ms debounce; blank resets), filter, paging, counts,
+ * selection with select-all for deletion, clone, and pause/resume per row.
+ */
+export function WorkflowListPage() {
+  const api = useServices().workflowApi;
+  const toast = useToast();
+  const [searchText, setSearchText] = useState('');
+  const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;
+  const [query, setQuery] = useState<Query>({ search: '', filter: 'all', offset: 0, seq: 0 });
+  const [selection, setSelection] = useState(NO_SELECTION);
+  const [view, setView] = useState<WorkflowListView | null>(null);
+  const [cloning, setCloning] = useState<WorkflowSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const list = useLoad<UserWorkflowsQuery, WorkflowAnswers['get_user_workflows']>(
+    (input, signal) => api.getUserWorkflows(input, signal),
+    'workflows',
+  );
+  const { load } = list;
+
+  // A settled search term starts again from the first page, with nothing selected.
+  useEffect(() => {
+    setQuery((current) => (current.search === search ? current : { ...current, search, offset: 0 }));
+    setSelection(NO_SELECTION);
+  }, [search]);
+
+  useEffect(() => {
+    load({
+      offset: query.offset,
+      limit: WORKFLOW_PAGE_SIZE,
+      workflowName: query.search,
+      filterType: query.filter,
+    });
+  }, [query, load]);
+
+  useEffect(() => {
+    if (list.data) setView(viewFromPage(list.data));
+  }, [list.data]);
+
+  const setFilter = (filter: WorkflowFilter) => {
+    setQuery((current) => ({ ...current, filter, offset: 0 }));
+    setSelection(NO_SELECTION);
+  };
+  const reload = () => setQuery((current) => ({ ...current, seq: current.seq + 1 }));
+
+  const onStatusChanged = useCallback(
+    (result: WorkflowStatusResult) => {
+      if (!result.workflow) return;
+      const workflow = result.workflow;
+      setView((current) =>
+        current ? applyStatusChange(current, workflow, query.filter, result.totalActiveCount) : current,
+      );
+    },
+    [query.filter],
+  );
+
+  const total = view?.total ?? 0;
+  const count = selectedCount(selection, total);
+  const deleteInput: DeleteWorkflowsInput =
+    selection.mode === 'all'
+      ? {
+          selectAll: true,
+          excludedIds: [...selection.excluded],
+          searchTerm: query.search,
+          filterType: query.filter,
+        }
+      : { selectAll: false, workflowIds: [...selection.ids] };
+
+  const loading = list.status === 'loading' || list.status === 'idle';
+  const searchError =
+    list.status === 'failure' && list.error?.kind === 'rejected' ? list.error.message : undefined;
+  const failed = list.status === 'failure' && !searchError && list.error;
+  const nothingAtAll = view !== null && view.total === 0 && query.search === '' && query.filter === 'all';
+
+  const createLink = (
+    <Link to="/automation/create" className={buttonClassName('primary')}>
+      Create workflow
+    </Link>
+  );
+
+  let body: ReactNode;
+  // A first load that failed, refused (success false) or not, ends loading: it shows why and Try again.
+  if (list.status === 'failure' && list.error && !view) {
+    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={reload} />;
+  } else if (!view) {
+    body = <StatePanel kind="loading" title="Loading your workflows…" />;
+  } else if (nothingAtAll) {
+    body = (
+      <StatePanel kind="empty" title="No workflows yet" actions={createLink}>
+        A workflow sends emails, waits, branches and adds contacts to lists by itself when something happens:
+        an email is opened or clicked, a contact joins a list, and more. Start with a trigger.
+      </StatePanel>
+    );
+  } else {
+    body = (
+      <>
+        <WorkflowTable
+          rows={view.rows}
+          loading={loading}
+          isSelected={(id) => isSelected(selection, id)}
+          onToggle={(id) => setSelection((current) => toggleSelected(current, id))}
+          onClone={setCloning}
+          onStatusChanged={onStatusChanged}
+          error={
+            failed ? (
+              <LoadErrorPanel
+                compact
+                title={LOAD_ERROR_TITLE}
+                message={list.error?.message}
+                onRetry={reload}
+              />
+            ) : null
+          }
+          empty={
+            <StatePanel
+              compact
+              kind="empty"
+              title="No workflows match"
+              actions={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearchText('');
+                    setFilter('all');
+                  }}
+                >
+                  Show all workflows
+                </Button>
+              }
+            >
+              {query.search
+                ? `Nothing matches “${query.search}”${query.filter === 'all' ? '' : ` among ${query.filter} workflows`}.`
+                : `You have no ${query.filter} workflows.`}
+            </StatePanel>
+          }
+        />
+        {view.total > WORKFLOW_PAGE_SIZE || query.offset > 0 ? (
+          <Pagination
+            offset={query.offset}
+            limit={WORKFLOW_PAGE_SIZE}
+            total={view.total}
+            noun="workflows"
+            disabled={loading}
+            onChange={(offset) => setQuery((current) => ({ ...current, offset }))}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="automation-page">
+      <PageHeader
+        eyebrow="Automation"
+        title="Automation"
+        description="Workflows send emails, wait, branch and add contacts to lists when something happens."
+        actions={createLink}
+      />
+      {view ? (
+        <dl className="automation-counts" aria-label="Workflow counts">
+          <div>
+            <dt>{query.search || query.filter !== 'all' ? 'Matching' : 'Total'}</dt>
+            <dd data-testid="workflow-total">{formatThousands(view.total)}</dd>
+          </div>
+          <div>
+            <dt>Active</dt>
+            <dd data-testid="workflow-active">{formatThousands(view.active)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <Card flush>
+        {nothingAtAll ? null : (
+          <WorkflowListToolbar
+            searchText={searchText}
+            onSearchText={setSearchText}
+            searchError={view ? searchError : undefined}
+            filter={query.filter}
+            onFilter={setFilter}
+            selection={selection}
+            total={total}
+            onSelection={setSelection}
+            onDelete={() => setDeleting(true)}
+          />
+        )}
+        {body}
+      </Card>
+      <CloneWorkflowDialog
+        workflow={cloning}
+        onClose={() => setCloning(null)}
+        onCloned={(copy) =>
+          setView((current) => (current ? insertClone(current, copy, query.filter) : current))
+        }
+      />
+      <DeleteWorkflowsDialog
+        open={deleting}
+        count={count}
+        input={deleteInput}
+        onClose={() => setDeleting(false)}
+        onDeleted={(answer) => {
+          setDeleting(false);
+          setSelection(NO_SELECTION);
+          toast.show({
+            tone: 'success',
+            message: `${formatThousands(answer.deleted_count)} ${answer.deleted_count === 1 ? 'workflow' : 'workflows'} deleted.`,
+          });
+          const lastOffset = Math.max(
+            0,
+            Math.floor(Math.max(0, answer.total_count - 1) / WORKFLOW_PAGE_SIZE) * WORKFLOW_PAGE_SIZE,
+          );
+          setQuery((current) => ({
+            ...current,
+            offset: Math.min(current.offset, lastOffset),
+            seq: current.seq + 1,
+          }));
+        }}
+      />
+    </div>
+  );
+}

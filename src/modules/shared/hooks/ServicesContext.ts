@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+import { type AnalyticsApi, analyticsApi } from '../../../api/analyticsApi.ts';
+import { type AuthApi, authApi } from '../../../api/authApi.ts';
+import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
+import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
+import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
+import { type UserApi, userApi } from '../../../api/userApi.ts';
+import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
+import { indexeddbDraftPersistence } from '../../../engine/indexeddbDraftPersistence.ts';
+import { WorkflowDraftStore } from '../../../engine/WorkflowDraftStore.ts';
+
+/**
+ * What the screens call: one api module per service (src/api/<service>Api.ts) and the builder's local
+ * drafts. Screens take them from useServices(), never from an import, so a test provides stubs (or an
+ * in-memory draft store) through ServicesContext. Actors created outside React (the session, the current
+ * user, the support chat) use the modules themselves.
+ */
+export type Services = {
+  authApi: AuthApi;
+  userApi: UserApi;
+  supportApi: SupportApi;
+  mailboxApi: MailboxApi;
+  workflowApi: WorkflowApi;
+  analyticsApi: AnalyticsApi;
+  preferenceApi: PreferenceApi;
+  /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
+  workflowDrafts: () => WorkflowDraftStore;
+};
+
+let browserDrafts: WorkflowDraftStore | null = null;
+
+/** The app's services: the real api modules; the draft store is created when a builder first opens. */
+export const appServices: Services = {
+  authApi,
+  userApi,
+  supportApi,
+  mailboxApi,
+  workflowApi,
+  analyticsApi,
+  preferenceApi,
+  workflowDrafts: () => {
+    browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
+    return browserDrafts;
+  },
+};
+
+export const ServicesContext = createContext<Services>(appServices);
+
+export function useServices(): Services {
+  return useContext(ServicesContext);
+}
