@@ -1,5 +1,5 @@
 /**
- * `npm run bench:builder`: the workflow builder in Chromium on a generated 500-node workflow (issue 6).
+ * `npm run bench:builder`: the workflow builder in Chromium on a generated 500-node workflow.
  *
  * 1. Starts the real server (`node --import tsx server/start.ts`, its own PID, a free 127.0.0.1 port, a new
  *    temporary DATA_DIR; the client is built into DIST_DIR, default .dist/bench-builder, when stale: that

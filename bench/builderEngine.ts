@@ -1,5 +1,5 @@
 /**
- * Engine-level figures for the builder (issue 6), in Node, without a browser: the costs the canvas adds
+ * Engine-level figures for the builder, in Node, without a browser: the costs the canvas adds
  * on top of. Run: npx tsx bench/builderEngine.ts
  * Prints one line per figure and, last, one JSON object with all of them (milliseconds of wall time;
  * the run also prints the process CPU time of the whole benchmark, a steadier figure on a busy machine).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine`: the workflow runtime under load (issue 7), on PGlite and on PostgreSQL.
+ * `npm run bench:engine`: the workflow runtime under load, on PGlite and on PostgreSQL.
  *
  * For each database: N contacts are enrolled (in transactions of 1,000, their first step jobs inserted
  * with them) in a 5-step workflow: send email, delay (--delay-seconds, default 2), If / Else ("has not

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:public`: the recipients' public pages (issue 4's performance targets).
+ * `npm run bench:public`: the recipients' public pages (their performance targets).
  *
  * (a) The public build (`npm run build:public` into a temporary folder): JS and CSS in gzip (level 9),
  *     against <= 100 KB and <= 10 KB, and none of the workbench's libraries in it (read from the source

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:workflows`: the workflow list with 10,000 workflows for one user (issue 5).
+ * `npm run bench:workflows`: the workflow list with 10,000 workflows for one user.
  *
  * 1. Creates, migrates and seeds a PGlite database in a new temporary DATA_DIR (on disk, like `npm start`),
  *    then inserts 10,000 more workflows for the demo user (1001) in one bulk INSERT ... SELECT (names from

@@ -8,7 +8,7 @@ import { signIn } from './support/authSteps.ts';
 import { createWorkflow, pausedAfterEachTest, TRIGGERS, tag } from './support/automationSteps.ts';
 
 /**
- * The workflow builder (issue 6) in Chromium against the real server, as the demo user. Each test works on
+ * The workflow builder in Chromium against the real server, as the demo user. Each test works on
  * a workflow it creates through the create screen (trigger "Subscribes to a list"), with a unique name.
  * BUILDER_SHOTS_DIR=/tmp/shots-canvas also writes screenshots of the builder at 1280x800 and 375x812.
  */

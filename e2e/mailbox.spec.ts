@@ -4,7 +4,7 @@ import { signIn } from './support/authSteps.ts';
 import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.ts';
 
 /**
- * The demo mailbox (issue 7): send an email to a demo contact, read it rendered (its pixel loads: an
+ * The demo mailbox: send an email to a demo contact, read it rendered (its pixel loads: an
  * open), click a link (a new tab goes through the click endpoint to the original address: a click), and
  * see both counted on the page.
  */

@@ -13,8 +13,8 @@ import {
 } from './support/mailboxSteps.ts';
 
 /**
- * README "Try the sending loop", step by step as a newcomer does it after `npm start` (issue 7's
- * acceptance): publish the seeded draft "Welcome journey (try me)", send its trigger email "Welcome to
+ * README "Try the sending loop", step by step as a newcomer does it after `npm start`: publish the seeded draft
+ * "Welcome journey (try me)", send its trigger email "Welcome to
  * Northwind" from the demo mailbox and open it, receive "Getting started guide", open it and click a link,
  * then see in the builder the contact enrolled, past the send and waiting at the one-minute delay, their
  * history, and the workflow's send, open and click in its email graph. The minute is not waited for.

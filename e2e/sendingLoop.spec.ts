@@ -10,7 +10,7 @@ import {
 } from './support/mailboxSteps.ts';
 
 /**
- * The sending loop (issue 7) in Chromium against the real server: a published workflow is triggered from
+ * The sending loop in Chromium against the real server: a published workflow is triggered from
  * the demo mailbox by opening its trigger email, the contact moves through it (its own email arrives in
  * the mailbox), the canvas and the contacts view show where the contact went, and the simulator shows the
  * same path for the same contact.

@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterReply: new AfterReply((error, what) => app.log.error(error, `${what} failed`)),
     clock: options.clock ?? (() => new Date()),
   };
-  // Workflow runtime (issue 7): step workers, and the sink that enrols contacts on email events.
+  // Workflow runtime: step workers, and the sink that enrols contacts on email events.
   const workflowRuntime = options.workflowRuntime
     ? await WorkflowRuntime.start({
         log: (message, error) => app.log.error(error, message),
@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (workflowRuntime) ctx.emailEventSinks.push(workflowRuntime.emailEventSink);
   app.decorate('workflowRuntime', workflowRuntime);
   app.decorate('outboxDelivery', delivery ?? null);
-  // Marketing email (issue 7): the delivery worker and the tracking endpoints' recorder.
+  // Marketing email: the delivery worker and the tracking endpoints' recorder.
   const deliveryWorker: DeliveryWorker | null = config.deliveryWorker
     ? startDeliveryWorker({
         db: database.db,

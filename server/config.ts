@@ -40,7 +40,7 @@ export type AppConfig = {
   logLevel: string;
   /** Folder holding the built client (workbench/ and public/). */
   distDir: string;
-  // --- email delivery (issue 7) ---
+  // --- email delivery ---
   /** Origin of the open pixel and click URLs written into marketing email (TRACKING_BASE_URL). */
   trackingBaseUrl: string;
   /** Tracking requests (pixel, click) per minute and IP; over it the pixel still answers, recording nothing. */

@@ -253,7 +253,7 @@ export type ConsentLedgerTable = {
 
 export type WorkflowStatusValue = 'draft' | 'active' | 'inactive';
 
-/** A workflow (issue 5). flow and newly_added_nodes are jsonb: written as JSON texts, read back as values. */
+/** A workflow. flow and newly_added_nodes are jsonb: written as JSON texts, read back as values. */
 export type WorkflowTable = {
   id: Generated<number>;
   org_id: number;
@@ -291,7 +291,7 @@ export type ShareProfileTable = {
 
 export type EmailEventKind = 'sent' | 'delivered' | 'opened' | 'clicked' | 'bounced' | 'unsubscribed';
 
-/** One email event (sending loop, issue 7; read by the workflow email graph). */
+/** One email event (sending loop; read by the workflow email graph). */
 export type EmailEventTable = {
   /** bigserial: read back as text by the PostgreSQL driver, as a number by PGlite. */
   id: ColumnType<string | number, never, never>;
@@ -309,7 +309,7 @@ export type EmailEventTable = {
   send_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
-// --- email delivery (issue 7, m0007) ---
+// --- email delivery (m0007) ---
 export type EmailSendStatus = 'queued' | 'sending' | 'delivered' | 'suppressed' | 'bounced' | 'failed';
 
 /** One marketing email to one contact (m0007): rendered, tracked, delivered by the delivery worker. */
@@ -345,7 +345,7 @@ export type EmailSendTable = {
 };
 // --- end email delivery ---
 
-// --- workflow runtime (issue 7, m0008) ---
+// --- workflow runtime (m0008) ---
 export type EnrolmentStatus = 'running' | 'waiting' | 'held' | 'completed' | 'exited' | 'failed';
 
 /** A contact enrolled in a workflow (m0008). */

@@ -1,5 +1,5 @@
 /**
- * The demo mailbox's answers (user service, issue 7): shared by the server (server/services/delivery) and
+ * The demo mailbox's answers (user service): shared by the server (server/services/delivery) and
  * the mailbox page. Dates are ISO texts.
  */
 

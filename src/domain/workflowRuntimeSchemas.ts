@@ -4,7 +4,7 @@ import { idFieldSchema } from './workflowFormFields.ts';
 import { WORKFLOW_TRIGGER_IDS, workflowFlowSchema } from './workflowSchemas.ts';
 
 /**
- * zod schemas of the workflow runtime's calls (issue 7): node counts, enrolled contacts, the simulator.
+ * zod schemas of the workflow runtime's calls: node counts, enrolled contacts, the simulator.
  * Shared by the server (validation) and the client.
  */
 

@@ -1,7 +1,7 @@
 import type { TriggerId, WorkflowFlow } from './workflowTypes.ts';
 
 /**
- * The workflow runtime's answers (issue 7): where contacts are in a workflow, their history, and the
+ * The workflow runtime's answers: where contacts are in a workflow, their history, and the
  * simulator. Served under the workflow base (see the README, "Workflow runtime"); dates are ISO texts.
  */
 

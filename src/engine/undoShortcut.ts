@@ -1,5 +1,5 @@
 /**
- * Which history action a key press asks for (issue 6: Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z redoes; Ctrl+Y
+ * Which history action a key press asks for (Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z redoes; Ctrl+Y
  * also redoes, as on Windows). Takes the plain fields of a KeyboardEvent so it stays DOM-free and testable.
  * Presses inside text fields should be left to the field (the caller checks the event target).
  */

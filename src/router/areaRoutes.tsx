@@ -59,7 +59,7 @@ export const audiencesRoute = createRoute({
   ),
 });
 
-/** /audiences/consent: a recipient's consent ledger, shown and downloadable (issue 4). */
+/** /audiences/consent: a recipient's consent ledger, shown and downloadable. */
 export const consentLedgerRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/audiences/consent',
@@ -121,7 +121,7 @@ export const outboxRoute = createRoute({
   component: OutboxPage,
 });
 
-/** /mailbox: the demo mailbox (issue 7). */
+/** /mailbox: the demo mailbox. */
 export const mailboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/mailbox',

@@ -16,7 +16,7 @@ import { workflowContacts, workflowNodeCounts } from './runtimeQueries.ts';
 import { simulateWorkflow } from './simulateWorkflow.ts';
 
 /**
- * The workflow runtime's calls, under the workflow base (issue 7): where contacts are in a workflow and
+ * The workflow runtime's calls, under the workflow base: where contacts are in a workflow and
  * the simulator. Signed in (session + CSRF on POST); another user's or an unknown workflow answers 404
  * {success:false, message:"Workflow not found."} like the rest of the workflow service.
  */

@@ -36,7 +36,7 @@ function Problem({
 }
 
 /**
- * /automation/details?workflow_id={id}: the workflow builder (issue 6). Loads get_workflow_details with
+ * /automation/details?workflow_id={id}: the workflow builder. Loads get_workflow_details with
  * the recorded load machine, opens the local draft (IndexedDB, shared live with other tabs) with the
  * open rule, then shows the builder and, below it, the workflow's email performance graph.
  */
