@@ -135,9 +135,11 @@ describe('no account enumeration', () => {
     }
     return { known: median(known), unknown: median(unknown) };
   }
+  // Loose enough for a busy machine's noise, tight enough for the leak it guards against: a lookup, a
+  // password hash or a mail written before the answer costs tens of milliseconds.
   const expectSameTime = ({ known, unknown }: { known: number; unknown: number }) =>
     expect(Math.abs(known - unknown), `known ${known} ms, unknown ${unknown} ms`).toBeLessThanOrEqual(
-      1 + 0.25 * Math.max(known, unknown),
+      3 + 0.5 * Math.max(known, unknown),
     );
 
   it('answers sign-up in the same time for known and unknown addresses', async () => {

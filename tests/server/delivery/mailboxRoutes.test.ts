@@ -117,8 +117,10 @@ describe('the demo mailbox', () => {
     // An open and a click show in the list's counts.
     await t.app.inject({ method: 'GET', url: `/t/o/${token}.gif` });
     await t.app.inject({ method: 'GET', url: `/t/c/${token}/1` });
-    const counted = (await get('/api/user/mailbox/', demo)).json();
-    expect(counted.data[0]).toMatchObject({ opens: 1, clicks: 1 });
+    // The answers go once the events are queued; their group commit follows.
+    await expect
+      .poll(async () => (await get('/api/user/mailbox/', demo)).json().data[0], { timeout: 10_000 })
+      .toMatchObject({ opens: 1, clicks: 1 });
   });
 
   it('keeps organisations apart: another organisation neither sees nor sends with our ids', async () => {
