@@ -25,7 +25,7 @@ describe('security headers', () => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
     }
-  });
+  }, 120_000);
 
   it("send HSTS only over https, and believe a proxy's X-Forwarded-Proto only when it is trusted", async () => {
     const direct = await app();
@@ -53,5 +53,5 @@ describe('security headers', () => {
       remoteAddress: '10.9.8.7',
     });
     expect(untrustedHop.headers['strict-transport-security']).toBeUndefined();
-  });
+  }, 120_000);
 });
