@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openUserMenu, signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { adminLogin } from './support/e2eFixtures.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
-const ADMIN = { email: 'admin@workbench.test', password: 'Admin-Password-2026' };
 const MARGIN_X = 125;
 const MARGIN_Y = 110;
 
@@ -113,7 +113,7 @@ test('a message sent from the widget reaches the internal admins’ inbox', asyn
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN);
+  await signIn(admin, adminLogin());
   await openUserMenu(admin);
   await admin.getByRole('menuitem', { name: 'Support messages' }).click();
   await admin.waitForURL('**/admin/support');
