@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '../src/domain/serviceNames.ts';
 
@@ -54,6 +55,14 @@ export type AppConfig = {
   deliveryBackoffMs: number;
   /** How long a claimed send is held before another process may take it over (a crashed sender). */
   deliveryLeaseMs: number;
+  /** On SIGTERM / SIGINT, how long requests in flight may take to finish before they are cut (ms). */
+  shutdownGraceMs: number;
+  /** The workflow runtime runs in the server process (WORKFLOW_RUNTIME=off: only in `npm run worker`s). */
+  workflowRuntime: boolean;
+  /** Threads that run workflow simulations off the event loop (SIMULATION_THREADS). */
+  simulationThreads: number;
+  /** A simulation running longer than this is stopped with a clear error (ms). */
+  simulationTimeLimitMs: number;
 };
 
 /** Normalises a service base to the form /x/y/ */
@@ -126,5 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),
+    shutdownGraceMs: envInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    workflowRuntime: envSwitch(env, 'WORKFLOW_RUNTIME', true),
+    simulationThreads: Math.min(
+      4,
+      Math.max(1, envInt(env, 'SIMULATION_THREADS', os.availableParallelism() - 1)),
+    ),
+    simulationTimeLimitMs: Math.max(100, envInt(env, 'SIMULATION_TIME_LIMIT_MS', 10_000)),
   };
 }

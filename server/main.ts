@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/prepareDatabase.ts';
 import { startupSecurityLines } from './lib/startupSecurityLines.ts';
+import { trackConnections } from './lib/trackConnections.ts';
 import { DEMO_LOGIN } from './seed/demoAccounts.ts';
 import { publicDemoAccounts } from './seed/publicDemoAccounts.ts';
 
@@ -23,8 +24,7 @@ async function main(): Promise<void> {
     import('./app.ts'),
   ]);
   const openDemoAccounts = await publicDemoAccounts(database.db);
-  // The workflow runtime runs in the server unless WORKFLOW_RUNTIME=off (e.g. beside `npm run worker`s).
-  const runWorkflows = process.env.WORKFLOW_RUNTIME !== 'off';
+  const runWorkflows = config.workflowRuntime;
   const app = await buildApp({
     config,
     database,
@@ -32,15 +32,21 @@ async function main(): Promise<void> {
     workflowRuntime: runWorkflows ? {} : false,
   });
 
+  const connections = trackConnections(app.server);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) {
-      console.error(`${signal} again: exiting now.`);
+      console.error(`${reason} again: exiting now.`);
       process.exit(1);
     }
     closing = true;
-    console.log(`${signal} received: finishing requests in flight, then closing the database...`);
+    console.log(
+      `${reason}: finishing ${connections.inFlight()} request(s) in flight (at most ${config.shutdownGraceMs} ms), then closing the database...`,
+    );
     try {
+      const { cut } = await connections.drain(config.shutdownGraceMs);
+      if (cut > 0)
+        console.error(`${cut} request(s) still running after ${config.shutdownGraceMs} ms were cut.`);
       await app.close();
       await database.close();
       console.log('Stopped cleanly.');
@@ -50,8 +56,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT received'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+  // Started by `npm start`: the server never outlives its launcher, however the launcher ended (kill -9 too).
+  if (process.send) process.on('disconnect', () => void shutdown('The launcher (npm start) is gone'));
 
   await app.listen({ host: config.host, port: config.port });
   const origin = config.publicOrigin;

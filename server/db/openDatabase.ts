@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { pgliteDialect } from './pgliteDialect.ts';
 import type { Database } from './schema.ts';
+import { takeFolderLock } from './takeFolderLock.ts';
 
 export type DatabaseHandle = {
   db: Kysely<Database>;
@@ -39,40 +39,6 @@ function redactUrl(url: string): string {
   }
 }
 
-/**
- * PGlite does not lock its data folder and must be opened by one process at a time.
- * A lock file holding our PID stops a second server on the same folder; a stale one is taken over.
- */
-export function takeFolderLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'workbench.lock');
-  try {
-    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-    if (holder && holder !== process.pid) {
-      try {
-        process.kill(holder, 0);
-        throw new Error(
-          `The data folder ${dataDir} is in use by process ${holder} (lock file ${lockPath}). PGlite allows ` +
-            'one process per data folder: stop that process, set DATA_DIR to another folder, or use ' +
-            'PostgreSQL (DATABASE_URL) to run several server or worker processes on one database.',
-        );
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-      }
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.writeFileSync(lockPath, String(process.pid));
-  return () => {
-    try {
-      if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-    } catch {
-      // already gone
-    }
-  };
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // Each driver is loaded only when used: start-up loads one of them, not both.
   if (options.databaseUrl) {
@@ -84,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
   const inMemory = options.dataDir.startsWith('memory://');
-  const releaseLock = inMemory ? () => {} : takeFolderLock(options.dataDir);
+  const releaseLock = inMemory ? () => {} : await takeFolderLock(options.dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite =

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { startupSecurityLines } from '../lib/startupSecurityLines.ts';
 import { DEMO_LOGIN } from '../seed/demoAccounts.ts';
-import { takeFolderLock } from './openDatabase.ts';
 import { prepareDatabase } from './prepareDatabase.ts';
+import { takeFolderLock } from './takeFolderLock.ts';
 
 /**
  * `npm run db:reset`: throws the database away and recreates it with the demo data.
@@ -28,7 +28,7 @@ async function resetDatabase(): Promise<void> {
     console.log('Dropped and recreated the public schema of the PostgreSQL database (DATABASE_URL).');
   } else {
     // Held until the end: a server started meanwhile on this folder refuses to open it.
-    releaseLock = takeFolderLock(config.dataDir);
+    releaseLock = await takeFolderLock(config.dataDir);
     const folder = path.join(config.dataDir, 'pglite');
     const existed = fs.existsSync(folder);
     fs.rmSync(folder, { recursive: true, force: true });

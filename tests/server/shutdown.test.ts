@@ -59,25 +59,24 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('finishes a request in flight on SIGTERM, closes the database and keeps the data', async () => {
-  const first = await start();
-  expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+type SlowRequest = { sent: Promise<void>; finish: () => void; answer: Promise<Answer> };
+type Answer = { status: number; text: string; cookie?: string };
+
+/** A sign-in whose headers and first half of the body are sent now, the rest when finish() is called. */
+function slowSignIn(port: number): SlowRequest {
   const body = new URLSearchParams({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }).toString();
   const half = Math.floor(body.length / 2);
-  let markSent!: () => void;
-  const headersSent = new Promise<void>((resolve) => {
-    markSent = resolve;
-  });
-  let resolveResponse!: (value: { status: number; text: string; cookie?: string }) => void;
-  const response = new Promise<{ status: number; text: string; cookie?: string }>((resolve) => {
-    resolveResponse = resolve;
+  let resolveAnswer!: (answer: Answer) => void;
+  const answer = new Promise<Answer>((resolve) => {
+    resolveAnswer = resolve;
   });
   const request = http.request(
     {
       host: '127.0.0.1',
-      port: first.port,
+      port,
       method: 'POST',
       path: '/api/auth/login/',
+      agent: false,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'content-length': Buffer.byteLength(body),
@@ -89,7 +88,7 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
         text += chunk.toString();
       });
       res.on('end', () =>
-        resolveResponse({
+        resolveAnswer({
           status: res.statusCode ?? 0,
           text,
           cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
@@ -97,34 +96,86 @@ it('finishes a request in flight on SIGTERM, closes the database and keeps the d
       );
     },
   );
-  request.on('error', (error) => resolveResponse({ status: 0, text: String(error) }));
-  request.write(body.slice(0, half), () => markSent());
-  // The headers and half the body are on the wire before the signal is sent.
-  await headersSent;
+  request.on('error', (error) => resolveAnswer({ status: 0, text: String(error) }));
+  const sent = new Promise<void>((resolve) => request.write(body.slice(0, half), () => resolve()));
+  return { sent, finish: () => request.end(body.slice(half)), answer };
+}
+
+it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace period, exits 0 and keeps the data', async () => {
+  const first = await start(dataDir, { AUTH_RATE_LIMIT: '1000', SHUTDOWN_GRACE_MS: '5000' });
+  expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  const slow = Array.from({ length: 50 }, () => slowSignIn(first.port));
+  const stuck = slowSignIn(first.port);
+  // Every request's headers and half its body are on the wire, and the server has begun them, before the signal.
+  await Promise.all([...slow, stuck].map((request) => request.sent));
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${first.port}/api/docs/json`)).status)
     .toBe(200);
   first.child.kill('SIGTERM');
-  // The rest of the body is sent only once the server has begun shutting down.
   await expect.poll(() => first.output(), { timeout: 10_000, interval: 20 }).toContain('SIGTERM received');
-  request.end(body.slice(half));
+  // The rest of each body is sent only once the server is stopping; the stuck one never sends it.
+  for (const request of slow) request.finish();
 
-  const answer = await response;
-  expect(answer.status).toBe(200);
-  expect(JSON.parse(answer.text)).toMatchObject({ success: true });
+  const answers = await Promise.all(slow.map((request) => request.answer));
+  expect(answers.map((answer) => answer.status)).toEqual(slow.map(() => 200));
+  for (const answer of answers) expect(JSON.parse(answer.text)).toMatchObject({ success: true });
+  expect((await stuck.answer).status).toBe(0);
   expect(await first.exited).toBe(0);
+  expect(first.output()).toContain('1 request(s) still running after 5000 ms were cut.');
   expect(first.output()).toContain('Stopped cleanly.');
   expect(fs.existsSync(path.join(dataDir, 'workbench.lock'))).toBe(false);
 
-  // The session the answered sign-in wrote is still there after a restart.
+  // A session an answered sign-in wrote is still there after a restart.
   const second = await start();
   const me = await fetch(`http://127.0.0.1:${second.port}/api/user/user_data/`, {
-    headers: { cookie: answer.cookie ?? '' },
+    headers: { cookie: answers[49]?.cookie ?? '' },
   });
   expect(me.status).toBe(200);
   second.child.kill('SIGINT');
   expect(await second.exited).toBe(0);
 }, 150_000);
+
+it('stops the server when its launcher is killed with its whole process group (kill -9)', async () => {
+  const port = await freePort();
+  const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_CLIENT_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  children.push(launcher);
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/docs/json`).catch(() => null))?.status, {
+      timeout: 60_000,
+      interval: 100,
+    })
+    .toBe(200);
+  const serverPid = Number(fs.readFileSync(path.join(dataDir, 'workbench.lock'), 'utf8'));
+  expect(serverPid).not.toBe(launcher.pid);
+  expect(isAlive(serverPid)).toBe(true);
+  process.kill(-(launcher.pid ?? 0), 'SIGKILL');
+
+  await expect.poll(() => isAlive(serverPid), { timeout: 20_000, interval: 100 }).toBe(false);
+  await expect(fetch(`http://127.0.0.1:${port}/api/docs/json`)).rejects.toThrow();
+  // The port and the data folder are free: a new start on both succeeds.
+  const again = await start(dataDir);
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+}, 150_000);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 it('creates the internal admin at first start with a random password, printed once and kept owner-only', async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-admin-'));
