@@ -13,6 +13,8 @@ const INPUTS = [
   'tsconfig.json',
 ];
 export const SERVER_ENTRY = 'main.js';
+/** Worker threads' modules, bundled beside main.js (WorkerPool starts them by name). */
+const WORKER_ENTRIES = { simulationWorker: 'server/services/runtime/simulationWorker.ts' };
 
 /**
  * Bundles server/main.ts with esbuild (packages stay in node_modules) so a start does not pay for
@@ -21,11 +23,17 @@ export const SERVER_ENTRY = 'main.js';
 export async function ensureServerBuilt(outDir: string, options: { force?: boolean } = {}): Promise<string> {
   const entry = path.join(outDir, SERVER_ENTRY);
   const print = fingerprint(INPUTS);
-  if (!options.force && isBuildFresh(outDir, print, [SERVER_ENTRY])) return entry;
+  const outputs = [SERVER_ENTRY, ...Object.keys(WORKER_ENTRIES).map((name) => `${name}.js`)];
+  if (!options.force && isBuildFresh(outDir, print, outputs)) return entry;
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(ROOT, 'server', 'main.ts')],
-    outfile: entry,
+    entryPoints: {
+      main: path.join(ROOT, 'server', 'main.ts'),
+      ...Object.fromEntries(
+        Object.entries(WORKER_ENTRIES).map(([name, file]) => [name, path.join(ROOT, file)]),
+      ),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -103,11 +103,17 @@ export type SimulatedEmail = {
   suppressed: boolean;
 };
 
+/** A simulated contact shows at most this many steps and as many emails; the rest are counted. */
+export const SIMULATION_SHOWN_ITEMS = 200;
+
 export type SimulatedContact = {
   contact_id: number;
   contact_email: string;
   steps: SimulatedStep[];
   emails: SimulatedEmail[];
+  /** Steps and emails past the first SIMULATION_SHOWN_ITEMS: counted, not listed. */
+  steps_omitted: number;
+  emails_omitted: number;
   /** Where it ended: completed, exited, or still waiting at the horizon. */
   final_status: EnrolmentStatus;
   final_node: string;

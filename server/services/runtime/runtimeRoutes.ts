@@ -3,17 +3,14 @@ import {
   simulateBodySchema,
   workflowContactsQuerySchema,
 } from '../../../src/domain/workflowRuntimeSchemas.ts';
-import type {
-  SimulateAnswer,
-  WorkflowContactsPage,
-  WorkflowNodeCounts,
-} from '../../../src/domain/workflowRuntimeTypes.ts';
+import type { WorkflowContactsPage, WorkflowNodeCounts } from '../../../src/domain/workflowRuntimeTypes.ts';
 import { workflowIdQuerySchema } from '../../../src/domain/workflowSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { loadOwnWorkflow } from '../workflow/queries.ts';
 import { workflowContacts, workflowNodeCounts } from './runtimeQueries.ts';
-import { simulateWorkflow } from './simulateWorkflow.ts';
+import { SIMULATIONS_PER_USER, SimulationRunner } from './SimulationRunner.ts';
+import { simulationInput } from './simulateWorkflow.ts';
 
 /**
  * The workflow runtime's calls, under the workflow base: where contacts are in a workflow and
@@ -25,6 +22,11 @@ export function runtimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['workflow runtime'];
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
+    const simulations = new SimulationRunner({
+      threads: config.simulationThreads,
+      timeLimitMs: config.simulationTimeLimitMs,
+    });
+    app.addHook('onClose', () => simulations.close());
 
     app.get(
       'workflow_node_counts/',
@@ -68,13 +70,18 @@ export function runtimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'JSON body: workflow_id, flow (the draft; the saved flow when absent), trigger_id, contact_id or ' +
             'sample_size (1-50), start_at (ISO), events [{kind, email_id, link, after_minutes}] (the ' +
-            "contact's real events when absent), horizon_days (default 60).",
+            "contact's real events when absent), horizon_days (1-366, default 60). A flow has at most 2,000 " +
+            'steps; each contact shows its first 200 steps and emails and counts the rest. Simulations run ' +
+            `off the event loop: ${SIMULATIONS_PER_USER} at a time per user (429 with Retry-After beyond), ` +
+            `and one running longer than SIMULATION_TIME_LIMIT_MS (${config.simulationTimeLimitMs} ms) is ` +
+            'stopped with a 400.',
           body: simulateBodySchema,
         },
       },
-      async (request): Promise<{ success: true; data: SimulateAnswer }> => {
-        const workflow = await loadOwnWorkflow(db, currentAuth(request).user.id, request.body.workflow_id);
-        const data = await simulateWorkflow(
+      async (request, reply) => {
+        const auth = currentAuth(request);
+        const workflow = await loadOwnWorkflow(db, auth.user.id, request.body.workflow_id);
+        const input = await simulationInput(
           db,
           {
             id: workflow.id,
@@ -84,7 +91,9 @@ export function runtimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
           request.body,
         );
-        return { success: true, data };
+        // The thread wrote the answer's JSON (SimulateAnswer): it is sent as it is.
+        const json = await simulations.run(auth.user.id, input);
+        return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${json}}`);
       },
     );
   };

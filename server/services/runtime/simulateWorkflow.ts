@@ -1,203 +1,130 @@
 import { type Kysely, sql } from 'kysely';
-import { nodeTitleOf, validateFlowStructure } from '../../../src/domain/workflowGraphRules.ts';
+import { validateFlowStructure } from '../../../src/domain/workflowGraphRules.ts';
 import type { SimulateBody } from '../../../src/domain/workflowRuntimeSchemas.ts';
-import type {
-  SimulateAnswer,
-  SimulatedContact,
-  SimulatedEmail,
-  SimulatedEvent,
-  SimulatedStep,
-} from '../../../src/domain/workflowRuntimeTypes.ts';
+import type { SimulatedEvent } from '../../../src/domain/workflowRuntimeTypes.ts';
 import { TRIGGER_IDS, type WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
-import { advanceEnrolment, type EnrolmentState } from './advanceEnrolment.ts';
-import { chainAllows } from './enrolContacts.ts';
-import type { EventKind, EventQuery, StepPorts } from './runtimePorts.ts';
+import type { RecordedEvent } from './recordedEventSource.ts';
+import type { SimulationInput } from './runSimulation.ts';
+import type { EventKind } from './runtimePorts.ts';
 
 const DEFAULT_HORIZON_DAYS = 60;
-const MAX_JOBS_PER_CONTACT = 500;
-
-type RecordedEvent = { kind: EventKind; emailId: number; link: string | null; at: number };
-
-/** An event source over a recorded list of events (the simulator's). */
-export function recordedEventSource(events: readonly RecordedEvent[]): StepPorts['events'] {
-  return {
-    hasEvent: async (q: EventQuery) =>
-      events.some(
-        (e) =>
-          e.kind === q.kind &&
-          (q.emailId === null || e.emailId === q.emailId) &&
-          (!q.link || e.link === q.link) &&
-          (q.since === null || e.at >= q.since.getTime()) &&
-          e.at <= q.until.getTime(),
-      ),
-  };
-}
+/** A contact's most recent real events that conditions may read. */
+const EVENTS_PER_CONTACT = 5000;
 
 type SimulatedWorkflow = { id: number; org_id: number; trigger_id: number; flow: WorkflowFlow };
 
 /**
- * Runs contacts through a (draft) flow on a virtual clock with the runtime's own step code
- * (advanceEnrolment): a delay moves the clock to its due time, conditions read the recorded events
- * (the request's, placed relative to the start, or the contact's real ones), a send is recorded, an
- * add to list changes an in-memory copy of the contact's lists and names the "subscribes to a list"
- * workflows it would enrol the contact in. It only reads the database: nothing is written or sent.
+ * Gathers what a simulation of a (draft) flow reads, in a few queries: the contacts (one, or a stable sample
+ * of subscribed ones), their lists and recent events (or the request's events, placed relative to the
+ * start), the organisation's email names and its active "subscribes to a list" workflows. runSimulation
+ * then runs it off the event loop (SimulationRunner). It only reads the database.
  */
-export async function simulateWorkflow(
+export async function simulationInput(
   db: Kysely<Database>,
   workflow: SimulatedWorkflow,
   body: SimulateBody,
-): Promise<SimulateAnswer> {
+): Promise<SimulationInput> {
   const flow = body.flow ?? workflow.flow;
   const problems = validateFlowStructure(flow);
   if (problems.length > 0) throw badRequest(`The workflow is not valid: ${problems[0]?.message}`);
-  const start = body.start_at ? new Date(body.start_at) : new Date();
-  const horizon = start.getTime() + (body.horizon_days ?? DEFAULT_HORIZON_DAYS) * 86_400_000;
+  const start = body.start_at ? new Date(body.start_at).getTime() : Date.now();
+  const horizon = start + (body.horizon_days ?? DEFAULT_HORIZON_DAYS) * 86_400_000;
 
+  const base = db
+    .selectFrom('contacts')
+    .select(['id', 'email', 'status'])
+    .where('org_id', '=', workflow.org_id);
   const contacts = body.contact_id
-    ? await db
-        .selectFrom('contacts')
-        .select(['id', 'email', 'status'])
-        .where('org_id', '=', workflow.org_id)
-        .where('id', '=', body.contact_id)
-        .execute()
-    : await db
-        .selectFrom('contacts')
-        .select(['id', 'email', 'status'])
-        .where('org_id', '=', workflow.org_id)
+    ? await base.where('id', '=', body.contact_id).execute()
+    : await base
         .where('status', '=', 'Subscribed')
         // A stable sample: the same contacts for the same workflow every time.
         .orderBy(sql`md5(id::text || ${String(workflow.id)})`)
         .limit(body.sample_size ?? 1)
         .execute();
   if (body.contact_id && contacts.length === 0) throw notFound('Contact not found.');
+  const ids = contacts.map((contact) => contact.id);
 
-  const emailNames = new Map(
-    (
-      await db.selectFrom('emails').select(['id', 'name']).where('org_id', '=', workflow.org_id).execute()
-    ).map((row) => [row.id, row.name]),
-  );
-  const listWorkflows = new Map<number, number[]>();
-  const wouldEnrol = async (listId: number, chain: readonly number[]) => {
-    let ids = listWorkflows.get(listId);
-    if (!ids) {
-      ids = (
-        await db
-          .selectFrom('workflow')
-          .select('id')
-          .where('org_id', '=', workflow.org_id)
-          .where('status', '=', 'active')
-          .where('trigger_id', '=', TRIGGER_IDS.listSubscription)
-          .where('list_id', '=', listId)
-          .execute()
-      ).map((row) => row.id);
-      listWorkflows.set(listId, ids);
-    }
-    return ids.filter((id) => chainAllows(chain, id));
-  };
+  const [emails, listRows, memberships, realEvents] = await Promise.all([
+    db.selectFrom('emails').select(['id', 'name']).where('org_id', '=', workflow.org_id).execute(),
+    db
+      .selectFrom('workflow')
+      .select(['id', 'list_id'])
+      .where('org_id', '=', workflow.org_id)
+      .where('status', '=', 'active')
+      .where('trigger_id', '=', TRIGGER_IDS.listSubscription)
+      .where('list_id', 'is not', null)
+      .execute(),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('list_contacts')
+          .select(['contact_id', 'list_id'])
+          .where('contact_id', 'in', ids)
+          .execute(),
+    body.events || ids.length === 0
+      ? []
+      : db
+          .selectFrom(
+            db
+              .selectFrom('email_event')
+              .select(['contact_id', 'kind', 'email_id', 'link', 'occurred_at'])
+              .select(
+                sql<number>`row_number() over (partition by contact_id order by occurred_at desc)`.as('n'),
+              )
+              .where('contact_id', 'in', ids)
+              .where('kind', 'in', ['opened', 'clicked', 'sent', 'delivered'])
+              .as('recent'),
+          )
+          .selectAll()
+          .where('n', '<=', EVENTS_PER_CONTACT)
+          .execute(),
+  ]);
 
-  const results: SimulatedContact[] = [];
-  for (const contact of contacts) {
-    const events = body.events
-      ? body.events.map((e: SimulatedEvent) => ({
-          kind: e.kind,
-          emailId: e.email_id,
-          link: e.link ?? null,
-          at: start.getTime() + (e.after_minutes ?? 0) * 60_000,
-        }))
-      : (
-          await db
-            .selectFrom('email_event')
-            .select(['kind', 'email_id', 'link', 'occurred_at'])
-            .where('contact_id', '=', contact.id)
-            .where('kind', 'in', ['opened', 'clicked', 'sent', 'delivered'])
-            .orderBy('occurred_at', 'desc')
-            .limit(5000)
-            .execute()
-        ).map((e) => ({
-          kind: e.kind as EventKind,
-          emailId: e.email_id ?? 0,
-          link: e.link,
-          at: new Date(e.occurred_at).getTime(),
-        }));
-    const lists = new Set(
-      (
-        await db.selectFrom('list_contacts').select('list_id').where('contact_id', '=', contact.id).execute()
-      ).map((row) => row.list_id),
-    );
-    let now = start.getTime();
-    const steps: SimulatedStep[] = [];
-    const emails: SimulatedEmail[] = [];
-    const suppressed = contact.status !== 'Subscribed';
-    const ports: StepPorts = {
-      clock: { now: () => new Date(now) },
-      events: recordedEventSource(events),
-      mail: {
-        send: async (input) => {
-          emails.push({
-            node_id: input.nodeId,
-            email_id: input.emailId,
-            email_name: emailNames.get(input.emailId) ?? null,
-            at: new Date(now).toISOString(),
-            suppressed,
-          });
-          return { sendId: null, created: true };
-        },
-      },
-      lists: {
-        isMember: async (listId) => lists.has(listId),
-        add: async ({ listId, chain }) => {
-          const added = !lists.has(listId);
-          lists.add(listId);
-          return { added, enrolledIn: added ? await wouldEnrol(listId, chain) : [] };
-        },
-      },
-    };
-    const state: EnrolmentState = {
-      id: 0,
-      orgId: workflow.org_id,
-      workflowId: workflow.id,
-      contactId: contact.id,
-      currentNode: '0',
-      status: 'running',
-      enrolledAt: new Date(start),
-      chain: [],
-    };
-    let finalStatus: SimulatedContact['final_status'] = 'completed';
-    let finalNode = '0';
-    if (!flow['0']) finalStatus = 'completed';
-    else {
-      for (let job = 0; job < MAX_JOBS_PER_CONTACT; job += 1) {
-        const advance = await advanceEnrolment(flow, state, ports);
-        for (const item of advance.history) {
-          const node = flow[item.nodeId];
-          steps.push({
-            node_id: item.nodeId,
-            node_title: node ? nodeTitleOf(node) : item.nodeId,
-            outcome: item.outcome,
-            at: item.at.toISOString(),
-            detail: item.detail,
-          });
-        }
-        finalNode = advance.node;
-        finalStatus = advance.status;
-        if (advance.status === 'completed' || advance.status === 'exited') break;
-        state.currentNode = advance.node;
-        state.status = advance.status;
-        const due = advance.dueAt?.getTime() ?? now;
-        if (due > horizon) break;
-        now = Math.max(now, due);
-      }
-    }
-    results.push({
-      contact_id: contact.id,
-      contact_email: contact.email,
-      steps,
-      emails,
-      final_status: finalStatus,
-      final_node: finalNode,
+  const given: RecordedEvent[] | null = body.events
+    ? body.events.map((e: SimulatedEvent) => ({
+        kind: e.kind,
+        emailId: e.email_id,
+        link: e.link ?? null,
+        at: start + (e.after_minutes ?? 0) * 60_000,
+      }))
+    : null;
+  const eventsOf = new Map<number, RecordedEvent[]>();
+  for (const e of realEvents) {
+    if (e.contact_id === null) continue;
+    const list = eventsOf.get(e.contact_id) ?? [];
+    list.push({
+      kind: e.kind as EventKind,
+      emailId: e.email_id ?? 0,
+      link: e.link,
+      at: new Date(e.occurred_at).getTime(),
     });
+    eventsOf.set(e.contact_id, list);
   }
-  return { workflow_id: workflow.id, start_at: start.toISOString(), contacts: results };
+  const listsOf = new Map<number, number[]>();
+  for (const row of memberships)
+    listsOf.set(row.contact_id, [...(listsOf.get(row.contact_id) ?? []), row.list_id]);
+  const listWorkflows = new Map<number, number[]>();
+  for (const row of listRows) {
+    if (row.list_id === null) continue;
+    listWorkflows.set(row.list_id, [...(listWorkflows.get(row.list_id) ?? []), row.id]);
+  }
+
+  return {
+    workflow: { id: workflow.id, orgId: workflow.org_id },
+    flow,
+    start,
+    horizon,
+    contacts: contacts.map((contact) => ({
+      id: contact.id,
+      email: contact.email,
+      status: contact.status,
+      lists: listsOf.get(contact.id) ?? [],
+      events: given ?? eventsOf.get(contact.id) ?? [],
+    })),
+    emailNames: emails.map((row) => [row.id, row.name]),
+    listWorkflows: [...listWorkflows],
+  };
 }

@@ -8,7 +8,8 @@ import { takeFolderLock } from '../../../server/db/takeFolderLock.ts';
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-lock-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -52,7 +53,12 @@ it('lets one process take its own lock again, and frees it only when every taker
   first();
   first();
   // Still held by `second`: another process is refused (its unhandled refusal exits 1).
-  const refused = spawn(process.execPath, ['--import', 'tsx', 'tests/server/db/folderLockProcess.ts', folder]);
+  const refused = spawn(process.execPath, [
+    '--import',
+    'tsx',
+    'tests/server/db/folderLockProcess.ts',
+    folder,
+  ]);
   children.push(refused);
   expect(await new Promise<number | null>((resolve) => refused.on('exit', resolve))).toBe(1);
   second();

@@ -41,6 +41,11 @@ export function SimulationResult({ answer, flow }: { answer: SimulateAnswer; flo
                 </li>
               ))}
             </ol>
+            {contact.steps_omitted > 0 ? (
+              <p className="automation-muted">
+                … and {contact.steps_omitted.toLocaleString('en-US')} more steps.
+              </p>
+            ) : null}
             <h4 className="builder-simulation__subtitle">Emails that would go out</h4>
             {contact.emails.length === 0 ? (
               <p className="automation-muted">None.</p>
@@ -59,6 +64,11 @@ export function SimulationResult({ answer, flow }: { answer: SimulateAnswer; flo
                 ))}
               </ul>
             )}
+            {contact.emails_omitted > 0 ? (
+              <p className="automation-muted">
+                … and {contact.emails_omitted.toLocaleString('en-US')} more emails.
+              </p>
+            ) : null}
           </section>
         );
       })}
