@@ -1,41 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FLOW_NODES } from '../../../src/domain/workflowSchemas.ts';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { W } from '../workflowTestKit.ts';
+import { buildFlow, largestSimulation as largestBody, largestFlow } from './buildFlow.ts';
 import { insertWorkflow } from './runtimeDb.ts';
-import { buildFlow, type Step } from './runtimeKit.ts';
-
-/**
- * The largest simulation the API accepts: 2,000 steps (send, one-minute delay, If / Else "has opened" whose
- * no branch ends), every condition true, 50 contacts, 366 days, 200 events: each contact runs the step
- * cap (500 jobs) and the answer lists 200 steps and emails each and counts the rest.
- */
-function largestFlow(emailId: number): WorkflowFlow {
-  let chain: Step[] = [{ type: 'end' }];
-  for (let n = 1; n + 4 <= MAX_FLOW_NODES; n += 4) {
-    chain = [
-      { type: 'send email', emailId },
-      { type: 'delay', duration: { value: 1, unit: 'minutes' } },
-      {
-        type: 'If / Else',
-        conditions: [{ conditionType: 'has opened', controlId: 1, controlName: 'has opened', emailId }],
-        yes: chain,
-        no: [{ type: 'end' }],
-      },
-    ];
-  }
-  return buildFlow(chain);
-}
-
-const largestBody = (workflowId: number, flow: WorkflowFlow) => ({
-  workflow_id: workflowId,
-  flow,
-  sample_size: 50,
-  horizon_days: 366,
-  start_at: '2026-01-05T09:00:00Z',
-  events: Array.from({ length: 200 }, (_, i) => ({ kind: 'opened', email_id: 1, after_minutes: i })),
-});
 
 describe('simulations run off the event loop, within limits', () => {
   let t: TestApp;
