@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/openDatabase.ts';
 import { AfterReply } from './lib/AfterReply.ts';
 import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
+import { listenForWork } from './lib/listenForWork.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
@@ -166,7 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (workflowRuntime) ctx.emailEventSinks.push(workflowRuntime.emailEventSink);
   app.decorate('workflowRuntime', workflowRuntime);
   app.decorate('outboxDelivery', delivery ?? null);
-  // Marketing email: the delivery worker and the tracking endpoints' recorder.
+  // Marketing email: the delivery worker and the tracking endpoints' recorder. The worker wakes on
+  // notifications of queued sends from any process.
+  const stopListening = config.deliveryWorker
+    ? await listenForWork(database, config.databaseUrl, (message, error) => app.log.error(error, message))
+    : async () => {};
   const deliveryWorker: DeliveryWorker | null = config.deliveryWorker
     ? startDeliveryWorker({
         db: database.db,
@@ -226,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await workflowRuntime?.stop();
     await delivery?.stop();
     await deliveryWorker?.stop();
+    await stopListening();
   });
   return app;
 }

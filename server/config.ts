@@ -48,7 +48,7 @@ export type AppConfig = {
   trackingRateLimit: number;
   /** Marketing email delivery in this process (DELIVERY_WORKER=false turns it off). */
   deliveryWorker: boolean;
-  /** How often the delivery worker looks for due sends (ms). */
+  /** The delivery worker wakes on queued sends and when one is due; it also looks this often (ms). */
   deliveryPollMs: number;
   /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
   deliveryMaxAttempts: number;
@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackingBaseUrl: (env.TRACKING_BASE_URL || publicOrigin).replace(/\/+$/, ''),
     trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
-    deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 1000),
+    deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/AppError.ts';
-import { wakeDelivery } from './deliveryWakeups.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
 import { renderMarketingEmail } from './renderMarketingEmail.ts';
 
 export type QueueMarketingEmailInput = {
@@ -193,8 +193,8 @@ export async function queueMarketingEmails(
       known.set(row.dedupe_key, row.id);
       created.add(row.dedupe_key);
     }
-    // The rows are visible once the caller commits; the worker retries shortly after a wake-up that found nothing.
-    if (inserted.length > 0) wakeDelivery();
+    // Delivered on the caller's commit: delivery workers wake then and find the rows.
+    if (inserted.length > 0) await notifyWork(db, 'delivery');
     // Sent meanwhile by another transaction with the same key (it committed first): that send is the one.
     await readSendIds(
       db,

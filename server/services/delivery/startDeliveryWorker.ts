@@ -4,8 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
+import { sleepUntilWork } from '../../lib/workSignals.ts';
 import { classifySmtpFailure } from './classifySmtpFailure.ts';
-import { onDeliveryWakeup } from './deliveryWakeups.ts';
 import { recordEmailEvents } from './recordEmailEvent.ts';
 import { plainTextOf, resolveSendHtml } from './renderMarketingEmail.ts';
 
@@ -32,14 +32,14 @@ export type DeliveryWorkerOptions = {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** The clock every due time and back-off is computed with (tests move it). */
   now?: () => Date;
-  /** 0 turns polling off (tests call deliverDue themselves). */
+  /** The longest sleep between rounds (a safety net; 0 runs no rounds: tests call deliverDue themselves). */
   pollMs?: number;
   leaseMs?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   batchSize?: number;
-  /** Listen to in-process wake-ups from queueMarketingEmail (default true). */
+  /** Wake when a send is queued (notifyWork 'delivery', from any process; default true). */
   wakeOnQueue?: boolean;
 };
 
@@ -50,7 +50,7 @@ export type DeliveryWorker = {
 };
 
 export const DELIVERY_DEFAULTS = {
-  pollMs: 1000,
+  pollMs: 30_000,
   leaseMs: 60_000,
   maxAttempts: 6,
   backoffBaseMs: 60_000,
@@ -282,34 +282,35 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     return running;
   };
 
-  const kick = () => {
-    if (!stopped) deliverDue().catch((error) => log.error(error, 'marketing email delivery failed'));
+  // Between rounds the worker sleeps until the next send is due, a send is queued (a notification from
+  // any process, on commit) or pollMs has passed (a safety net): an idle server does no work.
+  let sleeper: { done: Promise<void>; cancel: () => void } | null = null;
+  const nextDueInMs = async (): Promise<number> => {
+    const row = await db
+      .selectFrom('email_send')
+      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirst();
+    return row?.next ? new Date(row.next).getTime() - now().getTime() : Number.POSITIVE_INFINITY;
   };
-  const timer = pollMs > 0 ? setInterval(kick, pollMs) : null;
-  timer?.unref();
-  // A send queued inside a transaction is visible once it commits: look now and shortly after.
-  const follow = new Set<NodeJS.Timeout>();
-  const unsubscribe =
-    options.wakeOnQueue === false
-      ? () => {}
-      : onDeliveryWakeup(() => {
-          kick();
-          if (follow.size > 0) return;
-          const later = setTimeout(() => {
-            follow.delete(later);
-            kick();
-          }, 100);
-          later.unref();
-          follow.add(later);
-        });
+  const wakeKinds = options.wakeOnQueue === false ? [] : (['delivery'] as const);
+  const loop = async () => {
+    while (!stopped) {
+      await deliverDue().catch((error) => log.error(error, 'marketing email delivery failed'));
+      if (stopped) return;
+      const dueIn = await nextDueInMs().catch(() => pollMs);
+      sleeper = sleepUntilWork(wakeKinds, Math.max(50, Math.min(pollMs, dueIn)));
+      await sleeper.done;
+    }
+  };
+  const looping = pollMs > 0 ? loop() : Promise.resolve();
 
   return {
     deliverDue,
     stop: async () => {
       stopped = true;
-      unsubscribe();
-      if (timer) clearInterval(timer);
-      for (const later of follow) clearTimeout(later);
+      sleeper?.cancel();
+      await looping;
       await running?.catch(() => 0);
       transport?.close();
     },

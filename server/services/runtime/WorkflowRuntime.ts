@@ -2,6 +2,8 @@ import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
+import { listenForWork } from '../../lib/listenForWork.ts';
+import { onWork, sleepUntilWork } from '../../lib/workSignals.ts';
 import {
   type BeforeCommit,
   FlowCache,
@@ -32,13 +34,19 @@ export type RuntimeOptions = {
   loops?: number;
   /** Jobs fetched per loop and poll (default 50). */
   batchSize?: number;
-  /** Seconds between polls of an idle loop (default 0.5). */
+  /**
+   * The longest an idle loop sleeps (seconds, default 30): it wakes earlier when the next job is due or a
+   * job is scheduled (a notification from any process).
+   */
   pollingIntervalSeconds?: number;
   /** A job held by a process that died is retried after this many seconds (default 60). */
   expireInSeconds?: number;
   /** pg-boss maintenance (expiring jobs of dead processes) every this many seconds (default 30). */
   maintenanceIntervalSeconds?: number;
-  /** The sweep that schedules unscheduled enrolments runs this often (ms, default 2000). */
+  /**
+   * The sweep that schedules unscheduled enrolments runs when they are made (a notification) and also this
+   * often (ms, default 30,000).
+   */
   sweepIntervalMs?: number;
   /** false: schedule only, run no step here (a web process beside dedicated workers). */
   work?: boolean;
@@ -80,7 +88,9 @@ export class WorkflowRuntime {
   private stopped = false;
   private working = false;
   private readonly loops: Promise<void>[] = [];
-  private readonly idlers = new Set<() => void>();
+  private readonly sleepers = new Set<() => void>();
+  private stopListening: () => Promise<void> = async () => {};
+  private offEnrolments: () => void = () => {};
 
   private constructor(
     private readonly boss: PgBoss,
@@ -129,13 +139,11 @@ export class WorkflowRuntime {
     }
     await addFifoIndex(database, STEP_QUEUE);
     const runtime = new WorkflowRuntime(boss, options);
-    registerRuntime({
-      scheduler: runtime.scheduler,
-      wake: () => void runtime.sweepSoon(),
-      clock: runtime.deps.clock,
-    });
+    registerRuntime({ scheduler: runtime.scheduler, clock: runtime.deps.clock });
+    runtime.stopListening = await listenForWork(database, options.databaseUrl, log);
+    runtime.offEnrolments = onWork('enrolments', () => void runtime.sweepSoon());
     if (options.work !== false) await runtime.startWorkers();
-    runtime.sweepTimer = setInterval(() => runtime.sweepSoon(), options.sweepIntervalMs ?? 2000);
+    runtime.sweepTimer = setInterval(() => runtime.sweepSoon(), options.sweepIntervalMs ?? 30_000);
     runtime.sweepTimer.unref();
     runtime.sweepSoon();
     return runtime;
@@ -156,7 +164,7 @@ export class WorkflowRuntime {
    */
   private async workLoop(): Promise<void> {
     const batchSize = this.options.batchSize ?? 50;
-    const idleMs = (this.options.pollingIntervalSeconds ?? 0.5) * 1000;
+    const idleMs = (this.options.pollingIntervalSeconds ?? 30) * 1000;
     while (!this.stopped) {
       const jobs: FetchedJob[] = [];
       let failed = false;
@@ -179,16 +187,25 @@ export class WorkflowRuntime {
     }
   }
 
-  private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.idlers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.idlers.add(done);
-    });
+  /** Sleeps until the next job is due, a job is scheduled (any process), the loop is stopped, or maxMs. */
+  private async idle(maxMs: number): Promise<void> {
+    let dueInMs = maxMs;
+    try {
+      const { rows } = await sql<{ ms: number | null }>`
+        select extract(epoch from min(start_after) - now()) * 1000 as ms from pgboss.job
+        where name in (${STEP_QUEUE}, ${LATER_QUEUE}) and state in ('created', 'retry')`.execute(
+        this.options.database.db,
+      );
+      const ms = rows[0]?.ms;
+      if (ms !== null && ms !== undefined) dueInMs = Number(ms);
+    } catch {
+      // the database is away: sleep the whole time
+    }
+    if (this.stopped) return;
+    const sleeper = sleepUntilWork(['steps'], Math.max(20, Math.min(maxMs, dueInMs)));
+    this.sleepers.add(sleeper.cancel);
+    await sleeper.done;
+    this.sleepers.delete(sleeper.cancel);
   }
 
   /** Completes jobs in the given transaction (so a step and its job's completion commit together). */
@@ -308,9 +325,11 @@ export class WorkflowRuntime {
     this.stopped = true;
     registerRuntime(null);
     clearInterval(this.sweepTimer);
-    for (const wake of [...this.idlers]) wake();
+    this.offEnrolments();
+    for (const wake of [...this.sleepers]) wake();
     await Promise.all(this.loops);
     await this.sweeping;
+    await this.stopListening();
     await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
   }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
 import { newJobId, type StepScheduler } from './stepScheduler.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -119,6 +120,9 @@ export async function enrolContacts(
         dueAt: input.now,
       })),
     );
+  } else if (rows.length > 0) {
+    // No runtime in this process: a runtime's sweep (any process) schedules them once this commits.
+    await notifyWork(trx, 'enrolments');
   }
   return rows.map((row) => ({ id: row.id, contactId: row.contact_id }));
 }

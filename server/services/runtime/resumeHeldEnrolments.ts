@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { wakeRuntime } from './runtimeRegistry.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,7 +39,7 @@ export async function resumeHeldEnrolments(trx: Db, workflowId: number): Promise
       })),
     )
     .execute();
-  // After the caller commits, the sweep finds them (it also runs every few seconds in every worker).
-  setTimeout(wakeRuntime, 50).unref();
+  // The runtime's sweep (in every process) wakes when the caller commits and schedules them.
+  await notifyWork(trx, 'enrolments');
   return rows.length;
 }

@@ -5,7 +5,7 @@ import type { StepScheduler } from './stepScheduler.ts';
  * The workflow runtime running in this process, if any: code outside the runtime (list additions, the
  * resume of a workflow) schedules through it, or leaves the work to the runtime's sweep when none runs.
  */
-type Registered = { scheduler: StepScheduler; wake: () => void; clock: Clock };
+type Registered = { scheduler: StepScheduler; clock: Clock };
 
 let current: Registered | null = null;
 
@@ -15,11 +15,6 @@ export function registerRuntime(runtime: Registered | null): void {
 
 export function activeScheduler(): StepScheduler | null {
   return current?.scheduler ?? null;
-}
-
-/** Asks the runtime of this process (if any) to schedule unscheduled enrolments soon. */
-export function wakeRuntime(): void {
-  current?.wake();
 }
 
 /** The runtime's clock (an injected one in tests), else the real one. */

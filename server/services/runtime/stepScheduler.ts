@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
 import type { Clock, StepJob } from './runtimePorts.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -62,6 +63,8 @@ export function pgBossScheduler(boss: PgBoss, clock: Clock): StepScheduler {
         })),
         { db: kyselyExecutor(trx) },
       );
+      // The work loops of every process wake when this commits.
+      await notifyWork(trx, 'steps');
     },
   };
 }

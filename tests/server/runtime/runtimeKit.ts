@@ -5,8 +5,8 @@ import { buildApp } from '../../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../../server/config.ts';
 import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
+import { notifyWork } from '../../../server/lib/workSignals.ts';
 import type { RuntimeOptions } from '../../../server/services/runtime/WorkflowRuntime.ts';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import { readPgliteTemplate } from '../../helpers/pgliteTemplate.ts';
 import { throwAwayDatabase } from '../../helpers/throwAwayDatabase.ts';
 
@@ -103,6 +103,8 @@ export async function travel(database: DatabaseHandle, clock: TestClock, ms: num
             where name in ('workflow-step', 'workflow-step-later') and state in ('created', 'retry')`.execute(
     database.db,
   );
+  // Sleeping work loops learn that jobs became due.
+  await notifyWork(database.db, 'steps');
 }
 
 export { buildFlow, type Step } from './buildFlow.ts';
