@@ -18,7 +18,7 @@ import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
-import { enqueueEmail, type OutboxDelivery, startOutboxDelivery } from './lib/outbox.ts';
+import { enqueueEmail } from './lib/outbox.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
 import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
@@ -30,6 +30,7 @@ import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
+import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
@@ -133,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       smtpUrl: config.smtpUrl,
       from: config.smtpFrom,
       log: app.log,
+      pollMs: config.deliveryPollMs,
+      leaseMs: config.deliveryLeaseMs,
+      maxAttempts: config.deliveryMaxAttempts,
     });
   }
   const sessions = new SessionStore(database.db, config.sessionCacheMs);
@@ -144,7 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: {
       send: async (email) => {
         const row = await enqueueEmail(database.db, email, Boolean(delivery));
-        void delivery?.deliverPending().catch((error) => app.log.error(error, 'outbox delivery failed'));
         // Without SMTP, a message with a one-time secret reaches its recipient only through the operator,
         // who alone reads this log: the outbox shows it redacted.
         if (!delivery && email.secrets?.length) logUnsentEmail(app.log, row.id, email);
@@ -167,11 +170,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (workflowRuntime) ctx.emailEventSinks.push(workflowRuntime.emailEventSink);
   app.decorate('workflowRuntime', workflowRuntime);
   app.decorate('outboxDelivery', delivery ?? null);
-  // Marketing email: the delivery worker and the tracking endpoints' recorder. The worker wakes on
-  // notifications of queued sends from any process.
-  const stopListening = config.deliveryWorker
-    ? await listenForWork(database, config.databaseUrl, (message, error) => app.log.error(error, message))
-    : async () => {};
+  // Marketing email: the delivery worker and the tracking endpoints' recorder. Delivery loops (this worker,
+  // the outbox's) wake on notifications of queued email from any process.
+  const stopListening =
+    config.deliveryWorker || delivery
+      ? await listenForWork(database, config.databaseUrl, (message, error) => app.log.error(error, message))
+      : async () => {};
   const deliveryWorker: DeliveryWorker | null = config.deliveryWorker
     ? startDeliveryWorker({
         db: database.db,

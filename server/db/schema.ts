@@ -72,6 +72,9 @@ export type OutboxTable = {
   /** The full text when it holds a one-time secret and waits for SMTP delivery (cleared after); never shown. */
   private_text_body: ColumnType<string | null, string | null | undefined, string | null>;
   private_html_body: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Due for (another) delivery attempt from then; a claimed row's lease end. */
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** An address an organisation has shown it controls (besides its users' own): see verifiedAddresses.ts. */

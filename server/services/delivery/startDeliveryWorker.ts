@@ -4,8 +4,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
-import { sleepUntilWork } from '../../lib/workSignals.ts';
 import { classifySmtpFailure } from './classifySmtpFailure.ts';
+import { deliveryLoop } from './deliveryLoop.ts';
+import { backoffMs, claimDue, nextDueInMs } from './leasedQueue.ts';
 import { recordEmailEvents } from './recordEmailEvent.ts';
 import { plainTextOf, resolveSendHtml } from './renderMarketingEmail.ts';
 
@@ -58,11 +59,6 @@ export const DELIVERY_DEFAULTS = {
   batchSize: 20,
 } as const;
 
-/** The wait before attempt n+1 after n failed attempts: base * 2^(n-1), capped. */
-export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * The delivery worker. Claims due sends with `for update skip locked` (several processes on one PostgreSQL
  * share the queue; each claimed row is leased, and a row whose process died is claimed again once its
@@ -91,26 +87,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         socketTimeout: smtpTimeoutMs,
       })
     : null;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
 
-  async function claim(): Promise<SendRow[]> {
-    const at = now();
-    const leaseEnd = new Date(at.getTime() + leaseMs);
-    const { rows } = await sql<SendRow>`
-      update email_send set status = 'sending', attempts = attempts + 1, lease_until = ${leaseEnd},
-        next_attempt_at = ${leaseEnd}
-      where id in (
-        select id from email_send
-        where status in ('queued', 'sending') and next_attempt_at <= ${at}
-        order by next_attempt_at, id
-        limit ${batchSize}
-        for update skip locked
-      )
-      returning *`.execute(db);
-    return rows;
-  }
+  const claim = () => claimDue<SendRow>(db, 'email_send', { at: now(), leaseMs, batchSize });
 
   async function isSuppressed(row: SendRow): Promise<boolean> {
     const found = await db
@@ -247,7 +225,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     ]);
   }
 
-  async function drain(): Promise<number> {
+  async function drain(stopping: () => boolean): Promise<number> {
     let handled = 0;
     for (;;) {
       const batch = await claim();
@@ -260,58 +238,22 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         }
       }
       handled += batch.length;
-      if (batch.length < batchSize || stopped) return handled;
+      if (batch.length < batchSize || stopping()) return handled;
     }
   }
 
-  const deliverDue = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await drain();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  // Between rounds the worker sleeps until the next send is due, a send is queued (a notification from
-  // any process, on commit) or pollMs has passed (a safety net): an idle server does no work.
-  let sleeper: { done: Promise<void>; cancel: () => void } | null = null;
-  const nextDueInMs = async (): Promise<number> => {
-    const row = await db
-      .selectFrom('email_send')
-      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
-      .where('status', 'in', ['queued', 'sending'])
-      .executeTakeFirst();
-    return row?.next ? new Date(row.next).getTime() - now().getTime() : Number.POSITIVE_INFINITY;
-  };
-  const wakeKinds = options.wakeOnQueue === false ? [] : (['delivery'] as const);
-  const loop = async () => {
-    while (!stopped) {
-      await deliverDue().catch((error) => log.error(error, 'marketing email delivery failed'));
-      if (stopped) return;
-      const dueIn = await nextDueInMs().catch(() => pollMs);
-      sleeper = sleepUntilWork(wakeKinds, Math.max(50, Math.min(pollMs, dueIn)));
-      await sleeper.done;
-    }
-  };
-  const looping = pollMs > 0 ? loop() : Promise.resolve();
+  const loop = deliveryLoop({
+    drain,
+    nextDueInMs: () => nextDueInMs(db, 'email_send', now()),
+    pollMs,
+    wakeOnQueue: options.wakeOnQueue !== false,
+    onError: (error) => log.error(error, 'marketing email delivery failed'),
+  });
 
   return {
-    deliverDue,
+    deliverDue: loop.deliverDue,
     stop: async () => {
-      stopped = true;
-      sleeper?.cancel();
-      await looping;
-      await running?.catch(() => 0);
+      await loop.stop();
       transport?.close();
     },
   };

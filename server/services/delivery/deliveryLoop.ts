@@ -1,0 +1,69 @@
+import { sleepUntilWork } from '../../lib/workSignals.ts';
+
+export type DeliveryLoop = {
+  /** Delivers everything due now (several batches, once at a time); resolves with how many were handled. */
+  deliverDue: () => Promise<number>;
+  /** Stops sleeping and taking batches; resolves when the batch in flight is done. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The small loop of every delivery queue: drains what is due, then sleeps until the next row is due, a
+ * 'delivery' notification says something was queued (any process, on commit), or pollMs has passed (a
+ * safety net). pollMs 0 runs no rounds: the caller (a test) calls deliverDue itself.
+ */
+export function deliveryLoop(options: {
+  /** Claims and delivers batches until a short one or stopping(); resolves with how many rows it handled. */
+  drain: (stopping: () => boolean) => Promise<number>;
+  nextDueInMs: () => Promise<number>;
+  pollMs: number;
+  wakeOnQueue: boolean;
+  onError: (error: unknown) => void;
+}): DeliveryLoop {
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+  let sleeper: { done: Promise<void>; cancel: () => void } | null = null;
+
+  const deliverDue = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await options.drain(() => stopped);
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      await deliverDue().catch(options.onError);
+      if (stopped) return;
+      const dueIn = await options.nextDueInMs().catch(() => options.pollMs);
+      sleeper = sleepUntilWork(
+        options.wakeOnQueue ? ['delivery'] : [],
+        Math.max(50, Math.min(options.pollMs, dueIn)),
+      );
+      await sleeper.done;
+    }
+  };
+  const looping = options.pollMs > 0 ? loop() : Promise.resolve();
+
+  return {
+    deliverDue,
+    stop: async () => {
+      stopped = true;
+      sleeper?.cancel();
+      await looping;
+      await running?.catch(() => 0);
+    },
+  };
+}
