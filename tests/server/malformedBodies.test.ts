@@ -31,7 +31,7 @@ function bodies(op: Operation): Body[] {
     }
     return list;
   }
-  const multipart = 'multipart/form-data; boundary=' + BOUNDARY;
+  const multipart = `multipart/form-data; boundary=${BOUNDARY}`;
   list.push({
     label: 'multipart cut short',
     contentType: multipart,

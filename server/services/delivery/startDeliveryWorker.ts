@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
