@@ -16,7 +16,6 @@ import type { DatabaseHandle } from './db/openDatabase.ts';
 import { AfterReply } from './lib/AfterReply.ts';
 import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
-import { listenForWork } from './lib/listenForWork.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail } from './lib/outbox.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
@@ -25,23 +24,20 @@ import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
-import { LoginThrottle } from './services/auth/loginThrottle.ts';
-import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
-import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
-import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
-import { type RuntimeOptions, WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
+import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
 import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
 import { workflowRoutes } from './services/workflow/routes.ts';
+import { startBackgroundWork } from './startBackgroundWork.ts';
 import { staticClient } from './staticClient.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -127,18 +123,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', securityHeaders);
   app.addHook('onRequest', refuseCrossSiteWrites(config));
 
-  let delivery: OutboxDelivery | undefined;
-  if (config.smtpUrl) {
-    delivery = startOutboxDelivery({
-      db: database.db,
-      smtpUrl: config.smtpUrl,
-      from: config.smtpFrom,
-      log: app.log,
-      pollMs: config.deliveryPollMs,
-      leaseMs: config.deliveryLeaseMs,
-      maxAttempts: config.deliveryMaxAttempts,
-    });
-  }
   const sessions = new SessionStore(database.db, config.sessionCacheMs);
   const ctx: AppContext = {
     db: database.db,
@@ -147,10 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recipients: new RecipientStore(database.db, config.recipientCacheMs, database.kind === 'postgres'),
     mail: {
       send: async (email) => {
-        const row = await enqueueEmail(database.db, email, Boolean(delivery));
+        const row = await enqueueEmail(database.db, email, Boolean(config.smtpUrl));
         // Without SMTP, a message with a one-time secret reaches its recipient only through the operator,
         // who alone reads this log: the outbox shows it redacted.
-        if (!delivery && email.secrets?.length) logUnsentEmail(app.log, row.id, email);
+        if (!config.smtpUrl && email.secrets?.length) logUnsentEmail(app.log, row.id, email);
         return row;
       },
     },
@@ -158,40 +142,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterReply: new AfterReply((error, what) => app.log.error(error, `${what} failed`)),
     clock: options.clock ?? (() => new Date()),
   };
-  // Workflow runtime: step workers, and the sink that enrols contacts on email events.
-  const workflowRuntime = options.workflowRuntime
-    ? await WorkflowRuntime.start({
-        log: (message, error) => app.log.error(error, message),
-        ...options.workflowRuntime,
-        database,
-        databaseUrl: config.databaseUrl,
-      })
-    : null;
-  if (workflowRuntime) ctx.emailEventSinks.push(workflowRuntime.emailEventSink);
-  app.decorate('workflowRuntime', workflowRuntime);
-  app.decorate('outboxDelivery', delivery ?? null);
-  // Marketing email: the delivery worker and the tracking endpoints' recorder. Delivery loops (this worker,
-  // the outbox's) wake on notifications of queued email from any process.
-  const stopListening =
-    config.deliveryWorker || delivery
-      ? await listenForWork(database, config.databaseUrl, (message, error) => app.log.error(error, message))
-      : async () => {};
-  const deliveryWorker: DeliveryWorker | null = config.deliveryWorker
-    ? startDeliveryWorker({
-        db: database.db,
-        sinks: ctx.emailEventSinks,
-        smtpUrl: config.smtpUrl,
-        trackingBaseUrl: config.trackingBaseUrl,
-        publicOrigin: config.publicOrigin,
-        preferenceBase: config.bases.preference,
-        log: app.log,
-        pollMs: config.deliveryPollMs,
-        leaseMs: config.deliveryLeaseMs,
-        maxAttempts: config.deliveryMaxAttempts,
-        backoffBaseMs: config.deliveryBackoffMs,
-      })
-    : null;
-  app.decorate('deliveryWorker', deliveryWorker);
+  const background = await startBackgroundWork({
+    config,
+    database,
+    log: app.log,
+    sessions,
+    sinks: ctx.emailEventSinks,
+    workflowRuntime: options.workflowRuntime ?? false,
+  });
+  app.decorate('workflowRuntime', background.workflowRuntime);
+  app.decorate('outboxDelivery', background.outboxDelivery);
+  app.decorate('deliveryWorker', background.deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
@@ -214,28 +175,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveClient) await app.register(staticClient(config));
 
   // Sessions nobody came back for, expired sign-up links and old sign-in delays are deleted at start-up
-  // and every hour.
-  const sweep = () =>
-    Promise.all([
-      sessions.deleteExpired(),
-      deleteExpiredPendingSignups(database.db),
-      new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
-    ]).catch((error) => app.log.error(error, 'expiry sweep failed'));
-  app.addHook('onReady', async () => {
-    await sweep();
-  });
-  const sweeper = setInterval(sweep, 60 * 60 * 1000);
-  sweeper.unref();
+  // and every hour (startBackgroundWork).
+  app.addHook('onReady', background.sweepExpired);
 
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
     await ctx.afterReply.idle();
     // Answered opens and clicks not committed yet are written first, while their sinks still run.
     await trackingRecorder.drain();
-    await workflowRuntime?.stop();
-    await delivery?.stop();
-    await deliveryWorker?.stop();
-    await stopListening();
+    await background.stop();
   });
   return app;
 }
