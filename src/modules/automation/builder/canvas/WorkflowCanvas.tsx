@@ -20,6 +20,7 @@ import type { BuilderFlowEdge, BuilderFlowNode } from './canvasTypes.ts';
 import { FitViewEffect } from './FitViewEffect.tsx';
 import { FIT_ALL_MAX_NODES, fitViewOptionsFor } from './fitViewOptionsFor.ts';
 import { InsertEdge } from './InsertEdge.tsx';
+import { KeepStepsInViewEffect } from './KeepStepsInViewEffect.tsx';
 import { RevealSelectedEffect } from './RevealSelectedEffect.tsx';
 import { StepNode } from './StepNode.tsx';
 import { TriggerNode } from './TriggerNode.tsx';
@@ -189,6 +190,7 @@ export function WorkflowCanvas({
       <CountsLegend />
       <FitViewEffect model={model} />
       <RevealSelectedEffect selectedId={selectedId} />
+      <KeepStepsInViewEffect model={model} selectedId={selectedId} />
     </ReactFlow>
   );
 }
