@@ -91,9 +91,10 @@ export async function createStarterContent(
     sendFrom: owner.email,
     emailSubject: `${senderName} shared a profile with you`,
     replyTo: owner.email,
+    // The first letter of each word (whole code points: an emoji in a name must not split into halves).
     initials: senderName
       .split(/\s+/)
-      .map((part) => part[0] ?? '')
+      .map((word) => Array.from(word).find((ch) => /\p{L}/u.test(ch)) ?? '')
       .join('')
       .slice(0, 3),
     signature: 'full',
