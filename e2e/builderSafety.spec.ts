@@ -30,6 +30,12 @@ async function visibleArea(node: Locator, region: Locator): Promise<number> {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** Whether the node is wholly inside the canvas region (not cut off at its edge). */
+async function whollyVisible(node: Locator, region: Locator): Promise<boolean> {
+  const box = await node.boundingBox();
+  return box !== null && Math.abs((await visibleArea(node, region)) - box.width * box.height) < 2;
+}
+
 const centre = async (locator: Locator) => {
   const box = await locator.boundingBox();
   if (!box) throw new Error('node not drawn');
@@ -101,16 +107,16 @@ test.describe('builder safety', () => {
     const region = canvas(page);
     await region.scrollIntoViewIfNeeded();
     await expect
-      .poll(async () => visibleArea(page.locator('.react-flow__node-trigger'), region))
-      .toBeGreaterThan(0);
-    await expect.poll(async () => visibleArea(nodesOf(page, 'delay'), region)).toBeGreaterThan(0);
+      .poll(async () => whollyVisible(page.locator('.react-flow__node-trigger'), region))
+      .toBe(true);
+    await expect.poll(async () => whollyVisible(nodesOf(page, 'delay'), region)).toBe(true);
     await shot(page, 'builder-375-after-narrowing');
 
     // With a step selected, that step is kept in view when the window widens again.
     await nodesOf(page, 'end').click();
     await expect(page.getByRole('button', { name: /^Close the .* editor$/ })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(async () => visibleArea(nodesOf(page, 'end'), canvas(page))).toBeGreaterThan(0);
+    await expect.poll(async () => whollyVisible(nodesOf(page, 'end'), canvas(page))).toBe(true);
   });
 
   test('a refused publish marks the faulty step and brings it into view', async ({ page }) => {

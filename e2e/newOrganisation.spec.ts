@@ -40,7 +40,7 @@ test('a new organisation picks a starter email, builds a workflow and publishes 
   await page
     .getByRole('radiogroup', { name: 'Emails' })
     .getByRole('radio', { name: /Starter: Follow-up/ })
-    .check();
+    .click();
   await expect(page.getByRole('button', { name: 'Change email' })).toBeVisible();
   await closeEditor(page);
   await addStep(page, 'Add a step after Send email', 'End');

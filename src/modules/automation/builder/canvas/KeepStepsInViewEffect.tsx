@@ -14,7 +14,8 @@ type Box = { x: number; y: number; width: number; height: number };
  * Bridges the canvas' size to React Flow's viewport: React Flow keeps the pan and zoom when the canvas is
  * resized (a window narrowed from 1280 to 375 px), which can leave every step outside the view. After a
  * resize, the selected step is brought back into view when it left it (centred, same zoom); with nothing
- * selected, when no step is in view any more, the top steps are fitted into view. Renders nothing.
+ * selected, when no step is wholly in view any more (cut off at the edge is not in view), the top steps
+ * are fitted into view. Renders nothing.
  */
 export function KeepStepsInViewEffect({
   model,
@@ -39,11 +40,6 @@ export function KeepStepsInViewEffect({
     if (before.width === width && before.height === height) return;
     const frame = requestAnimationFrame(() => {
       const [tx, ty, zoom] = store.getState().transform;
-      const inView = (box: Box) =>
-        box.x * zoom + tx < width &&
-        (box.x + box.width) * zoom + tx > 0 &&
-        box.y * zoom + ty < height &&
-        (box.y + box.height) * zoom + ty > 0;
       const whollyInView = (box: Box) =>
         box.x * zoom + tx >= 0 &&
         (box.x + box.width) * zoom + tx <= width &&
@@ -63,7 +59,7 @@ export function KeepStepsInViewEffect({
         return;
       }
       const steps = current.nodes.filter((node) => node.data.kind !== 'add');
-      if (steps.length === 0 || steps.some((node) => inView(boxOf(node)))) return;
+      if (steps.length === 0 || steps.some((node) => whollyInView(boxOf(node)))) return;
       const top = [...steps]
         .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
         .slice(0, TOP_NODES)
