@@ -21,12 +21,20 @@ export function usePublishFaults(
   reveal: (nodeId: string) => void,
 ): ReadonlyMap<string, string> {
   const notice = useSelector(saveActor, (snapshot) => snapshot.context.notice);
+  const serverFaults = useSelector(saveActor, (snapshot) => snapshot.context.faults);
   const refusedSeq = notice?.action === 'publish' && notice.tone === 'error' ? notice.seq : null;
   const showing = refusedSeq !== null;
   const flow = useDraftSelector(draft, selectFlow);
   const faults = useMemo<ReadonlyMap<string, string>>(() => {
     if (!showing) return NO_FAULTS;
-    const problems = publishProblems(flow, flowPublishEmails(flow));
+    // The builder's own check (live: a fixed step loses its mark), then what only the server knew.
+    const local = publishProblems(flow, flowPublishEmails(flow));
+    const problems = [
+      ...local,
+      ...serverFaults.filter(
+        (fault) => fault.nodeId in flow && !local.some((problem) => problem.message === fault.message),
+      ),
+    ];
     if (problems.length === 0) return NO_FAULTS;
     const byNode = new Map<string, string>();
     for (const problem of problems) {
@@ -34,7 +42,7 @@ export function usePublishFaults(
       byNode.set(problem.nodeId, before ? `${before} ${problem.message}` : problem.message);
     }
     return byNode;
-  }, [showing, flow]);
+  }, [showing, flow, serverFaults]);
 
   const revealed = useRef<number | null>(null);
   useEffect(() => {
