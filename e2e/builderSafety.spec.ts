@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { createWorkflow, TRIGGERS, tag } from './support/automationSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { addStep, canvas, closeEditor, nodeAction, nodesOf } from './support/builderSteps.ts';
 
 /**
@@ -67,9 +68,15 @@ test.describe('builder safety', () => {
     await nodeAction(page, 'If / Else', 'Delete');
     const dialog = page.getByRole('dialog', { name: 'Delete “If / Else” and 2 steps below it?' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('3 steps in all');
+    await expect(dialog).toHaveAccessibleDescription(/3 steps in all/);
     await expect(dialog).toContainText('undo history is not kept across reloads');
     await shot(page, 'builder-1280-delete-dialog');
+    await expectNoAxeViolations(page, 'the delete dialog');
+    if (shotsDir) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'builder-375-delete-dialog');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     // Cancel (and Escape) keep everything.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
@@ -85,6 +92,12 @@ test.describe('builder safety', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Deleted “If / Else” and 2 steps below it.' });
     await expect(toast).toBeVisible();
     await shot(page, 'builder-1280-delete-undo-toast');
+    await expectNoAxeViolations(page, 'the toast with Undo');
+    if (shotsDir) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'builder-375-delete-undo-toast');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expect(nodesOf(page, 'condition')).toHaveCount(1);
     await expect(nodesOf(page, 'addToList')).toHaveCount(1);
@@ -157,6 +170,7 @@ test.describe('builder safety', () => {
     await expect.poll(async () => visibleArea(faulty, region)).toBeGreaterThan(0);
     await expect(nodesOf(page, 'delay').getByText('Fix to publish')).toHaveCount(0);
     await shot(page, 'builder-1280-publish-fault');
+    await expectNoAxeViolations(page, 'a step marked by a refused publish');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(async () => visibleArea(faulty, canvas(page))).toBeGreaterThan(0);
     await shot(page, 'builder-375-publish-fault');

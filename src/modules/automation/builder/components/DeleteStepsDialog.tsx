@@ -23,6 +23,11 @@ export function DeleteStepsDialog({
       open={pending !== null}
       onClose={onCancel}
       title={pending ? `Delete “${pending.title}” and ${below} step${below === 1 ? '' : 's'} below it?` : ''}
+      description={
+        pending
+          ? `Deleting this If / Else also deletes every step in its yes and no branches: ${pending.count} steps in all.`
+          : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
@@ -35,16 +40,10 @@ export function DeleteStepsDialog({
       }
     >
       {pending ? (
-        <>
-          <p>
-            Deleting this If / Else also deletes every step in its yes and no branches: {pending.count} steps
-            in all.
-          </p>
-          <p className="automation-muted">
-            You can undo it (Undo in the message that follows, the toolbar or Ctrl+Z) until you leave or
-            reload this page; undo history is not kept across reloads.
-          </p>
-        </>
+        <p className="automation-muted">
+          You can undo it (Undo in the message that follows, the toolbar or Ctrl+Z) until you leave or reload
+          this page; undo history is not kept across reloads.
+        </p>
       ) : null}
     </Dialog>
   );
