@@ -6,6 +6,7 @@ import { replayEventLog } from '../machines/replay.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { createWorkflow, pausedAfterEachTest, TRIGGERS, tag } from './support/automationSteps.ts';
+import { addStep, canvas, closeEditor, nodeAction, nodesOf } from './support/builderSteps.ts';
 
 /**
  * The workflow builder in Chromium against the real server, as the demo user. Each test works on
@@ -14,34 +15,6 @@ import { createWorkflow, pausedAfterEachTest, TRIGGERS, tag } from './support/au
  */
 const shotsDir = process.env.BUILDER_SHOTS_DIR;
 const LIST_TRIGGER = TRIGGERS[5];
-
-const canvas = (page: Page) => page.getByRole('region', { name: 'Workflow steps' });
-const nodesOf = (page: Page, type: string) => canvas(page).locator(`.react-flow__node-${type}`);
-
-/** Opens the "+" of a slot (by its accessible name) and picks a step kind from the menu. */
-async function addStep(page: Page, slot: string | RegExp, kind: string): Promise<void> {
-  await canvas(page).getByRole('button', { name: slot }).first().click();
-  await page
-    .getByRole('menu', { name: 'Add a step' })
-    .getByRole('menuitem', { name: kind, exact: true })
-    .click();
-}
-
-async function closeEditor(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: /^Close the .* editor$/ });
-  if (await close.isVisible()) await close.click();
-}
-
-async function nodeAction(page: Page, title: string, action: string): Promise<void> {
-  await canvas(page)
-    .getByRole('button', { name: `Actions for ${title}` })
-    .first()
-    .click();
-  await page
-    .getByRole('menu', { name: `Actions for ${title}` })
-    .getByRole('menuitem', { name: action, exact: true })
-    .click();
-}
 
 /** Pause (through its dialog): the paused banner shows. */
 async function pause(page: Page): Promise<void> {

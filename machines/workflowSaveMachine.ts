@@ -19,9 +19,14 @@ export type WorkflowSaveNotice = {
   seq: number;
 };
 
+/** A step the server named when it refused a publish, and why. */
+export type PublishFault = { nodeId: string; message: string };
+
 export type WorkflowSaveContext = {
   workflowId: number;
   notice: WorkflowSaveNotice | null;
+  /** The steps the server named in its last publish refusal (error_publish_nodes); cleared with the notice. */
+  faults: PublishFault[];
   seq: number;
   /** The last successful answer. */
   result: WorkflowSaveResult | null;
@@ -38,6 +43,21 @@ export type WorkflowSaveEvent =
    */
   | { type: 'save.publish'; refusal: string | null }
   | { type: 'save.dismiss' };
+
+/** The error_publish_nodes of a refused publish's answer (kept by the request layer's error as its body). */
+function faultsOf(error: unknown): PublishFault[] {
+  const body =
+    error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : null;
+  const nodes =
+    body && typeof body === 'object' && 'error_publish_nodes' in body
+      ? (body as { error_publish_nodes: unknown }).error_publish_nodes
+      : null;
+  if (!Array.isArray(nodes)) return [];
+  return nodes.flatMap((node: unknown) => {
+    const { nodeId, message } = (node ?? {}) as { nodeId?: unknown; message?: unknown };
+    return typeof nodeId === 'string' && typeof message === 'string' ? [{ nodeId, message }] : [];
+  });
+}
 
 const SAVE_FAILED = 'Your workflow could not be saved.';
 const PUBLISH_FAILED = 'Your workflow could not be published.';
@@ -66,7 +86,7 @@ const START = {
  * status active; its success says "Your workflow has been published successfully!" and marks the
  * workflow recently published, a save's "Your workflow has been saved successfully!". A refusal (the
  * builder's own check carried by the event, or the server's answer naming the node) lands in failed with
- * that message. From saved, published and failed another save or publish can start; `save.dismiss`
+ * that message; the steps a server refusal names (error_publish_nodes) are kept in `faults` for the canvas. From saved, published and failed another save or publish can start; `save.dismiss`
  * clears the notice. The call is the invoked `save` actor, provided by the builder
  * (`workflowSaveMachine.provide({ actors: { save } })`): it serialises the draft and calls
  * update_workflow/ and email_mapping/.
@@ -110,6 +130,7 @@ export const workflowSaveMachine = setup({
           action: params.action,
           seq: context.seq + 1,
         },
+        faults: params.action === 'publish' ? faultsOf(error) : [],
       };
     }),
     notifyRefusal: assign(({ context, event }) => ({
@@ -121,13 +142,14 @@ export const workflowSaveMachine = setup({
         seq: context.seq + 1,
       },
     })),
-    clearNotice: assign({ notice: () => null }),
+    clearNotice: assign({ notice: () => null, faults: () => [] }),
   },
 }).createMachine({
   id: 'workflowSave',
   context: ({ input }) => ({
     workflowId: input.workflowId,
     notice: null,
+    faults: [],
     seq: 0,
     result: null,
     recentlyPublished: false,

@@ -1,8 +1,11 @@
 import type { CanvasModel } from './buildCanvasModel.ts';
 import type { SlotRef } from './commands/readWorkflowTree.ts';
 
-/** Where a dragged step would go: a slot of a parent step, and the point drawn as the drop marker. */
-export type DropTarget = { at: SlotRef & { parentId: string }; point: { x: number; y: number } };
+/**
+ * Where a dragged step would go: a slot of a parent step (parentId null: right under the trigger, where
+ * the step becomes the first one), and the point drawn as the drop marker.
+ */
+export type DropTarget = { at: SlotRef; point: { x: number; y: number } };
 
 /** How far (canvas units) from a drop point a dragged step's centre may be to land there. */
 export const DROP_RADIUS = 90;
@@ -14,8 +17,9 @@ function centreOf(node: CanvasModel['nodes'][number]) {
 /**
  * The slot nearest to a dragged step's centre within DROP_RADIUS: an edge's insert point (the middle
  * between its two nodes) or an empty slot's "+". Slots of the step itself (its own place and the edges
- * around it) are not targets: dropping there changes nothing. The move command still refuses what the
- * graph rules forbid (moving into its own branches, after an end step).
+ * around it) are not targets: dropping there changes nothing. The slot right under the trigger is one
+ * for a send email, add to list or delay (they can become the first step; an If / Else or an end cannot).
+ * The move command still refuses what the graph rules forbid (moving into its own branches, after an end).
  */
 export function findDropTarget(
   model: CanvasModel,
@@ -23,10 +27,13 @@ export function findDropTarget(
   centre: { x: number; y: number },
 ): DropTarget | null {
   const byId = new Map(model.nodes.map((node) => [node.id, node]));
+  const dragged = byId.get(nodeId)?.data;
+  const canGoFirst =
+    dragged?.kind === 'step' && dragged.node.kind === 'ACTION' && dragged.node.type !== 'end';
   let best: DropTarget | null = null;
   let bestDistance = DROP_RADIUS;
   const consider = (at: SlotRef, point: { x: number; y: number }) => {
-    if (at.parentId === null || at.parentId === nodeId) return;
+    if (at.parentId === nodeId || (at.parentId === null && !canGoFirst)) return;
     const distance = Math.hypot(point.x - centre.x, point.y - centre.y);
     if (distance < bestDistance) {
       bestDistance = distance;

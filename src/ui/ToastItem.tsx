@@ -41,6 +41,18 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
         {toast.title ? <p className="ui-toast__title">{toast.title}</p> : null}
         <p className="ui-toast__message">{toast.message}</p>
       </div>
+      {toast.action ? (
+        <button
+          type="button"
+          className="ui-toast__action"
+          onClick={() => {
+            toast.action?.onAction();
+            onDismiss(id);
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className="ui-toast__close"

@@ -22,10 +22,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(
     () => ({
-      show: ({ message, title, tone = 'info', duration = TOAST_DURATION_MS.long }) => {
+      show: ({ message, title, tone = 'info', duration = TOAST_DURATION_MS.long, action }) => {
         counter.current += 1;
         const id = `toast-${counter.current}`;
-        setToasts((list) => [...list, { id, message, title, tone, duration }].slice(-MAX_TOASTS));
+        setToasts((list) => [...list, { id, message, title, tone, duration, action }].slice(-MAX_TOASTS));
         return id;
       },
       dismiss,

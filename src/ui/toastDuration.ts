@@ -14,12 +14,17 @@ export type ToastOptions = {
   tone?: ToastTone;
   /** Milliseconds before it goes by itself; `null` keeps it until dismissed. Default 5 s. */
   duration?: number | null;
+  /** One button in the toast (e.g. "Undo"); clicking it runs onAction and dismisses the toast. */
+  action?: ToastAction;
 };
+
+export type ToastAction = { label: string; onAction: () => void };
 
 export type ToastEntry = Required<Pick<ToastOptions, 'message' | 'tone'>> & {
   id: string;
   title: string | undefined;
   duration: number | null;
+  action: ToastAction | undefined;
 };
 
 export type ToastApi = {

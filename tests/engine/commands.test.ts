@@ -12,11 +12,12 @@ import { moveNode } from '../../src/engine/commands/moveNode.ts';
 import { pasteNode } from '../../src/engine/commands/pasteNode.ts';
 import { renameWorkflow } from '../../src/engine/commands/renameWorkflow.ts';
 import { type Command, runCommand } from '../../src/engine/commands/runCommand.ts';
+import { stepsDeletedBy } from '../../src/engine/commands/stepsDeletedBy.ts';
 import { createUndoStore } from '../../src/engine/createUndoStore.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
 import { metaOf, readMeta, readNewlyAdded } from '../../src/engine/workflowDoc.ts';
 import { flowToDoc } from '../../src/engine/writeFlowToDoc.ts';
-import { counterUuid, sampleFlow } from './workflowFixtures.ts';
+import { counterUuid, flowNode, sampleFlow } from './workflowFixtures.ts';
 
 function setup(flow: WorkflowFlow = sampleFlow()) {
   const doc = flowToDoc(flow);
@@ -286,6 +287,55 @@ describe('moveNode', () => {
     expect(after.a1?.childNodes).toEqual(['e1']);
     expect(run(moveNode, { nodeId: 'c1', to: { parentId: 'd1', slot: 0 } })).toMatchObject({ ok: false });
     expect(run(moveNode, { nodeId: '0', to: { parentId: 'd1', slot: 0 } })).toMatchObject({ ok: false });
+  });
+});
+
+describe('moveNode into the slot right under the trigger', () => {
+  it('makes a step from deep in a branch the first step; the old first step follows it', () => {
+    const { doc, undo, run, flow } = setup();
+    const before = flow();
+    expect(run(moveNode, { nodeId: 'd1', to: { parentId: null, slot: 0 } }).ok).toBe(true);
+    const after = expectUndoRedo(doc, undo, before);
+    // "0" holds the delay now; d1 holds the old first step ("Welcome mail") with its If / Else after it.
+    expect(after['0']).toMatchObject({ type: 'delay', childNodes: ['d1'] });
+    expect(after.d1).toMatchObject({ type: 'send email', parentId: '0', childNodes: ['c1'] });
+    expect(after.d1?.detail).toMatchObject({ title: 'Welcome mail', emailId: 11, nodeId: 'd1' });
+    expect(after.c1).toMatchObject({ parentId: 'd1', childNodes: ['a1', 'e2'] });
+  });
+
+  it('moves the step right after the first one above it', () => {
+    const chain = {
+      '0': flowNode('0', 'send email', null, ['x1'], { emailId: 11, title: 'Hello' }),
+      x1: flowNode('x1', 'delay', '0', ['x2'], { title: 'Wait' }),
+      x2: flowNode('x2', 'end', 'x1', []),
+    };
+    const { doc, undo, run, flow } = setup(chain);
+    const before = flow();
+    expect(run(moveNode, { nodeId: 'x1', to: { parentId: null, slot: 0 } }).ok).toBe(true);
+    const after = expectUndoRedo(doc, undo, before);
+    expect(after['0']).toMatchObject({ type: 'delay', childNodes: ['x1'] });
+    expect(after.x1).toMatchObject({ type: 'send email', childNodes: ['x2'] });
+    expect(after.x1?.detail.title).toBe('Hello');
+    expect(after.x2?.parentId).toBe('x1');
+  });
+
+  it('refuses an If / Else and an end (they cannot go first above other steps)', () => {
+    const { run, flow } = setup();
+    const before = flow();
+    expect(run(moveNode, { nodeId: 'c1', to: { parentId: null, slot: 0 } })).toMatchObject({ ok: false });
+    expect(run(moveNode, { nodeId: 'e2', to: { parentId: null, slot: 0 } })).toMatchObject({ ok: false });
+    expect(flow()).toEqual(before);
+  });
+});
+
+describe('stepsDeletedBy', () => {
+  it('names every step a delete takes, changing nothing: an If / Else with its branches', () => {
+    const { doc, flow } = setup();
+    const before = flow();
+    expect(stepsDeletedBy(doc, 'c1').sort()).toEqual(['a1', 'c1', 'd1', 'e1', 'e2']);
+    expect(stepsDeletedBy(doc, 'd1')).toEqual(['d1']);
+    expect(stepsDeletedBy(doc, 'nope')).toEqual([]);
+    expect(flow()).toEqual(before);
   });
 });
 

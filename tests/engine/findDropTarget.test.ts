@@ -67,4 +67,14 @@ describe('findDropTarget: where a dragged step lands', () => {
     expect(flow.d1?.childNodes[0]).toBe('e1');
     expect(flow.c1?.childNodes[1]).toBe('e2');
   });
+
+  it('offers the slot right under the trigger to a send email, add to list or delay, not to an If / Else', () => {
+    const root = centreOf('0');
+    const trigger = centreOf('trigger');
+    const point = { x: root.x, y: (trigger.y + root.y) / 2 };
+    expect(findDropTarget(model, 'd1', point)?.at).toEqual({ parentId: null, slot: 0 });
+    expect(findDropTarget(model, 'a1', point)?.at).toEqual({ parentId: null, slot: 0 });
+    expect(findDropTarget(model, 'c1', point)?.at).not.toEqual({ parentId: null, slot: 0 });
+    expect(findDropTarget(model, 'e2', point)?.at).not.toEqual({ parentId: null, slot: 0 });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
+import { createStarterContent } from './createStarterContent.ts';
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db
@@ -25,7 +26,7 @@ export async function createOrganisationAndUser(
       .values({ name: input.organisationName, logo_image_url: null, privacy_url: null, contact_url: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return trx
+    const user = await trx
       .insertInto('users')
       .values({
         org_id: org.id,
@@ -38,6 +39,19 @@ export async function createOrganisationAndUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The starter emails, list and share profile come with the organisation, in the same transaction.
+    await createStarterContent(
+      trx,
+      {
+        orgId: org.id,
+        userId: user.id,
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+      },
+      input.organisationName,
+    );
+    return user;
   };
   return db.isTransaction ? create(db) : db.transaction().execute(create);
 }

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { moveAboveRoot } from './moveAboveRoot.ts';
 import {
   type CommandResult,
   checkSlot,
@@ -21,8 +22,9 @@ import {
  * At the target, the current occupant follows the moved piece (after the piece's last step on its
  * slot-0 line). Refused: moving the root "0" (its id must stay the root), moving into the moved piece
  * itself, or pushing an occupant after a piece that ends with an end step.
+ * to.parentId null (the slot right under the trigger): the step becomes the first one (moveAboveRoot).
  */
-export type MoveNodeArgs = { nodeId: string; to: SlotRef & { parentId: string }; scope?: 'node' | 'subtree' };
+export type MoveNodeArgs = { nodeId: string; to: SlotRef; scope?: 'node' | 'subtree' };
 
 export function moveNode(doc: Y.Doc, args: MoveNodeArgs): CommandResult<{ moved: string[] }> {
   const ctx = readWorkflowTree(doc);
@@ -30,6 +32,7 @@ export function moveNode(doc: Y.Doc, args: MoveNodeArgs): CommandResult<{ moved:
   if (nodeId === ROOT_NODE_ID)
     return invalid('The first step cannot be moved; move the steps after it instead.');
   if (!isShown(ctx, nodeId)) return invalid(`There is no step "${nodeId}".`);
+  if (to.parentId === null) return moveAboveRoot(ctx, nodeId);
   const problem = checkSlot(ctx, to);
   if (problem) return problem;
   const record = ctx.records.get(nodeId);

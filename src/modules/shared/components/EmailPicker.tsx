@@ -1,8 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
 import { formatWorkflowDate } from '../../../domain/formatWorkflowDate.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import type { EmailVersion, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -70,7 +72,14 @@ export function EmailPicker({
     list =
       page.data.emails.length === 0 ? (
         <StatePanel compact kind="empty" title={paging.term ? 'No email matches' : 'No emails yet'}>
-          {paging.term ? `Nothing matches “${paging.term}”.` : 'Emails you build in campaigns appear here.'}
+          {paging.term ? (
+            `Nothing matches “${paging.term}”.`
+          ) : (
+            <>
+              Emails are made in <Link {...areaLinks.campaigns}>Campaigns</Link>, which is still being built;
+              the emails you make there will appear here.
+            </>
+          )}
         </StatePanel>
       ) : (
         <div role="radiogroup" aria-label={label} className={classes.options} aria-busy={loading}>

@@ -122,4 +122,25 @@ describe('CreateWorkflowPage', () => {
     await waitFor(() => expect(createWorkflow).toHaveBeenCalled());
     expect(createWorkflow.mock.calls[0]![0]).toMatchObject({ triggerId: 10, spUuid: 'ab12' });
   });
+
+  it('with no emails at all, says where emails are made and links there', async () => {
+    const api = stubApi({
+      getWorkflowTriggers: vi.fn(async () => ({ success: true as const, data: TRIGGERS })),
+      getUserEmails: vi.fn(async () => ({
+        success: true as const,
+        data: { emails: [] },
+        total_count: 0,
+        internal_user: false,
+      })),
+    });
+    renderScreen(<CreateWorkflowPage />, api, '/automation/create');
+    const group = await screen.findByRole('group', { name: '1. Choose what starts the workflow' });
+    fireEvent.click(within(group).getByLabelText(/Email open/));
+    await screen.findByText('No emails yet');
+    const link = screen.getByRole('link', { name: 'Campaigns' });
+    expect(link.getAttribute('href')).toBe('/campaigns');
+    expect(link.closest('.ui-state')?.textContent ?? link.parentElement?.textContent).toMatch(
+      /still being built/,
+    );
+  });
 });

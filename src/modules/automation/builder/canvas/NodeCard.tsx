@@ -9,6 +9,8 @@ export type NodeCardProps = {
   badges?: ReactNode;
   selected: boolean;
   hasError?: boolean;
+  /** Why a refused publish was refused here: a visible mark, its reason in the accessible text. */
+  publishProblem?: string;
   isNew?: boolean;
   actions?: ReactNode;
   /** Live counts of a published workflow (NodeCountsRow), at the end of the top line. */
@@ -24,6 +26,7 @@ export function NodeCard({
   badges,
   selected,
   hasError = false,
+  publishProblem,
   isNew = false,
   actions,
   counts,
@@ -33,6 +36,7 @@ export function NodeCard({
     `builder-node--${kindClass}`,
     selected ? 'builder-node--selected' : '',
     hasError ? 'builder-node--error' : '',
+    publishProblem ? 'builder-node--fault' : '',
     isNew ? 'builder-node--new' : '',
   ]
     .filter(Boolean)
@@ -47,6 +51,11 @@ export function NodeCard({
           {hasError ? (
             <span className="builder-node__mark builder-node__mark--error" title="This step has an error">
               Error
+            </span>
+          ) : null}
+          {publishProblem ? (
+            <span className="builder-node__mark builder-node__mark--fault" title={publishProblem}>
+              Fix to publish<span className="builder-visually-hidden">: {publishProblem}</span>
             </span>
           ) : null}
           {counts}

@@ -44,6 +44,7 @@ export const StepNode = memo(function StepNode({ id, data, type, selected }: Nod
         }
         selected={selected}
         hasError={data.hasError}
+        publishProblem={data.publishProblem}
         isNew={data.isNewlyAdded}
         counts={<NodeCountsRow nodeId={id} />}
         actions={

@@ -20,6 +20,7 @@ import type { BuilderFlowEdge, BuilderFlowNode } from './canvasTypes.ts';
 import { FitViewEffect } from './FitViewEffect.tsx';
 import { FIT_ALL_MAX_NODES, fitViewOptionsFor } from './fitViewOptionsFor.ts';
 import { InsertEdge } from './InsertEdge.tsx';
+import { KeepStepsInViewEffect } from './KeepStepsInViewEffect.tsx';
 import { RevealSelectedEffect } from './RevealSelectedEffect.tsx';
 import { StepNode } from './StepNode.tsx';
 import { TriggerNode } from './TriggerNode.tsx';
@@ -38,12 +39,17 @@ const NODE_TYPES: NodeTypes = {
 const EDGE_TYPES: EdgeTypes = { insert: InsertEdge };
 const PRO_OPTIONS = { hideAttribution: true };
 
-function ariaLabelOf(node: CanvasModel['nodes'][number]): string | undefined {
+function ariaLabelOf(node: CanvasModel['nodes'][number], problem: string | undefined): string | undefined {
   const data = node.data;
   if (data.kind === 'trigger') return `Trigger: ${data.trigger.trigger_name}`;
-  if (data.kind === 'step') return `${nodeTitleOf(data.node)} (${STEP_TITLES[data.node.type]} step)`;
+  if (data.kind === 'step') {
+    const label = `${nodeTitleOf(data.node)} (${STEP_TITLES[data.node.type]} step)`;
+    return problem ? `${label}, blocks publishing: ${problem}` : label;
+  }
   return undefined;
 }
+
+const NO_FAULTS: ReadonlyMap<string, string> = new Map();
 
 /**
  * The canvas: the engine's canvas model (laid out top-down from the trigger and root "0") drawn by React
@@ -51,7 +57,14 @@ function ariaLabelOf(node: CanvasModel['nodes'][number]): string | undefined {
  * positions come from the automatic layout; a step is dragged onto a slot to move it (useStepDrag); a click
  * selects a step (its editor).
  */
-export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
+export function WorkflowCanvas({
+  selectedId,
+  faults = NO_FAULTS,
+}: {
+  selectedId: string | null;
+  /** Steps a refused publish named (id -> reason): marked on their cards. */
+  faults?: ReadonlyMap<string, string>;
+}) {
   const { draft, select, move } = useBuilder();
   const model = useSyncExternalStore(draft.subscribe, draft.getCanvasModel, draft.getCanvasModel);
   const { drag, onNodeDrag, onNodeDragStop } = useStepDrag(model, move);
@@ -61,15 +74,19 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
   // The engine returns an unchanged node or edge as the same object between changes: keep the React Flow
   // object made from it too, so React Flow re-renders only what changed (not all 500 nodes per edit).
   const nodeCache = useRef(
-    new WeakMap<CanvasModel['nodes'][number], { selected: boolean; flow: BuilderFlowNode }>(),
+    new WeakMap<
+      CanvasModel['nodes'][number],
+      { selected: boolean; problem: string | undefined; flow: BuilderFlowNode }
+    >(),
   );
   const edgeCache = useRef(new WeakMap<CanvasModel['edges'][number], BuilderFlowEdge>());
   const laidOut = useMemo<BuilderFlowNode[]>(
     () =>
       model.nodes.map((node) => {
         const selected = node.id === selectedId;
+        const problem = faults.get(node.id);
         const kept = nodeCache.current.get(node);
-        if (kept && kept.selected === selected) return kept.flow;
+        if (kept && kept.selected === selected && kept.problem === problem) return kept.flow;
         const flow = {
           id: node.id,
           type: node.type,
@@ -81,18 +98,18 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
           // in view need drawing.
           measured: { width: node.width, height: node.height },
           handles: canvasHandles(node),
-          data: node.data,
+          data: problem && node.data.kind === 'step' ? { ...node.data, publishProblem: problem } : node.data,
           selected,
           // Steps move by drag and drop onto a slot; the first step stays (its id is the root).
           draggable: node.data.kind === 'step' && node.id !== '0',
           selectable: node.type !== 'add',
           focusable: node.type !== 'add',
-          ariaLabel: ariaLabelOf(node),
+          ariaLabel: ariaLabelOf(node, problem),
         } as BuilderFlowNode;
-        nodeCache.current.set(node, { selected, flow });
+        nodeCache.current.set(node, { selected, problem, flow });
         return flow;
       }),
-    [model.nodes, selectedId],
+    [model.nodes, selectedId, faults],
   );
   // While a step is dragged, only that node is drawn at the pointer; the rest keep their objects.
   const nodes = useMemo(
@@ -173,6 +190,7 @@ export function WorkflowCanvas({ selectedId }: { selectedId: string | null }) {
       <CountsLegend />
       <FitViewEffect model={model} />
       <RevealSelectedEffect selectedId={selectedId} />
+      <KeepStepsInViewEffect model={model} selectedId={selectedId} />
     </ReactFlow>
   );
 }

@@ -11,6 +11,7 @@ import { NodeEditorPanel } from '../editors/NodeEditorPanel.tsx';
 import { BuilderContext } from '../hooks/BuilderContext.ts';
 import { useBuilderActions } from '../hooks/useBuilderActions.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
+import { usePublishFaults } from '../hooks/usePublishFaults.ts';
 import { useWorkflowSaveActor } from '../hooks/useWorkflowSaveActor.ts';
 import { NodeCountsContext } from '../runtime/NodeCountsContext.ts';
 import { NodeCountsStore } from '../runtime/NodeCountsStore.ts';
@@ -21,6 +22,7 @@ import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderShortcutsEffect } from './BuilderShortcutsEffect.tsx';
 import { BuilderToolbar } from './BuilderToolbar.tsx';
 import { ConstraintDialog } from './ConstraintDialog.tsx';
+import { DeleteStepsDialog } from './DeleteStepsDialog.tsx';
 import { DraftDiffersNotice } from './DraftDiffersNotice.tsx';
 import { FloatingMenu } from './FloatingMenu.tsx';
 import { PauseDialog } from './PauseDialog.tsx';
@@ -55,6 +57,7 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
   const closePause = useCallback(() => setPauseOpen(false), []);
   const { select } = ui.actions;
   const closePanel = useCallback(() => select(null), [select]);
+  const faults = usePublishFaults(draft, saveActor, select);
   const nodeExists = useDraftSelector(
     draft,
     useCallback(
@@ -92,7 +95,7 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
           >
             <section className="builder-canvas" aria-label="Workflow steps">
               <ReactFlowProvider>
-                <WorkflowCanvas selectedId={ui.selectedId} />
+                <WorkflowCanvas selectedId={ui.selectedId} faults={faults} />
               </ReactFlowProvider>
             </section>
             {ui.selectedId && nodeExists ? (
@@ -108,6 +111,11 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
           </div>
           {ui.menu ? <FloatingMenu menu={ui.menu} onClose={ui.closeMenu} /> : null}
           <ConstraintDialog refusal={ui.constraint} onClose={ui.dismissConstraint} />
+          <DeleteStepsDialog
+            pending={ui.pendingDelete}
+            onCancel={ui.cancelDelete}
+            onConfirm={ui.confirmDelete}
+          />
           <PublishDialog open={publishOpen} onClose={closePublish} draft={draft} saveActor={saveActor} />
           <PauseDialog
             open={pauseOpen}

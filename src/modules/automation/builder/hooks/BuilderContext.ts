@@ -13,8 +13,11 @@ export type BuilderActions = {
   select: (nodeId: string | null) => void;
   /** Opens the menu of step kinds (and paste) for a slot; `occupied`: the slot holds a step (an edge). */
   openSlotMenu: (at: SlotRef, anchor: HTMLElement, occupied: boolean) => void;
-  /** Moves a step (with its branches when an If / Else) into another slot: a drag dropped on the canvas. */
-  move: (nodeId: string, to: SlotRef & { parentId: string }) => void;
+  /**
+   * Moves a step (with its branches when an If / Else) into another slot: a drag dropped on the canvas.
+   * parentId null: right under the trigger (the step becomes the first one).
+   */
+  move: (nodeId: string, to: SlotRef) => void;
   /** Opens the actions of a step (edit, copy, delete, mark error). */
   openNodeMenu: (nodeId: string, anchor: HTMLElement) => void;
 };

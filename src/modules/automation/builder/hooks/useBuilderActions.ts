@@ -8,8 +8,10 @@ import { deleteNode } from '../../../../engine/commands/deleteNode.ts';
 import { markError } from '../../../../engine/commands/markError.ts';
 import { pasteNode } from '../../../../engine/commands/pasteNode.ts';
 import type { CommandRefusal, SlotRef } from '../../../../engine/commands/readWorkflowTree.ts';
+import { stepsDeletedBy } from '../../../../engine/commands/stepsDeletedBy.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { useToast } from '../../../../ui/useToast.ts';
+import type { PendingDelete } from '../components/DeleteStepsDialog.tsx';
 import type { FloatingMenuItem, FloatingMenuState } from '../components/FloatingMenu.tsx';
 import type { BuilderActions } from './BuilderContext.ts';
 
@@ -32,6 +34,10 @@ export type BuilderUi = {
   dismissConstraint: () => void;
   /** Copies the selected step (Ctrl/Cmd+C). */
   copySelected: () => void;
+  /** A delete of several steps (an If / Else with its branches) waiting for the user's answer. */
+  pendingDelete: PendingDelete | null;
+  confirmDelete: (nodeId: string) => void;
+  cancelDelete: () => void;
 };
 
 /**
@@ -44,6 +50,7 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [menu, setMenu] = useState<FloatingMenuState | null>(null);
   const [constraint, setConstraint] = useState<ConstraintRefusal | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const clipboard = useRef<WorkflowClipboard | null>(null);
 
   const refused = useCallback(
@@ -64,6 +71,39 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
     [draft, toast],
   );
 
+  /** Deletes a step now (one undo step); the toast offers Undo while nothing else was done since. */
+  const deleteNow = useCallback(
+    (nodeId: string) => {
+      const node = draft.getSnapshot().flow[nodeId];
+      const title = node ? nodeTitleOf(node) : 'step';
+      const result = draft.run(deleteNode, { nodeId });
+      if (!result.ok) {
+        refused(result);
+        return;
+      }
+      setSelectedId((current) => (current && result.removed.includes(current) ? null : current));
+      const depth = draft.undo.manager.undoStack.length;
+      const count = result.removed.length;
+      toast.show({
+        message:
+          count === 1
+            ? `Deleted “${title}”.`
+            : `Deleted “${title}” and ${count - 1} step${count === 2 ? '' : 's'} below it.`,
+        tone: 'success',
+        duration: 8000,
+        action: {
+          label: 'Undo',
+          onAction: () => {
+            // Only this delete is undone: after other edits, the toolbar's Undo goes back step by step.
+            if (draft.undo.manager.undoStack.length === depth) draft.undo.undo();
+            else toast.show({ message: 'Other changes came after the delete: use Undo in the toolbar.' });
+          },
+        },
+      });
+    },
+    [draft, refused, toast],
+  );
+
   const actions = useMemo<BuilderActions>(() => {
     const select = (nodeId: string | null) => setSelectedId(nodeId);
     const add = (at: SlotRef, type: (typeof STEP_KINDS)[number]['type']) => {
@@ -78,15 +118,20 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
       if (result.ok) startTransition(() => setSelectedId(result.rootId));
       else refused(result);
     };
+    // Deleting an If / Else with steps below it asks first, naming how many steps go.
     const remove = (nodeId: string) => {
-      const result = draft.run(deleteNode, { nodeId });
-      if (result.ok)
-        setSelectedId((current) => (current && result.removed.includes(current) ? null : current));
-      else refused(result);
+      const going = stepsDeletedBy(draft.doc, nodeId);
+      const node = draft.getSnapshot().flow[nodeId];
+      if (node && going.length > 1)
+        setPendingDelete({ nodeId, title: nodeTitleOf(node), count: going.length });
+      else deleteNow(nodeId);
     };
-    const move = (nodeId: string, to: SlotRef & { parentId: string }) => {
+    const move = (nodeId: string, to: SlotRef) => {
       const result = draft.commitDrag({ nodeId, to });
       if (!result.ok) refused(result);
+      // Moved to the top, the step's content is now in "0" (and the old first step's in its id).
+      else if (to.parentId === null)
+        setSelectedId((current) => (current === nodeId ? '0' : current === '0' ? nodeId : current));
     };
     return {
       draft,
@@ -136,13 +181,21 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
         setMenu({ label: `Actions for ${nodeTitleOf(node)}`, anchor, items });
       },
     };
-  }, [draft, workflowId, refused, copy]);
+  }, [draft, workflowId, refused, copy, deleteNow]);
 
   const closeMenu = useCallback(() => setMenu(null), []);
   const dismissConstraint = useCallback(() => setConstraint(null), []);
   const copySelected = useCallback(() => {
     if (selectedId && selectedId !== 'trigger') copy(selectedId, 'node');
   }, [selectedId, copy]);
+  const cancelDelete = useCallback(() => setPendingDelete(null), []);
+  const confirmDelete = useCallback(
+    (nodeId: string) => {
+      setPendingDelete(null);
+      deleteNow(nodeId);
+    },
+    [deleteNow],
+  );
   return {
     actions,
     selectedId,
@@ -152,5 +205,8 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
     showConstraint: setConstraint,
     dismissConstraint,
     copySelected,
+    pendingDelete,
+    confirmDelete,
+    cancelDelete,
   };
 }
