@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { triggerName } from '../../../src/domain/workflowCatalogue.ts';
 import type {
   TriggerId,
@@ -7,7 +7,7 @@ import type {
   WorkflowStatus,
   WorkflowSummary,
 } from '../../../src/domain/workflowTypes.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, WorkflowTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 
@@ -223,4 +223,42 @@ export async function countActive(db: Db, userId: number): Promise<number> {
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Links emails to a workflow's graph (workflow_email); links that exist already are kept. */
+export async function linkWorkflowEmails(
+  db: Db,
+  workflowId: number,
+  emailIds: readonly number[],
+): Promise<void> {
+  if (emailIds.length === 0) return;
+  await db
+    .insertInto('workflow_email')
+    .values(emailIds.map((email_id) => ({ workflow_id: workflowId, email_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The emails linked to a workflow's graph, in id order. */
+export async function workflowEmailIds(db: Db, workflowId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('workflow_email')
+    .select('email_id')
+    .where('workflow_id', '=', workflowId)
+    .orderBy('email_id')
+    .execute();
+  return rows.map((row) => row.email_id);
+}
+
+/** Writes a workflow row's changed columns, always with updated_at (the use case holds the row's lock). */
+export async function updateWorkflowRow(
+  db: Db,
+  workflowId: number,
+  set: Omit<Updateable<WorkflowTable>, 'id' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('workflow')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', workflowId)
+    .execute();
 }

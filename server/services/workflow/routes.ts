@@ -13,11 +13,14 @@ import { WORKFLOW_TEXTS, type WorkflowAnswers } from '../../../src/domain/workfl
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { cloneWorkflow } from './cloneWorkflow.ts';
+import { createWorkflow } from './createWorkflow.ts';
+import { mapEmails } from './mapEmails.ts';
 import { optionRoutes } from './optionRoutes.ts';
 import { countWorkflows, deleteWorkflows, listWorkflowPage } from './queries.ts';
+import { resumeWorkflow } from './resumeWorkflow.ts';
 import { updateWorkflow } from './updateWorkflow.ts';
 import { loadDetails } from './workflowDetails.ts';
-import { cloneWorkflow, createWorkflow, mapEmails, resumeWorkflow } from './workflowMutations.ts';
 
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 

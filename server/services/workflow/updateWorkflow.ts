@@ -14,11 +14,11 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { checkFlowOwnership } from './checkFlowOwnership.ts';
-import { loadOwnWorkflow, lockOwnWorkflow } from './queries.ts';
+import { linkWorkflowEmails, loadOwnWorkflow, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';
+import type { Refusal } from './Refusal.ts';
 import { statusChange } from './statusTransition.ts';
 import { checkTriggerSubject } from './triggerSubject.ts';
 import { flowPublishProblems, toDetails } from './workflowDetails.ts';
-import type { Refusal } from './workflowMutations.ts';
 
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 
@@ -92,30 +92,19 @@ export async function updateWorkflow(
       newlyAdded = [...new Set([...newlyAdded, ...added])].filter((id) => id in flow);
     }
     const now = new Date();
-    await trx
-      .updateTable('workflow')
-      .set({
-        name: input.workflow_name ?? row.name,
-        status: input.status ?? row.status,
-        email_id: emailId,
-        list_id: listId,
-        flow: JSON.stringify(flow),
-        node_count: Object.keys(flow).length,
-        newly_added_nodes: JSON.stringify(newlyAdded),
-        version: row.version + 1,
-        updated_at: now,
-        ...(goesLive ? { recently_published_at: now } : {}),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateWorkflowRow(trx, row.id, {
+      name: input.workflow_name ?? row.name,
+      status: input.status ?? row.status,
+      email_id: emailId,
+      list_id: listId,
+      flow: JSON.stringify(flow),
+      node_count: Object.keys(flow).length,
+      newly_added_nodes: JSON.stringify(newlyAdded),
+      version: row.version + 1,
+      ...(goesLive ? { recently_published_at: now } : {}),
+    });
     if (change.kind === 'resume') await resumeHeldEnrolments(trx, row.id);
-    if (emailId !== null && emailId !== row.email_id) {
-      await trx
-        .insertInto('workflow_email')
-        .values({ workflow_id: row.id, email_id: emailId })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (emailId !== null && emailId !== row.email_id) await linkWorkflowEmails(trx, row.id, [emailId]);
     const message =
       change.kind === 'resume'
         ? WORKFLOW_TEXTS.reactivated
