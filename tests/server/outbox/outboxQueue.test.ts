@@ -41,6 +41,8 @@ async function smtpServer(): Promise<Smtp> {
       });
     },
   });
+  // A sender killed mid-message resets its connection: expected here.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATIONS_PER_USER } from '../../../server/services/runtime/SimulationRunner.ts';
 import { MAX_FLOW_NODES } from '../../../src/domain/workflowSchemas.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { W } from '../workflowTestKit.ts';
@@ -77,6 +78,7 @@ describe('simulations run off the event loop, within limits', () => {
   it('runs two simulations per user at a time and refuses a third with 429 and Retry-After', async () => {
     const answers = await Promise.all([1, 2, 3].map(() => simulate(largestBody(workflowId, flow))));
     const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(SIMULATIONS_PER_USER).toBe(2);
     expect(statuses).toEqual([200, 200, 429]);
     const refused = answers.find((answer) => answer.statusCode === 429);
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
