@@ -13,6 +13,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * scripts/test.sh runs the two projects one after the other, so a worker never switches environments.
  */
 const domTests = ['tests/client/**/*.test.{ts,tsx}', 'tests/**/*.test.tsx'];
+// Tests that never use the test database (PGlite folders of their own, processes, locks): the PostgreSQL
+// run of tests/server (TEST_DATABASE_URL set) skips them; the PGlite run has covered them.
+const databaseFree = process.env.TEST_DATABASE_URL
+  ? ['tests/server/shutdown.test.ts', 'tests/server/db/takeFolderLock.test.ts']
+  : [];
 
 export default defineConfig({
   test: {
@@ -33,7 +38,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/globalSetup.ts'],
           isolate: false,
           include: ['tests/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...domTests],
+          exclude: [...configDefaults.exclude, ...domTests, ...databaseFree],
         },
       },
       {
