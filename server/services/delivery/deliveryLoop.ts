@@ -12,18 +12,37 @@ export type DeliveryLoop = {
  * 'delivery' notification says something was queued (any process, on commit), or pollMs has passed (a
  * safety net). pollMs 0 runs no rounds: the caller (a test) calls deliverDue itself.
  */
-export function deliveryLoop(options: {
-  /** Claims and delivers batches until a short one or stopping(); resolves with how many rows it handled. */
-  drain: (stopping: () => boolean) => Promise<number>;
+export function deliveryLoop<R extends { id: number }>(options: {
+  /** Claims a batch of due rows (claimDue); a batch shorter than batchSize ends a round. */
+  claim: () => Promise<R[]>;
+  batchSize: number;
+  /** Delivers and settles one claimed row. If it throws, the claim stays: the row is due when its lease ends. */
+  deliverOne: (row: R) => Promise<void>;
   nextDueInMs: () => Promise<number>;
   pollMs: number;
   wakeOnQueue: boolean;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, rowId?: number) => void;
 }): DeliveryLoop {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
   let sleeper: { done: Promise<void>; cancel: () => void } | null = null;
+
+  const drain = async (): Promise<number> => {
+    let handled = 0;
+    for (;;) {
+      const batch = await options.claim();
+      for (const row of batch) {
+        try {
+          await options.deliverOne(row);
+        } catch (error) {
+          options.onError(error, row.id);
+        }
+      }
+      handled += batch.length;
+      if (batch.length < options.batchSize || stopped) return handled;
+    }
+  };
 
   const deliverDue = (): Promise<number> => {
     if (running) {
@@ -34,7 +53,7 @@ export function deliveryLoop(options: {
       let total = 0;
       do {
         again = false;
-        total += await options.drain(() => stopped);
+        total += await drain();
       } while (again && !stopped);
       return total;
     })().finally(() => {
@@ -45,7 +64,7 @@ export function deliveryLoop(options: {
 
   const loop = async () => {
     while (!stopped) {
-      await deliverDue().catch(options.onError);
+      await deliverDue().catch((error) => options.onError(error));
       if (stopped) return;
       const dueIn = await options.nextDueInMs().catch(() => options.pollMs);
       sleeper = sleepUntilWork(

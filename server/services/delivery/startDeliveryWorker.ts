@@ -88,8 +88,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       })
     : null;
 
-  const claim = () => claimDue<SendRow>(db, 'email_send', { at: now(), leaseMs, batchSize });
-
   async function isSuppressed(row: SendRow): Promise<boolean> {
     const found = await db
       .selectFrom('contacts')
@@ -225,29 +223,19 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     ]);
   }
 
-  async function drain(stopping: () => boolean): Promise<number> {
-    let handled = 0;
-    for (;;) {
-      const batch = await claim();
-      for (const row of batch) {
-        try {
-          await deliverOne(row);
-        } catch (error) {
-          // The claim stays; the row is retried when its lease runs out.
-          log.error(error, `marketing email ${row.id} could not be settled`);
-        }
-      }
-      handled += batch.length;
-      if (batch.length < batchSize || stopping()) return handled;
-    }
-  }
-
   const loop = deliveryLoop({
-    drain,
+    claim: () => claimDue<SendRow>(db, 'email_send', { at: now(), leaseMs, batchSize }),
+    batchSize,
+    deliverOne,
     nextDueInMs: () => nextDueInMs(db, 'email_send', now()),
     pollMs,
     wakeOnQueue: options.wakeOnQueue !== false,
-    onError: (error) => log.error(error, 'marketing email delivery failed'),
+    // A row that could not be settled keeps its claim and is due again when its lease runs out.
+    onError: (error, rowId) =>
+      log.error(
+        error,
+        rowId ? `marketing email ${rowId} could not be settled` : 'marketing email delivery failed',
+      ),
   });
 
   return {

@@ -105,29 +105,16 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
     });
   }
 
-  async function drain(stopping: () => boolean): Promise<number> {
-    let handled = 0;
-    for (;;) {
-      const batch = await claimDue<OutboxRow>(db, 'outbox', { at: now(), leaseMs, batchSize });
-      for (const row of batch) {
-        try {
-          await deliverOne(row);
-        } catch (error) {
-          // The claim stays; the row is due again when its lease runs out.
-          log.error(error, `outbox email ${row.id} could not be settled`);
-        }
-      }
-      handled += batch.length;
-      if (batch.length < batchSize || stopping()) return handled;
-    }
-  }
-
   const loop = deliveryLoop({
-    drain,
+    claim: () => claimDue<OutboxRow>(db, 'outbox', { at: now(), leaseMs, batchSize }),
+    batchSize,
+    deliverOne,
     nextDueInMs: () => nextDueInMs(db, 'outbox', now()),
     pollMs: options.pollMs ?? 30_000,
     wakeOnQueue: true,
-    onError: (error) => log.error(error, 'outbox delivery failed'),
+    // A row that could not be settled keeps its claim and is due again when its lease runs out.
+    onError: (error, rowId) =>
+      log.error(error, rowId ? `outbox email ${rowId} could not be settled` : 'outbox email delivery failed'),
   });
   return {
     deliverDue: loop.deliverDue,
