@@ -1,4 +1,5 @@
 import type { MailboxEmail, MailboxOptions, MailboxPage } from '../domain/mailboxTypes.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');
@@ -45,3 +46,8 @@ export const mailboxApi = {
 };
 
 export type MailboxApi = typeof mailboxApi;
+
+/** Where the server answers one send as a sandboxed document of its own (the viewer frames it). */
+export function mailboxEmailDocumentUrl(sendId: number): string {
+  return `${serviceBases.user}mailbox/${sendId}/html`;
+}

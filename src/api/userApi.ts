@@ -1,5 +1,6 @@
 import type { OutboxPage } from '../domain/outboxTypes.ts';
 import type { UserData } from '../domain/userData.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');
@@ -16,3 +17,8 @@ export const userApi = {
 };
 
 export type UserApi = typeof userApi;
+
+/** Where the server answers one outbox email's HTML as a sandboxed document (the outbox dialog frames it). */
+export function outboxEmailDocumentUrl(id: number): string {
+  return `${serviceBases.user}outbox/${id}/html`;
+}

@@ -284,6 +284,36 @@ describe('the outbox', () => {
       data: expect.any(Array),
     });
   });
+
+  it("frames an email's HTML as a sandboxed document for internal admins only", async () => {
+    const { id } = await t.database.db
+      .insertInto('outbox')
+      .values({
+        kind: 'password_reset',
+        to_address: 'someone@example.com',
+        subject: 'Reset',
+        text_body: 'Hello',
+        html_body: '<p style="color:red">Hello</p>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/user/outbox/${id}/html`;
+    const admin = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: (await signIn(t.app, ADMIN_LOGIN)).cookie },
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('<p style="color:red">Hello</p>');
+    expect(String(admin.headers['content-security-policy'])).toContain('sandbox');
+    expect(admin.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const demo = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: (await signIn(t.app)).cookie },
+    });
+    expect(demo.statusCode).toBe(404);
+  });
 });
 
 it('keeps the database consistent: no orphan sessions', async () => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import { mailboxEmailDocumentUrl } from '../../../api/mailboxApi.ts';
 import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -7,7 +8,6 @@ import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { mailboxDocument } from '../utils/mailboxDocument.ts';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';
 
 /**
@@ -48,7 +48,7 @@ export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: ()
           className="mailbox-viewer__frame"
           title={`Email: ${subjectForDisplay(data.subject)}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={mailboxDocument(data.html)}
+          src={mailboxEmailDocumentUrl(data.send_id)}
         />
       </>
     );
