@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.ts';
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openUserMenu, signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 import { adminLogin } from './support/e2eFixtures.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
