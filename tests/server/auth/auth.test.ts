@@ -81,8 +81,11 @@ describe('sign-in and the session cookie', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('marks the cookie Secure when served over https', async () => {
-    const secure = await createTestApp({ PUBLIC_ORIGIN: 'https://workbench.example.com' });
+  it('marks the cookie Secure when served over https, whatever SECURE_COOKIES says', async () => {
+    const secure = await createTestApp({
+      PUBLIC_ORIGIN: 'https://workbench.example.com',
+      SECURE_COOKIES: 'false',
+    });
     try {
       const response = await form(secure.app, 'POST', '/api/auth/login/', DEMO_LOGIN);
       expect(response.cookies.find((c) => c.name === 'wb_session')?.secure).toBe(true);
