@@ -20,8 +20,11 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** Brand, the main navigation (a disclosure menu on narrow screens) and the user menu. */
-export function TopBar() {
+/**
+ * Brand, the main navigation (a disclosure menu on narrow screens) and the user menu, and beside it the
+ * place where the support launcher docks on narrow windows (`supportDock` receives that element).
+ */
+export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | null) => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
@@ -95,6 +98,7 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="topbar__end">
+          <div className="topbar__dock" ref={supportDock} />
           <UserMenu />
         </div>
       </div>
