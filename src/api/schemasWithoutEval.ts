@@ -6,4 +6,3 @@ import { z } from 'zod';
  * Imported first by the workbench's entry: schemas are interpreted, never compiled.
  */
 z.config({ jitless: true });
-

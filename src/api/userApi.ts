@@ -7,6 +7,9 @@ const userService = serviceClient('user');
 
 /** User service: the signed-in user and, for internal admins, the outbox. */
 export const userApi = {
+  /** Where the server answers one outbox email's HTML as a sandboxed document (the outbox dialog frames it). */
+  emailDocumentUrl: (id: number): string => `${serviceBases.user}outbox/${id}/html`,
+
   userData: async (signal?: AbortSignal): Promise<UserData> =>
     (await userService.get<{ success: true; data: UserData }>('user_data/', { signal })).data,
 
@@ -17,8 +20,3 @@ export const userApi = {
 };
 
 export type UserApi = typeof userApi;
-
-/** Where the server answers one outbox email's HTML as a sandboxed document (the outbox dialog frames it). */
-export function outboxEmailDocumentUrl(id: number): string {
-  return `${serviceBases.user}outbox/${id}/html`;
-}

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { outboxEmailDocumentUrl } from '../../../api/userApi.ts';
 import { linkifyText } from '../../../domain/linkifyText.ts';
 import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { outboxLabels } from '../utils/outboxLabels.ts';
 import './OutboxEmailDialog.css';
 
 type View = 'text' | 'html';
 
 export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: () => void }) {
+  const { userApi } = useServices();
   const [view, setView] = useState<View>('text');
   const status = email ? outboxLabels.status(email.status) : null;
   return (
@@ -56,7 +57,7 @@ export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | nul
               className="outbox-email__frame"
               title={`Formatted email: ${subjectForDisplay(email.subject)}`}
               sandbox="allow-popups allow-popups-to-escape-sandbox"
-              src={outboxEmailDocumentUrl(email.id)}
+              src={userApi.emailDocumentUrl(email.id)}
             />
           ) : (
             <div className="outbox-email__text" data-testid="outbox-email-text">

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { mailboxEmailDocumentUrl } from '../../../api/mailboxApi.ts';
 import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -57,7 +56,7 @@ export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: ()
           className="mailbox-viewer__frame"
           title={`Email: ${subjectForDisplay(data.subject)}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          src={mailboxEmailDocumentUrl(data.send_id)}
+          src={mailboxApi.emailDocumentUrl(data.send_id)}
         />
       </>
     );
