@@ -30,14 +30,19 @@ const STRICT = {
 export const PAGE_CSP = policy(STRICT);
 
 /**
- * The API docs (Swagger UI, /api/docs): scripts from our own origin only, like every page, but styles may
- * also be inline, because Swagger UI writes `style` attributes into the markup it builds (its syntax
- * highlighter and model views) and would render unreadably without them. Scripts stay strict, so an
- * injected style can restyle the docs page but never run code.
+ * The one <style> element Swagger UI's bundle writes into the page at start (from
+ * @fastify/swagger-ui's swagger-ui-bundle.js), by its hash. A new Swagger UI may write another: the
+ * e2e walk (e2e/contentSecurityPolicy.spec.ts) then reports the violation with the new hash to put here.
+ */
+const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/**
+ * The API docs (Swagger UI, /api/docs): the page policy, plus the one inline <style> element Swagger
+ * UI's bundle injects, allowed by its hash rather than by 'unsafe-inline'; it frames nothing.
  */
 export const API_DOCS_CSP = policy({
   ...STRICT,
-  'style-src': "'self' 'unsafe-inline'",
+  'style-src': `'self' ${SWAGGER_UI_STYLE_HASH}`,
   'frame-src': "'none'",
 });
 
