@@ -106,7 +106,7 @@ async function controlsUnder(page: Page, launcher: Locator): Promise<string[]> {
     const found = await control.boundingBox();
     if (!found || found.width === 0 || !(await control.isVisible())) continue;
     if (intersects(at, found))
-      covered.push((await control.getAttribute('aria-label')) ?? (await control.innerText()));
+      covered.push((await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '');
   }
   return covered;
 }
