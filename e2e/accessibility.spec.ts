@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 import { adminLogin } from './support/e2eFixtures.ts';
 
 /** WCAG 2.1 A and AA rules of axe-core on every screen of this release, at desktop and phone size. */

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink } from './support/e2eFixtures.ts';
 
 test.describe('sign-in, sessions and CSRF', () => {

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { createWorkflow, TRIGGERS, tag } from './support/automationSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /**
  * The automation screens in Chromium against the real server, as the demo user (seeded workflows 1-15:

@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parseEventLog } from '../machines/parseEventLog.ts';
 import { replayEventLog } from '../machines/replay.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { createWorkflow, pausedAfterEachTest, TRIGGERS, tag } from './support/automationSteps.ts';
 import { addStep, canvas, closeEditor, nodeAction, nodesOf } from './support/builderSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /**
  * The workflow builder in Chromium against the real server, as the demo user. Each test works on

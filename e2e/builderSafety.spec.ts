@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { createWorkflow, TRIGGERS, tag } from './support/automationSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { addStep, canvas, closeEditor, nodeAction, nodesOf } from './support/builderSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /**
  * The builder keeps the user from losing work or their way: deleting an If / Else asks first and can be

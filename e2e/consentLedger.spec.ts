@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 import { preferenceUuid } from './support/e2eFixtures.ts';
 
 /** The consent proof in the workbench: a recipient's ledger after a one-click unsubscribe, shown and downloaded. */

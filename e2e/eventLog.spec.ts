@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { parseEventLog } from '../machines/parseEventLog.ts';
 import { replayEventLog } from '../machines/replay.ts';
 import { openUserMenu, signIn } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
 

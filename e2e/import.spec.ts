@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
 

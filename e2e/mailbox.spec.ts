@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.ts';
 
 /**
@@ -36,6 +36,10 @@ test('a newcomer sends a demo email, opens it and clicks a link, and sees the op
 
   // Open it: the email is rendered in the sandboxed frame and its pixel loads.
   await row.getByRole('button').click();
+  // It opens under the list: brought into view, with focus on it.
+  const viewer = page.getByRole('region', { name: 'Opened email' });
+  await expect(viewer).toBeFocused();
+  await expect(viewer.getByRole('heading', { level: 2 })).toBeInViewport();
   const frame = page.frameLocator('iframe[title^="Email: "]');
   await expect(frame.getByRole('link', { name: 'Read the article' })).toBeVisible();
   await expect(frame.locator('img[src*="/t/o/"]')).toHaveCount(1);

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { createWorkflow, pauseWorkflowThroughApi, TRIGGERS } from './support/automationSteps.ts';
 import { addStep, closeEditor } from './support/builderSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /**
  * A newly signed-up organisation can build and publish a workflow in its first minutes: the create screen

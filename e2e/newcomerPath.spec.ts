@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { NEWCOMER_WORKFLOW_NAME } from '../server/seed/demoWorkflows.ts';
 import { signIn } from './support/authSteps.ts';
 import { pausedAfterEachTest } from './support/automationSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 import {
   mailboxEmailOption,
   refreshMailboxUntil,

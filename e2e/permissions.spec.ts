@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 const DENIED_HEADING = 'You don’t have permission to see this';
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /** Every protected route of spec 01 and spec 02 section 2 (optional params filled in or not) and its heading. */
 const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [

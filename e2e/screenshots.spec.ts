@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
-import { adminLogin } from './support/e2eFixtures.ts';
+import { expect, test } from './support/cspTest.ts';
+import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -32,6 +33,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('alert')).toBeVisible();
       await shot(page, 'signin-server-error');
 
+      await page.goto('/api/docs');
+      await expect(page.getByRole('heading', { name: /Workbench API/ })).toBeVisible();
+      await page.screenshot({ path: `${dir}/api-docs-${size}.png` });
       await page.goto('/auth/signup');
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
       await shot(page, 'signup');
@@ -50,16 +54,13 @@ for (const [size, viewport] of Object.entries(sizes)) {
       const account = newAccount(`shots-${size}`);
       await signUpThroughApi(request, account);
       await request.post('/api/auth/forgot_password/', { form: { email: account.email, user_tz: 'UTC' } });
-      const admin = await request.post('/api/auth/login/', { form: { ...adminLogin(), user_tz: 'UTC' } });
-      expect(admin.status()).toBe(200);
-      const outbox = await (await request.get('/api/user/outbox/?limit=50')).json();
-      const email = outbox.data.find((e: { to_address: string }) => e.to_address === account.email);
-      const link = String(email.text_body).match(/https?:\/\/\S+\/resetPassword\/[A-Za-z0-9_-]+/)?.[0];
-      await page.goto(link!);
+      // The outbox shows the link redacted: the operator's copy in the server log has it.
+      const link = await mailedLink(account.email, '/resetPassword/');
+      await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
       await shot(page, 'reset');
 
-      await page.goto('/unsub/5eedc0de-0001-4000-8000-000000000001');
+      await page.goto(`/unsub/${preferenceUuid(1)}`);
       await expect(page.getByRole('heading', { name: 'Preference Management' })).toBeVisible();
       await shot(page, 'public-preferences');
     });
@@ -105,6 +106,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.goto('/automation');
       await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
       await shot(page, 'automation-list');
+      await page.screenshot({ path: `${dir}/automation-list-window-${size}.png` });
       await page
         .getByRole('button', { name: /^Clone / })
         .first()
@@ -136,6 +138,13 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await steps.locator('.react-flow__node-sendEmail').first().click();
       await expect(page.getByRole('heading', { name: 'Send email', level: 2 })).toBeVisible();
       await shot(page, 'automation-builder-editor');
+      // Deleting the email an If / Else tests is blocked: the constraint dialog names the condition.
+      await page.getByRole('button', { name: 'Close' }).first().click();
+      await steps.getByRole('button', { name: 'Actions for Send getting started' }).click();
+      await page.getByRole('menuitem', { name: /^Delete/ }).click();
+      await expect(page.getByRole('dialog', { name: 'This change is blocked' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/automation-constraint-dialog-${size}.png` });
+      await page.getByRole('button', { name: 'OK' }).click();
     });
 
     test('mailbox screens', async ({ page }) => {
@@ -153,6 +162,15 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByLabel('Search the mailbox').fill('no such recipient');
       await expect(page.getByRole('heading', { name: 'No emails match “no such recipient”' })).toBeVisible();
       await shot(page, 'mailbox-no-match');
+      // An opened email: brought into view (a window-sized shot shows where the person is).
+      await page.getByLabel('Search the mailbox').fill('');
+      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').click();
+      await expect(page.getByRole('region', { name: 'Opened email' })).toBeFocused();
+      await page.screenshot({ path: `${dir}/mailbox-email-open-${size}.png` });
+      // The support chat open over it.
+      await page.getByTestId('support-launcher').click();
+      await expect(page.getByTestId('support-panel')).toBeVisible();
+      await page.screenshot({ path: `${dir}/support-open-${size}.png` });
     });
   });
 }

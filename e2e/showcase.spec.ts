@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 
 /**
  * The design-system showcase (src/modules/showcase) in Chromium.

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openUserMenu, signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
 import { adminLogin } from './support/e2eFixtures.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
@@ -80,14 +81,83 @@ test('the support widget stays inside its margins when dragged past every edge',
   b = await expectInsideMargins(page, launcher);
   expect(Math.round(b.x)).toBe(MARGIN_X);
 
-  // A smaller window pulls it back inside.
-  await page.setViewportSize({ width: 700, height: 500 });
+  // A smaller window (still wide enough for it to float) pulls it back inside.
+  await page.setViewportSize({ width: 1150, height: 500 });
   await expect
     .poll(async () => {
       const moved = await box(launcher);
       return moved.y + moved.height <= 500 - MARGIN_Y + 0.5 && moved.x >= MARGIN_X - 0.5;
     })
     .toBe(true);
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the visible controls of the page's main area that the launcher's box overlaps. */
+async function controlsUnder(page: Page, launcher: Locator): Promise<string[]> {
+  const at = await box(launcher);
+  const controls = page
+    .getByRole('main')
+    .locator('button, a[href], input, select, textarea, [role="button"]');
+  const covered: string[] = [];
+  for (const control of await controls.all()) {
+    const found = await control.boundingBox();
+    if (!found || found.width === 0 || !(await control.isVisible())) continue;
+    if (intersects(at, found))
+      covered.push((await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '');
+  }
+  return covered;
+}
+
+test('the launcher covers no control of the workflow list at 1280 px, and toasts keep clear of it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO);
+  await page.goto('/automation');
+  await expect(page.getByRole('button', { name: /^Resume / }).first()).toBeVisible();
+  const launcher = page.getByTestId('support-launcher');
+  // Still where the spec's margins put it: the bottom-right corner, 125 px by 110 px from the edges.
+  const b = await expectInsideMargins(page, launcher);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(Math.round(b.x + b.width)).toBe(width - MARGIN_X);
+  expect(await controlsUnder(page, launcher)).toEqual([]);
+  // Scrolled, the rows pass beside it, not under it; at the end the last row is clear of it too.
+  for (const y of [300, 100_000]) {
+    await page.mouse.wheel(0, y);
+    await expect.poll(() => controlsUnder(page, launcher)).toEqual([]);
+  }
+  // Toasts stack to its left.
+  const toasts = await page.getByRole('region', { name: 'Notifications' }).boundingBox();
+  expect(toasts && toasts.x + toasts.width).toBeLessThanOrEqual(b.x);
+});
+
+test('on a phone the launcher docks in the top bar and covers nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, DEMO);
+  await page.goto('/automation');
+  await expect(page.getByRole('button', { name: /^Clone / }).first()).toBeVisible();
+  const launcher = page.getByTestId('support-launcher');
+  const header = await page.getByRole('banner').boundingBox();
+  const b = await box(launcher);
+  expect(header && b.y >= header.y && b.y + b.height <= header.y + header.height).toBe(true);
+  expect(b.x + b.width).toBeLessThanOrEqual(375);
+  expect(await controlsUnder(page, launcher)).toEqual([]);
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => controlsUnder(page, launcher)).toEqual([]);
+
+  // It opens the chat under the bar, inside the window, and closes it again.
+  await launcher.click();
+  const panel = await box(page.getByTestId('support-panel'));
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(375);
+  expect(panel.y).toBeGreaterThanOrEqual(b.y + b.height);
+  expect(panel.y + panel.height).toBeLessThanOrEqual(740);
+  await page.getByTestId('support-panel').getByRole('button', { name: 'Close support chat' }).click();
+  await expect(page.getByTestId('support-panel')).toHaveCount(0);
+  await expect(launcher).toBeFocused();
 });
 
 test('a message sent from the widget reaches the internal admins’ inbox', async ({ page, browser }) => {

@@ -121,7 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : env.TRUST_PROXY.split(',')
               .map((entry) => entry.trim())
               .filter(Boolean),
-    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicOrigin.startsWith('https:'),
+    // An https origin always gets Secure cookies; SECURE_COOKIES=true adds it behind an http-only origin name.
+    secureCookies: publicOrigin.startsWith('https:') || env.SECURE_COOKIES === 'true',
     bases,
     publicRateLimit: envInt(env, 'PUBLIC_RATE_LIMIT', 60),
     oneClickRateLimit: envInt(env, 'ONE_CLICK_RATE_LIMIT', 6000),

@@ -52,11 +52,7 @@ export function staticClient(config: AppConfig): FastifyPluginAsync {
     });
 
     const sendHtml = (reply: FastifyReply, html: string) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .header('X-Frame-Options', 'DENY')
-        .send(html);
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

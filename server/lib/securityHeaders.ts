@@ -1,19 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_DOCS_CSP, PAGE_CSP } from './contentSecurityPolicy.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Headers every answer carries: no sniffing, no referrer beyond our origin, never framed by another page
- * (X-Frame-Options, and frame-ancestors for browsers that read only the CSP), HSTS when the request came
- * over https (directly, or through a proxy trusted with TRUST_PROXY), and API answers never cached, so
- * Back after sign-out shows no data. Pages with a full Content-Security-Policy of their own keep it.
+ * (X-Frame-Options, and frame-ancestors in the Content-Security-Policy), HSTS when the request came over
+ * https (directly, or through a proxy trusted with TRUST_PROXY), and API answers never cached, so Back
+ * after sign-out shows no data. The policy is the strict page policy, or the API docs' own; an answer that
+ * set its own policy and framing (the email documents the viewers frame) keeps them.
  */
 export async function securityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'same-origin');
-  reply.header('X-Frame-Options', 'DENY');
+  if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
   if (!reply.hasHeader('Content-Security-Policy')) {
-    reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+    const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
+    reply.header('Content-Security-Policy', docs ? API_DOCS_CSP : PAGE_CSP);
   }
   if (request.protocol === 'https') {
     reply.header('Strict-Transport-Security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);

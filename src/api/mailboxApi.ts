@@ -1,4 +1,5 @@
 import type { MailboxEmail, MailboxOptions, MailboxPage } from '../domain/mailboxTypes.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');
@@ -10,6 +11,9 @@ export type MailboxQuery = { offset: number; limit: number; q?: string };
  * sends and the demo send form.
  */
 export const mailboxApi = {
+  /** Where the server answers one send as a sandboxed document of its own (the viewer frames it). */
+  emailDocumentUrl: (sendId: number): string => `${serviceBases.user}mailbox/${sendId}/html`,
+
   /** A page of sends, newest first; `q` keeps those whose recipient or subject contains it. */
   list: async (page: MailboxQuery, signal?: AbortSignal): Promise<MailboxPage> => {
     const answer = await userService.get<{ success: true } & MailboxPage>('mailbox/', {

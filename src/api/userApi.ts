@@ -1,11 +1,15 @@
 import type { OutboxPage } from '../domain/outboxTypes.ts';
 import type { UserData } from '../domain/userData.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');
 
 /** User service: the signed-in user and, for internal admins, the outbox. */
 export const userApi = {
+  /** Where the server answers one outbox email's HTML as a sandboxed document (the outbox dialog frames it). */
+  emailDocumentUrl: (id: number): string => `${serviceBases.user}outbox/${id}/html`,
+
   userData: async (signal?: AbortSignal): Promise<UserData> =>
     (await userService.get<{ success: true; data: UserData }>('user_data/', { signal })).data,
 

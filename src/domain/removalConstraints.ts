@@ -1,3 +1,4 @@
+import { conditionSummary } from './conditionSummary.ts';
 import { nodeTitleOf } from './workflowGraphRules.ts';
 import type { FlowNode, WorkflowFlow } from './workflowTypes.ts';
 
@@ -15,9 +16,28 @@ export type ConstraintRefusal = {
   message: string;
   /** The emails that would disappear while still referenced. */
   emails: { emailId: number; emailName: string | null }[];
-  /** The conditions (If / Else nodes) that reference them, in tree-independent id order. */
-  conditions: { nodeId: string; nodeTitle: string }[];
+  /**
+   * The conditions (If / Else nodes) that reference them, in tree-independent id order, named as their
+   * cards show them: the title and what the condition tests (`detail`). The id is for keys, never shown.
+   */
+  conditions: RefusedCondition[];
 };
+
+export type RefusedCondition = { nodeId: string; nodeTitle: string; detail: string };
+
+/** A condition step as the constraint dialog names it. */
+export function refusedCondition(node: FlowNode): RefusedCondition {
+  return { nodeId: node.nodeId, nodeTitle: nodeTitleOf(node), detail: conditionSummary(node) };
+}
+
+/** "the condition "Engaged?" (has opened Welcome)", for the refusal's message. */
+export function refusalMessage(emailText: string, conditions: RefusedCondition[]): string {
+  const named = conditions.map((c) => `"${c.nodeTitle}" (${c.detail})`).join(', ');
+  return (
+    `The email ${emailText} is used by the condition${conditions.length > 1 ? 's' : ''} ${named}. ` +
+    'Change or remove the condition first.'
+  );
+}
 
 export type FlowChange = {
   /** Nodes whose content leaves the workflow. */
@@ -55,7 +75,7 @@ export function constraintRefusal(flow: WorkflowFlow, change: FlowChange): Const
       .map((condition) => condition.emailId)
       .filter((emailId): emailId is number => typeof emailId === 'number' && lost.has(emailId));
     if (referenced.length === 0) continue;
-    conditions.push({ nodeId: node.nodeId, nodeTitle: nodeTitleOf(node) });
+    conditions.push(refusedCondition(node));
     for (const emailId of referenced) emails.set(emailId, lost.get(emailId) ?? null);
   }
   if (conditions.length === 0) return null;
@@ -64,12 +84,9 @@ export function constraintRefusal(flow: WorkflowFlow, change: FlowChange): Const
     .sort(([a], [b]) => a - b)
     .map(([emailId, emailName]) => ({ emailId, emailName }));
   const emailText = emailList.map((e) => `"${e.emailName ?? `#${e.emailId}`}"`).join(', ');
-  const conditionText = conditions.map((c) => `"${c.nodeTitle}"`).join(', ');
   return {
     kind: 'constraint',
-    message:
-      `The email ${emailText} is used by the condition${conditions.length > 1 ? 's' : ''} ${conditionText}. ` +
-      'Change or remove the condition first.',
+    message: refusalMessage(emailText, conditions),
     emails: emailList,
     conditions,
   };

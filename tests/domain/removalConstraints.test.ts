@@ -37,15 +37,17 @@ describe('constraintRefusal', () => {
     expect(constraintRefusal(flow(), { removed: ['0'] })).toEqual({
       kind: 'constraint',
       message:
-        'The email "Welcome" is used by the conditions "Engaged?", "Opened welcome?". Change or remove the condition first.',
+        'The email "Welcome" is used by the conditions "Engaged?" (has opened AND has clicked), ' +
+        '"Opened welcome?" (has opened). Change or remove the condition first.',
       emails: [{ emailId: 11, emailName: 'Welcome' }],
+      // Named as the canvas cards name them: title and what they test (the ids are keys only).
       conditions: [
-        { nodeId: 'c1', nodeTitle: 'Engaged?' },
-        { nodeId: 'c2', nodeTitle: 'Opened welcome?' },
+        { nodeId: 'c1', nodeTitle: 'Engaged?', detail: 'has opened AND has clicked' },
+        { nodeId: 'c2', nodeTitle: 'Opened welcome?', detail: 'has opened' },
       ],
     });
     expect(constraintRefusal(flow(), { removed: ['s2'] })?.conditions).toEqual([
-      { nodeId: 'c1', nodeTitle: 'Engaged?' },
+      { nodeId: 'c1', nodeTitle: 'Engaged?', detail: 'has opened AND has clicked' },
     ]);
   });
 

@@ -23,6 +23,8 @@ export type TestAppOptions = {
   captureLog?: boolean;
   /** Now, for sign-in delays and test-send limits. */
   clock?: () => Date;
+  /** Serve the built client from DIST_DIR too, as `npm start` does. */
+  serveClient?: boolean;
 };
 
 /**
@@ -49,6 +51,7 @@ export async function createTestApp(
     database,
     logger: false,
     clock: options.clock,
+    serveClient: options.serveClient,
     logStream: options.captureLog ? { write: (line) => void lines.push(line) } : undefined,
   });
   await app.ready();

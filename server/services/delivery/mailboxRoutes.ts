@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { conflict, notFound } from '../../lib/AppError.ts';
+import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { findMailboxSend, listMailbox, mailboxOptions } from './mailboxQueries.ts';
 import { queueMarketingEmail } from './queueMarketingEmail.ts';
@@ -101,6 +102,27 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             html: resolveSendHtml(send.html, config.trackingBaseUrl, config.publicOrigin),
           },
         };
+      },
+    );
+
+    app.get(
+      'mailbox/:send_id/html',
+      {
+        schema: {
+          tags,
+          summary:
+            'One marketing email as a sandboxed HTML document (what the mailbox viewer frames), with tracked links and pixel',
+          params: sendParams,
+        },
+      },
+      async (request, reply) => {
+        const { user } = currentAuth(request);
+        const send = await findMailboxSend(db, user.org_id, request.params.send_id);
+        if (!send) throw notFound(NOT_FOUND_MESSAGE);
+        return sendEmailDocument(
+          reply,
+          resolveSendHtml(send.html, config.trackingBaseUrl, config.publicOrigin),
+        );
       },
     );
 

@@ -25,9 +25,11 @@ const linkIndexSchema = z
 const pixelParams = z.object({ '*': z.string() });
 const clickParams = z.object({ token: z.string().max(300), index: z.string().max(300) });
 
+/** A plain page, unstyled: no inline style, which the Content-Security-Policy would block. */
 const INVALID_LINK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="robots" content="noindex" />' +
-  `<title>Link not valid</title></head><body style="font-family:Arial,sans-serif;margin:3rem">` +
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
+  `<title>Link not valid</title></head><body>` +
   `<h1>${escapeHtml(INVALID_LINK_MESSAGE)}</h1><p>Please use a link from a recent email.</p></body></html>`;
 
 /** A fixed-window per-IP counter (the pixel cannot answer 429: over the limit it records nothing). */

@@ -122,7 +122,6 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .status(status ?? (rendered.notValid ? 404 : 200))
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .header('X-Frame-Options', 'DENY')
         .send(html);
     }
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitField, offsetField } from '../../../src/domain/wholeNumberField.ts';
+import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
+import { notFound, PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
+import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 
+const emailParams = z.object({ id: positiveIdField('id') });
 const pageQuery = z.object({
   offset: offsetField(),
   limit: limitField(100, 20),
@@ -55,6 +57,26 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .executeTakeFirstOrThrow(),
         ]);
         return { success: true, total_count: Number(total.count), data: rows };
+      },
+    );
+    app.get(
+      'outbox/:id/html',
+      {
+        schema: {
+          tags: ['user'],
+          summary: "One outbox email's redacted HTML as a sandboxed document (internal admins)",
+          params: emailParams,
+        },
+      },
+      async (request, reply) => {
+        if (currentAuth(request).user.internal_level < 1) throw notFound('No such email in the outbox.');
+        const row = await db
+          .selectFrom('outbox')
+          .select('html_body')
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!row?.html_body) throw notFound('No such email in the outbox.');
+        return sendEmailDocument(reply, row.html_body);
       },
     );
   };

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
+import { emailDocument } from '../../../src/domain/emailDocument.ts';
 import type { MailboxItem, MailboxPage as MailboxList } from '../../../src/domain/mailboxTypes.ts';
 import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
 
@@ -85,10 +86,41 @@ describe('MailboxPage', () => {
     expect(email).toHaveBeenCalledWith(11, expect.any(AbortSignal));
     const frame = (await screen.findByTitle('Email: Spring launch')) as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
-    const doc = frame.getAttribute('srcdoc') ?? '';
+    // The email is a document of its own, under its own policy (a srcdoc would inherit the page's).
+    expect(frame.getAttribute('src')).toBe('/api/user/mailbox/11/html');
+    expect(frame.hasAttribute('srcdoc')).toBe(false);
+    const doc = emailDocument('<html><body><a href="http://t.test/t/c/tok/0">Read</a></body></html>');
     expect(doc).toContain('<base target="_blank">');
-    expect(doc).toContain('src="http://t.test/t/o/tok.gif"');
     expect(doc).toContain('href="http://t.test/t/c/tok/0"');
+  });
+
+  it('brings the opened email into view and moves focus to it', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item(), item({ send_id: 10, subject: 'Older' })]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    vi.spyOn(mailboxApi, 'email').mockResolvedValue({
+      send_id: 11,
+      subject: 'Spring launch',
+      to: 'ada@example.test',
+      from: 'Northwind <hello@northwind.test>',
+      status: 'delivered',
+      delivered_at: '2026-11-20T10:00:01.000Z',
+      html: '<p>Hi</p>',
+    });
+    render(<MailboxPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
+    const viewer = await screen.findByRole('region', { name: 'Opened email' });
+    await waitFor(() => expect(document.activeElement).toBe(viewer));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(viewer);
+    // Another email: in view and focused again.
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    expect(document.activeElement).toBe(viewer);
+    // Closing it gives focus back to the email it came from.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Older' }));
   });
 
   it('sends the chosen email to the chosen contact once per submission and reloads the list', async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_EDGE, panelPlacement } from '../../../src/modules/support/utils/panelPlacement.ts';
+import {
+  dockedPanelPlacement,
+  PANEL_EDGE,
+  panelPlacement,
+} from '../../../src/modules/support/utils/panelPlacement.ts';
 
 const launcher = { width: 56, height: 56 };
 
@@ -24,5 +28,21 @@ describe('panelPlacement (the open support chat)', () => {
     expect(placed.x).toBe(PANEL_EDGE);
     expect(placed.y).toBeGreaterThanOrEqual(PANEL_EDGE);
     expect(placed.y + placed.height).toBeLessThanOrEqual(viewport.height - PANEL_EDGE);
+  });
+});
+
+describe('dockedPanelPlacement', () => {
+  it('opens under the top bar, right-aligned and inside a phone window', () => {
+    expect(dockedPanelPlacement(60, { width: 375, height: 740 })).toEqual({
+      x: 12,
+      y: 66,
+      width: 351,
+      height: 480,
+    });
+  });
+
+  it('shrinks to the room left under the bar on a short window', () => {
+    const placed = dockedPanelPlacement(60, { width: 800, height: 400 });
+    expect(placed).toEqual({ x: 800 - 12 - 360, y: 66, width: 360, height: 400 - 66 - 12 });
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../src/domain/clampToWindow.ts';
 import { useDraggablePosition } from '../../../src/modules/support/hooks/useDraggablePosition.ts';
@@ -33,6 +33,31 @@ describe('useDraggablePosition (support widget)', () => {
   it('starts in the bottom-right corner inside the margins', () => {
     render(<Handle />);
     expect(at(screen.getByRole('button'))).toEqual({ x: vw() - 125 - 56, y: vh() - 110 - 56 });
+  });
+
+  it('keeps its place relative to the bottom-right corner when the window shrinks and grows', () => {
+    const size = { width: window.innerWidth, height: window.innerHeight };
+    const resize = (width: number, height: number) =>
+      act(() => {
+        Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+        Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+        window.dispatchEvent(new Event('resize'));
+      });
+    try {
+      resize(1280, 800);
+      render(<Handle />);
+      const handle = screen.getByRole('button');
+      expect(at(handle)).toEqual({ x: 1280 - 125 - 56, y: 800 - 110 - 56 });
+      fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+      // Squeezed into a tiny window, it is held at the margins...
+      resize(200, 200);
+      expect(at(handle)).toEqual({ x: 125, y: 110 });
+      // ...and a wide window gives it back its place by the corner, which follows the window.
+      resize(1920, 1000);
+      expect(at(handle)).toEqual({ x: 1920 - 125 - 56 - 10, y: 1000 - 110 - 56 });
+    } finally {
+      resize(size.width, size.height);
+    }
   });
 
   it('moves with the arrow keys and stops at each margin', () => {

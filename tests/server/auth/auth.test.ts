@@ -81,8 +81,11 @@ describe('sign-in and the session cookie', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('marks the cookie Secure when served over https', async () => {
-    const secure = await createTestApp({ PUBLIC_ORIGIN: 'https://workbench.example.com' });
+  it('marks the cookie Secure when served over https, whatever SECURE_COOKIES says', async () => {
+    const secure = await createTestApp({
+      PUBLIC_ORIGIN: 'https://workbench.example.com',
+      SECURE_COOKIES: 'false',
+    });
     try {
       const response = await form(secure.app, 'POST', '/api/auth/login/', DEMO_LOGIN);
       expect(response.cookies.find((c) => c.name === 'wb_session')?.secure).toBe(true);
@@ -283,6 +286,36 @@ describe('the outbox', () => {
       total_count: expect.any(Number),
       data: expect.any(Array),
     });
+  });
+
+  it("frames an email's HTML as a sandboxed document for internal admins only", async () => {
+    const { id } = await t.database.db
+      .insertInto('outbox')
+      .values({
+        kind: 'password_reset',
+        to_address: 'someone@example.com',
+        subject: 'Reset',
+        text_body: 'Hello',
+        html_body: '<p style="color:red">Hello</p>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/user/outbox/${id}/html`;
+    const admin = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: (await signIn(t.app, ADMIN_LOGIN)).cookie },
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('<p style="color:red">Hello</p>');
+    expect(String(admin.headers['content-security-policy'])).toContain('sandbox');
+    expect(admin.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const demo = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: (await signIn(t.app)).cookie },
+    });
+    expect(demo.statusCode).toBe(404);
   });
 });
 

@@ -114,6 +114,24 @@ describe('the demo mailbox', () => {
     expect(shown.data.html).toContain(`src="http://track.test:9999/t/o/${token}.gif"`);
     expect(shown.data.html).toContain(`href="http://track.test:9999/t/c/${token}/0"`);
 
+    // The viewer frames the same email as a document of its own: sandboxed, no script, its inline styles
+    // and images allowed, framed by our own pages only; another organisation's send is a 404.
+    const documentUrl = `/api/user/mailbox/${first.json().send_id}/html`;
+    const framed = await get(documentUrl, demo);
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['content-type']).toContain('text/html');
+    expect(framed.body).toContain(`src="http://track.test:9999/t/o/${token}.gif"`);
+    expect(framed.body).toContain('<base target="_blank">');
+    const policy = String(framed.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("style-src 'unsafe-inline'");
+    expect(policy).toContain('sandbox allow-popups allow-popups-to-escape-sandbox');
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain('script-src');
+    expect(framed.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await get(documentUrl, other)).statusCode).toBe(404);
+    expect((await get(documentUrl)).statusCode).toBe(403);
+
     // An open and a click show in the list's counts.
     await t.app.inject({ method: 'GET', url: `/t/o/${token}.gif` });
     await t.app.inject({ method: 'GET', url: `/t/c/${token}/1` });

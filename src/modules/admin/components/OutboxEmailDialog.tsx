@@ -4,17 +4,14 @@ import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { outboxLabels } from '../utils/outboxLabels.ts';
 import './OutboxEmailDialog.css';
 
 type View = 'text' | 'html';
 
-/** Email HTML shown in a sandbox: no scripts, no access to the app; its links open in a new tab. */
-function htmlDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{font:15px/1.5 system-ui,sans-serif;color:#121a2e;margin:16px;overflow-wrap:anywhere}a{color:#1b3487}</style></head><body>${html}</body></html>`;
-}
-
 export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: () => void }) {
+  const { userApi } = useServices();
   const [view, setView] = useState<View>('text');
   const status = email ? outboxLabels.status(email.status) : null;
   return (
@@ -60,7 +57,7 @@ export function OutboxEmailDialog({ email, onClose }: { email: OutboxEmail | nul
               className="outbox-email__frame"
               title={`Formatted email: ${subjectForDisplay(email.subject)}`}
               sandbox="allow-popups allow-popups-to-escape-sandbox"
-              srcDoc={htmlDocument(email.html_body)}
+              src={userApi.emailDocumentUrl(email.id)}
             />
           ) : (
             <div className="outbox-email__text" data-testid="outbox-email-text">

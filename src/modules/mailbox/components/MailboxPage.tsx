@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { MailboxQuery } from '../../../api/mailboxApi.ts';
 import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
@@ -38,6 +38,15 @@ const TRANSPORT_TEXT = {
 export function MailboxPage() {
   const { mailboxApi } = useServices();
   const [openId, setOpenId] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (sendId: number, button: HTMLElement) => {
+    opener.current = button;
+    setOpenId(sendId);
+  };
+  const close = () => {
+    setOpenId(null);
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   const [searchText, setSearchText] = useState('');
   const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;
   // The page chosen belongs to the search it was chosen under: a new term starts from the first page
@@ -94,7 +103,7 @@ export function MailboxPage() {
   } else {
     body = (
       <>
-        <MailboxTable items={page.data} busy={loading} openId={openId} onOpen={setOpenId} />
+        <MailboxTable items={page.data} busy={loading} openId={openId} onOpen={open} />
         <Pagination
           offset={offset}
           limit={MAILBOX_PAGE_SIZE}
@@ -134,7 +143,7 @@ export function MailboxPage() {
         </div>
         {body}
       </Card>
-      {openId !== null ? <MailboxViewer sendId={openId} onClose={() => setOpenId(null)} /> : null}
+      {openId !== null ? <MailboxViewer sendId={openId} onClose={close} /> : null}
     </div>
   );
 }

@@ -8,7 +8,8 @@ export type MailboxTableProps = {
   items: MailboxItem[];
   busy: boolean;
   openId: number | null;
-  onOpen: (sendId: number) => void;
+  /** `opener`: the button pressed, which gets focus back when the viewer closes. */
+  onOpen: (sendId: number, opener: HTMLElement) => void;
 };
 
 const sentAt = (item: MailboxItem) => item.delivered_at ?? item.created_at;
@@ -35,7 +36,7 @@ export function MailboxTable({ items, busy, openId, onOpen }: MailboxTableProps)
           type="button"
           className="mailbox-table__open"
           aria-pressed={openId === item.send_id}
-          onClick={() => onOpen(item.send_id)}
+          onClick={(event) => onOpen(item.send_id, event.currentTarget)}
         >
           {subjectForDisplay(item.subject)}
         </button>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -7,19 +7,27 @@ import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { mailboxDocument } from '../utils/mailboxDocument.ts';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';
 
 /**
  * One send rendered as the contact receives it, in a sandboxed iframe (no scripts, no access to the
  * app). Its images load, so showing it loads the open pixel (a real open); its links open in a new tab
- * through the click endpoint (a real click).
+ * through the click endpoint (a real click). The viewer sits under the list: opening an email scrolls it
+ * into view and moves focus to it, so the person sees (and a screen reader says) that it opened.
  */
 export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: () => void }) {
   const { mailboxApi } = useServices();
   const email = useLoad<number, MailboxEmail>((id, signal) => mailboxApi.email(id, signal), 'mailbox-email');
   const load = email.load;
   useEffect(() => load(sendId), [sendId, load]);
+  const regionRef = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again for every email opened (sendId)
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    region.scrollIntoView?.({ block: 'start' });
+    region.focus({ preventScroll: true });
+  }, [sendId]);
 
   const data = email.data && email.data.send_id === sendId ? email.data : null;
   let body: ReactNode;
@@ -48,22 +56,24 @@ export function MailboxViewer({ sendId, onClose }: { sendId: number; onClose: ()
           className="mailbox-viewer__frame"
           title={`Email: ${subjectForDisplay(data.subject)}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={mailboxDocument(data.html)}
+          src={mailboxApi.emailDocumentUrl(data.send_id)}
         />
       </>
     );
   }
   return (
-    <Card
-      className="mailbox-viewer"
-      title={data ? subjectForDisplay(data.subject) : 'Email'}
-      actions={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      {body}
-    </Card>
+    <section ref={regionRef} className="mailbox-viewer-region" aria-label="Opened email" tabIndex={-1}>
+      <Card
+        className="mailbox-viewer"
+        title={data ? subjectForDisplay(data.subject) : 'Email'}
+        actions={
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        {body}
+      </Card>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { panelsMachine } from '../../../../machines/panelsMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -33,6 +33,8 @@ export function AppShell() {
     reset: { type: 'panels.reset' },
   });
   useSessionLogShortcut();
+  // Where the top bar keeps room for the support launcher on narrow windows.
+  const [supportDock, setSupportDock] = useState<HTMLElement | null>(null);
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
   const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const loadFailed = useSelector(actor, (s) => s.matches('failed'));
@@ -54,7 +56,7 @@ export function AppShell() {
           Skip to content
         </a>
         <div className="shell">
-          <TopBar />
+          <TopBar supportDock={setSupportDock} />
           <main className="shell__main" id="main" tabIndex={-1}>
             {signingOut || signedOut ? (
               <StatePanel kind="loading" title="Signing you out…" />
@@ -83,7 +85,7 @@ export function AppShell() {
               </div>
             )}
           </main>
-          {signingOut || signedOut ? null : <SupportWidget />}
+          {signingOut || signedOut ? null : <SupportWidget dock={supportDock} />}
           <PageOverlay />
         </div>
       </PanelsContext.Provider>

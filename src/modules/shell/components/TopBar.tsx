@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Logo } from '../../../ui/Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -20,8 +20,11 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** Brand, the main navigation (a disclosure menu on narrow screens) and the user menu. */
-export function TopBar() {
+/**
+ * Brand, the main navigation (a disclosure menu on narrow screens) and the user menu, and beside it the
+ * place where the support launcher docks on narrow windows (`supportDock` receives that element).
+ */
+export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | null) => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
@@ -33,17 +36,34 @@ export function TopBar() {
     if (pathname) setMenuOpen(false);
   }, [pathname]);
 
-  // Escape or a click outside the bar closes it too.
+  const navRef = useRef<HTMLElement>(null);
+  const close = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  // While the narrow-screen menu is open: Escape or a click outside the bar (the scrim included) closes
+  // it, and Tab keeps to the menu button and the menu's links.
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setMenuOpen(false);
-        buttonRef.current?.focus();
+        close(true);
+        return;
       }
+      if (event.key !== 'Tab') return;
+      const button = buttonRef.current;
+      const links = [...(navRef.current?.querySelectorAll<HTMLElement>('a[href]') ?? [])];
+      if (!button || links.length === 0) return;
+      const cycle = [button, ...links];
+      const at = cycle.indexOf(document.activeElement as HTMLElement);
+      const last = cycle.length - 1;
+      const next = event.shiftKey ? (at <= 0 ? last : at - 1) : at === -1 || at === last ? 0 : at + 1;
+      event.preventDefault();
+      cycle[next]?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (headerRef.current && !headerRef.current.contains(event.target as Node)) setMenuOpen(false);
+      if (headerRef.current && !headerRef.current.contains(event.target as Node)) close(false);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
@@ -51,7 +71,7 @@ export function TopBar() {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, [menuOpen]);
+  }, [menuOpen, close]);
 
   return (
     <header className="topbar" ref={headerRef}>
@@ -76,7 +96,21 @@ export function TopBar() {
         <Link {...areaLinks.campaigns} className="topbar__brand" aria-label="Workbench home">
           <Logo tone="dark" size="sm" />
         </Link>
-        <nav id={navId} className={`topbar__nav${menuOpen ? ' topbar__nav--open' : ''}`} aria-label="Main">
+        {menuOpen ? (
+          // The page behind the open menu is dimmed; pressing it closes the menu (keyboard: Escape).
+          <div
+            className="topbar__scrim"
+            data-testid="nav-scrim"
+            aria-hidden="true"
+            onClick={() => close(false)}
+          />
+        ) : null}
+        <nav
+          ref={navRef}
+          id={navId}
+          className={`topbar__nav${menuOpen ? ' topbar__nav--open' : ''}`}
+          aria-label="Main"
+        >
           <ul className="topbar__list">
             {NAV.map((item) => {
               const active = isUnder(pathname, item.prefix);
@@ -95,6 +129,7 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="topbar__end">
+          <div className="topbar__dock" ref={supportDock} />
           <UserMenu />
         </div>
       </div>

@@ -13,7 +13,8 @@ export type SupportChatPanelProps = {
   actor: SupportChatActor;
   pathname: string;
   placement: Point & Size;
-  handleProps: DragHandleProps;
+  /** The grip that moves the floating launcher and panel; none when the launcher is docked. */
+  handleProps: DragHandleProps | null;
   onClose: () => void;
 };
 
@@ -68,14 +69,16 @@ export function SupportChatPanel({
       }}
     >
       <header className="support-panel__header">
-        <button
-          type="button"
-          className="support-panel__grip"
-          aria-label="Move the support chat (arrow keys)"
-          {...handleProps}
-        >
-          {GRIP_ICON}
-        </button>
+        {handleProps ? (
+          <button
+            type="button"
+            className="support-panel__grip"
+            aria-label="Move the support chat (arrow keys)"
+            {...handleProps}
+          >
+            {GRIP_ICON}
+          </button>
+        ) : null}
         <div className="support-panel__heading">
           <h2 id={titleId} className="support-panel__title">
             Support

@@ -1,11 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../domain/clampToWindow.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { appSupportChatMachine } from '../hooks/appSupportChatMachine.ts';
 import { useDraggablePosition } from '../hooks/useDraggablePosition.ts';
-import { panelPlacement } from '../utils/panelPlacement.ts';
+import { useWideWindow } from '../hooks/useWideWindow.ts';
+import { dockedPanelPlacement, panelPlacement } from '../utils/panelPlacement.ts';
 import { viewportSize } from '../utils/viewportSize.ts';
 import { SupportChatPanel } from './SupportChatPanel.tsx';
 import './SupportWidget.css';
@@ -35,18 +37,25 @@ function isHidden(pathname: string): boolean {
   return HIDDEN_ON.includes(path);
 }
 
+/** Marks the page while the launcher floats, so the page keeps its column free (SupportWidget.css). */
+const FLOATING_CLASS = 'wb-support-floating';
+
 /**
- * The floating support chat of every signed-in page except /welcome: a launcher that can be dragged
- * (pointer, or arrow keys when focused) and stays 125 px from the left and right and 110 px from the top
- * and bottom of the window; pressing it opens the chat panel.
+ * The support chat of every signed-in page except /welcome. On wide windows (FLOATING_MIN_WIDTH and up)
+ * a floating launcher that can be dragged (pointer, or arrow keys when focused) and stays 125 px from the
+ * left and right and 110 px from the top and bottom of the window; it starts in the bottom-right corner
+ * of that box, in a column the page keeps free, so it covers no control, and toasts keep to its left.
+ * On narrower windows the margins would put it mid-screen over the page: it is docked, smaller, in the
+ * top bar (`dock`), and covers nothing. Pressing it opens the chat panel; dialogs stay above both.
  */
-export function SupportWidget() {
+export function SupportWidget({ dock }: { dock: HTMLElement | null }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const wide = useWideWindow();
   if (isHidden(pathname)) return null;
-  return <SupportWidgetBody pathname={pathname} />;
+  return <SupportWidgetBody pathname={pathname} dock={wide ? null : dock} />;
 }
 
-function SupportWidgetBody({ pathname }: { pathname: string }) {
+function SupportWidgetBody({ pathname, dock }: { pathname: string; dock: HTMLElement | null }) {
   const actor = useRecordedActor(appSupportChatMachine, { name: 'supportChat' });
   const open = useSelector(actor, (s) => s.matches({ panel: 'open' }));
   const { position, handleProps, consumeDragClick } = useDraggablePosition(
@@ -59,6 +68,12 @@ function SupportWidgetBody({ pathname }: { pathname: string }) {
   const hintId = useId();
 
   useEffect(() => {
+    if (dock) return;
+    document.documentElement.classList.add(FLOATING_CLASS);
+    return () => document.documentElement.classList.remove(FLOATING_CLASS);
+  }, [dock]);
+
+  useEffect(() => {
     const onResize = () => setViewport(viewportSize());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
@@ -69,7 +84,20 @@ function SupportWidgetBody({ pathname }: { pathname: string }) {
     launcherRef.current?.focus();
   };
 
-  return (
+  const launcher = dock ? (
+    <button
+      ref={launcherRef}
+      type="button"
+      className={`support-launcher support-launcher--docked${open ? ' support-launcher--open' : ''}`}
+      aria-label={open ? 'Close support chat' : 'Support chat'}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      data-testid="support-launcher"
+      onClick={() => actor.send({ type: 'support.toggle' })}
+    >
+      {open ? CLOSE_ICON : CHAT_ICON}
+    </button>
+  ) : (
     <>
       <button
         ref={launcherRef}
@@ -92,13 +120,23 @@ function SupportWidgetBody({ pathname }: { pathname: string }) {
       <span id={hintId} className="ui-visually-hidden">
         Drag it, or use the arrow keys, to move it.
       </span>
+    </>
+  );
+
+  return (
+    <>
+      {dock ? createPortal(launcher, dock) : launcher}
       {open ? (
         <SupportChatPanel
           id={panelId}
           actor={actor}
           pathname={pathname}
-          placement={panelPlacement(position, LAUNCHER_SIZE, viewport)}
-          handleProps={handleProps}
+          placement={
+            dock
+              ? dockedPanelPlacement(dock.getBoundingClientRect().bottom, viewport)
+              : panelPlacement(position, LAUNCHER_SIZE, viewport)
+          }
+          handleProps={dock ? null : handleProps}
           onClose={close}
         />
       ) : null}

@@ -34,14 +34,18 @@ type Drag = { pointerId: number; offset: Point; start: Point; moved: boolean };
 /**
  * A box of `size` that starts in the bottom-right corner and is moved by dragging a handle (pointer
  * events) or with the arrow keys on a focused handle (Shift for larger steps). It always stays inside
- * the window with `margins` (clampToWindow), also after the window is resized.
+ * the window with `margins` (clampToWindow). It keeps its distance from the bottom-right corner where
+ * it was put: a window that grows takes it along (it stays in the corner, clear of the page), and one
+ * that shrinks and grows again gives it back its place.
  */
 export function useDraggablePosition(size: Size, margins: Margins): DraggablePosition {
   const place = useCallback(
     (point: Point) => clampToWindow(point, size, viewportSize(), margins),
     [size, margins],
   );
-  const [position, setPosition] = useState<Point>(() => {
+  /** Where the person put it, as its distance from the window's right and bottom edges. */
+  const fromCorner = useRef<Point>({ x: margins.x, y: margins.y });
+  const [position, setPlaced] = useState<Point>(() => {
     const viewport = viewportSize();
     return place({
       x: viewport.width - margins.x - size.width,
@@ -51,12 +55,35 @@ export function useDraggablePosition(size: Size, margins: Margins): DraggablePos
   const drag = useRef<Drag | null>(null);
   const justDragged = useRef(false);
 
+  /** Puts it at `point` (held inside the margins) and remembers that place relative to the corner. */
+  const setPosition = useCallback(
+    (next: (current: Point) => Point) =>
+      setPlaced((current) => {
+        const placed = place(next(current));
+        const viewport = viewportSize();
+        fromCorner.current = {
+          x: viewport.width - placed.x - size.width,
+          y: viewport.height - placed.y - size.height,
+        };
+        return placed;
+      }),
+    [place, size],
+  );
+
   useEffect(() => {
-    const onResize = () => setPosition((current) => place(current));
+    const onResize = () => {
+      const viewport = viewportSize();
+      setPlaced(
+        place({
+          x: viewport.width - fromCorner.current.x - size.width,
+          y: viewport.height - fromCorner.current.y - size.height,
+        }),
+      );
+    };
     onResize();
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [place]);
+  }, [place, size]);
 
   const end = (event: PointerEvent<HTMLElement>) => {
     const current = drag.current;
@@ -90,7 +117,7 @@ export function useDraggablePosition(size: Size, margins: Margins): DraggablePos
         return;
       }
       current.moved = true;
-      setPosition(place({ x: event.clientX - current.offset.x, y: event.clientY - current.offset.y }));
+      setPosition(() => ({ x: event.clientX - current.offset.x, y: event.clientY - current.offset.y }));
     },
     onPointerUp: end,
     onPointerCancel: end,
@@ -99,7 +126,7 @@ export function useDraggablePosition(size: Size, margins: Margins): DraggablePos
       if (!move) return;
       event.preventDefault();
       const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
-      setPosition((current) => place({ x: current.x + move.x * step, y: current.y + move.y * step }));
+      setPosition((current) => ({ x: current.x + move.x * step, y: current.y + move.y * step }));
     },
   };
 

@@ -17,3 +17,14 @@ export function panelPlacement(launcher: Point, launcherSize: Size, viewport: Si
   const placed = clampToWindow({ x, y }, { width, height }, viewport, { x: PANEL_EDGE, y: PANEL_EDGE });
   return { ...placed, width, height };
 }
+
+/**
+ * Where the open chat panel goes when the launcher is docked in the top bar: right-aligned under the
+ * bar (`top`: its bottom edge), as large as fits the window with 12 px edges.
+ */
+export function dockedPanelPlacement(top: number, viewport: Size): Point & Size {
+  const width = Math.max(0, Math.min(PANEL_MAX_SIZE.width, viewport.width - 2 * PANEL_EDGE));
+  const y = top + GAP / 2;
+  const height = Math.max(0, Math.min(PANEL_MAX_SIZE.height, viewport.height - y - PANEL_EDGE));
+  return { x: viewport.width - PANEL_EDGE - width, y, width, height };
+}

@@ -4,7 +4,8 @@ import { Dialog } from '../../../../ui/Dialog.tsx';
 
 /**
  * The constraint dialog (spec 01 section 5): removing a send-email step, or changing its email, while an
- * If / Else still tests that email is blocked. It names the emails and the conditions; nothing changed.
+ * If / Else still tests that email is blocked. It names the emails and the conditions as their cards on the
+ * canvas do (title, and what the condition tests); nothing changed.
  */
 export function ConstraintDialog({
   refusal,
@@ -40,7 +41,7 @@ export function ConstraintDialog({
               <ul>
                 {refusal.conditions.map((condition) => (
                   <li key={condition.nodeId}>
-                    {condition.nodeTitle} (step {condition.nodeId})
+                    <strong>{condition.nodeTitle}</strong>: {condition.detail}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,8 @@
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
+import {
+  type ConstraintRefusal,
+  refusalMessage,
+  refusedCondition,
+} from '../../../../domain/removalConstraints.ts';
 import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 
@@ -23,15 +26,13 @@ export function triggerEmailRefusal(
         node.kind === 'CONDITION' &&
         (node.detail.conditions ?? []).some((condition) => condition.emailId === old),
     )
-    .map((node) => ({ nodeId: node.nodeId, nodeTitle: nodeTitleOf(node) }))
+    .map(refusedCondition)
     .sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
   if (conditions.length === 0) return null;
   const emailName = meta.email_name ?? null;
   return {
     kind: 'constraint',
-    message:
-      `The email "${emailName ?? `#${old}`}" is used by the condition${conditions.length > 1 ? 's' : ''} ` +
-      `${conditions.map((c) => `"${c.nodeTitle}"`).join(', ')}. Change or remove the condition first.`,
+    message: refusalMessage(`"${emailName ?? `#${old}`}"`, conditions),
     emails: [{ emailId: old, emailName }],
     conditions,
   };

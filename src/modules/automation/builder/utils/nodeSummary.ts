@@ -1,4 +1,5 @@
-import type { Condition, FlowNode } from '../../../../domain/workflowTypes.ts';
+import { conditionSummary } from '../../../../domain/conditionSummary.ts';
+import type { FlowNode } from '../../../../domain/workflowTypes.ts';
 
 /** What a step card shows under its title: the key detail of the step, and a badge when it has one. */
 export type NodeSummary = {
@@ -31,24 +32,6 @@ export function delaySummary(node: FlowNode): string {
   }
   if (duration && duration.value > 0) return `Wait ${plural(duration.value, duration.unit)}`;
   return 'No wait set';
-}
-
-function conditionText(condition: Condition): string {
-  const subject =
-    condition.emailName ??
-    condition.listName ??
-    (condition.day && condition.day.length > 0 ? condition.day.join(', ') : null) ??
-    condition.time ??
-    null;
-  const verb = condition.verb ? ` ${condition.verb}` : '';
-  return subject ? `${condition.conditionType}${verb} ${subject}` : condition.conditionType;
-}
-
-/** "has opened Welcome AND list VIP"; "No condition set" when empty. */
-export function conditionSummary(node: FlowNode): string {
-  const conditions = node.detail.conditions ?? [];
-  if (conditions.length === 0) return 'No condition set';
-  return conditions.map(conditionText).join(` ${node.detail.connector ?? 'AND'} `);
 }
 
 export function nodeSummary(node: FlowNode): NodeSummary {

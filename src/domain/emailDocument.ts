@@ -1,8 +1,9 @@
 /**
- * A sent email as the document of a sandboxed iframe: no scripts and no access to the app, images load
- * (the open pixel is a real open) and links open in a new tab (through the click endpoint: a real click).
+ * A sent email as a whole document for the mailbox and outbox viewers' sandboxed frames: our base style
+ * for emails without their own, and links that open in a new tab (through the click endpoint: a real
+ * click). The server sends it with a policy of its own (server/lib/emailDocument.ts).
  */
-export function mailboxDocument(html: string): string {
+export function emailDocument(html: string): string {
   const head =
     '<meta charset="utf-8"><base target="_blank">' +
     '<style>body{font:15px/1.5 system-ui,sans-serif;color:#121a2e;margin:16px;overflow-wrap:anywhere}a{color:#1b3487}</style>';
