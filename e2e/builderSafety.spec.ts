@@ -191,6 +191,13 @@ test.describe('builder safety', () => {
     await addStep(page, 'Add a step after Add to list', 'End');
     await closeEditor(page);
 
+    // The trigger well clear of the canvas's top edge, where a drag would pan the canvas instead.
+    const pane = await canvas(page).boundingBox();
+    if (!pane) throw new Error('no canvas');
+    await page.mouse.move(pane.x + pane.width - 60, pane.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + pane.width - 60, pane.y + 260, { steps: 8 });
+    await page.mouse.up();
     // Below zero: the add-to-list step is above the delay.
     const order = async () =>
       (await centre(nodesOf(page, 'addToList'))).y - (await centre(nodesOf(page, 'delay'))).y;
