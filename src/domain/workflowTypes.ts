@@ -21,6 +21,8 @@ export type TriggerSubject = 'email' | 'list' | 'share_profile';
 
 export type WorkflowStatus = 'draft' | 'active' | 'inactive';
 export type WorkflowFilter = 'all' | 'active' | 'inactive';
+/** The workflow list's filters, the default first. */
+export const WORKFLOW_FILTERS = ['all', 'active', 'inactive'] as const satisfies readonly WorkflowFilter[];
 
 export type NodeKind = 'ACTION' | 'CONDITION';
 export type ControlName = 'send email' | 'add to list' | 'delay' | 'end' | 'If / Else';

@@ -12,9 +12,12 @@ import {
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
 import type { WorkflowStatus } from '../../../../src/domain/workflowTypes.ts';
+import { builderActionRegistry } from '../../../../src/engine/actions/builderActionRegistry.ts';
+import { createActionDispatcher } from '../../../../src/engine/actions/createActionDispatcher.ts';
 import { addNode } from '../../../../src/engine/commands/addNode.ts';
 import type { WorkflowDraft } from '../../../../src/engine/WorkflowDraft.ts';
 import { BuilderToolbar } from '../../../../src/modules/automation/builder/components/BuilderToolbar.tsx';
+import { recordingHost } from '../../../engine/actions/actionFixtures.ts';
 import { sampleFlow } from '../../../engine/workflowFixtures.ts';
 import { openDraft } from './editors/editorFixtures.tsx';
 
@@ -51,6 +54,7 @@ function renderToolbar(draft: WorkflowDraft, status: WorkflowStatus) {
   render(
     <BuilderToolbar
       draft={draft}
+      dispatcher={createActionDispatcher(builderActionRegistry, recordingHost(draft))}
       saveActor={saveActor}
       statusActor={statusActor}
       onPublish={onPublish}

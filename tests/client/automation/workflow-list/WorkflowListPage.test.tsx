@@ -256,4 +256,28 @@ describe('WorkflowListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Workflow 1' })).toBeTruthy();
   });
+
+  it('is a link: search, filter and page come from the address, and a new filter is written back', async () => {
+    const { api, getUserWorkflows } = listApi((query) => ({
+      data: [summary(1, { name: `Match ${query.workflowName}` })],
+      total_count: 45,
+      total_active_count: 3,
+    }));
+    const { router } = renderScreen(
+      <WorkflowListPage />,
+      api,
+      '/automation?q=welcome&filter=active&offset=20',
+    );
+    expect(await screen.findByRole('link', { name: 'Match welcome' })).toBeTruthy();
+    expect(getUserWorkflows.mock.calls[0]![0]).toEqual({
+      offset: 20,
+      limit: 20,
+      workflowName: 'welcome',
+      filterType: 'active',
+    });
+    expect((screen.getByLabelText('Search workflows') as HTMLInputElement).value).toBe('welcome');
+    fireEvent.click(screen.getByRole('button', { name: 'Inactive' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'welcome', filter: 'inactive' }));
+    expect(getUserWorkflows.mock.calls.at(-1)![0]).toMatchObject({ filterType: 'inactive', offset: 0 });
+  });
 });

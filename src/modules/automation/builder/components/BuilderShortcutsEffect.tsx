@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { useEffect } from 'react';
+import type { ActionDispatcher } from '../../../../engine/actions/createActionDispatcher.ts';
 
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -7,28 +7,26 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 /**
- * Bridges the keyboard to the draft: Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes this tab's
- * edits, Ctrl/Cmd+C copies the selected step. Text fields keep their own undo and copy. Renders nothing.
+ * Bridges the keyboard to the builder's actions: each key press goes to the dispatcher, which runs the
+ * registry's action whose keyTest matches (Ctrl/Cmd+Z undo; Shift+Ctrl/Cmd+Z or Ctrl/Cmd+Y redo;
+ * Ctrl/Cmd+C copies the selected step). Text fields keep their own undo and copy. Renders nothing.
  */
-export function BuilderShortcutsEffect({ draft, onCopy }: { draft: WorkflowDraft; onCopy: () => void }) {
-  const onCopyRef = useRef(onCopy);
-  onCopyRef.current = onCopy;
+export function BuilderShortcutsEffect({ dispatcher }: { dispatcher: ActionDispatcher }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || isTextField(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) {
-        event.preventDefault();
-        draft.undo.undo();
-      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
-        event.preventDefault();
-        draft.undo.redo();
-      } else if (key === 'c' && !event.shiftKey && !window.getSelection()?.toString()) {
-        onCopyRef.current();
-      }
+      if (isTextField(event.target)) return;
+      const matched = dispatcher.handleKey({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        textSelected: Boolean(window.getSelection()?.toString()),
+      });
+      if (matched && !matched.action.keepsDefault) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [draft]);
+  }, [dispatcher]);
   return null;
 }

@@ -1,6 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
 import type { WorkflowStatusActor } from '../../../../../machines/workflowStatusMachine.ts';
+import {
+  type ActionDispatcher,
+  ariaKeyShortcuts,
+  shortcutLabel,
+} from '../../../../engine/actions/createActionDispatcher.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -12,7 +17,6 @@ const selectStatus = (snapshot: DraftSnapshot) => snapshot.meta.status;
 const selectDirty = (snapshot: DraftSnapshot) => snapshot.dirty;
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = isMac ? '⌘' : 'Ctrl';
 
 /**
  * The builder's toolbar: status, unsaved-changes state, Undo / Redo, Simulate, Save (enabled once there
@@ -20,6 +24,7 @@ const MOD = isMac ? '⌘' : 'Ctrl';
  */
 export function BuilderToolbar({
   draft,
+  dispatcher,
   saveActor,
   statusActor,
   onPublish,
@@ -27,6 +32,7 @@ export function BuilderToolbar({
   onSimulate,
 }: {
   draft: WorkflowDraft;
+  dispatcher: ActionDispatcher;
   saveActor: WorkflowSaveActor;
   statusActor: WorkflowStatusActor;
   onPublish: () => void;
@@ -35,7 +41,8 @@ export function BuilderToolbar({
 }) {
   const status = useDraftSelector(draft, selectStatus);
   const dirty = useDraftSelector(draft, selectDirty);
-  const { canUndo, canRedo } = useUndoState(draft);
+  // The toolbar's actions (Undo, Redo) come from the registry; their enabled state follows the undo store.
+  useUndoState(draft);
   const saveState = useSelector(saveActor, (snapshot) => snapshot.value as string);
   const recentlyPublished = useSelector(saveActor, (snapshot) => snapshot.context.recentlyPublished);
   const statusState = useSelector(statusActor, (snapshot) => snapshot.value as string);
@@ -53,26 +60,19 @@ export function BuilderToolbar({
         </span>
       </div>
       <div className="builder-toolbar__group">
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-          title={`Undo (${MOD}+Z)`}
-          onClick={() => draft.undo.undo()}
-        >
-          Undo
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canRedo}
-          aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z"
-          title={`Redo (Shift+${MOD}+Z)`}
-          onClick={() => draft.undo.redo()}
-        >
-          Redo
-        </Button>
+        {dispatcher.toolbarItems().map((item) => (
+          <Button
+            key={item.id}
+            variant="ghost"
+            size="sm"
+            disabled={!item.enabled}
+            aria-keyshortcuts={ariaKeyShortcuts(item.shortcuts)}
+            title={`${item.label} (${item.shortcuts.map((shortcut) => shortcutLabel(shortcut, isMac)).join(' or ')})`}
+            onClick={item.perform}
+          >
+            {item.label}
+          </Button>
+        ))}
       </div>
       <div className="builder-toolbar__group">
         <Button variant="ghost" size="sm" onClick={onSimulate}>

@@ -74,6 +74,7 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
           <BuilderHeader draft={draft}>
             <BuilderToolbar
               draft={draft}
+              dispatcher={ui.dispatcher}
               saveActor={saveActor}
               statusActor={statusActor}
               onPublish={() => setPublishOpen(true)}
@@ -125,7 +126,7 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
           {simulatorOpen ? (
             <SimulatorDialog open onClose={() => setSimulatorOpen(false)} draft={draft} />
           ) : null}
-          <BuilderShortcutsEffect draft={draft} onCopy={ui.copySelected} />
+          <BuilderShortcutsEffect dispatcher={ui.dispatcher} />
           <WorkflowContactsCard workflowId={workflowId} draft={draft} />
         </NodeCountsContext.Provider>
       </EditorStaticDataProvider>

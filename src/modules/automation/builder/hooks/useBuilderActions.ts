@@ -2,13 +2,17 @@ import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
 import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
+import type { BuilderActionHost } from '../../../../engine/actions/BuilderAction.ts';
+import { builderActionRegistry } from '../../../../engine/actions/builderActionRegistry.ts';
+import {
+  type ActionDispatcher,
+  createActionDispatcher,
+} from '../../../../engine/actions/createActionDispatcher.ts';
+import { deleteStepNow } from '../../../../engine/actions/deleteStepAction.ts';
 import { addNode } from '../../../../engine/commands/addNode.ts';
-import { copyNode, type WorkflowClipboard } from '../../../../engine/commands/copyNode.ts';
-import { deleteNode } from '../../../../engine/commands/deleteNode.ts';
-import { markError } from '../../../../engine/commands/markError.ts';
+import type { WorkflowClipboard } from '../../../../engine/commands/copyNode.ts';
 import { pasteNode } from '../../../../engine/commands/pasteNode.ts';
 import type { CommandRefusal, SlotRef } from '../../../../engine/commands/readWorkflowTree.ts';
-import { stepsDeletedBy } from '../../../../engine/commands/stepsDeletedBy.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { useToast } from '../../../../ui/useToast.ts';
 import type { PendingDelete } from '../components/DeleteStepsDialog.tsx';
@@ -32,8 +36,8 @@ export type BuilderUi = {
   constraint: ConstraintRefusal | null;
   showConstraint: (refusal: ConstraintRefusal) => void;
   dismissConstraint: () => void;
-  /** Copies the selected step (Ctrl/Cmd+C). */
-  copySelected: () => void;
+  /** The registry's actions (step menu, toolbar, keyboard) over this draft. */
+  dispatcher: ActionDispatcher;
   /** A delete of several steps (an If / Else with its branches) waiting for the user's answer. */
   pendingDelete: PendingDelete | null;
   confirmDelete: (nodeId: string) => void;
@@ -41,9 +45,11 @@ export type BuilderUi = {
 };
 
 /**
- * The builder's canvas actions over one draft: add (menu of kinds), paste, copy ("Copied"), delete
- * (a constraint refusal opens the constraint dialog and nothing changes), mark error, select. Each edit
- * is one command run by the draft (one undo step). The clipboard is this tab's memory.
+ * The builder's canvas actions over one draft. The step menu, the toolbar and the keyboard run the
+ * action registry (src/engine/actions) through one dispatcher, whose host this hook provides: selection,
+ * the tab's clipboard ("Copied"), the constraint dialog for a refusal (nothing changes), the delete
+ * question and the delete toast with Undo. The add menu (kinds of steps, paste) and drag moves stay here.
+ * Each edit is one command run by the draft (one undo step).
  */
 export function useBuilderActions(draft: WorkflowDraft, workflowId: number): BuilderUi {
   const toast = useToast();
@@ -61,48 +67,45 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
     [toast],
   );
 
-  const copy = useCallback(
-    (nodeId: string, scope: 'node' | 'subtree') => {
-      const copied = copyNode(draft.doc, { nodeId, scope });
-      if (!copied) return;
-      clipboard.current = copied;
-      toast.show({ message: WORKFLOW_TEXTS.copied, tone: 'success', duration: 4000 });
-    },
-    [draft, toast],
-  );
+  const selectedRef = useRef<string | null>(selectedId);
+  selectedRef.current = selectedId;
 
-  /** Deletes a step now (one undo step); the toast offers Undo while nothing else was done since. */
-  const deleteNow = useCallback(
-    (nodeId: string) => {
-      const node = draft.getSnapshot().flow[nodeId];
-      const title = node ? nodeTitleOf(node) : 'step';
-      const result = draft.run(deleteNode, { nodeId });
-      if (!result.ok) {
-        refused(result);
-        return;
-      }
-      setSelectedId((current) => (current && result.removed.includes(current) ? null : current));
-      const depth = draft.undo.manager.undoStack.length;
-      const count = result.removed.length;
-      toast.show({
-        message:
-          count === 1
-            ? `Deleted “${title}”.`
-            : `Deleted “${title}” and ${count - 1} step${count === 2 ? '' : 's'} below it.`,
-        tone: 'success',
-        duration: 8000,
-        action: {
-          label: 'Undo',
-          onAction: () => {
-            // Only this delete is undone: after other edits, the toolbar's Undo goes back step by step.
-            if (draft.undo.manager.undoStack.length === depth) draft.undo.undo();
-            else toast.show({ message: 'Other changes came after the delete: use Undo in the toolbar.' });
+  // What the registry's actions need from the screen: selection, the clipboard, dialogs and toasts.
+  const dispatcher = useMemo<ActionDispatcher>(() => {
+    const host: BuilderActionHost = {
+      draft,
+      selectedId: () => selectedRef.current,
+      select: (nodeId) => setSelectedId(nodeId),
+      copied: (copied) => {
+        clipboard.current = copied;
+        toast.show({ message: WORKFLOW_TEXTS.copied, tone: 'success', duration: 4000 });
+      },
+      refused,
+      confirmDelete: setPendingDelete,
+      // The toast offers Undo while nothing else was done since the delete.
+      deleted: ({ title, removed, undoDepth }) => {
+        setSelectedId((current) => (current && removed.includes(current) ? null : current));
+        const count = removed.length;
+        toast.show({
+          message:
+            count === 1
+              ? `Deleted “${title}”.`
+              : `Deleted “${title}” and ${count - 1} step${count === 2 ? '' : 's'} below it.`,
+          tone: 'success',
+          duration: 8000,
+          action: {
+            label: 'Undo',
+            onAction: () => {
+              // Only this delete is undone: after other edits, the toolbar's Undo goes back step by step.
+              if (draft.undo.manager.undoStack.length === undoDepth) draft.undo.undo();
+              else toast.show({ message: 'Other changes came after the delete: use Undo in the toolbar.' });
+            },
           },
-        },
-      });
-    },
-    [draft, refused, toast],
-  );
+        });
+      },
+    };
+    return createActionDispatcher(builderActionRegistry, host);
+  }, [draft, refused, toast]);
 
   const actions = useMemo<BuilderActions>(() => {
     const select = (nodeId: string | null) => setSelectedId(nodeId);
@@ -117,14 +120,6 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
       const result = draft.run(pasteNode, { clipboard: clipboard.current, at });
       if (result.ok) startTransition(() => setSelectedId(result.rootId));
       else refused(result);
-    };
-    // Deleting an If / Else with steps below it asks first, naming how many steps go.
-    const remove = (nodeId: string) => {
-      const going = stepsDeletedBy(draft.doc, nodeId);
-      const node = draft.getSnapshot().flow[nodeId];
-      if (node && going.length > 1)
-        setPendingDelete({ nodeId, title: nodeTitleOf(node), count: going.length });
-      else deleteNow(nodeId);
     };
     const move = (nodeId: string, to: SlotRef) => {
       const result = draft.commitDrag({ nodeId, to });
@@ -155,46 +150,26 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
       openNodeMenu: (nodeId, anchor) => {
         const node = draft.getSnapshot().flow[nodeId];
         if (!node) return;
-        const hasNext = node.childNodes.some((child) => child !== '');
-        const items: FloatingMenuItem[] = [
-          { id: 'edit', label: 'Edit', onSelect: () => select(nodeId) },
-          { id: 'copy', label: 'Copy', onSelect: () => copy(nodeId, 'node') },
-        ];
-        if (hasNext) {
-          items.push({
-            id: 'copy-subtree',
-            label: 'Copy with the steps below',
-            onSelect: () => copy(nodeId, 'subtree'),
-          });
-        }
-        items.push(
-          {
-            id: 'error',
-            label: node.detail.error ? 'Clear the error mark' : 'Mark as error',
-            onSelect: () => {
-              const result = draft.run(markError, { nodeId, error: !node.detail.error });
-              if (!result.ok) refused(result);
-            },
-          },
-          { id: 'delete', label: 'Delete', tone: 'danger', onSelect: () => remove(nodeId) },
-        );
+        const items: FloatingMenuItem[] = dispatcher.menuItems(nodeId).map((item) => ({
+          id: item.id,
+          label: item.label,
+          tone: item.tone,
+          onSelect: item.perform,
+        }));
         setMenu({ label: `Actions for ${nodeTitleOf(node)}`, anchor, items });
       },
     };
-  }, [draft, workflowId, refused, copy, deleteNow]);
+  }, [draft, workflowId, refused, dispatcher]);
 
   const closeMenu = useCallback(() => setMenu(null), []);
   const dismissConstraint = useCallback(() => setConstraint(null), []);
-  const copySelected = useCallback(() => {
-    if (selectedId && selectedId !== 'trigger') copy(selectedId, 'node');
-  }, [selectedId, copy]);
   const cancelDelete = useCallback(() => setPendingDelete(null), []);
   const confirmDelete = useCallback(
     (nodeId: string) => {
       setPendingDelete(null);
-      deleteNow(nodeId);
+      deleteStepNow(dispatcher.host, nodeId);
     },
-    [deleteNow],
+    [dispatcher],
   );
   return {
     actions,
@@ -204,7 +179,7 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
     constraint,
     showConstraint: setConstraint,
     dismissConstraint,
-    copySelected,
+    dispatcher,
     pendingDelete,
     confirmDelete,
     cancelDelete,

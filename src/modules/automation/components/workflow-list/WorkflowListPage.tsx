@@ -1,10 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
-import type { DeleteWorkflowsInput, UserWorkflowsQuery } from '../../../../api/workflowApi.ts';
+import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
-import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import {
+  WORKFLOW_FILTERS,
+  type WorkflowAnswers,
+  type WorkflowFilter,
+  type WorkflowSummary,
+} from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
@@ -14,8 +18,7 @@ import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
-import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import {
   isSelected,
   NO_SELECTION,
@@ -37,53 +40,41 @@ import '../automation.css';
 export const WORKFLOW_PAGE_SIZE = 20;
 const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';
 
-type Query = { search: string; filter: WorkflowFilter; offset: number; seq: number };
-
 /**
  * /automation: the user's workflows with search (300 ms debounce; blank resets), filter, paging, counts,
- * selection with select-all for deletion, clone, and pause/resume per row.
+ * selection with select-all for deletion, clone, and pause/resume per row. Search, filter and page are in
+ * the address (?q=&filter=&offset=) through the shared paged-list hook.
  */
 export function WorkflowListPage() {
   const api = useServices().workflowApi;
   const toast = useToast();
-  const [searchText, setSearchText] = useState('');
-  const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;
-  const [query, setQuery] = useState<Query>({ search: '', filter: 'all', offset: 0, seq: 0 });
+  const list = usePagedList<WorkflowFilter, string, WorkflowAnswers['get_user_workflows']>({
+    name: 'workflows',
+    filters: WORKFLOW_FILTERS,
+    pageSize: WORKFLOW_PAGE_SIZE,
+    load: (query, signal) =>
+      api.getUserWorkflows(
+        { offset: query.offset, limit: query.limit, workflowName: query.q, filterType: query.filter },
+        signal,
+      ),
+  });
+  const { query, searchText, setSearchText, reload } = list;
   const [selection, setSelection] = useState(NO_SELECTION);
   const [view, setView] = useState<WorkflowListView | null>(null);
   const [cloning, setCloning] = useState<WorkflowSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const list = useLoad<UserWorkflowsQuery, WorkflowAnswers['get_user_workflows']>(
-    (input, signal) => api.getUserWorkflows(input, signal),
-    'workflows',
-  );
-  const { load } = list;
-
-  // A settled search term starts again from the first page, with nothing selected.
+  // A new search or filter starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection resets when these change
   useEffect(() => {
-    setQuery((current) => (current.search === search ? current : { ...current, search, offset: 0 }));
     setSelection(NO_SELECTION);
-  }, [search]);
-
-  useEffect(() => {
-    load({
-      offset: query.offset,
-      limit: WORKFLOW_PAGE_SIZE,
-      workflowName: query.search,
-      filterType: query.filter,
-    });
-  }, [query, load]);
+  }, [query.q, query.filter]);
 
   useEffect(() => {
     if (list.data) setView(viewFromPage(list.data));
   }, [list.data]);
 
-  const setFilter = (filter: WorkflowFilter) => {
-    setQuery((current) => ({ ...current, filter, offset: 0 }));
-    setSelection(NO_SELECTION);
-  };
-  const reload = () => setQuery((current) => ({ ...current, seq: current.seq + 1 }));
+  const setFilter = list.setFilter;
 
   const onStatusChanged = useCallback(
     (result: WorkflowStatusResult) => {
@@ -103,7 +94,7 @@ export function WorkflowListPage() {
       ? {
           selectAll: true,
           excludedIds: [...selection.excluded],
-          searchTerm: query.search,
+          searchTerm: query.q,
           filterType: query.filter,
         }
       : { selectAll: false, workflowIds: [...selection.ids] };
@@ -112,7 +103,7 @@ export function WorkflowListPage() {
   const searchError =
     list.status === 'failure' && list.error?.kind === 'rejected' ? list.error.message : undefined;
   const failed = list.status === 'failure' && !searchError && list.error;
-  const nothingAtAll = view !== null && view.total === 0 && query.search === '' && query.filter === 'all';
+  const nothingAtAll = view !== null && view.total === 0 && query.q === '' && query.filter === 'all';
 
   const createLink = (
     <Link to="/automation/create" className={buttonClassName('primary')}>
@@ -123,7 +114,7 @@ export function WorkflowListPage() {
   let body: ReactNode;
   // A first load that failed, refused (success false) or not, ends loading: it shows why and Try again.
   if (list.status === 'failure' && list.error && !view) {
-    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={reload} />;
+    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={() => reload()} />;
   } else if (!view) {
     body = <StatePanel kind="loading" title="Loading your workflows…" />;
   } else if (nothingAtAll) {
@@ -149,7 +140,7 @@ export function WorkflowListPage() {
                 compact
                 title={LOAD_ERROR_TITLE}
                 message={list.error?.message}
-                onRetry={reload}
+                onRetry={() => reload()}
               />
             ) : null
           }
@@ -170,8 +161,8 @@ export function WorkflowListPage() {
                 </Button>
               }
             >
-              {query.search
-                ? `Nothing matches “${query.search}”${query.filter === 'all' ? '' : ` among ${query.filter} workflows`}.`
+              {query.q
+                ? `Nothing matches “${query.q}”${query.filter === 'all' ? '' : ` among ${query.filter} workflows`}.`
                 : `You have no ${query.filter} workflows.`}
             </StatePanel>
           }
@@ -183,7 +174,7 @@ export function WorkflowListPage() {
             total={view.total}
             noun="workflows"
             disabled={loading}
-            onChange={(offset) => setQuery((current) => ({ ...current, offset }))}
+            onChange={list.setOffset}
           />
         ) : null}
       </>
@@ -201,7 +192,7 @@ export function WorkflowListPage() {
       {view ? (
         <dl className="automation-counts" aria-label="Workflow counts">
           <div>
-            <dt>{query.search || query.filter !== 'all' ? 'Matching' : 'Total'}</dt>
+            <dt>{query.q || query.filter !== 'all' ? 'Matching' : 'Total'}</dt>
             <dd data-testid="workflow-total">{formatThousands(view.total)}</dd>
           </div>
           <div>
@@ -249,11 +240,7 @@ export function WorkflowListPage() {
             0,
             Math.floor(Math.max(0, answer.total_count - 1) / WORKFLOW_PAGE_SIZE) * WORKFLOW_PAGE_SIZE,
           );
-          setQuery((current) => ({
-            ...current,
-            offset: Math.min(current.offset, lastOffset),
-            seq: current.seq + 1,
-          }));
+          reload(Math.min(query.offset, lastOffset));
         }}
       />
     </div>

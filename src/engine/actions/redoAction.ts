@@ -1,0 +1,18 @@
+import { type BuilderAction, withModifier } from './BuilderAction.ts';
+
+/** Redo: brings back what Undo took (Shift+Ctrl/Cmd+Z, or Ctrl/Cmd+Y). */
+export const redoAction: BuilderAction = {
+  id: 'redo',
+  label: 'Redo',
+  surfaces: ['toolbar'],
+  keyTest: (press) => {
+    if (!withModifier(press)) return false;
+    const key = press.key.toLowerCase();
+    return (key === 'z' && press.shiftKey) || (key === 'y' && !press.shiftKey);
+  },
+  shortcuts: ['Shift+Mod+Z', 'Mod+Y'],
+  isEnabled: (host) => host.draft.undo.getSnapshot().canRedo,
+  perform: (host) => {
+    host.draft.undo.redo();
+  },
+};
