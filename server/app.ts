@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     return503OnClosing: true,
-    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -63,6 +63,12 @@ export type AppConfig = {
   simulationThreads: number;
   /** A simulation running longer than this is stopped with a clear error (ms). */
   simulationTimeLimitMs: number;
+  /** Log every request (LOG_REQUESTS=true; off by default). */
+  logRequests: boolean;
+  /** `npm start` uses the built client as it is (SKIP_CLIENT_BUILD=true: tests of the server alone). */
+  skipClientBuild: boolean;
+  /** `npm run worker`: work loops, jobs per fetch, pg-boss job expiry and maintenance (seconds). */
+  worker: { loops: number; batchSize: number; expireInSeconds?: number; maintenanceIntervalSeconds?: number };
 };
 
 /** Normalises a service base to the form /x/y/ */
@@ -143,5 +149,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       Math.max(1, envInt(env, 'SIMULATION_THREADS', os.availableParallelism() - 1)),
     ),
     simulationTimeLimitMs: Math.max(100, envInt(env, 'SIMULATION_TIME_LIMIT_MS', 10_000)),
+    logRequests: env.LOG_REQUESTS === 'true',
+    skipClientBuild: env.SKIP_CLIENT_BUILD === 'true',
+    worker: {
+      loops: Math.max(1, envInt(env, 'WORKER_LOOPS', 8)),
+      batchSize: Math.max(1, envInt(env, 'WORKER_BATCH', 100)),
+      expireInSeconds: env.WORKER_EXPIRE_SECONDS
+        ? Math.max(1, envInt(env, 'WORKER_EXPIRE_SECONDS', 60))
+        : undefined,
+      maintenanceIntervalSeconds: env.WORKER_MAINTENANCE_SECONDS
+        ? Math.max(1, envInt(env, 'WORKER_MAINTENANCE_SECONDS', 30))
+        : undefined,
+    },
   };
 }

@@ -13,7 +13,7 @@ import { loadConfig } from './config.ts';
 const config = loadConfig();
 let entry: string;
 try {
-  if (process.env.SKIP_CLIENT_BUILD !== 'true') ensureClientBuilt(config.distDir);
+  if (!config.skipClientBuild) ensureClientBuilt(config.distDir);
   entry = await ensureServerBuilt(path.join(config.distDir, 'server'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

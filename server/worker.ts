@@ -22,19 +22,10 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     seed: false,
   });
-  const loops = Number(process.env.WORKER_LOOPS ?? 8);
-  const batchSize = Number(process.env.WORKER_BATCH ?? 100);
   const runtime = await WorkflowRuntime.start({
     database,
     databaseUrl: config.databaseUrl,
-    loops: Number.isInteger(loops) && loops > 0 ? loops : 8,
-    batchSize: Number.isInteger(batchSize) && batchSize > 0 ? batchSize : 100,
-    expireInSeconds: process.env.WORKER_EXPIRE_SECONDS
-      ? Number(process.env.WORKER_EXPIRE_SECONDS)
-      : undefined,
-    maintenanceIntervalSeconds: process.env.WORKER_MAINTENANCE_SECONDS
-      ? Number(process.env.WORKER_MAINTENANCE_SECONDS)
-      : undefined,
+    ...config.worker,
     log: (message, error) => console.error(message, error instanceof Error ? error.message : error),
   });
   console.log(`Workflow worker ${process.pid} running on PostgreSQL ${database.location}`);
