@@ -1,5 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+
+/** How a delivery queue's loop runs (every setting has a default; tests move the clock and run rounds). */
+export type QueueSettings = {
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The clock every due time and back-off is computed with (tests move it). */
+  now?: () => Date;
+  /** The longest sleep between rounds (a safety net; 0 runs no rounds: tests call deliverDue themselves). */
+  pollMs?: number;
+  /** How long a claimed row is held before it is due again (a sender that died). */
+  leaseMs?: number;
+  /** Attempts before a row is failed; the first retry waits backoffBaseMs, doubling up to backoffMaxMs. */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  batchSize?: number;
+};
 
 /** The tables that hold email waiting for delivery: marketing sends and account email (the outbox). */
 export type QueueTable = 'email_send' | 'outbox';

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
@@ -6,7 +5,7 @@ import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
 import { classifySmtpFailure } from './classifySmtpFailure.ts';
 import { deliveryLoop } from './deliveryLoop.ts';
-import { backoffMs, claimDue, nextDueInMs } from './leasedQueue.ts';
+import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
 import { recordEmailEvents } from './recordEmailEvent.ts';
 import { plainTextOf, resolveSendHtml } from './renderMarketingEmail.ts';
 
@@ -21,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export type DeliveryWorkerOptions = {
+export type DeliveryWorkerOptions = QueueSettings & {
   db: Kysely<Database>;
   /** Read at every event (the runtime adds its sink after start-up). */
   sinks: readonly EmailEventSink[];
@@ -30,16 +29,6 @@ export type DeliveryWorkerOptions = {
   trackingBaseUrl: string;
   publicOrigin: string;
   preferenceBase: string;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** The clock every due time and back-off is computed with (tests move it). */
-  now?: () => Date;
-  /** The longest sleep between rounds (a safety net; 0 runs no rounds: tests call deliverDue themselves). */
-  pollMs?: number;
-  leaseMs?: number;
-  maxAttempts?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  batchSize?: number;
   /** Wake when a send is queued (notifyWork 'delivery', from any process; default true). */
   wakeOnQueue?: boolean;
 };

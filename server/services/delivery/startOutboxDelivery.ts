@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database, OutboxStatus } from '../../db/schema.ts';
 import { type DeliveryLoop, deliveryLoop } from './deliveryLoop.ts';
-import { backoffMs, claimDue, nextDueInMs } from './leasedQueue.ts';
+import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
 
 type OutboxRow = {
   id: number;
@@ -19,18 +18,10 @@ type OutboxRow = {
 
 export type OutboxDelivery = DeliveryLoop;
 
-export type OutboxDeliveryOptions = {
+export type OutboxDeliveryOptions = QueueSettings & {
   db: Kysely<Database>;
   smtpUrl: string;
   from: string;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  now?: () => Date;
-  /** The longest sleep between rounds (0: no rounds, tests call deliverDue). */
-  pollMs?: number;
-  leaseMs?: number;
-  maxAttempts?: number;
-  backoffBaseMs?: number;
-  batchSize?: number;
 };
 
 /**
@@ -90,7 +81,9 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
           private_html_body: null,
         });
       } else {
-        const at = new Date(now().getTime() + backoffMs(row.attempts, baseMs, 6 * 60 * 60_000));
+        const at = new Date(
+          now().getTime() + backoffMs(row.attempts, baseMs, options.backoffMaxMs ?? 6 * 60 * 60_000),
+        );
         await settle(row, { status: 'queued', last_error: message, next_attempt_at: at });
       }
       return;
