@@ -81,8 +81,19 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         },
       );
       children.push(child);
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      await expect.poll(smtp.started, { timeout: 60_000 }).toBe(1);
+      let exitCode: number | null | undefined;
+      const exited = new Promise((resolve) =>
+        child.on('exit', (code) => {
+          exitCode = code;
+          resolve(code);
+        }),
+      );
+      // Opening the folder takes a while on a busy machine; a sender that died instead fails at once.
+      await expect
+        .poll(() => (exitCode === undefined ? smtp.started() : `sender exited with ${exitCode}`), {
+          timeout: 150_000,
+        })
+        .toBe(1);
       child.kill('SIGKILL');
       await exited;
 
@@ -124,7 +135,7 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },
-  120_000,
+  240_000,
 );
 
 it.skipIf(!process.env.TEST_DATABASE_URL)(
