@@ -23,6 +23,15 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
 }
 
+/** With BUILDER_SHOTS_DIR set: the page at 1280 px and at a 375 px phone, then back to 1280. */
+async function shotBothWidths(page: Page, name: string): Promise<void> {
+  await shot(page, `builder-1280-${name}`);
+  if (!shotsDir) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, `builder-375-${name}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** A box's overlap with the canvas region, in pixels (0: the node is wholly outside the view). */
 async function visibleArea(node: Locator, region: Locator): Promise<number> {
   const [a, b] = await Promise.all([node.boundingBox(), region.boundingBox()]);
@@ -71,13 +80,8 @@ test.describe('builder safety', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(/3 steps in all/);
     await expect(dialog).toContainText('undo history is not kept across reloads');
-    await shot(page, 'builder-1280-delete-dialog');
+    await shotBothWidths(page, 'delete-dialog');
     await expectNoAxeViolations(page, 'the delete dialog');
-    if (shotsDir) {
-      await page.setViewportSize({ width: 375, height: 812 });
-      await shot(page, 'builder-375-delete-dialog');
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
     // Cancel (and Escape) keep everything.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
@@ -92,13 +96,8 @@ test.describe('builder safety', () => {
     await expect(nodesOf(page, 'addToList')).toHaveCount(0);
     const toast = page.getByRole('status').filter({ hasText: 'Deleted “If / Else” and 2 steps below it.' });
     await expect(toast).toBeVisible();
-    await shot(page, 'builder-1280-delete-undo-toast');
+    await shotBothWidths(page, 'delete-undo-toast');
     await expectNoAxeViolations(page, 'the toast with Undo');
-    if (shotsDir) {
-      await page.setViewportSize({ width: 375, height: 812 });
-      await shot(page, 'builder-375-delete-undo-toast');
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expect(nodesOf(page, 'condition')).toHaveCount(1);
     await expect(nodesOf(page, 'addToList')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
-import type { BuilderActionHost } from '../../../src/engine/actions/BuilderAction.ts';
+import type { BuilderActionHost, KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
 import type { WorkflowClipboard } from '../../../src/engine/commands/copyNode.ts';
 import type { CommandRefusal } from '../../../src/engine/commands/readWorkflowTree.ts';
 import { createMemoryDraftPersistence } from '../../../src/engine/draftPersistence.ts';
@@ -48,3 +48,12 @@ export function recordingHost(draft: WorkflowDraft, selection: string | null = n
   };
   return host;
 }
+
+/** A key press with no modifiers unless given. */
+export const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...mods,
+});

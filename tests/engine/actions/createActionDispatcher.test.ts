@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BuilderAction, KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
+import type { BuilderAction } from '../../../src/engine/actions/BuilderAction.ts';
 import { builderActionRegistry } from '../../../src/engine/actions/builderActionRegistry.ts';
 import {
   ariaKeyShortcuts,
@@ -8,15 +8,7 @@ import {
 } from '../../../src/engine/actions/createActionDispatcher.ts';
 import { addNode } from '../../../src/engine/commands/addNode.ts';
 import { sampleFlow } from '../workflowFixtures.ts';
-import { openTestDraft, recordingHost } from './actionFixtures.ts';
-
-const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  ...mods,
-});
+import { openTestDraft, press, recordingHost } from './actionFixtures.ts';
 
 async function setUp(selection: string | null = null) {
   const draft = await openTestDraft(sampleFlow());

@@ -4,14 +4,7 @@ import { builderActionRegistry } from '../../../src/engine/actions/builderAction
 import { copyStepAction } from '../../../src/engine/actions/copyStepAction.ts';
 import { redoAction } from '../../../src/engine/actions/redoAction.ts';
 import { undoAction } from '../../../src/engine/actions/undoAction.ts';
-
-const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  ...mods,
-});
+import { press } from './actionFixtures.ts';
 
 /** Which registry actions a press matches (the dispatcher runs the first). */
 const matching = (p: KeyPress) =>
