@@ -32,6 +32,7 @@ export const serviceBases: Readonly<Record<ServiceName, string>> = {
   publish: base('publish'),
   analytics: base('analytics'),
   journey: base('journey'),
+  audience: base('audience'),
 };
 
 /** Origin of the login page (path auth/login); null means this origin. */

@@ -7,7 +7,8 @@ export type ServiceName =
   | 'campaign'
   | 'publish'
   | 'analytics'
-  | 'journey';
+  | 'journey'
+  | 'audience';
 
 export const SERVICE_NAMES: readonly ServiceName[] = [
   'auth',
@@ -18,4 +19,5 @@ export const SERVICE_NAMES: readonly ServiceName[] = [
   'publish',
   'analytics',
   'journey',
+  'audience',
 ];

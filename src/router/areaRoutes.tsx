@@ -1,7 +1,7 @@
-import { createRoute, Link } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
-import { ConsentLedgerPage } from '../modules/audiences/components/ConsentLedgerPage.tsx';
+import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
@@ -43,28 +43,15 @@ export const contentRoute = createRoute({
   },
 });
 
+/** /audiences/{page}/{tab}/{subTab}: people (the default), accounts, lists, forms, groups, consent proof. */
 export const audiencesRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
-  component: () => (
-    <AreaBeingBuiltPage
-      title="Audiences"
-      purpose="Manage contacts, accounts and lists, with personality types and buyer stages."
-      ready={
-        <p>
-          Ready now: <Link to="/audiences/consent">Consent proof</Link>, the consent ledger of any recipient.
-        </p>
-      }
-    />
-  ),
+  component: function AudiencesRoute() {
+    return <AudiencesPage params={audiencesRoute.useParams()} />;
+  },
 });
 
-/** /audiences/consent: a recipient's consent ledger, shown and downloadable. */
-export const consentLedgerRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/audiences/consent',
-  component: ConsentLedgerPage,
-});
 export const analyticsRoute = area(
   '/analytics/{-$page}/{-$tab}',
   'Analytics',
@@ -137,7 +124,6 @@ export const supportInboxRoute = createRoute({
 export const areaRoutes = [
   campaignsRoute,
   contentRoute,
-  consentLedgerRoute,
   audiencesRoute,
   analyticsRoute,
   ...automationRoutes,
