@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type AnalyticsApi, analyticsApi } from '../../../api/analyticsApi.ts';
+import { type AudienceApi, audienceApi } from '../../../api/audienceApi.ts';
 import { type AuthApi, authApi } from '../../../api/authApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
@@ -23,6 +24,7 @@ export type Services = {
   workflowApi: WorkflowApi;
   analyticsApi: AnalyticsApi;
   preferenceApi: PreferenceApi;
+  audienceApi: AudienceApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
 };
@@ -38,6 +40,7 @@ export const appServices: Services = {
   workflowApi,
   analyticsApi,
   preferenceApi,
+  audienceApi,
   workflowDrafts: () => {
     browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
     return browserDrafts;
