@@ -392,6 +392,23 @@ export type WorkflowStepHistoryTable = {
 };
 // --- end workflow runtime ---
 
+/** A sales-team group of an organisation's users (m0016). */
+export type SalesGroupTable = {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  is_deletable: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type SalesGroupUserTable = {
+  group_id: number;
+  user_id: number;
+  added_at: CreatedAt;
+};
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -405,6 +422,8 @@ export type Database = {
   contacts: ContactTable;
   contact_lists: ContactListTable;
   list_contacts: ListContactTable;
+  sales_groups: SalesGroupTable;
+  sales_group_users: SalesGroupUserTable;
   campaigns: CampaignTable;
   emails: EmailTable;
   subscription_topics: SubscriptionTopicTable;

@@ -6,6 +6,7 @@ import { resetSequences } from './resetSequences.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
 import { seedPreferences } from './seedPreferences.ts';
+import { seedSalesGroups } from './seedSalesGroups.ts';
 import { seedUsers } from './seedUsers.ts';
 import { seedWorkflows } from './seedWorkflows.ts';
 
@@ -17,6 +18,7 @@ export type SeedCounts = {
   campaigns: number;
   emails: number;
   preferences: number;
+  groups: number;
 };
 
 export type SeedSummary = {
@@ -46,6 +48,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const campaigns = await seedCampaigns(trx);
     const preferences = await seedPreferences(trx, audience.contacts);
     await seedWorkflows(trx, audience.contacts);
+    const groups = await seedSalesGroups(trx);
     await resetSequences(
       trx,
       [
@@ -68,6 +71,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       campaigns: campaigns.campaignIds.length,
       emails: campaigns.emails.length,
       preferences: preferences.preferenceUuids.length,
+      groups,
     };
   });
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ShareProfileConfig } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
+import { createDefaultTeam } from '../audience/createDefaultTeam.ts';
 
 /** Every starter's name begins with this, so nobody mistakes it for their own work. */
 export const STARTER_PREFIX = 'Starter: ';
@@ -52,7 +53,7 @@ function starterHtml(email: (typeof STARTER_EMAILS)[number], organisationName: s
 /**
  * What a new organisation starts with, so that every workflow trigger can be tried before campaigns
  * exist: three design-ready starter emails (in the same emails table campaigns and workflows use), a
- * starter contact list (empty) and a starter share profile. Each is named "Starter: …" and is an ordinary
+ * starter contact list (empty) and a starter share profile, and its default sales team (the owner in it). Each is named "Starter: …" and is an ordinary
  * row the organisation can edit or delete later. Runs inside the transaction that creates the organisation.
  */
 export async function createStarterContent(
@@ -110,4 +111,5 @@ export async function createStarterContent(
       config: JSON.stringify(config),
     })
     .execute();
+  await createDefaultTeam(trx, owner.orgId, [owner.userId]);
 }

@@ -4,6 +4,7 @@ import {
   STARTER_LIST_NAME,
   STARTER_SHARE_PROFILE_NAME,
 } from '../../../server/services/auth/createStarterContent.ts';
+import { DEFAULT_GROUP_NAME } from '../../../src/domain/salesGroups.ts';
 import { WORKFLOW_TRIGGERS } from '../../../src/domain/workflowCatalogue.ts';
 import {
   createTestApp,
@@ -43,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('a newly signed-up organisation', () => {
-  it('lists its starter emails, list and share profile, each named as a starter', async () => {
+  it('lists its starter emails, list and share profile, each named as a starter, and its default sales team', async () => {
     const emails = (await get(t.app, session, `${W}get_user_emails/`, { offset: 0, limit: 20 })).json();
     expect(emails.total_count).toBe(STARTER_EMAILS.length);
     const names = emails.data.emails.map((e: { email_name: string }) => e.email_name).sort();
@@ -57,6 +58,10 @@ describe('a newly signed-up organisation', () => {
     const statics = (await get(t.app, session, `${W}get_user_static_data/`)).json();
     expect(statics.data.share_profiles).toEqual([
       { sp_uuid: expect.any(String), name: STARTER_SHARE_PROFILE_NAME },
+    ]);
+    const groups = (await get(t.app, session, '/api/audience/groups_listing/')).json();
+    expect(groups.data).toEqual([
+      expect.objectContaining({ groupName: DEFAULT_GROUP_NAME, totalUsers: 1, isDeletable: false }),
     ]);
   });
 

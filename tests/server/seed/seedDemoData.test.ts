@@ -52,6 +52,8 @@ const TABLES: [keyof Database, string][] = [
   ['campaigns', 'id'],
   ['emails', 'id'],
   ['subscription_topics', 'id'],
+  ['sales_groups', 'id'],
+  ['sales_group_users', 'group_id, user_id'],
   ['preferences', 'contact_id'],
   ['preference_topics', '(select contact_id from preferences p where p.uuid = t.preference_uuid), topic_id'],
 ];
@@ -105,6 +107,7 @@ describe('deterministic demo seed', () => {
         campaigns: 6,
         emails: 28,
         preferences: 86,
+        groups: 3,
       },
     });
   });

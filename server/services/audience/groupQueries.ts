@@ -1,0 +1,171 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { GroupUser, SalesGroup } from '../../../src/domain/salesGroups.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+type GroupRow = { id: number; name: string; is_deletable: boolean; updated_at: Date; users: string | null };
+
+const toGroup = (row: GroupRow): SalesGroup => ({
+  groupId: row.id,
+  groupName: row.name,
+  totalUsers: Number(row.users ?? 0),
+  lastUpdated: row.updated_at.toISOString(),
+  isDeletable: row.is_deletable,
+});
+
+/** The organisation's groups with their user counts (a base for the listing and a single group). */
+function groupsOf(db: Db, orgId: number) {
+  return db
+    .selectFrom('sales_groups as g')
+    .where('g.org_id', '=', orgId)
+    .select([
+      'g.id',
+      'g.name',
+      'g.is_deletable',
+      'g.updated_at',
+      (eb) =>
+        eb
+          .selectFrom('sales_group_users as u')
+          .whereRef('u.group_id', '=', 'g.id')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .as('users'),
+    ]);
+}
+
+/** A page of the organisation's groups, newest first (id breaking ties), optionally searched by name. */
+export async function listGroups(
+  db: Db,
+  orgId: number,
+  page: { offset: number; limit: number; search: string },
+): Promise<{ total: number; rows: SalesGroup[] }> {
+  const search = page.search.toLowerCase();
+  const matching = sql<boolean>`strpos(lower(g.name), ${search}) > 0`;
+  let count = db
+    .selectFrom('sales_groups as g')
+    .where('g.org_id', '=', orgId)
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  let rows = groupsOf(db, orgId);
+  if (search) {
+    count = count.where(matching);
+    rows = rows.where(matching);
+  }
+  const [total, found] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    rows
+      .orderBy('g.created_at', 'desc')
+      .orderBy('g.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return { total: Number(total.n), rows: found.map(toGroup) };
+}
+
+/** One group of the organisation, or null (another organisation's id included). */
+export async function findGroup(db: Db, orgId: number, groupId: number): Promise<SalesGroup | null> {
+  const row = await groupsOf(db, orgId).where('g.id', '=', groupId).executeTakeFirst();
+  return row ? toGroup(row) : null;
+}
+
+/** Makes a group; null when the name is taken (the unique index decides, so two tabs cannot both win). */
+export async function insertGroup(
+  db: Db,
+  input: { orgId: number; userId: number | null; name: string; isDeletable?: boolean },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('sales_groups')
+    .values({
+      org_id: input.orgId,
+      name: input.name,
+      created_by: input.userId,
+      is_deletable: input.isDeletable ?? true,
+    })
+    .onConflict((oc) => oc.expression(sql`org_id, lower(name)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Renames a group of the organisation; false when another of its groups has the name. */
+export async function renameGroup(db: Db, orgId: number, groupId: number, name: string): Promise<boolean> {
+  const taken = await db
+    .selectFrom('sales_groups')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '!=', groupId)
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (taken) return false;
+  await db
+    .updateTable('sales_groups')
+    .set({ name, updated_at: new Date() })
+    .where('org_id', '=', orgId)
+    .where('id', '=', groupId)
+    .execute();
+  return true;
+}
+
+export async function deleteGroup(db: Db, orgId: number, groupId: number): Promise<void> {
+  await db.deleteFrom('sales_groups').where('org_id', '=', orgId).where('id', '=', groupId).execute();
+}
+
+/** Every user of the organisation, marked when in the group, by name. */
+export async function groupUsers(db: Db, orgId: number, groupId: number): Promise<GroupUser[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('sales_group_users as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId),
+    )
+    .where('u.org_id', '=', orgId)
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'm.user_id as member'])
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((row) => ({
+    userId: row.id,
+    fullName: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+    inGroup: row.member !== null,
+  }));
+}
+
+/** The ids among userIds that are not users of the organisation. */
+export async function foreignUserIds(db: Db, orgId: number, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', 'in', [...userIds])
+    .execute();
+  const own = new Set(rows.map((row) => row.id));
+  return userIds.filter((id) => !own.has(id));
+}
+
+/** Adds users to a group (those already in it stay) and marks the group changed. */
+export async function addGroupUsers(db: Db, groupId: number, userIds: readonly number[]): Promise<void> {
+  if (userIds.length > 0)
+    await db
+      .insertInto('sales_group_users')
+      .values(userIds.map((userId) => ({ group_id: groupId, user_id: userId })))
+      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+      .execute();
+  await touchGroup(db, groupId);
+}
+
+/** Removes users from a group and marks the group changed. */
+export async function removeGroupUsers(db: Db, groupId: number, userIds: readonly number[]): Promise<void> {
+  if (userIds.length > 0)
+    await db
+      .deleteFrom('sales_group_users')
+      .where('group_id', '=', groupId)
+      .where('user_id', 'in', [...userIds])
+      .execute();
+  await touchGroup(db, groupId);
+}
+
+async function touchGroup(db: Db, groupId: number): Promise<void> {
+  await db.updateTable('sales_groups').set({ updated_at: new Date() }).where('id', '=', groupId).execute();
+}
