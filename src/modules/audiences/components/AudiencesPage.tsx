@@ -3,6 +3,7 @@ import { areaLinks } from '../../../router/routeTable.ts';
 import { AreaNotFound } from '../../shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
 import { type AudienceSection, audienceSectionOf } from '../audienceSections.ts';
+import { GroupsPage } from '../groups/GroupsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
 
@@ -28,7 +29,7 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
       purpose="Hosted sign-up forms that bring contacts into a list, with consent."
     />
   ),
-  groups: () => <BeingBuiltPage title="Sales groups" purpose="Groups of your organisation's users." />,
+  groups: () => <GroupsPage />,
   consent: () => <ConsentLedgerPage />,
 };
 

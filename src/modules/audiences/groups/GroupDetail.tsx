@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react';
+import { timeAgo } from '../../../domain/relativeTime.ts';
+import { GROUP_NAME_MAX, type SalesGroup } from '../../../domain/salesGroups.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useRequest } from '../../shared/hooks/useRequest.ts';
+import { GroupMembers } from './GroupMembers.tsx';
+
+/** The selected group: rename it, choose its users, delete it (not the default team). */
+export function GroupDetail({
+  group,
+  onUpdated,
+  onDeleted,
+}: {
+  group: SalesGroup;
+  onUpdated: (group: SalesGroup) => void;
+  onDeleted: (groupId: number) => void;
+}) {
+  const { audienceApi } = useServices();
+  const [name, setName] = useState(group.groupName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useRequest(async (input: { groupId: number; name: string }, signal) => {
+    const renamed = await audienceApi.renameGroup(input, signal);
+    onUpdated(renamed);
+    return renamed;
+  }, 'renameGroup');
+  const remove = useRequest(async (groupId: number, signal) => {
+    await audienceApi.deleteGroup(groupId, signal);
+    setConfirming(false);
+    onDeleted(groupId);
+  }, 'deleteGroup');
+
+  const submitName = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    setProblem(trimmed ? null : 'Give the group a name.');
+    if (trimmed && trimmed !== group.groupName) rename.submit({ groupId: group.groupId, name: trimmed });
+  };
+  const nameError = problem ?? (rename.status === 'failure' ? rename.error?.message : undefined);
+
+  return (
+    <section className="groups-detail" aria-labelledby="groups-detail-title">
+      <header className="groups-detail__header">
+        <div>
+          <h2 id="groups-detail-title" className="groups-detail__title">
+            {group.groupName}
+          </h2>
+          <p className="groups-detail__meta">
+            {group.totalUsers === 1 ? '1 user' : `${group.totalUsers} users`} · updated{' '}
+            {timeAgo(group.lastUpdated)}
+          </p>
+        </div>
+        {group.isDeletable ? (
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+            Delete group
+          </Button>
+        ) : null}
+      </header>
+      <form className="groups-detail__rename" onSubmit={submitName} aria-label="Rename group" noValidate>
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={GROUP_NAME_MAX}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+            if (rename.status === 'failure') rename.reset();
+          }}
+          error={nameError}
+          hint={group.isDeletable ? undefined : 'The default team can be renamed but not deleted.'}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          loading={rename.status === 'loading'}
+          disabled={name.trim() === group.groupName}
+        >
+          Save name
+        </Button>
+      </form>
+      <GroupMembers group={group} onUpdated={onUpdated} />
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Delete “${group.groupName}”?`}
+        description="The group goes; its users stay users of your organisation."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.status === 'loading'}
+              onClick={() => remove.submit(group.groupId)}
+            >
+              Delete group
+            </Button>
+          </>
+        }
+      >
+        {remove.status === 'failure' ? (
+          <p role="alert">{remove.error?.message}</p>
+        ) : (
+          <p>This cannot be undone.</p>
+        )}
+      </Dialog>
+    </section>
+  );
+}
