@@ -1,4 +1,5 @@
 import { publicPagePath } from '../src/domain/publicPagePath.ts';
+import { HostedFormPage } from './HostedFormPage.tsx';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferencePage } from './PreferencePage.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
@@ -44,6 +45,9 @@ export function PublicApp({ pathname, client, navigate, data = null }: PublicApp
       );
     case 'success':
       return <SuccessPage />;
+    case 'form':
+      // Served by the product's server only (the form is in the page); without it the link is not valid.
+      return data?.hostedForm ? <HostedFormPage data={data.hostedForm} /> : <NotValidPage />;
     default:
       return <NotValidPage />;
   }

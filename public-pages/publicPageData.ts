@@ -1,4 +1,5 @@
 import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
+import type { HostedFormPageData } from './HostedFormPage.tsx';
 
 /**
  * What the server renders a public page with, written into the page as JSON so the browser hydrates the
@@ -11,6 +12,8 @@ export type PublicPageData = {
   notice: 'resubscribed' | null;
   /** A plain-form post was refused: the page shows why, beside the form. */
   formError: string | null;
+  /** A hosted sign-up form's page (/f/{id}); absent on the other pages, null for an unknown form. */
+  hostedForm?: HostedFormPageData | null;
 };
 
 export const PUBLIC_PAGE_DATA_ID = 'pp-data';
@@ -32,7 +35,12 @@ export function readPublicPageData(doc: Document): PublicPageData | null {
   try {
     const data = JSON.parse(text) as Partial<PublicPageData> | null;
     if (!data || typeof data !== 'object' || !('details' in data)) return null;
-    return { details: data.details ?? null, notice: data.notice ?? null, formError: data.formError ?? null };
+    return {
+      details: data.details ?? null,
+      notice: data.notice ?? null,
+      formError: data.formError ?? null,
+      hostedForm: data.hostedForm ?? null,
+    };
   } catch {
     return null;
   }

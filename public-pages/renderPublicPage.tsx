@@ -10,6 +10,7 @@ const TITLES: Record<ReturnType<typeof publicPagePath>['page'], string> = {
   unsubscribe: 'Unsubscribe',
   resubscribe: 'Resubscribe',
   success: 'Preferences saved',
+  form: 'Sign up',
   'unsubscribe-without-id': 'This link is not valid',
   unknown: 'This link is not valid',
 };
@@ -34,9 +35,13 @@ export function renderPublicPage(pathname: string, data: PublicPageData): Render
   const needsRecipient =
     page.page === 'preferences' || page.page === 'unsubscribe' || page.page === 'resubscribe';
   const notValid =
-    page.page === 'unknown' || page.page === 'unsubscribe-without-id' || (needsRecipient && !data.details);
+    page.page === 'unknown' ||
+    page.page === 'unsubscribe-without-id' ||
+    (needsRecipient && !data.details) ||
+    (page.page === 'form' && !data.hostedForm);
   const html = renderToString(
     <PublicApp pathname={pathname} client={serverClient} navigate={() => {}} data={data} />,
   );
-  return { html, title: notValid ? TITLES.unknown : TITLES[page.page], notValid };
+  const title = page.page === 'form' && data.hostedForm ? data.hostedForm.form.name : TITLES[page.page];
+  return { html, title: notValid ? TITLES.unknown : title, notValid };
 }

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/m0009_runtime_scale.ts';
 import * as m0012 from './migrations/m0012_security_hardening.ts';
 import * as m0013 from './migrations/m0013_outbox_lease.ts';
 import * as m0016 from './migrations/m0016_sales_groups.ts';
+import * as m0017 from './migrations/m0017_forms.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   m0012_security_hardening: m0012,
   m0013_outbox_lease: m0013,
   m0016_sales_groups: m0016,
+  m0017_forms: m0017,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -237,7 +237,7 @@ export type SupportMessageTable = {
   created_at: CreatedAt;
 };
 
-export type ConsentSource = 'page' | 'unsubscribe' | 'resubscribe' | 'one_click' | 'api';
+export type ConsentSource = 'page' | 'unsubscribe' | 'resubscribe' | 'one_click' | 'api' | 'form';
 
 /** One append-only consent ledger entry (a trigger refuses UPDATE and DELETE). */
 export type ConsentLedgerTable = {
@@ -409,6 +409,36 @@ export type SalesGroupUserTable = {
   added_at: CreatedAt;
 };
 
+/** A form of an organisation, hosted at /f/{public_id} (m0017). fields: the form's fields (jsonb). */
+export type FormTable = {
+  id: Generated<number>;
+  org_id: number;
+  public_id: string;
+  name: string;
+  campaign_id: number | null;
+  list_id: number | null;
+  fields: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** One submission of a hosted form (m0017). answers: the posted values by field key (jsonb). */
+export type FormSubmissionTable = {
+  id: Generated<number>;
+  form_id: number;
+  org_id: number;
+  contact_id: number | null;
+  answers: ColumnType<unknown, string, string>;
+  consent: ColumnType<boolean, boolean | undefined, boolean>;
+  origin: string | null;
+  origin_domain: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   organisations: OrganisationTable;
   users: UserTable;
@@ -424,6 +454,8 @@ export type Database = {
   list_contacts: ListContactTable;
   sales_groups: SalesGroupTable;
   sales_group_users: SalesGroupUserTable;
+  forms: FormTable;
+  form_submissions: FormSubmissionTable;
   campaigns: CampaignTable;
   emails: EmailTable;
   subscription_topics: SubscriptionTopicTable;

@@ -385,7 +385,7 @@ export const oneClickParamsSchema = z.object({ unsub_uuid: unsubUuidSchema });
 export const oneClickLinkParamsSchema = z.object({ unsub_uuid: z.string().max(200) });
 
 /** Who or what changed a recipient's preferences, as the consent ledger records it. */
-export const CONSENT_SOURCES = ['page', 'unsubscribe', 'resubscribe', 'one_click', 'api'] as const;
+export const CONSENT_SOURCES = ['page', 'unsubscribe', 'resubscribe', 'one_click', 'api', 'form'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** A recipient's choices at one moment, as the consent ledger stores them before and after a change. */

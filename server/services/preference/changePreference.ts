@@ -13,6 +13,8 @@ import { recordEmailEvents } from '../delivery/recordEmailEvent.ts';
 export type PreferenceChange =
   | { kind: 'unsubscribe' }
   | { kind: 'resubscribe' }
+  /** Consent given on a sign-up form: marketing on, unless the recipient unsubscribed from everything. */
+  | { kind: 'opt_in' }
   | {
       kind: 'preferences';
       unsubAll: boolean;
@@ -100,6 +102,8 @@ function nextState(current: PreferenceState, change: PreferenceChange): Preferen
   if (change.kind === 'unsubscribe') return everythingOff;
   // Resubscribing: unsub_all off and marketing back on; alerts, newsletters and webinars stay as they are.
   if (change.kind === 'resubscribe') return { ...current, unsubAll: false, marketing: true };
+  // A form anyone can fill in never resubscribes: only the recipient's own preference link does.
+  if (change.kind === 'opt_in') return current.unsubAll ? current : { ...current, marketing: true };
   const topics = applyChoices(current.topics, change.alerts, change.newsletterIds);
   if (change.unsubAll) return everythingOff;
   return { unsubAll: false, marketing: change.marketing, webinars: change.webinars, topics };

@@ -9,6 +9,7 @@ import {
   serializePublicPageData,
 } from '../../../public-pages/publicPageData.ts';
 import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
+import { HONEYPOT_FIELD, readFormAnswers } from '../../../src/domain/hostedForms.ts';
 import {
   hasAnyOptionOn,
   type PreferenceForm,
@@ -23,6 +24,8 @@ import { normaliseUnsubPath } from '../../../src/domain/unsubPath.ts';
 import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { hostedFormByPublicId } from '../audience/formQueries.ts';
+import { submitHostedForm } from '../audience/submitHostedForm.ts';
 import type { PreferenceChange } from './changePreference.ts';
 import { consentOrigin } from './consentOrigin.ts';
 
@@ -53,6 +56,7 @@ const postedFieldsSchema = z.record(
 );
 
 const pageParams = z.object({ id: z.string().max(200) });
+const formQuery = z.object({ submitted: z.string().max(10).optional() }).passthrough();
 const resubscribeQuery = z.object({ resubscribed: z.string().max(10).optional() }).passthrough();
 
 /** The recipient record with the choices of a posted form (a refused post shows what was sent). */
@@ -92,7 +96,7 @@ function changeOf(form: PreferenceForm): PreferenceChange {
  * change nothing. Pages are never cached (they show the recipient's address). Rate-limited per IP.
  */
 export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { config, recipients } = ctx;
+  const { config, recipients, db } = ctx;
   const limited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
   const schema = { hide: true } as const;
 
@@ -169,6 +173,59 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         await recipients.change(id, changeOf(posted), consentOrigin(request, 'page'));
         return reply.redirect(UNSUB_SUCCESS_PATH, 303);
+      },
+    );
+
+    // Hosted sign-up forms (/f/{public id}): the form, then the thanks or the form with what was wrong.
+    const formPage = async (id: string) => {
+      const found = /^[a-f0-9]{32}$/.test(id) ? await hostedFormByPublicId(db, id) : null;
+      return found;
+    };
+    app.get(
+      '/f/:id',
+      { config: limited, schema: { ...schema, params: pageParams, querystring: formQuery } },
+      async (request, reply) => {
+        const found = await formPage(request.params.id);
+        const submitted = request.query.submitted === '1';
+        return sendPage(reply, pathOf(request.url), {
+          hostedForm: found ? { form: found.form, values: {}, errors: {}, submitted } : null,
+        });
+      },
+    );
+    app.post(
+      '/f/:id',
+      { config: limited, schema: { ...schema, params: pageParams, body: postedFieldsSchema } },
+      async (request, reply) => {
+        const pathname = pathOf(request.url);
+        const found = await formPage(request.params.id);
+        if (!found) return sendPage(reply, pathname, { hostedForm: null });
+        const thanks = `/f/${found.form.publicId}?submitted=1`;
+        // A bot fills in the hidden field: it is thanked like anyone else and nothing is stored.
+        const trap = request.body[HONEYPOT_FIELD];
+        if (typeof trap === 'string' ? trap.trim() !== '' : Array.isArray(trap))
+          return reply.redirect(thanks, 303);
+        const { answers, errors } = readFormAnswers(found.form.fields, request.body);
+        if (Object.keys(errors).length > 0)
+          return sendPage(
+            reply,
+            pathname,
+            { hostedForm: { form: found.form, values: answers, errors, submitted: false } },
+            400,
+          );
+        const origin = consentOrigin(request, 'form');
+        const referer = request.headers.referer;
+        const result = await submitHostedForm(
+          db,
+          { id: found.id, orgId: found.orgId, listId: found.listId, fields: found.form.fields },
+          answers,
+          {
+            ip: origin.ip,
+            userAgent: origin.userAgent,
+            referer: typeof referer === 'string' ? referer : null,
+          },
+        );
+        if (result.optInUuid) await recipients.change(result.optInUuid, { kind: 'opt_in' }, origin);
+        return reply.redirect(thanks, 303);
       },
     );
 

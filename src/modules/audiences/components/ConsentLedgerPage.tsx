@@ -18,6 +18,7 @@ const SOURCE_LABELS: Record<ConsentLedgerEntry['source'], string> = {
   unsubscribe: 'Unsubscribe page',
   resubscribe: 'Resubscribe page',
   one_click: 'One-click (mail provider)',
+  form: 'Sign-up form (opt-in)',
   api: 'The product',
 };
 

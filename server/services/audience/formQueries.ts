@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../src/domain/hostedForms.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An unguessable public id: 128 random bits as hex (safe in a path, starts with a letter or digit). */
+export const newFormPublicId = () => randomBytes(16).toString('hex');
+
+export const hostedFormUrl = (publicOrigin: string, publicId: string) =>
+  `${publicOrigin.replace(/\/+$/, '')}/f/${publicId}`;
+
+const fullName = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
+
+/** The organisation's forms (with their campaign, list, authors and submission counts). */
+function formsOf(db: Db, orgId: number) {
+  return db
+    .selectFrom('forms as f')
+    .leftJoin('campaigns as c', 'c.id', 'f.campaign_id')
+    .leftJoin('contact_lists as l', 'l.id', 'f.list_id')
+    .leftJoin('users as cu', 'cu.id', 'f.created_by')
+    .leftJoin('users as uu', 'uu.id', 'f.updated_by')
+    .where('f.org_id', '=', orgId)
+    .select([
+      'f.id',
+      'f.public_id',
+      'f.name',
+      'f.campaign_id',
+      'c.name as campaign_name',
+      'f.list_id',
+      'l.name as list_name',
+      'f.fields',
+      'f.created_at',
+      'f.updated_at',
+      'cu.first_name as created_first',
+      'cu.last_name as created_last',
+      'uu.first_name as updated_first',
+      'uu.last_name as updated_last',
+      (eb) =>
+        eb
+          .selectFrom('form_submissions as s')
+          .whereRef('s.form_id', '=', 'f.id')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .as('submissions'),
+    ]);
+}
+
+type FormRow = Awaited<ReturnType<ReturnType<typeof formsOf>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: FormRow, publicOrigin: string): FormSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name,
+    list_id: row.list_id,
+    list_name: row.list_name,
+    fields: row.fields as FormField[],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    created_by: fullName(row.created_first, row.created_last),
+    updated_by: fullName(row.updated_first, row.updated_last),
+    form_url: hostedFormUrl(publicOrigin, row.public_id),
+    submissions: Number(row.submissions ?? 0),
+  };
+}
+
+/** A page of the organisation's forms, most recently changed first, optionally searched by name. */
+export async function listForms(
+  db: Db,
+  orgId: number,
+  page: { offset: number; limit: number; search: string },
+  publicOrigin: string,
+): Promise<{ total: number; rows: FormSummary[] }> {
+  const matching = sql<boolean>`strpos(lower(f.name), ${page.search.toLowerCase()}) > 0`;
+  let count = db
+    .selectFrom('forms as f')
+    .where('f.org_id', '=', orgId)
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  let rows = formsOf(db, orgId);
+  if (page.search) {
+    count = count.where(matching);
+    rows = rows.where(matching);
+  }
+  const [total, found] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    rows
+      .orderBy('f.updated_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return { total: Number(total.n), rows: found.map((row) => toSummary(row, publicOrigin)) };
+}
+
+export async function findForm(
+  db: Db,
+  orgId: number,
+  formId: number,
+  publicOrigin: string,
+): Promise<FormSummary | null> {
+  const row = await formsOf(db, orgId).where('f.id', '=', formId).executeTakeFirst();
+  return row ? toSummary(row, publicOrigin) : null;
+}
+
+/** The list and campaign a form points at must be the organisation's own: the ids that are not. */
+export async function foreignReferences(
+  db: Db,
+  orgId: number,
+  refs: { listId: number | null; campaignId: number | null },
+): Promise<{ list: boolean; campaign: boolean }> {
+  const [list, campaign] = await Promise.all([
+    refs.listId === null
+      ? null
+      : db
+          .selectFrom('contact_lists')
+          .select('id')
+          .where('id', '=', refs.listId)
+          .where('org_id', '=', orgId)
+          .executeTakeFirst(),
+    refs.campaignId === null
+      ? null
+      : db
+          .selectFrom('campaigns')
+          .select('id')
+          .where('id', '=', refs.campaignId)
+          .where('org_id', '=', orgId)
+          .executeTakeFirst(),
+  ]);
+  return { list: refs.listId !== null && !list, campaign: refs.campaignId !== null && !campaign };
+}
+
+export type FormInput = {
+  name: string;
+  campaignId: number | null;
+  listId: number | null;
+  fields: FormField[];
+};
+
+/** Makes a form; null when the organisation has a form of that name (the unique index decides). */
+export async function insertForm(
+  db: Db,
+  orgId: number,
+  userId: number,
+  input: FormInput,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('forms')
+    .values({
+      org_id: orgId,
+      public_id: newFormPublicId(),
+      name: input.name,
+      campaign_id: input.campaignId,
+      list_id: input.listId,
+      fields: JSON.stringify(input.fields),
+      created_by: userId,
+      updated_by: userId,
+    })
+    .onConflict((oc) => oc.expression(sql`org_id, lower(name)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Changes a form; false when another form of the organisation has the name. */
+export async function updateForm(
+  db: Db,
+  orgId: number,
+  userId: number,
+  formId: number,
+  input: FormInput,
+): Promise<boolean> {
+  const taken = await db
+    .selectFrom('forms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '!=', formId)
+    .where(sql<boolean>`lower(name) = ${input.name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (taken) return false;
+  await db
+    .updateTable('forms')
+    .set({
+      name: input.name,
+      campaign_id: input.campaignId,
+      list_id: input.listId,
+      fields: JSON.stringify(input.fields),
+      updated_by: userId,
+      updated_at: new Date(),
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', formId)
+    .execute();
+  return true;
+}
+
+export async function deleteForm(db: Db, orgId: number, formId: number): Promise<void> {
+  await db.deleteFrom('forms').where('org_id', '=', orgId).where('id', '=', formId).execute();
+}
+
+/** A form's submissions in a date range (inclusive days, in UTC), newest first. */
+export async function listSubmissions(
+  db: Db,
+  formId: number,
+  page: { offset: number; limit: number; from: Date | null; to: Date | null },
+): Promise<{ total: number; rows: FormSubmission[] }> {
+  let base = db.selectFrom('form_submissions as s').where('s.form_id', '=', formId);
+  if (page.from) base = base.where('s.created_at', '>=', page.from);
+  if (page.to) base = base.where('s.created_at', '<', page.to);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .leftJoin('contacts as c', 'c.id', 's.contact_id')
+      .select([
+        's.id',
+        's.contact_id',
+        's.answers',
+        's.consent',
+        's.origin',
+        's.origin_domain',
+        's.created_at',
+        'c.first_name',
+        'c.last_name',
+        'c.email',
+      ])
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(total.n),
+    rows: rows.map((row) => {
+      const answers = (row.answers ?? {}) as Record<string, string>;
+      const first = row.first_name ?? answers.first_name ?? '';
+      const last = row.last_name ?? answers.last_name ?? '';
+      return {
+        contact_id: row.contact_id,
+        first_name: first,
+        last_name: last,
+        full_name: `${first} ${last}`.trim() || (answers.full_name ?? ''),
+        email: row.email ?? answers.email ?? '',
+        created_on: row.created_at.toISOString(),
+        person_id: row.id,
+        origin: row.origin,
+        origin_domain: row.origin_domain,
+        consent: row.consent,
+      };
+    }),
+  };
+}
+
+/** A hosted form by its public id, with what its page shows of the organisation; null when unknown. */
+export async function hostedFormByPublicId(
+  db: Db,
+  publicId: string,
+): Promise<{ form: HostedForm; id: number; orgId: number; listId: number | null } | null> {
+  const row = await db
+    .selectFrom('forms as f')
+    .innerJoin('organisations as o', 'o.id', 'f.org_id')
+    .where('f.public_id', '=', publicId)
+    .select([
+      'f.id',
+      'f.org_id',
+      'f.list_id',
+      'f.name',
+      'f.fields',
+      'o.name as org_name',
+      'o.logo_image_url',
+      'o.privacy_url',
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    listId: row.list_id,
+    form: {
+      publicId,
+      name: row.name,
+      organisationName: row.org_name,
+      logoUrl: row.logo_image_url,
+      privacyUrl: row.privacy_url,
+      fields: row.fields as FormField[],
+    },
+  };
+}
