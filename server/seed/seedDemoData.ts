@@ -5,6 +5,7 @@ import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
+import { seedForms } from './seedForms.ts';
 import { seedPreferences } from './seedPreferences.ts';
 import { seedSalesGroups } from './seedSalesGroups.ts';
 import { seedUsers } from './seedUsers.ts';
@@ -19,6 +20,7 @@ export type SeedCounts = {
   emails: number;
   preferences: number;
   groups: number;
+  forms: number;
 };
 
 export type SeedSummary = {
@@ -49,6 +51,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const preferences = await seedPreferences(trx, audience.contacts);
     await seedWorkflows(trx, audience.contacts);
     const groups = await seedSalesGroups(trx);
+    const forms = await seedForms(trx, audience.contacts);
     await resetSequences(
       trx,
       [
@@ -72,6 +75,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       emails: campaigns.emails.length,
       preferences: preferences.preferenceUuids.length,
       groups,
+      forms,
     };
   });
   return {

@@ -1,8 +1,109 @@
 import type { AudienceListsPage } from '../domain/audienceLists.ts';
+import type { FormField, FormSubmission, FormSummary } from '../domain/hostedForms.ts';
 import type { GroupUser, SalesGroup, SalesGroupsPage } from '../domain/salesGroups.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
+const audienceBase = serviceBases.audience;
+
+/** A form's settings as create_form/ and update_form/ take them. */
+export type FormInput = {
+  name: string;
+  listId: number | null;
+  campaignId: number | null;
+  fields: FormField[];
+};
+
+/** What a form can point at (form_options/). */
+export type FormOptions = {
+  lists: { id: number; name: string }[];
+  campaigns: { id: number; name: string }[];
+};
+
+/** The date filter of a form's submissions: YYYY-MM-DD days, both in; empty is all time. */
+export type SubmissionDates = { startDate: string; endDate: string };
+
+const formFields = (input: FormInput) => ({
+  name: input.name,
+  list_id: input.listId ?? '',
+  campaign_id: input.campaignId ?? '',
+  fields: JSON.stringify(input.fields),
+});
+
+/** The address of a form's submissions as CSV (a plain link: the browser downloads it with the session). */
+export function formSubmissionsCsvUrl(formId: number, dates: SubmissionDates): string {
+  const query = new URLSearchParams({ form_id: String(formId) });
+  if (dates.startDate) query.set('start_date', dates.startDate);
+  if (dates.endDate) query.set('end_date', dates.endDate);
+  return `${audienceBase}export_form_submissions/?${query.toString()}`;
+}
+
+/** The forms calls (the audience service), in their own object so the module stays readable. */
+export const formsApi = {
+  /** GET forms_listing/: a page of the organisation's forms, most recently changed first. */
+  list: async (
+    page: { offset: number; limit: number; searchWord?: string },
+    signal?: AbortSignal,
+  ): Promise<{ total_count: number; data: FormSummary[] }> => {
+    const answer = await audience.get<{ success: true; total_count: number; data: FormSummary[] }>(
+      'forms_listing/',
+      { query: { offset: page.offset, limit: page.limit, search_word: page.searchWord ?? '' }, signal },
+    );
+    return { total_count: answer.total_count, data: answer.data };
+  },
+
+  /** GET form_details/: one form. */
+  details: async (formId: number, signal?: AbortSignal): Promise<FormSummary> =>
+    (
+      await audience.get<{ success: true; data: FormSummary }>('form_details/', {
+        query: { form_id: formId },
+        signal,
+      })
+    ).data,
+
+  /** GET form_options/. */
+  options: async (signal?: AbortSignal): Promise<FormOptions> =>
+    (await audience.get<{ success: true; data: FormOptions }>('form_options/', { signal })).data,
+
+  /** POST create_form/ or update_form/ (with formId); a name the organisation has is refused. */
+  save: async (input: FormInput & { formId: number | null }, signal?: AbortSignal): Promise<FormSummary> =>
+    (
+      await audience.post<{ success: true; data: FormSummary }>(
+        input.formId === null ? 'create_form/' : 'update_form/',
+        { ...formFields(input), ...(input.formId === null ? {} : { form_id: input.formId }) },
+        { signal },
+      )
+    ).data,
+
+  /** POST delete_form/. */
+  remove: async (formId: number, signal?: AbortSignal): Promise<void> => {
+    await audience.post('delete_form/', { form_id: formId }, { signal });
+  },
+
+  /** GET form_submissions/: newest first, in the date range. */
+  submissions: async (
+    input: { formId: number; offset: number; limit: number } & SubmissionDates,
+    signal?: AbortSignal,
+  ): Promise<{ total_count: number; data: FormSubmission[] }> => {
+    const answer = await audience.get<{ success: true; total_count: number; data: FormSubmission[] }>(
+      'form_submissions/',
+      {
+        query: {
+          form_id: input.formId,
+          offset: input.offset,
+          limit: input.limit,
+          start_date: input.startDate,
+          end_date: input.endDate,
+        },
+        signal,
+      },
+    );
+    return { total_count: answer.total_count, data: answer.data };
+  },
+};
+
+export type FormsApi = typeof formsApi;
 
 /**
  * The audience service (server/services/audience, base /api/audience/): people, accounts, lists, import,
@@ -22,6 +123,9 @@ export const audienceApi = {
     });
     return { total_count: answer.total_count, data: answer.data };
   },
+
+  // Forms (their own object: audienceApi.forms.list, .save ...)
+  forms: formsApi,
 
   // Sales groups
 

@@ -131,6 +131,8 @@ export type FormSubmission = {
   origin: string | null;
   origin_domain: string | null;
   consent: boolean;
+  /** The contact's unsubscribe id (their consent ledger), when they have a preference record. */
+  unsub_uuid: string | null;
 };
 
 /** A hosted form as its public page needs it (no ids of the organisation's data). */

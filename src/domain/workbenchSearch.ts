@@ -52,6 +52,8 @@ export const workbenchSearchSchema = z.object({
   article_link: text,
   generation_id: text,
   form_id: text,
+  /** A recipient's unsubscribe id: the consent proof opens on their ledger. */
+  unsub_id: text,
   allCampaigns: flagDefaultFalse,
   exportPopup: flagDefaultFalse,
   fromId_analytics: text,

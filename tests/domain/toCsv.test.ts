@@ -23,8 +23,14 @@ describe('toCsv', () => {
   });
 
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv(['name', 'email'], [['Ada', '=1+1'], ['Bo, Jr', null]])).toBe(
-      "name,email\r\nAda,'=1+1\r\n\"Bo, Jr\",\r\n",
-    );
+    expect(
+      toCsv(
+        ['name', 'email'],
+        [
+          ['Ada', '=1+1'],
+          ['Bo, Jr', null],
+        ],
+      ),
+    ).toBe('name,email\r\nAda,\'=1+1\r\n"Bo, Jr",\r\n');
   });
 });

@@ -225,6 +225,14 @@ export async function listSubmissions(
         'c.first_name',
         'c.last_name',
         'c.email',
+        (eb) =>
+          eb
+            .selectFrom('preferences as p')
+            .whereRef('p.contact_id', '=', 's.contact_id')
+            .select('p.uuid')
+            .orderBy('p.created_at')
+            .limit(1)
+            .as('unsub_uuid'),
       ])
       .orderBy('s.created_at', 'desc')
       .orderBy('s.id', 'desc')
@@ -249,6 +257,7 @@ export async function listSubmissions(
         origin: row.origin,
         origin_domain: row.origin_domain,
         consent: row.consent,
+        unsub_uuid: row.unsub_uuid ?? null,
       };
     }),
   };
@@ -288,4 +297,28 @@ export async function hostedFormByPublicId(
       fields: row.fields as FormField[],
     },
   };
+}
+
+/** What a form can point at: the organisation's lists and campaigns, by name. */
+export async function formOptions(
+  db: Db,
+  orgId: number,
+): Promise<{ lists: { id: number; name: string }[]; campaigns: { id: number; name: string }[] }> {
+  const [lists, campaigns] = await Promise.all([
+    db
+      .selectFrom('contact_lists')
+      .select(['id', 'name'])
+      .where('org_id', '=', orgId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('campaigns')
+      .select(['id', 'name'])
+      .where('org_id', '=', orgId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { lists, campaigns };
 }

@@ -21,6 +21,7 @@ import {
   deleteForm,
   findForm,
   foreignReferences,
+  formOptions,
   insertForm,
   listForms,
   listSubmissions,
@@ -130,6 +131,30 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { offset, limit, search_word } = request.query;
         const page = await listForms(db, user.org_id, { offset, limit, search: search_word }, origin);
         return { success: true, total_count: page.total, data: page.rows };
+      },
+    );
+
+    app.get(
+      'form_details/',
+      {
+        schema: {
+          tags,
+          summary: 'One form with its fields, list, campaign and public address',
+          querystring: formIdField,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        return { success: true, data: await ownForm(user.org_id, request.query.form_id) };
+      },
+    );
+
+    app.get(
+      'form_options/',
+      { schema: { tags, summary: "The organisation's lists and campaigns a form can point at, by name" } },
+      async (request) => {
+        const { user } = currentAuth(request);
+        return { success: true, data: await formOptions(db, user.org_id) };
       },
     );
 

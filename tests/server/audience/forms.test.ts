@@ -87,7 +87,18 @@ describe('forms in the workbench', () => {
     const listing = (await get(t.app, demo, `${F}forms_listing/`, { search_word: 'spring' })).json();
     expect(listing.total_count).toBe(1);
     expect(listing.data[0].id).toBe(made.data.id);
+    const details = (await get(t.app, demo, `${F}form_details/`, { form_id: made.data.id })).json();
+    expect(details.data).toEqual(made.data);
     expect((await get(t.app, other, `${F}forms_listing/`)).json().total_count).toBe(0);
+  });
+
+  it("offers the organisation's own lists and campaigns to point a form at", async () => {
+    const options = (await get(t.app, demo, `${F}form_options/`)).json().data;
+    expect(options.lists.map((l: { id: number }) => l.id)).toContain(LIST_ID);
+    expect(options.lists.map((l: { id: number }) => l.id)).not.toContain(OTHER_ORG_LIST_ID);
+    expect(options.campaigns.length).toBeGreaterThan(0);
+    const theirs = (await get(t.app, other, `${F}form_options/`)).json().data;
+    expect(theirs.lists.map((l: { id: number }) => l.id)).toEqual([OTHER_ORG_LIST_ID]);
   });
 
   it('refuses a taken name (200 with the message), bad fields (400 with a message) and foreign lists (404)', async () => {
@@ -130,6 +141,7 @@ describe('forms in the workbench', () => {
   it("answers 404 for another organisation's form on every call", async () => {
     const theirs = (await createForm('Their form', FIELDS, other, '')).data;
     const calls = [
+      get(t.app, demo, `${F}form_details/`, { form_id: theirs.id }),
       post(t.app, demo, `${F}update_form/`, {
         form_id: theirs.id,
         name: 'Mine',
@@ -224,6 +236,7 @@ describe('the hosted form (/f/{id})', () => {
       consent: true,
       origin: 'https://www.partner.example',
       origin_domain: 'www.partner.example',
+      unsub_uuid: preference.uuid,
     });
     // The export neutralises a formula a visitor typed.
     const [account] = await t.database.db

@@ -108,6 +108,7 @@ describe('deterministic demo seed', () => {
         emails: 28,
         preferences: 86,
         groups: 3,
+        forms: 2,
       },
     });
   });

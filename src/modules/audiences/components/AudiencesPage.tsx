@@ -1,13 +1,22 @@
+import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { AreaNotFound } from '../../shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
 import { type AudienceSection, audienceSectionOf } from '../audienceSections.ts';
+import { FormsPage } from '../forms/FormsPage.tsx';
 import { GroupsPage } from '../groups/GroupsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
 
 type Params = { page?: string; tab?: string; subTab?: string };
+
+/** The consent proof, opened for one recipient when the address names them (?unsub_id=). */
+function ConsentSection() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const unsubId = typeof search.unsub_id === 'string' ? search.unsub_id : null;
+  return <ConsentLedgerPage unsubId={unsubId} />;
+}
 
 /** What each section shows; a section not built yet says so plainly. */
 const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
@@ -23,14 +32,9 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   lists: () => (
     <BeingBuiltPage title="Lists" purpose="Lists of contacts that campaigns and workflows send to." />
   ),
-  forms: () => (
-    <BeingBuiltPage
-      title="Forms"
-      purpose="Hosted sign-up forms that bring contacts into a list, with consent."
-    />
-  ),
+  forms: (params) => <FormsPage tab={params.tab} />,
   groups: () => <GroupsPage />,
-  consent: () => <ConsentLedgerPage />,
+  consent: () => <ConsentSection />,
 };
 
 /** /audiences/{page}/{tab}/{subTab}: the audience area, its section navigation above the section. */

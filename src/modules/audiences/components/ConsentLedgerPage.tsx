@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { consentChangeSummary } from '../../../domain/consentChangeSummary.ts';
 import type { ConsentLedgerEntry } from '../../../domain/preferenceSchemas.ts';
 import { unsubIdFromText } from '../../../domain/unsubIdFromText.ts';
@@ -52,15 +52,24 @@ const COLUMNS: TableColumn<ConsentLedgerEntry>[] = [
  * client, before and after) is shown and can be downloaded as JSON. Only recipients of the user's own
  * organisation are found.
  */
-export function ConsentLedgerPage() {
+export function ConsentLedgerPage({ unsubId = null }: { unsubId?: string | null } = {}) {
   const { preferenceApi } = useServices();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(unsubId ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
   const ledger = useLoad(
     (uuid: string, signal) => preferenceApi.consentLedger(uuid, signal).then((answer) => answer.data),
     'consentLedger',
   );
+
+  // Opened from a link that names the recipient (a form submission's "Consent proof"): shown at once.
+  const { load } = ledger;
+  useEffect(() => {
+    const uuid = unsubId ? unsubIdFromText(unsubId) : null;
+    if (!uuid) return;
+    setShownId(uuid);
+    load(uuid);
+  }, [unsubId, load]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

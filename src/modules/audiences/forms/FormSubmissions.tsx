@@ -1,0 +1,142 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { formSubmissionsCsvUrl, type SubmissionDates } from '../../../api/audienceApi.ts';
+import type { FormSubmission } from '../../../domain/hostedForms.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { Pagination } from '../../../ui/Pagination.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { Table, type TableColumn } from '../../../ui/Table.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+
+const PAGE_SIZE = 20;
+const ALL_TIME: SubmissionDates = { startDate: '', endDate: '' };
+const FORMS = '/audiences/{-$page}/{-$tab}/{-$subTab}' as const;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const COLUMNS: TableColumn<FormSubmission>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.full_name || '—' },
+  { id: 'email', header: 'Email', cell: (row) => row.email },
+  {
+    id: 'consent',
+    header: 'Opt-in',
+    cell: (row) =>
+      row.consent && row.unsub_uuid ? (
+        <span className="form-submissions__consent">
+          Yes{' '}
+          <Link to={FORMS} params={{ page: 'consent' }} search={{ unsub_id: row.unsub_uuid }}>
+            Consent proof<span className="ui-visually-hidden"> of {row.email}</span>
+          </Link>
+        </span>
+      ) : row.consent ? (
+        'Yes'
+      ) : (
+        'No'
+      ),
+  },
+  { id: 'origin', header: 'From', cell: (row) => row.origin_domain ?? 'Direct' },
+  { id: 'date', header: 'Submitted', cell: (row) => when(row.created_on) },
+];
+
+/** A form's submissions, newest first, between two days (all time by default), with a CSV export. */
+export function FormSubmissions({ formId }: { formId: number }) {
+  const { audienceApi } = useServices();
+  const form = useLoad((id: number, signal) => audienceApi.forms.details(id, signal), 'formDetails');
+  const rows = useLoad(
+    (input: { offset: number } & SubmissionDates, signal) =>
+      audienceApi.forms.submissions({ formId, limit: PAGE_SIZE, ...input }, signal),
+    'formSubmissions',
+  );
+  const [dates, setDates] = useState<SubmissionDates>(ALL_TIME);
+  const [offset, setOffset] = useState(0);
+  const { load: loadForm } = form;
+  const { load } = rows;
+  useEffect(() => loadForm(formId), [formId, loadForm]);
+  useEffect(() => load({ offset, ...dates }), [load, offset, dates]);
+  const changeDates = (patch: Partial<SubmissionDates>) => {
+    setDates((current) => ({ ...current, ...patch }));
+    setOffset(0);
+  };
+  const datesWrong = dates.startDate !== '' && dates.endDate !== '' && dates.startDate > dates.endDate;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Audiences › Forms"
+        title={form.data ? `Submissions of “${form.data.name}”` : 'Submissions'}
+        description="Everyone who filled in the form, newest first, and whether they opted in."
+        actions={
+          <Link to={FORMS} params={{ page: 'forms' }} className="form-editor__back">
+            Back to forms
+          </Link>
+        }
+      />
+      <fieldset className="form-submissions__filters">
+        <legend className="ui-visually-hidden">Submission dates</legend>
+        <TextField
+          label="From"
+          type="date"
+          value={dates.startDate}
+          max={dates.endDate || undefined}
+          onChange={(event) => changeDates({ startDate: event.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={dates.endDate}
+          min={dates.startDate || undefined}
+          onChange={(event) => changeDates({ endDate: event.target.value })}
+          error={datesWrong ? 'The end comes before the start.' : undefined}
+        />
+        <Button
+          variant="secondary"
+          disabled={dates.startDate === '' && dates.endDate === ''}
+          onClick={() => changeDates(ALL_TIME)}
+        >
+          All time
+        </Button>
+        <a className={buttonClassName('secondary')} href={formSubmissionsCsvUrl(formId, dates)} download>
+          Export CSV
+        </a>
+      </fieldset>
+      {rows.status === 'failure' && !datesWrong ? (
+        <LoadErrorPanel
+          title="The submissions could not be loaded"
+          message={rows.error?.message}
+          onRetry={() => load({ offset, ...dates })}
+        />
+      ) : (
+        <Table
+          caption="Submissions"
+          captionHidden
+          columns={COLUMNS}
+          rows={rows.data?.data ?? []}
+          rowKey={(row) => String(row.person_id)}
+          loading={rows.status === 'loading'}
+          empty={
+            <StatePanel compact kind="empty" title="No submissions">
+              {dates.startDate || dates.endDate
+                ? 'Nobody filled in the form in these days.'
+                : 'Share the form’s public address: submissions appear here.'}
+            </StatePanel>
+          }
+        />
+      )}
+      {rows.data && rows.data.total_count > PAGE_SIZE ? (
+        <Pagination
+          offset={offset}
+          limit={PAGE_SIZE}
+          total={rows.data.total_count}
+          onChange={setOffset}
+          noun="submissions"
+        />
+      ) : null}
+    </>
+  );
+}
