@@ -39,7 +39,7 @@ export function readPublicPageData(doc: Document): PublicPageData | null {
       details: data.details ?? null,
       notice: data.notice ?? null,
       formError: data.formError ?? null,
-      hostedForm: data.hostedForm ?? null,
+      ...(data.hostedForm ? { hostedForm: data.hostedForm } : {}),
     };
   } catch {
     return null;

@@ -32,7 +32,7 @@ const formFields = (input: FormInput) => ({
 });
 
 /** The address of a form's submissions as CSV (a plain link: the browser downloads it with the session). */
-export function formSubmissionsCsvUrl(formId: number, dates: SubmissionDates): string {
+function formSubmissionsCsvUrl(formId: number, dates: SubmissionDates): string {
   const query = new URLSearchParams({ form_id: String(formId) });
   if (dates.startDate) query.set('start_date', dates.startDate);
   if (dates.endDate) query.set('end_date', dates.endDate);
@@ -61,6 +61,9 @@ export const formsApi = {
         signal,
       })
     ).data,
+
+  /** The address of export_form_submissions/ (a link the browser downloads, the session's cookie with it). */
+  submissionsCsvUrl: formSubmissionsCsvUrl,
 
   /** GET form_options/. */
   options: async (signal?: AbortSignal): Promise<FormOptions> =>

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
+import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
@@ -48,7 +49,11 @@ export const audiencesRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
   component: function AudiencesRoute() {
-    return <AudiencesPage params={audiencesRoute.useParams()} />;
+    const params = audiencesRoute.useParams();
+    const section = audienceSectionOf(params.page);
+    if (section === null)
+      return <AreaNotFound area="Audiences" path={`/audiences/${params.page}`} home={areaLinks.audiences} />;
+    return <AudiencesPage section={section} params={params} />;
   },
 });
 

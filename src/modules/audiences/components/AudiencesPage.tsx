@@ -1,9 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { areaLinks } from '../../../router/routeTable.ts';
-import { AreaNotFound } from '../../shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
-import { type AudienceSection, audienceSectionOf } from '../audienceSections.ts';
+import type { AudienceSection } from '../audienceSections.ts';
 import { FormsPage } from '../forms/FormsPage.tsx';
 import { GroupsPage } from '../groups/GroupsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
@@ -37,11 +35,11 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   consent: () => <ConsentSection />,
 };
 
-/** /audiences/{page}/{tab}/{subTab}: the audience area, its section navigation above the section. */
-export function AudiencesPage({ params }: { params: Params }) {
-  const section = audienceSectionOf(params.page);
-  if (section === null)
-    return <AreaNotFound area="Audiences" path={`/audiences/${params.page}`} home={areaLinks.audiences} />;
+/**
+ * /audiences/{page}/{tab}/{subTab}: the audience area, its section navigation above the section (the
+ * router answers an unknown section with the area's not-found page).
+ */
+export function AudiencesPage({ section, params }: { section: AudienceSection; params: Params }) {
   return (
     <>
       <AudienceNav current={section} />

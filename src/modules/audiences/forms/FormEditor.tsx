@@ -63,7 +63,11 @@ export function FormEditor({ formId }: { formId: number | null }) {
       tone: 'success',
     });
     if (formId === null)
-      await navigate({ to: FORMS, params: { page: 'forms', tab: 'edit' }, search: { form_id: String(saved.id) } });
+      await navigate({
+        to: FORMS,
+        params: { page: 'forms', tab: 'edit' },
+        search: { form_id: String(saved.id) },
+      });
     else existing.load(saved.id);
     return saved;
   }, 'saveForm');

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { formSubmissionsCsvUrl, type SubmissionDates } from '../../../api/audienceApi.ts';
+import type { SubmissionDates } from '../../../api/audienceApi.ts';
 import type { FormSubmission } from '../../../domain/hostedForms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
@@ -101,7 +101,11 @@ export function FormSubmissions({ formId }: { formId: number }) {
         >
           All time
         </Button>
-        <a className={buttonClassName('secondary')} href={formSubmissionsCsvUrl(formId, dates)} download>
+        <a
+          className={buttonClassName('secondary')}
+          href={audienceApi.forms.submissionsCsvUrl(formId, dates)}
+          download
+        >
           Export CSV
         </a>
       </fieldset>
