@@ -234,7 +234,8 @@ async function deleteAll(
     ms,
     before,
     after,
-    met: ms <= TARGET.deleteAllMs && after === excluded.length && excluded.length === 10,
+    met:
+      ms <= TARGET.deleteAllMs && after === excluded.length && excluded.length === 10 && before >= DELETE_ALL,
   };
 }
 
