@@ -16,6 +16,8 @@ import type {
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
+/** The people actions' refusals (a taken address ...) are shown by their panel or a toast, not the error page. */
+const LOCAL_ERRORS = { errorCatalogue: false } as const;
 
 /** A people scope as the audience service's form and query fields. */
 function scopeFields(scope: PeopleScope): Record<string, string> {
@@ -121,19 +123,27 @@ export const audienceApi = {
   /** POST create_contact/ (created in `tab`: Profiled gives Steady without a personality). */
   createContact: async (fields: ContactFields, tab: PeopleTab): Promise<PersonRow> =>
     (
-      await audience.post<{ success: true; data: PersonRow }>('create_contact/', {
-        ...contactFields(fields),
-        tab,
-      })
+      await audience.post<{ success: true; data: PersonRow }>(
+        'create_contact/',
+        {
+          ...contactFields(fields),
+          tab,
+        },
+        LOCAL_ERRORS,
+      )
     ).data,
 
   /** POST update_contact/. */
   updateContact: async (contactId: number, fields: ContactFields): Promise<PersonRow> =>
     (
-      await audience.post<{ success: true; data: PersonRow }>('update_contact/', {
-        ...contactFields(fields),
-        contact_id: String(contactId),
-      })
+      await audience.post<{ success: true; data: PersonRow }>(
+        'update_contact/',
+        {
+          ...contactFields(fields),
+          contact_id: String(contactId),
+        },
+        LOCAL_ERRORS,
+      )
     ).data,
 
   /** POST delete_contacts/: answers how many were deleted. */
@@ -142,25 +152,34 @@ export const audienceApi = {
       await audience.post<{ success: true; deleted_count: number }>(
         'delete_contacts/',
         selectionFields(selection),
+        LOCAL_ERRORS,
       )
     ).deleted_count,
 
   /** POST update_buyer_stage/: answers how many changed. */
   updateBuyerStage: async (selection: PeopleSelection, buyerStage: string): Promise<number> =>
     (
-      await audience.post<{ success: true; updated_count: number }>('update_buyer_stage/', {
-        ...selectionFields(selection),
-        buyer_stage: buyerStage,
-      })
+      await audience.post<{ success: true; updated_count: number }>(
+        'update_buyer_stage/',
+        {
+          ...selectionFields(selection),
+          buyer_stage: buyerStage,
+        },
+        LOCAL_ERRORS,
+      )
     ).updated_count,
 
   /** POST add_to_list/: answers how many joined the list. */
   addToList: async (selection: PeopleSelection, listId: number): Promise<number> =>
     (
-      await audience.post<{ success: true; added_count: number }>('add_to_list/', {
-        ...selectionFields(selection),
-        list_id: String(listId),
-      })
+      await audience.post<{ success: true; added_count: number }>(
+        'add_to_list/',
+        {
+          ...selectionFields(selection),
+          list_id: String(listId),
+        },
+        LOCAL_ERRORS,
+      )
     ).added_count,
 
   /** The address of export_people/ for the scope (a plain download: a GET with the session cookie). */
