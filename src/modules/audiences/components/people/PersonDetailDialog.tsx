@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../domain/audiencePeople.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
@@ -7,11 +8,23 @@ type Props = { person: PersonRow; onClose: () => void; onEdit: () => void };
 
 /** The detail profile of a contact. */
 export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
-  const facts: [string, string | null][] = [
-    ['Email', person.contact_email],
+  const facts: [string, ReactNode][] = [
+    [
+      'Email',
+      <a key="email" href={`mailto:${person.contact_email}`}>
+        {person.contact_email}
+      </a>,
+    ],
     ['Job title', person.designation],
     ['Company', person.organization],
-    ['Website', person.company_website],
+    [
+      'Website',
+      person.company_website ? (
+        <a key="website" href={person.company_website} target="_blank" rel="noreferrer">
+          {person.company_website.replace(/^https?:\/\//, '')}
+        </a>
+      ) : null,
+    ],
     ['Industry', person.industry],
     ['Revenue', person.revenue],
     ['Phone number', person.phone_number],
