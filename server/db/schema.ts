@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { ShareProfileConfig, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -113,6 +113,8 @@ export type AccountTable = {
   website: string | null;
   industry: string | null;
   revenue: string | null;
+  /** Stored lower(name), for prefix search. */
+  name_lower: GeneratedAlways<string>;
   created_at: CreatedAt;
 };
 
@@ -136,6 +138,10 @@ export type ContactTable = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  /** Stored lower-case full name, last name and address (prefix search and the name sort). */
+  full_name_lower: GeneratedAlways<string>;
+  last_name_lower: GeneratedAlways<string>;
+  email_lower: GeneratedAlways<string>;
   created_at: CreatedAt;
 };
 

@@ -4,6 +4,7 @@ import { DEMO_IDS } from './demoIds.ts';
 import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
 import { seedAudience } from './seedAudience.ts';
+import { seedAudienceCrowd } from './seedAudienceCrowd.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
 import { seedForms } from './seedForms.ts';
 import { seedPreferences } from './seedPreferences.ts';
@@ -50,6 +51,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const campaigns = await seedCampaigns(trx);
     const preferences = await seedPreferences(trx, audience.contacts);
     await seedWorkflows(trx, audience.contacts);
+    const crowd = await seedAudienceCrowd(trx);
     const groups = await seedSalesGroups(trx);
     const forms = await seedForms(trx, audience.contacts);
     await resetSequences(
@@ -69,7 +71,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     return {
       organisations: 2,
       users: 3,
-      contacts: audience.contacts.length,
+      contacts: audience.contacts.length + crowd,
       lists: audience.listIds.length,
       campaigns: campaigns.campaignIds.length,
       emails: campaigns.emails.length,

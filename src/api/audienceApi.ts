@@ -1,11 +1,73 @@
 import type { AudienceListsPage } from '../domain/audienceLists.ts';
+import type {
+  AccountSortColumn,
+  AccountsPage,
+  ContactFields,
+  PeopleFilterCounts,
+  PeoplePage,
+  PeopleScope,
+  PeopleSelection,
+  PeopleSortColumn,
+  PeopleTab,
+  PeopleTabCounts,
+  PersonRow,
+  SortType,
+} from '../domain/audiencePeople.ts';
 import type { FormField, FormSubmission, FormSummary } from '../domain/hostedForms.ts';
 import type { GroupUser, SalesGroup, SalesGroupsPage } from '../domain/salesGroups.ts';
 import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
+/** The people actions' refusals (a taken address ...) are shown by their panel or a toast, not the error page. */
+const LOCAL_ERRORS = { errorCatalogue: false } as const;
 const audienceBase = serviceBases.audience;
+
+/** A people scope as the audience service's form and query fields. */
+function scopeFields(scope: PeopleScope): Record<string, string> {
+  const filters = Object.fromEntries(Object.entries(scope.filters).filter(([, values]) => values.length > 0));
+  return {
+    tab: scope.tab,
+    search_word: scope.searchWord.trim(),
+    filters: Object.keys(filters).length ? JSON.stringify(filters) : '',
+    account_id: scope.accountId === null ? '' : String(scope.accountId),
+  };
+}
+
+/** A selection as form fields: contact_ids, or select_all with excluded_ids over its scope. */
+function selectionFields(selection: PeopleSelection): Record<string, string> {
+  if (selection.kind === 'ids') return { contact_ids: selection.ids.join(','), select_all: 'false' };
+  return {
+    ...scopeFields(selection.scope),
+    select_all: 'true',
+    excluded_ids: selection.excludedIds.join(','),
+  };
+}
+
+function contactFields(fields: ContactFields): Record<string, string> {
+  return {
+    first_name: fields.firstName,
+    last_name: fields.lastName,
+    email: fields.email,
+    designation: fields.designation,
+    organization: fields.organization,
+    phone_number: fields.phoneNumber,
+    industry: fields.industry,
+    personality_type: fields.personalityType,
+    personality: fields.personality,
+    buyer_stage: fields.buyerStage,
+    linkedin_url: fields.linkedinUrl,
+    twitter_url: fields.twitterUrl,
+  };
+}
+
+export type PeoplePageQuery = {
+  scope: PeopleScope;
+  offset: number;
+  limit: number;
+  sortBy: PeopleSortColumn | null;
+  sortType: SortType;
+};
 
 /** A form's settings as create_form/ and update_form/ take them. */
 export type FormInput = {
@@ -127,6 +189,108 @@ export const audienceApi = {
     return { total_count: answer.total_count, data: answer.data };
   },
 
+  // People
+
+  /** GET people_listing/: a page of one tab's people (total_count: that tab's total). */
+  listPeople: async (query: PeoplePageQuery, signal?: AbortSignal): Promise<PeoplePage> => {
+    const answer = await audience.get<{ success: true } & PeoplePage>('people_listing/', {
+      query: {
+        ...scopeFields(query.scope),
+        offset: query.offset,
+        limit: query.limit,
+        ...(query.sortBy && query.sortType !== 'NOSORT'
+          ? { sort_by: query.sortBy, sort_type: query.sortType }
+          : {}),
+      },
+      signal,
+    });
+    return { total_count: answer.total_count, data: answer.data };
+  },
+
+  /** GET people_tab_counts/: the three tabs' totals for the scope's search and filters. */
+  peopleTabCounts: async (scope: PeopleScope, signal?: AbortSignal): Promise<PeopleTabCounts> =>
+    (
+      await audience.get<{ success: true; data: PeopleTabCounts }>('people_tab_counts/', {
+        query: scopeFields(scope),
+        signal,
+      })
+    ).data,
+
+  /** GET people_filter_counts/: each filter category's values with their counts. */
+  peopleFilterCounts: async (scope: PeopleScope, signal?: AbortSignal): Promise<PeopleFilterCounts> =>
+    (
+      await audience.get<{ success: true; data: PeopleFilterCounts }>('people_filter_counts/', {
+        query: scopeFields(scope),
+        signal,
+      })
+    ).data,
+
+  /** POST create_contact/ (created in `tab`: Profiled gives Steady without a personality). */
+  createContact: async (fields: ContactFields, tab: PeopleTab): Promise<PersonRow> =>
+    (
+      await audience.post<{ success: true; data: PersonRow }>(
+        'create_contact/',
+        {
+          ...contactFields(fields),
+          tab,
+        },
+        LOCAL_ERRORS,
+      )
+    ).data,
+
+  /** POST update_contact/. */
+  updateContact: async (contactId: number, fields: ContactFields): Promise<PersonRow> =>
+    (
+      await audience.post<{ success: true; data: PersonRow }>(
+        'update_contact/',
+        {
+          ...contactFields(fields),
+          contact_id: String(contactId),
+        },
+        LOCAL_ERRORS,
+      )
+    ).data,
+
+  /** POST delete_contacts/: answers how many were deleted. */
+  deleteContacts: async (selection: PeopleSelection): Promise<number> =>
+    (
+      await audience.post<{ success: true; deleted_count: number }>(
+        'delete_contacts/',
+        selectionFields(selection),
+        LOCAL_ERRORS,
+      )
+    ).deleted_count,
+
+  /** POST update_buyer_stage/: answers how many changed. */
+  updateBuyerStage: async (selection: PeopleSelection, buyerStage: string): Promise<number> =>
+    (
+      await audience.post<{ success: true; updated_count: number }>(
+        'update_buyer_stage/',
+        {
+          ...selectionFields(selection),
+          buyer_stage: buyerStage,
+        },
+        LOCAL_ERRORS,
+      )
+    ).updated_count,
+
+  /** POST add_to_list/: answers how many joined the list. */
+  addToList: async (selection: PeopleSelection, listId: number): Promise<number> =>
+    (
+      await audience.post<{ success: true; added_count: number }>(
+        'add_to_list/',
+        {
+          ...selectionFields(selection),
+          list_id: String(listId),
+        },
+        LOCAL_ERRORS,
+      )
+    ).added_count,
+
+  /** The address of export_people/ for the scope (a plain download: a GET with the session cookie). */
+  exportPeopleUrl: (scope: PeopleScope): string =>
+    `${audience.base}export_people/?${new URLSearchParams(scopeFields(scope)).toString()}`,
+
   // Forms (their own object: audienceApi.forms.list, .save ...)
   forms: formsApi,
 
@@ -190,6 +354,30 @@ export const audienceApi = {
         { signal },
       )
     ).data,
+  // Accounts
+
+  /** GET accounts_listing/. */
+  listAccounts: async (query: AccountsPageQuery, signal?: AbortSignal): Promise<AccountsPage> => {
+    const answer = await audience.get<{ success: true } & AccountsPage>('accounts_listing/', {
+      query: {
+        search_word: query.searchWord.trim(),
+        offset: query.offset,
+        limit: query.limit,
+        ...(query.sortBy && query.sortType !== 'NOSORT'
+          ? { sort_by: query.sortBy, sort_type: query.sortType }
+          : {}),
+      },
+      signal,
+    });
+    return { total_count: answer.total_count, data: answer.data };
+  },
 };
 
 export type AudienceApi = typeof audienceApi;
+export type AccountsPageQuery = {
+  searchWord: string;
+  offset: number;
+  limit: number;
+  sortBy: AccountSortColumn | null;
+  sortType: SortType;
+};

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvLine } from '../../../src/domain/csvText.ts';
 import {
   FORM_NAME_EXISTS,
   FORM_NAME_MAX,
   type FormSummary,
   formFieldsSchema,
 } from '../../../src/domain/hostedForms.ts';
-import { toCsv } from '../../../src/domain/toCsv.ts';
 import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
 import {
   jsonTextSchema,
@@ -239,18 +239,28 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const form = await ownForm(user.org_id, request.query.form_id);
         const { from, to } = dateRange(request.query, request.userTz);
         const page = await listSubmissions(db, form.id, { offset: 0, limit: EXPORT_MAX_ROWS, from, to });
-        const csv = toCsv(
-          ['submitted_at', 'first_name', 'last_name', 'email', 'consent', 'origin_domain', 'contact_id'],
-          page.rows.map((row) => [
-            row.created_on,
-            row.first_name,
-            row.last_name,
-            row.email,
-            row.consent ? 'yes' : 'no',
-            row.origin_domain,
-            row.contact_id,
+        const csv = [
+          csvLine([
+            'submitted_at',
+            'first_name',
+            'last_name',
+            'email',
+            'consent',
+            'origin_domain',
+            'contact_id',
           ]),
-        );
+          ...page.rows.map((row) =>
+            csvLine([
+              row.created_on,
+              row.first_name,
+              row.last_name,
+              row.email,
+              row.consent ? 'yes' : 'no',
+              row.origin_domain,
+              row.contact_id,
+            ]),
+          ),
+        ].join('');
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="form-${form.id}-submissions.csv"`)

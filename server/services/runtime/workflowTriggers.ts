@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type AliasableExpression, type Kysely, type SelectQueryNode, sql, type Transaction } from 'kysely';
 import { TRIGGER_IDS } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
@@ -205,10 +205,21 @@ async function chainOfSender(trx: Db, workflowId: number, contactId: number): Pr
   return [...(source?.chain ?? []), workflowId];
 }
 
+/** A select query answering contact ids (a Kysely select of one column `id`). */
+export type ContactIdQuery = AliasableExpression<{ id: number }> & {
+  readonly isSelectQueryBuilder: true;
+  toOperationNode(): SelectQueryNode;
+};
+
 export type SubscribeInput = {
   orgId: number;
   listId: number;
   contactIds: readonly number[];
+  /**
+   * Instead of contactIds: a query answering the contacts' ids (one column `id`), for a selection as large
+   * as the organisation (the audience's select-all), added in one statement.
+   */
+  contactQuery?: ContactIdQuery;
   /** Workflows that led to this addition (an add-to-list step passes its enrolment's chain + workflow). */
   chain?: readonly number[];
 };
@@ -236,7 +247,7 @@ export async function subscribeContactsToList(
     if (!memo.has(key)) memo.set(key, await load());
     return memo.get(key) as T;
   };
-  if (input.contactIds.length === 0) return { added: [], enrolments: [] };
+  if (input.contactIds.length === 0 && !input.contactQuery) return { added: [], enrolments: [] };
   const list = await remember(`list:${input.orgId}:${input.listId}`, () =>
     db
       .selectFrom('contact_lists')
@@ -254,7 +265,7 @@ export async function subscribeContactsToList(
         .selectFrom('contacts')
         .select([sql.val(input.listId).as('list_id'), 'id as contact_id'])
         .where('org_id', '=', input.orgId)
-        .where('id', 'in', [...new Set(input.contactIds)]),
+        .where('id', 'in', input.contactQuery ?? [...new Set(input.contactIds)]),
     )
     .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
     .returning('contact_id')

@@ -9,6 +9,20 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
+import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+
+const empty = { total_count: 0, data: [] };
+/** People answer an empty organisation (no request leaves the test). */
+const services = {
+  ...appServices,
+  audienceApi: {
+    ...appServices.audienceApi,
+    listPeople: async () => empty,
+    peopleTabCounts: async () => ({ all: 0, profiled: 0, unprofiled: 0 }),
+    listAccounts: async () => empty,
+  },
+};
 
 afterEach(cleanup);
 
@@ -27,7 +41,13 @@ function renderAt(path: string) {
     routeTree: root.addChildren([audiences]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <ServicesContext.Provider value={services}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesContext.Provider>,
+  );
 }
 
 describe('AudiencesPage', () => {

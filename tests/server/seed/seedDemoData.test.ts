@@ -75,11 +75,11 @@ describe('random unsubscribe ids', () => {
         await target.selectFrom('preferences').select(['contact_id', 'uuid']).orderBy('contact_id').execute()
       ).map((r) => r.uuid);
     const [a, b] = await Promise.all([ids(db), ids(second.db)]);
-    expect(a).toHaveLength(86);
+    expect(a).toHaveLength(2026);
     expect(
       a.every((u) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(u)),
     ).toBe(true);
-    expect(new Set([...a, ...b]).size).toBe(172);
+    expect(new Set([...a, ...b]).size).toBe(4052);
     // The fixed demo id of earlier versions is gone.
     expect(a).not.toContain('5eedc0de-0001-4000-8000-000000000001');
   });
@@ -102,13 +102,14 @@ describe('deterministic demo seed', () => {
       counts: {
         organisations: 2,
         users: 3,
-        contacts: 86,
+        contacts: 2026,
         lists: 7,
         campaigns: 6,
         emails: 28,
         preferences: 86,
         groups: 3,
         forms: 2,
+        // The crowd's 1,940 preference records are made by SQL and not listed here.
       },
     });
   });
@@ -124,7 +125,7 @@ describe('deterministic demo seed', () => {
       .selectFrom('contacts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(contacts.n)).toBe(86);
+    expect(Number(contacts.n)).toBe(2026);
   });
 });
 
@@ -154,7 +155,7 @@ describe('demo data content', () => {
       .values({ org_id: mainOrg, name: 'New account', website: null, industry: null, revenue: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(row.id).toBe(13);
+    expect(row.id).toBe(153);
   });
 
   it('has two organisations, each with its own accounts, contacts, lists, campaigns and emails', async () => {
@@ -176,12 +177,13 @@ describe('demo data content', () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    expect(await count('accounts', mainOrg)).toBe(10);
-    expect(await count('contacts', mainOrg)).toBe(80);
+    // The hand-made audience and the crowd (seedAudienceCrowd): 150 accounts, 2,020 contacts.
+    expect(await count('accounts', mainOrg)).toBe(150);
+    expect(await count('contacts', mainOrg)).toBe(2020);
     expect(await count('contact_lists', mainOrg)).toBe(6);
     expect(await count('campaigns', mainOrg)).toBe(5);
     expect(await count('emails', mainOrg)).toBe(26);
-    expect(await count('preferences', mainOrg)).toBe(80);
+    expect(await count('preferences', mainOrg)).toBe(2020);
     for (const table of [
       'accounts',
       'contacts',
@@ -196,21 +198,22 @@ describe('demo data content', () => {
 
   it('gives contacts every personality type, spec personality values, buyer stages and a mix of statuses', async () => {
     const contacts = await db.selectFrom('contacts').selectAll().where('org_id', '=', mainOrg).execute();
+    // Every personality type, and unprofiled contacts (no type).
     expect(new Set(contacts.map((c) => c.personality_type))).toEqual(
-      new Set(DEMO_VOCABULARY.personalityTypes),
+      new Set([...DEMO_VOCABULARY.personalityTypes, null]),
     );
     for (const c of contacts) {
       const allowed: readonly string[] = DEMO_VOCABULARY.personalities[c.personality_type ?? 'Others'];
       expect(allowed).toContain(c.personality);
       expect(DEMO_VOCABULARY.buyerStages).toContain(c.buyer_stage);
-      expect(c.email).toMatch(/^[a-z]+\.[a-z]+@[a-z-]+\.test$/);
+      expect(c.email).toMatch(/^[a-z]+\.[a-z]+\d*@[a-z-]+\.test$/);
       expect(c.engagement_score).toBeGreaterThanOrEqual(0);
       expect(c.engagement_score).toBeLessThanOrEqual(100);
     }
     const byStatus = (status: string) => contacts.filter((c) => c.status === status).length;
-    expect(byStatus('Subscribed')).toBeGreaterThan(60);
-    expect(byStatus('Hard Bounce')).toBeGreaterThanOrEqual(3);
-    expect(byStatus('Unsubscribed')).toBeGreaterThanOrEqual(3);
+    expect(byStatus('Subscribed')).toBeGreaterThan(1600);
+    expect(byStatus('Hard Bounce')).toBeGreaterThanOrEqual(100);
+    expect(byStatus('Unsubscribed')).toBeGreaterThanOrEqual(100);
     expect(new Set(contacts.map((c) => c.buyer_stage)).size).toBe(DEMO_VOCABULARY.buyerStages.length);
   });
 

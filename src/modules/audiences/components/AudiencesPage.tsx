@@ -5,7 +5,9 @@ import type { AudienceSection } from '../audienceSections.ts';
 import { FormsPage } from '../forms/FormsPage.tsx';
 import { GroupsPage } from '../groups/GroupsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
+import { AccountsPage } from './accounts/AccountsPage.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
+import { PeoplePage, peopleTabOf } from './people/PeoplePage.tsx';
 
 type Params = { page?: string; tab?: string; subTab?: string };
 
@@ -18,15 +20,8 @@ function ConsentSection() {
 
 /** What each section shows; a section not built yet says so plainly. */
 const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
-  people: () => (
-    <BeingBuiltPage
-      title="People"
-      purpose="Find, filter and act on your contacts: All, Profiled and Unprofiled, with personality types and buyer stages."
-    />
-  ),
-  accounts: () => (
-    <BeingBuiltPage title="Accounts" purpose="The companies your contacts work for, with their engagement." />
-  ),
+  people: (params) => <PeopleSection tab={params.tab} />,
+  accounts: () => <AccountsPage />,
   lists: () => (
     <BeingBuiltPage title="Lists" purpose="Lists of contacts that campaigns and workflows send to." />
   ),
@@ -34,6 +29,16 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   groups: () => <GroupsPage />,
   consent: () => <ConsentSection />,
 };
+
+/** People of a tab; ?account_id= shows one account's contacts (the Accounts screen links here). */
+function PeopleSection({ tab }: { tab: string | undefined }) {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const raw = Number(search.account_id);
+  const accountId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const peopleTab = peopleTabOf(tab);
+  // A new account or tab starts a fresh screen (its own search, filters and selection).
+  return <PeoplePage key={`${accountId}`} tab={peopleTab} accountId={accountId} />;
+}
 
 /**
  * /audiences/{page}/{tab}/{subTab}: the audience area, its section navigation above the section (the

@@ -1,0 +1,150 @@
+import { Link } from '@tanstack/react-router';
+import {
+  ACCOUNT_SORT_COLUMNS,
+  type AccountRow,
+  type AccountSortColumn,
+  type AccountsPage as AccountsAnswer,
+} from '../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../../ui/PageHeader.tsx';
+import { Pagination } from '../../../../ui/Pagination.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import { TextField } from '../../../../ui/TextField.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
+import '../people/people.css';
+
+export const ACCOUNTS_PAGE_SIZE = 10;
+const SORTS = [
+  'name.ASC',
+  ...ACCOUNT_SORT_COLUMNS.flatMap((c) => [`${c}.ASC`, `${c}.DESC`]).filter((s) => s !== 'name.ASC'),
+] as [string, ...string[]];
+const FILTERS = ['all'] as const;
+
+const COLUMNS: TableColumn<AccountRow>[] = [
+  {
+    id: 'name',
+    header: 'Account',
+    sortable: true,
+    cell: (row) => (
+      <Link
+        to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+        params={{ page: 'people', tab: 'all' }}
+        search={{ account_id: row.account_id }}
+        className="accounts-link"
+      >
+        {row.name}
+      </Link>
+    ),
+  },
+  {
+    id: 'website',
+    header: 'Website',
+    sortable: true,
+    cell: (row) => (row.website ? row.website.replace(/^https?:\/\//, '') : '—'),
+  },
+  { id: 'industry', header: 'Industry', sortable: true, cell: (row) => row.industry ?? '—' },
+  { id: 'revenue', header: 'Revenue', sortable: true, cell: (row) => row.revenue ?? '—' },
+  {
+    id: 'contacts_count',
+    header: 'Contacts',
+    sortable: true,
+    align: 'end',
+    cell: (row) => formatThousands(row.contacts_count),
+  },
+  {
+    id: 'engagement_score',
+    header: 'Engagement score',
+    sortable: true,
+    align: 'end',
+    cell: (row) => formatThousands(row.engagement_score),
+  },
+];
+
+/** /audiences/accounts: the organisation's companies, searched and sorted; each links to its contacts. */
+export function AccountsPage() {
+  const api = useServices().audienceApi;
+  const list = usePagedList<(typeof FILTERS)[number], string, AccountsAnswer>({
+    name: 'accounts',
+    filters: FILTERS,
+    sorts: SORTS,
+    pageSize: ACCOUNTS_PAGE_SIZE,
+    load: (query, signal) => {
+      const [column, direction] = query.sort.split('.') as [AccountSortColumn, 'ASC' | 'DESC'];
+      return api.listAccounts(
+        {
+          searchWord: query.q,
+          offset: query.offset,
+          limit: query.limit,
+          sortBy: column,
+          sortType: direction,
+        },
+        signal,
+      );
+    },
+  });
+  const [column, direction] = list.query.sort.split('.') as [string, 'ASC' | 'DESC'];
+  const sort: TableSort =
+    list.query.sort === SORTS[0] ? { columnId: 'name', direction: 'ASC' } : { columnId: column, direction };
+  const loading = list.status === 'loading' || list.status === 'idle';
+  return (
+    <div className="accounts-page">
+      <PageHeader
+        title="Accounts"
+        description="The companies your contacts work for, with their engagement."
+      />
+      <div className="people-toolbar">
+        <TextField
+          label="Search accounts"
+          type="search"
+          placeholder="Account name"
+          value={list.searchText}
+          onChange={(event) => list.setSearchText(event.target.value)}
+        />
+      </div>
+      {list.status === 'failure' && !list.data ? (
+        <LoadErrorPanel
+          title="Accounts could not be loaded"
+          message={list.error?.message}
+          onRetry={() => list.reload()}
+        />
+      ) : (
+        <>
+          <Table
+            caption="Accounts"
+            captionHidden
+            columns={COLUMNS}
+            rows={list.data?.data ?? []}
+            rowKey={(row) => String(row.account_id)}
+            loading={loading}
+            sort={sort}
+            onSortChange={(next) =>
+              list.setSort(next.direction === 'NOSORT' ? SORTS[0] : `${next.columnId}.${next.direction}`)
+            }
+            empty={
+              <StatePanel
+                compact
+                kind="empty"
+                title={list.query.q ? 'No account matches' : 'No accounts yet'}
+              >
+                {list.query.q ? 'Try another name.' : 'Accounts appear as contacts with a company are added.'}
+              </StatePanel>
+            }
+          />
+          {list.data && list.data.total_count > ACCOUNTS_PAGE_SIZE ? (
+            <Pagination
+              offset={list.query.offset}
+              limit={ACCOUNTS_PAGE_SIZE}
+              total={list.data.total_count}
+              onChange={list.setOffset}
+              noun="accounts"
+              disabled={loading}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

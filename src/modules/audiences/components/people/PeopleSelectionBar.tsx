@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { BUYER_STAGES } from '../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { Button } from '../../../../ui/Button.tsx';
+
+type Props = {
+  count: number;
+  allMode: boolean;
+  total: number;
+  excluded: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onDelete: () => void;
+  onAddToList: () => void;
+  onBuyerStage: (stage: string) => void;
+};
+
+/** What is selected ("All 2,014 selected", exclusions) and what can be done with it. */
+export function PeopleSelectionBar(props: Props) {
+  const { count, allMode, total, excluded } = props;
+  const [stage, setStage] = useState('');
+  const label = allMode
+    ? `All ${formatThousands(count)} selected${excluded > 0 ? ` (${formatThousands(excluded)} unselected)` : ''}`
+    : `${formatThousands(count)} selected`;
+  return (
+    <section className="people-selection" aria-label="Selection">
+      <p className="people-selection__count" role="status">
+        {label}
+      </p>
+      {!allMode && count < total ? (
+        <Button variant="ghost" size="sm" onClick={props.onSelectAll}>
+          Select all {formatThousands(total)}
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={props.onClear}>
+        Clear selection
+      </Button>
+      <div className="people-selection__actions">
+        <Button size="sm" variant="secondary" onClick={props.onAddToList}>
+          Add to list
+        </Button>
+        <div className="people-selection__stage">
+          <select
+            className="people-select"
+            aria-label="Buyer stage"
+            value={stage}
+            onChange={(event) => setStage(event.target.value)}
+          >
+            <option value="">Buyer stage…</option>
+            {BUYER_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <Button size="sm" variant="secondary" disabled={!stage} onClick={() => props.onBuyerStage(stage)}>
+            Change stage
+          </Button>
+        </div>
+        <Button size="sm" variant="danger" onClick={props.onDelete}>
+          Delete
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import type { PersonRow } from '../../../../domain/audiencePeople.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Dialog } from '../../../../ui/Dialog.tsx';
+import { PersonalityBadge } from './PersonalityBadge.tsx';
+
+type Props = { person: PersonRow; onClose: () => void; onEdit: () => void };
+
+/** The detail profile of a contact. */
+export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
+  const facts: [string, ReactNode][] = [
+    [
+      'Email',
+      <a key="email" href={`mailto:${person.contact_email}`}>
+        {person.contact_email}
+      </a>,
+    ],
+    ['Job title', person.designation],
+    ['Company', person.organization],
+    [
+      'Website',
+      person.company_website ? (
+        <a key="website" href={person.company_website} target="_blank" rel="noreferrer">
+          {person.company_website.replace(/^https?:\/\//, '')}
+        </a>
+      ) : null,
+    ],
+    ['Industry', person.industry],
+    ['Revenue', person.revenue],
+    ['Phone number', person.phone_number],
+    ['Status', person.status],
+    ['Buyer stage', person.buyer_stage],
+    ['Engagement score', String(person.engagement_score)],
+    ['LinkedIn', person.linkedin_url],
+    ['Twitter', person.twitter_url],
+    ['Created on', new Date(person.created_on).toLocaleDateString(undefined, { dateStyle: 'medium' })],
+  ];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={person.full_name}
+      description={<PersonalityBadge type={person.personality_type} personality={person.personality} />}
+      footer={
+        <Button variant="secondary" onClick={onEdit}>
+          Edit contact
+        </Button>
+      }
+    >
+      <dl className="person-detail">
+        {facts.map(([label, value]) => (
+          <div key={label} className="person-detail__row">
+            <dt>{label}</dt>
+            <dd>{value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AudienceApi } from '../../../src/api/audienceApi.ts';
+import type { PeoplePage as PeopleAnswer, PersonRow } from '../../../src/domain/audiencePeople.ts';
+import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
+import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
+import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+
+afterEach(cleanup);
+
+const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
+  contact_id: id,
+  full_name: `Person ${id}`,
+  first_name: 'Person',
+  last_name: String(id),
+  contact_email: `p${id}@example.test`,
+  designation: null,
+  organization: 'Acme',
+  account_id: 1,
+  company_website: null,
+  industry: null,
+  revenue: null,
+  personality_type: profiled ? 'Dominant' : null,
+  personality: profiled ? 'Driver' : 'N/A',
+  phone_number: null,
+  status: 'Subscribed',
+  buyer_stage: 'Awareness',
+  engagement_score: 5,
+  linkedin_url: null,
+  twitter_url: null,
+  created_on: '2026-11-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** 25 people (12 profiled), 10 a page. */
+const everyone = Array.from({ length: 25 }, (_, i) => person(i + 1, i % 2 === 0));
+
+function stubs(overrides: Partial<AudienceApi> = {}) {
+  const api: AudienceApi = {
+    ...appServices.audienceApi,
+    listPeople: vi.fn(async (query): Promise<PeopleAnswer> => {
+      const rows = everyone.filter((p) =>
+        query.scope.tab === 'all'
+          ? true
+          : query.scope.tab === 'profiled'
+            ? p.personality_type
+            : !p.personality_type,
+      );
+      return { total_count: rows.length, data: rows.slice(query.offset, query.offset + query.limit) };
+    }),
+    peopleTabCounts: vi.fn(async () => ({ all: 25, profiled: 13, unprofiled: 12 })),
+    peopleFilterCounts: vi.fn(async () => ({
+      designations: [],
+      organizations: [{ value: 'Acme', count: 25 }],
+      personalityType: [{ value: 'Dominant', count: 13 }],
+      status: [{ value: 'Subscribed', count: 25 }],
+      buyerStage: [],
+      industry: [],
+      revenue: [],
+    })),
+    listLists: vi.fn(async () => ({
+      total_count: 1,
+      data: [
+        {
+          list_id: 7,
+          list_name: 'Champions',
+          last_updated: '2026-11-01T00:00:00.000Z',
+          created_by: 'Dana',
+          last_used_by: null,
+          totalContacts: 3,
+          totalSent: 0,
+          totalClicks: 0,
+          is_active: true,
+        },
+      ],
+    })),
+    ...overrides,
+  };
+  return api;
+}
+
+function renderAt(path: string, api: AudienceApi) {
+  const root = createRootRoute();
+  const audiences = createRoute({
+    getParentRoute: () => root,
+    path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
+    component: function Audiences() {
+      const params = audiences.useParams() as { page?: string; tab?: string; subTab?: string };
+      return <AudiencesPage section={audienceSectionOf(params.page) ?? 'people'} params={params} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([audiences]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <ServicesContext.Provider value={{ ...appServices, audienceApi: api }}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+describe('PeoplePage', () => {
+  it('shows each tab with its own total, 10 a page, and more on "Show more"', async () => {
+    const api = stubs();
+    renderAt('/audiences/people/all', api);
+    expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'People tabs' });
+    expect(within(tabs).getByRole('link', { name: 'All 25' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('link', { name: 'Profiled 13' })).toBeTruthy();
+    expect(within(tabs).getByRole('link', { name: 'Unprofiled 12' }).getAttribute('href')).toBe(
+      '/audiences/people/unprofiled',
+    );
+    const badge = within(screen.getByTestId('person-1')).getByText('Driver · Dominant');
+    expect(badge.getAttribute('data-code')).toBe('ADVA');
+    expect(badge.getAttribute('style')).toContain('color: rgb(180, 35, 24)');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Showing 20 of 25')).toBeTruthy();
+    expect(vi.mocked(api.listPeople).mock.calls.at(-1)?.[0]).toMatchObject({ offset: 10, limit: 10 });
+  });
+
+  it('selects all across pages with an exclusion and deletes them on the server', async () => {
+    const deleteContacts = vi.fn(async () => 24);
+    const api = stubs({ deleteContacts });
+    renderAt('/audiences/people', api);
+    await screen.findByText('Showing 10 of 25');
+    fireEvent.click(screen.getByLabelText('Select all 25'));
+    expect(screen.getByText('All 25 selected')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Select Person 3'));
+    expect(screen.getByText('All 24 selected (1 unselected)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 24 people?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete people' }));
+    await waitFor(() => expect(screen.getByText('24 people deleted.')).toBeTruthy());
+    expect(deleteContacts).toHaveBeenCalledWith({
+      kind: 'all',
+      scope: { tab: 'all', searchWord: '', filters: {}, accountId: null },
+      excludedIds: [3],
+    });
+    // Only the excluded row stays.
+    expect(screen.getAllByRole('button', { name: /^Person \d+$/ }).map((b) => b.textContent)).toEqual([
+      'Person 3',
+    ]);
+  });
+
+  it('shows a taken address under Email and keeps the panel open', async () => {
+    const createContact = vi.fn(async () => {
+      throw {
+        kind: 'rejected',
+        status: 400,
+        message: 'A contact with the email a@b.test already exists in your organisation.',
+      };
+    });
+    renderAt('/audiences/people', stubs({ createContact }));
+    await screen.findByText('Showing 10 of 25');
+    fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create contact' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+    expect(await within(dialog).findByText('First name is required.')).toBeTruthy();
+    expect(createContact).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Ann' } });
+    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Lee' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'a@b.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+    expect(await within(dialog).findByText(/already exists in your organisation/)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(within(dialog).getByLabelText('Email'));
+    expect(within(dialog).getByText(/already exists in your organisation/)).toBeTruthy();
+  });
+
+  it('changes the buyer stage of the selected rows and marks rows added to a list', async () => {
+    const updateBuyerStage = vi.fn(async () => 1);
+    const addToList = vi.fn(async () => 1);
+    renderAt('/audiences/people', stubs({ updateBuyerStage, addToList }));
+    await screen.findByText('Showing 10 of 25');
+    fireEvent.click(screen.getByLabelText('Select Person 2'));
+    fireEvent.change(screen.getByLabelText('Buyer stage'), { target: { value: 'Purchase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change stage' }));
+    await screen.findByText('Buyer stage of 1 set to Purchase.');
+    expect(updateBuyerStage).toHaveBeenCalledWith({ kind: 'ids', ids: [2] }, 'Purchase');
+    expect(within(screen.getByTestId('person-2')).getByText('Purchase')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to list' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Champions/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to list' }));
+    await screen.findByText('1 added to Champions.');
+    expect(addToList).toHaveBeenCalledWith({ kind: 'ids', ids: [2] }, 7);
+    expect(within(screen.getByTestId('person-2')).getByText('In list')).toBeTruthy();
+    expect(within(screen.getByTestId('person-1')).queryByText('In list')).toBeNull();
+  });
+
+  it('says so when the people cannot be loaded, and tries again', async () => {
+    let fail = true;
+    const api = stubs();
+    const working = api.listPeople;
+    api.listPeople = vi.fn(async (query, signal) => {
+      if (fail) throw { kind: 'server', status: 500, message: 'The server had a problem.' };
+      return working(query, signal);
+    });
+    renderAt('/audiences/people', api);
+    expect(await screen.findByText('People could not be loaded')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+  });
+});
