@@ -10,6 +10,7 @@ import * as m0008 from './migrations/m0008_workflow_runtime.ts';
 import * as m0009 from './migrations/m0009_runtime_scale.ts';
 import * as m0012 from './migrations/m0012_security_hardening.ts';
 import * as m0013 from './migrations/m0013_outbox_lease.ts';
+import * as m0015 from './migrations/m0015_audience_lists.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   m0009_runtime_scale: m0009,
   m0012_security_hardening: m0012,
   m0013_outbox_lease: m0013,
+  m0015_audience_lists: m0015,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

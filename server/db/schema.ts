@@ -147,6 +147,11 @@ export type ContactListTable = {
   is_active: boolean;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Place in the Lists screen, highest first (m0015): new lists on top, a clone right after its original. */
+  position: ColumnType<number, number | undefined, number>;
+  /** The user who last sent to the list, and when (m0015). */
+  last_used_by: ColumnType<number | null, number | null | undefined, number | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type ListContactTable = {

@@ -5,6 +5,7 @@ import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
+import { seedLists } from './seedLists.ts';
 import { seedPreferences } from './seedPreferences.ts';
 import { seedUsers } from './seedUsers.ts';
 import { seedWorkflows } from './seedWorkflows.ts';
@@ -60,11 +61,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       ],
       { users: DEMO_IDS.usersSequenceStart },
     );
+    const moreLists = await seedLists(trx);
     return {
       organisations: 2,
       users: 3,
       contacts: audience.contacts.length,
-      lists: audience.listIds.length,
+      lists: audience.listIds.length + moreLists.length,
       campaigns: campaigns.campaignIds.length,
       emails: campaigns.emails.length,
       preferences: preferences.preferenceUuids.length,
