@@ -1,4 +1,10 @@
-import type { AudienceListsPage } from '../domain/audienceLists.ts';
+import type { ListContactKind } from '../domain/audienceListSchemas.ts';
+import type {
+  AudienceListContactsPage,
+  AudienceListDetails,
+  AudienceListSummary,
+  AudienceListsPage,
+} from '../domain/audienceLists.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
@@ -21,6 +27,55 @@ export const audienceApi = {
     });
     return { total_count: answer.total_count, data: answer.data };
   },
+
+  /** POST create_list/: an empty list, on top. A name that exists is refused ('List with that name already exists'). */
+  createList: async (name: string, signal?: AbortSignal): Promise<AudienceListSummary> =>
+    (await audience.post<{ data: AudienceListSummary }>('create_list/', { list_name: name }, { signal }))
+      .data,
+
+  /** POST rename_list/. */
+  renameList: async (
+    input: { listId: number; name: string },
+    signal?: AbortSignal,
+  ): Promise<AudienceListSummary> =>
+    (
+      await audience.post<{ data: AudienceListSummary }>(
+        'rename_list/',
+        { list_id: input.listId, list_name: input.name },
+        { signal },
+      )
+    ).data,
+
+  /** POST clone_list/: the copy (members included), which goes right after the original. */
+  cloneList: async (listId: number, signal?: AbortSignal): Promise<AudienceListSummary> =>
+    (await audience.post<{ data: AudienceListSummary }>('clone_list/', { list_id: listId }, { signal })).data,
+
+  /** POST delete_list/: refused with a message while a workflow uses the list. */
+  deleteList: async (listId: number, signal?: AbortSignal): Promise<number> =>
+    (await audience.post<{ list_id: number }>('delete_list/', { list_id: listId }, { signal })).list_id,
+
+  /** GET list_details/: the list and the first page of its profiled and non-profiled contacts. */
+  listDetails: async (listId: number, signal?: AbortSignal): Promise<AudienceListDetails> => {
+    const answer = await audience.get<AudienceListDetails>('list_details/', {
+      query: { list_id: listId },
+      signal,
+    });
+    return { list: answer.list, profiled: answer.profiled, unprofiled: answer.unprofiled };
+  },
+
+  /** GET list_details/ with kind: one page of the list's profiled or non-profiled contacts. */
+  listContacts: async (
+    input: { listId: number; kind: ListContactKind; offset: number; limit: number },
+    signal?: AbortSignal,
+  ): Promise<AudienceListContactsPage> => {
+    const answer = await audience.get<AudienceListDetails>('list_details/', {
+      query: { list_id: input.listId, kind: input.kind, offset: input.offset, limit: input.limit },
+      signal,
+    });
+    return answer[input.kind];
+  },
+
+  // Import
 };
 
 export type AudienceApi = typeof audienceApi;

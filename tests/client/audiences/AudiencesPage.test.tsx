@@ -40,9 +40,9 @@ describe('AudiencesPage', () => {
   });
 
   it('shows the section the address names and a plain not-found for an unknown one', async () => {
-    renderAt('/audiences/lists/view/all');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lists' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('aria-current')).toBe('page');
+    renderAt('/audiences/forms/view/all');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forms' }).getAttribute('aria-current')).toBe('page');
     cleanup();
     renderAt('/audiences/nowhere');
     expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeTruthy();

@@ -5,6 +5,8 @@ import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
 import { type AudienceSection, audienceSectionOf } from '../audienceSections.ts';
 import { AudienceNav } from './AudienceNav.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
+import { ListDetailsPage } from './lists/ListDetailsPage.tsx';
+import { ListsPage } from './lists/ListsPage.tsx';
 
 type Params = { page?: string; tab?: string; subTab?: string };
 
@@ -19,9 +21,7 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   accounts: () => (
     <BeingBuiltPage title="Accounts" purpose="The companies your contacts work for, with their engagement." />
   ),
-  lists: () => (
-    <BeingBuiltPage title="Lists" purpose="Lists of contacts that campaigns and workflows send to." />
-  ),
+  lists: (params) => (params.tab === 'view' ? <ListDetailsPage /> : <ListsPage />),
   forms: () => (
     <BeingBuiltPage
       title="Forms"
