@@ -24,6 +24,7 @@ import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
+import { importRoutes } from './services/audience/importRoutes.ts';
 import { listRoutes } from './services/audience/listRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(runtimeRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(analyticsRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(importRoutes(ctx, background.importRunner), { prefix: config.bases.audience });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(trackingRoutes(ctx, trackingRecorder));
