@@ -5,6 +5,8 @@ import type {
   AudienceListSummary,
   AudienceListsPage,
 } from '../domain/audienceLists.ts';
+import type { ContactImportState, ImportMapping, ImportRefusal } from '../domain/contactImport.ts';
+import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
@@ -76,6 +78,67 @@ export const audienceApi = {
   },
 
   // Import
+
+  /** POST import_create/: an import's settings and list (list_id, or list_name for a new list). */
+  createImport: async (
+    input: {
+      fileName: string;
+      mapping: ImportMapping;
+      headers: string[];
+      totalRows: number;
+      listId?: number;
+      listName?: string;
+    },
+    signal?: AbortSignal,
+  ): Promise<{ importId: number; listId: number | null }> => {
+    const answer = await audience.post<{ import_id: number; list_id: number | null }>(
+      'import_create/',
+      {
+        file_name: input.fileName,
+        mapping: JSON.stringify(input.mapping),
+        headers: JSON.stringify(input.headers),
+        has_header: 1,
+        total_rows: input.totalRows,
+        ...(input.listId !== undefined ? { list_id: input.listId } : {}),
+        ...(input.listName !== undefined ? { list_name: input.listName } : {}),
+      },
+      { signal },
+    );
+    return { importId: answer.import_id, listId: answer.list_id };
+  },
+
+  /** POST import_chunk/ (JSON): one piece of the file, in order from 0. */
+  sendImportChunk: async (
+    input: { importId: number; seq: number; text: string },
+    signal?: AbortSignal,
+  ): Promise<void> => {
+    await audience.postJson(
+      'import_chunk/',
+      { import_id: input.importId, seq: input.seq, text: input.text },
+      { signal },
+    );
+  },
+
+  /** POST import_start/: the server's background job imports the uploaded file. */
+  startImport: async (importId: number, signal?: AbortSignal): Promise<void> => {
+    await audience.post('import_start/', { import_id: importId }, { signal });
+  },
+
+  /** GET import_status/: the import's progress and counts, with its first refused rows. */
+  importStatus: async (
+    importId: number,
+    signal?: AbortSignal,
+  ): Promise<{ data: ContactImportState; refusals: ImportRefusal[] }> => {
+    const answer = await audience.get<{ data: ContactImportState; refusals: ImportRefusal[] }>(
+      'import_status/',
+      { query: { import_id: importId }, signal },
+    );
+    return { data: answer.data, refusals: answer.refusals };
+  },
+
+  /** Where the refused rows download (CSV) of an import is. */
+  refusalsCsvUrl: (importId: number): string =>
+    `${serviceBases.audience}import_refusals_csv/?import_id=${encodeURIComponent(String(importId))}`,
 };
 
 export type AudienceApi = typeof audienceApi;

@@ -3,6 +3,7 @@ import { areaLinks } from '../../../router/routeTable.ts';
 import { AreaNotFound } from '../../shell/components/AreaNotFound.tsx';
 import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
 import { type AudienceSection, audienceSectionOf } from '../audienceSections.ts';
+import { ImportContactsPage } from '../import/ImportContactsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
 import { ListDetailsPage } from './lists/ListDetailsPage.tsx';
@@ -21,7 +22,14 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   accounts: () => (
     <BeingBuiltPage title="Accounts" purpose="The companies your contacts work for, with their engagement." />
   ),
-  lists: (params) => (params.tab === 'view' ? <ListDetailsPage /> : <ListsPage />),
+  lists: (params) =>
+    params.tab === 'view' ? (
+      <ListDetailsPage />
+    ) : params.tab === 'import' ? (
+      <ImportContactsPage />
+    ) : (
+      <ListsPage />
+    ),
   forms: () => (
     <BeingBuiltPage
       title="Forms"

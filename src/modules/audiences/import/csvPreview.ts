@@ -1,0 +1,34 @@
+/** What the wizard knows of a CSV file before importing it: its header, first rows and row count. */
+export type CsvPreview =
+  | { ok: true; headers: string[]; rows: string[][]; totalRows: number }
+  | { ok: false; message: string };
+
+/** Reads the file in a Web Worker (papaparse, streamed), so a large file never blocks the page. */
+export function previewCsvInWorker(file: File): Promise<CsvPreview> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./csvPreview.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<CsvPreview>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = () => {
+      resolve({ ok: false, message: 'The file could not be read.' });
+      worker.terminate();
+    };
+    worker.postMessage(file);
+  });
+}
+
+/** The file's text in pieces of at most `size` characters, never splitting a surrogate pair. */
+export function splitText(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = Math.min(text.length, at + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    pieces.push(text.slice(at, end));
+    at = end;
+  }
+  return pieces;
+}
