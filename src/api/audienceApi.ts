@@ -11,6 +11,12 @@ import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
 
+/*
+ * Calls whose refusals the screens show themselves (on a field, in a dialog or a toast) pass
+ * errorCatalogue: false, so a 400 such as 'List with that name already exists' does not open the global
+ * error page.
+ */
+
 /**
  * The audience service (server/services/audience, base /api/audience/): people, accounts, lists, import,
  * forms and sales groups. Sections below, one per part of the area.
@@ -32,8 +38,13 @@ export const audienceApi = {
 
   /** POST create_list/: an empty list, on top. A name that exists is refused ('List with that name already exists'). */
   createList: async (name: string, signal?: AbortSignal): Promise<AudienceListSummary> =>
-    (await audience.post<{ data: AudienceListSummary }>('create_list/', { list_name: name }, { signal }))
-      .data,
+    (
+      await audience.post<{ data: AudienceListSummary }>(
+        'create_list/',
+        { list_name: name },
+        { signal, errorCatalogue: false },
+      )
+    ).data,
 
   /** POST rename_list/. */
   renameList: async (
@@ -44,17 +55,29 @@ export const audienceApi = {
       await audience.post<{ data: AudienceListSummary }>(
         'rename_list/',
         { list_id: input.listId, list_name: input.name },
-        { signal },
+        { signal, errorCatalogue: false },
       )
     ).data,
 
   /** POST clone_list/: the copy (members included), which goes right after the original. */
   cloneList: async (listId: number, signal?: AbortSignal): Promise<AudienceListSummary> =>
-    (await audience.post<{ data: AudienceListSummary }>('clone_list/', { list_id: listId }, { signal })).data,
+    (
+      await audience.post<{ data: AudienceListSummary }>(
+        'clone_list/',
+        { list_id: listId },
+        { signal, errorCatalogue: false },
+      )
+    ).data,
 
   /** POST delete_list/: refused with a message while a workflow uses the list. */
   deleteList: async (listId: number, signal?: AbortSignal): Promise<number> =>
-    (await audience.post<{ list_id: number }>('delete_list/', { list_id: listId }, { signal })).list_id,
+    (
+      await audience.post<{ list_id: number }>(
+        'delete_list/',
+        { list_id: listId },
+        { signal, errorCatalogue: false },
+      )
+    ).list_id,
 
   /** GET list_details/: the list and the first page of its profiled and non-profiled contacts. */
   listDetails: async (listId: number, signal?: AbortSignal): Promise<AudienceListDetails> => {
@@ -102,7 +125,7 @@ export const audienceApi = {
         ...(input.listId !== undefined ? { list_id: input.listId } : {}),
         ...(input.listName !== undefined ? { list_name: input.listName } : {}),
       },
-      { signal },
+      { signal, errorCatalogue: false },
     );
     return { importId: answer.import_id, listId: answer.list_id };
   },
@@ -115,13 +138,13 @@ export const audienceApi = {
     await audience.postJson(
       'import_chunk/',
       { import_id: input.importId, seq: input.seq, text: input.text },
-      { signal },
+      { signal, errorCatalogue: false },
     );
   },
 
   /** POST import_start/: the server's background job imports the uploaded file. */
   startImport: async (importId: number, signal?: AbortSignal): Promise<void> => {
-    await audience.post('import_start/', { import_id: importId }, { signal });
+    await audience.post('import_start/', { import_id: importId }, { signal, errorCatalogue: false });
   },
 
   /** GET import_status/: the import's progress and counts, with its first refused rows. */

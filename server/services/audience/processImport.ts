@@ -49,7 +49,7 @@ async function writeBatch(
     if (earlier) {
       duplicates++;
       for (const [field, value] of Object.entries(check.values)) {
-        if (value) earlier[field as keyof ImportRowValues] = value;
+        if (value && field !== 'email') earlier[field as keyof ImportRowValues] = value;
       }
     } else good.set(key, check.values);
   }
