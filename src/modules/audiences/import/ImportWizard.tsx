@@ -231,7 +231,12 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
             title="4. Check the first rows"
             description={`${checks.filter((c) => !c.ok).length} of the first ${checks.length} rows have a problem and will be refused. Contacts already known by their email are updated; their subscription status never changes.`}
           >
-            <div className="import-wizard__preview ui-table">
+            <section
+              className="import-wizard__preview ui-table"
+              aria-label="The first rows"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+              tabIndex={0}
+            >
               <table>
                 <caption className="ui-visually-hidden">The first rows as they will be imported</caption>
                 <thead>
@@ -261,7 +266,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </section>
           </Card>
           {failure ? (
             <Alert tone="error" title="The import did not start">
