@@ -1,6 +1,5 @@
-import { once } from 'node:events';
 import { type Kysely, sql } from 'kysely';
-import Papa from 'papaparse';
+import Papa, { type ParseResult, type Parser } from 'papaparse';
 import {
   checkImportRow,
   type ImportMapping,
@@ -9,7 +8,9 @@ import {
 import type { Database } from '../../db/schema.ts';
 
 /** Rows written per statement (one transaction each): big enough for speed, small enough for progress. */
-export const IMPORT_BATCH_ROWS = 5000;
+export const IMPORT_BATCH_ROWS = 10_000;
+/** Characters of the file parsed at a time. */
+const PARSE_CHUNK_CHARS = 512 * 1024;
 
 type Job = {
   id: number;
@@ -108,39 +109,54 @@ async function writeBatch(
 }
 
 /**
- * Runs one import: reads its stored file piece by piece through papaparse's stream (never the whole file
- * in memory as rows), and writes the rows in batches of IMPORT_BATCH_ROWS. Started again after a crash,
- * it starts over (the writes are upserts, so nothing is doubled). `onBatch` reports progress (tests).
+ * Runs one import: its stored file goes through papaparse in pieces of PARSE_CHUNK_CHARS (the parser is
+ * paused while a batch is written, so only one piece's rows are in memory), and the rows are written in
+ * batches of IMPORT_BATCH_ROWS. Started again after a crash, it starts over (the writes are upserts, so
+ * nothing is doubled).
  */
 export async function processImport(db: Kysely<Database>, job: Job): Promise<Counts> {
   await db.deleteFrom('audience_import_refusals').where('import_id', '=', job.id).execute();
   const counts: Counts = { processed: 0, inserted: 0, updated: 0, refused: 0 };
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  const feed = (async () => {
-    for (let seq = 0; ; seq++) {
-      const piece = await db
-        .selectFrom('audience_import_chunks')
-        .select('body')
-        .where('import_id', '=', job.id)
-        .where('seq', '=', seq)
-        .executeTakeFirst();
-      if (!piece) break;
-      if (!parser.write(piece.body)) await once(parser, 'drain');
-    }
-    parser.end();
-  })();
+  const pieces = await db
+    .selectFrom('audience_import_chunks')
+    .select('body')
+    .where('import_id', '=', job.id)
+    .orderBy('seq')
+    .execute();
+  const text = pieces.map((piece) => piece.body).join('');
   let line = 0;
   let batch: { line: number; cells: string[] }[] = [];
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    line++;
-    if (line === 1 && job.has_header) continue;
-    batch.push({ line, cells });
-    if (batch.length >= IMPORT_BATCH_ROWS) {
-      await writeBatch(db, job, batch, counts);
-      batch = [];
+  const flush = async (all: boolean) => {
+    while (batch.length >= IMPORT_BATCH_ROWS || (all && batch.length > 0)) {
+      const rows = batch.slice(0, IMPORT_BATCH_ROWS);
+      batch = batch.slice(rows.length);
+      await writeBatch(db, job, rows, counts);
     }
-  }
-  await feed;
-  if (batch.length > 0) await writeBatch(db, job, batch, counts);
+  };
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(text, {
+      skipEmptyLines: 'greedy',
+      chunkSize: PARSE_CHUNK_CHARS,
+      chunk: (results: ParseResult<string[]>, parser: Parser) => {
+        for (const cells of results.data) {
+          line++;
+          if (line === 1 && job.has_header) continue;
+          batch.push({ line, cells });
+        }
+        if (batch.length < IMPORT_BATCH_ROWS) return;
+        parser.pause();
+        flush(false).then(
+          () => parser.resume(),
+          (error: unknown) => {
+            parser.abort();
+            reject(error);
+          },
+        );
+      },
+      complete: () => resolve(),
+      error: (error: Error) => reject(error),
+    });
+  });
+  await flush(true);
   return counts;
 }
