@@ -11,7 +11,7 @@ export function ImportContactsPage() {
   const importId = Number(search.import_id);
   const watching = Number.isInteger(importId) && importId > 0;
   return (
-    <div className="import-page">
+    <div className="contact-import-page">
       <PageHeader
         eyebrow="Lists"
         title="Import contacts"
