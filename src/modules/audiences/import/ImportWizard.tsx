@@ -11,6 +11,7 @@ import {
   IMPORT_MAX_BYTES,
   type ImportField,
   type ImportMapping,
+  splitText,
 } from '../../../domain/contactImport.ts';
 import { formatThousands } from '../../../domain/formatThousands.ts';
 import { toRequestFailure } from '../../../domain/requestFailure.ts';
@@ -20,7 +21,7 @@ import { Card } from '../../../ui/Card.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { type CsvPreview, previewCsvInWorker, splitText } from './csvPreview.ts';
+import { type CsvPreview, previewCsvInWorker } from './csvPreview.ts';
 
 type Props = {
   /** Reads the chosen file (a Web Worker in the app; tests pass their own). */

@@ -18,17 +18,3 @@ export function previewCsvInWorker(file: File): Promise<CsvPreview> {
     worker.postMessage(file);
   });
 }
-
-/** The file's text in pieces of at most `size` characters, never splitting a surrogate pair. */
-export function splitText(text: string, size: number): string[] {
-  const pieces: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let end = Math.min(text.length, at + size);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    pieces.push(text.slice(at, end));
-    at = end;
-  }
-  return pieces;
-}
