@@ -58,31 +58,36 @@ async function writeBatch(
   const column = (field: keyof ImportRowValues) => values.map((v) => v[field]);
   await db.transaction().execute(async (trx) => {
     if (values.length > 0) {
-      const { rows: written } = await sql<{ id: number; inserted: boolean }>`
-        insert into contacts as c (org_id, email, first_name, last_name, designation, phone_number, industry,
-          linkedin_url, buyer_stage)
-        select ${job.org_id}, t.e, t.f, t.l, nullif(t.d, ''), nullif(t.p, ''), nullif(t.i, ''), nullif(t.li, ''),
-          ${NEW_CONTACT_STAGE}
-        from unnest(${column('email')}::text[], ${column('first_name')}::text[], ${column('last_name')}::text[],
-          ${column('designation')}::text[], ${column('phone_number')}::text[], ${column('industry')}::text[],
-          ${column('linkedin_url')}::text[]) as t(e, f, l, d, p, i, li)
-        on conflict (org_id, lower(email)) do update set
-          first_name = case when excluded.first_name = '' then c.first_name else excluded.first_name end,
-          last_name = case when excluded.last_name = '' then c.last_name else excluded.last_name end,
-          designation = coalesce(excluded.designation, c.designation),
-          phone_number = coalesce(excluded.phone_number, c.phone_number),
-          industry = coalesce(excluded.industry, c.industry),
-          linkedin_url = coalesce(excluded.linkedin_url, c.linkedin_url)
-        returning c.id, (c.xmax = 0) as inserted`.execute(trx);
-      const inserted = written.filter((row) => row.inserted).length;
-      counts.inserted += inserted;
-      counts.updated += written.length - inserted + duplicates;
-      if (job.list_id !== null) {
-        await sql`
+      // One statement: the upsert, then (for a list) the memberships of the written contacts; only the
+      // counts come back.
+      const { rows: summary } = await sql<{ written: string | number; inserted: string | number }>`
+        with written as (
+          insert into contacts as c (org_id, email, first_name, last_name, designation, phone_number, industry,
+            linkedin_url, buyer_stage)
+          select ${job.org_id}, t.e, t.f, t.l, nullif(t.d, ''), nullif(t.p, ''), nullif(t.i, ''),
+            nullif(t.li, ''), ${NEW_CONTACT_STAGE}
+          from unnest(${column('email')}::text[], ${column('first_name')}::text[], ${column('last_name')}::text[],
+            ${column('designation')}::text[], ${column('phone_number')}::text[], ${column('industry')}::text[],
+            ${column('linkedin_url')}::text[]) as t(e, f, l, d, p, i, li)
+          on conflict (org_id, lower(email)) do update set
+            first_name = case when excluded.first_name = '' then c.first_name else excluded.first_name end,
+            last_name = case when excluded.last_name = '' then c.last_name else excluded.last_name end,
+            designation = coalesce(excluded.designation, c.designation),
+            phone_number = coalesce(excluded.phone_number, c.phone_number),
+            industry = coalesce(excluded.industry, c.industry),
+            linkedin_url = coalesce(excluded.linkedin_url, c.linkedin_url)
+          returning c.id, (c.xmax = 0) as inserted
+        ),
+        members as (
           insert into list_contacts (list_id, contact_id)
-          select ${job.list_id}, unnest(${written.map((row) => row.id)}::int[])
-          on conflict do nothing`.execute(trx);
-      }
+          select l.id, w.id from written w join contact_lists l on l.id = ${job.list_id ?? 0}
+          on conflict do nothing
+        )
+        select count(*) as written, count(*) filter (where inserted) as inserted from written`.execute(trx);
+      const written = Number(summary[0]?.written ?? 0);
+      const inserted = Number(summary[0]?.inserted ?? 0);
+      counts.inserted += inserted;
+      counts.updated += written - inserted + duplicates;
     }
     if (refusals.length > 0) {
       await sql`
