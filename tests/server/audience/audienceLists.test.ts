@@ -274,6 +274,29 @@ describe('list_details/', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('describes every list and import call with its parameters', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, { summary?: string }>>;
+    for (const [path, method] of [
+      ['lists_listing/', 'get'],
+      ['create_list/', 'post'],
+      ['rename_list/', 'post'],
+      ['clone_list/', 'post'],
+      ['delete_list/', 'post'],
+      ['list_details/', 'get'],
+      ['import_create/', 'post'],
+      ['import_chunk/', 'post'],
+      ['import_start/', 'post'],
+      ['import_status/', 'get'],
+      ['import_refusals_csv/', 'get'],
+    ] as const) {
+      expect(paths[`${B}${path}`]?.[method]?.summary, path).toBeTruthy();
+    }
+  });
+});
+
 describe('organisation isolation', () => {
   it("answers 404 for another organisation's list on every call and changes nothing", async () => {
     const theirs = (await allLists(other))[0]!;
