@@ -146,6 +146,33 @@ describe('CSV import', () => {
     }
   });
 
+  it('takes up an import whose process died (its lease ran out) and finishes it', async () => {
+    const row = await t.database.db
+      .insertInto('audience_imports')
+      .values({
+        org_id: DEMO_IDS.mainOrgId,
+        user_id: DEMO_IDS.demoUserId,
+        file_name: 'orphan.csv',
+        mapping: JSON.stringify({ email: 0 }),
+        status: 'running',
+        processed_rows: 1,
+        lease_until: new Date(Date.now() - 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('audience_import_chunks')
+      .values({
+        import_id: row.id,
+        seq: 0,
+        body: 'email\norphan.one@example.test\norphan.two@example.test\n',
+      })
+      .execute();
+    const { data } = await waitForImport(t.app, demo, row.id);
+    expect(data).toMatchObject({ status: 'done', processed_rows: 2, inserted: 2 });
+    expect(await contactByEmail('orphan.two@example.test')).toHaveLength(1);
+  });
+
   it('imports a 50,000-row file in batches, with duplicates and bad rows, into a list', async () => {
     const rows = ['email,first_name,last_name,job title'];
     for (let i = 0; i < 50_000; i++) {
