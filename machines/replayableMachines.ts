@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { contactImportMachine } from './contactImportMachine.ts';
 import { currentUserMachine } from './currentUserMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
@@ -16,6 +17,7 @@ import { workflowStatusMachine } from './workflowStatusMachine.ts';
  * A machine created through createRecordedActor/useRecordedActor must be listed here to be replayable.
  */
 export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
+  [contactImportMachine.id]: contactImportMachine,
   [currentUserMachine.id]: currentUserMachine,
   [importProgressMachine.id]: importProgressMachine,
   [loadMachine.id]: loadMachine,

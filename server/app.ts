@@ -27,6 +27,8 @@ import { analyticsRoutes } from './services/analytics/routes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
 import { formRoutes } from './services/audience/formRoutes.ts';
 import { groupRoutes } from './services/audience/groupRoutes.ts';
+import { importRoutes } from './services/audience/importRoutes.ts';
+import { listRoutes } from './services/audience/listRoutes.ts';
 import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(listRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(importRoutes(ctx, background.importRunner), { prefix: config.bases.audience });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(trackingRoutes(ctx, trackingRecorder));

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
+import { ImportRunner } from './services/audience/ImportRunner.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
 import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
@@ -15,6 +16,8 @@ export type BackgroundWork = {
   /** Account email over SMTP (only with SMTP_URL). */
   outboxDelivery: OutboxDelivery | null;
   deliveryWorker: DeliveryWorker | null;
+  /** CSV imports of contacts (queued by import_start/). */
+  importRunner: ImportRunner;
   /** Deletes expired sessions, sign-up links and sign-in delays (also run at start-up and every hour). */
   sweepExpired: () => Promise<void>;
   /** Stops everything, in order: steps, then deliveries, then notifications. */
@@ -78,6 +81,8 @@ export async function startBackgroundWork(input: {
       })
     : null;
 
+  const importRunner = new ImportRunner(database.db, (message, error) => log.error(error, message)).start();
+
   const sweepExpired = async () => {
     await Promise.all([
       input.sessions.deleteExpired(),
@@ -92,9 +97,11 @@ export async function startBackgroundWork(input: {
     workflowRuntime,
     outboxDelivery,
     deliveryWorker,
+    importRunner,
     sweepExpired,
     stop: async () => {
       clearInterval(sweeper);
+      await importRunner.stop();
       await workflowRuntime?.stop();
       await outboxDelivery?.stop();
       await deliveryWorker?.stop();

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/m0009_runtime_scale.ts';
 import * as m0012 from './migrations/m0012_security_hardening.ts';
 import * as m0013 from './migrations/m0013_outbox_lease.ts';
 import * as m0014 from './migrations/m0014_audience_people.ts';
+import * as m0015 from './migrations/m0015_audience_lists.ts';
 import * as m0016 from './migrations/m0016_sales_groups.ts';
 import * as m0017 from './migrations/m0017_forms.ts';
 import type { Database } from './schema.ts';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   m0016_sales_groups: m0016,
   m0017_forms: m0017,
   m0014_audience_people: m0014,
+  m0015_audience_lists: m0015,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

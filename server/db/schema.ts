@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { ImportMapping, ImportStatus } from '../../src/domain/contactImport.ts';
 import type { ShareProfileConfig, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -153,6 +154,45 @@ export type ContactListTable = {
   is_active: boolean;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Place in the Lists screen, highest first (m0015): new lists on top, a clone right after its original. */
+  position: ColumnType<number, number | undefined, number>;
+  /** The user who last sent to the list, and when (m0015). */
+  last_used_by: ColumnType<number | null, number | null | undefined, number | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** A CSV import of contacts (m0015): a background job; see server/services/audience/importRunner.ts. */
+export type AudienceImportTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  list_id: number | null;
+  file_name: string;
+  status: ColumnType<ImportStatus, ImportStatus | undefined, ImportStatus>;
+  /** Field -> column index. Written as a JSON text. */
+  mapping: ColumnType<ImportMapping, string | undefined, string>;
+  /** The file's header cells (for the refused-rows download). Written as a JSON text. */
+  headers: ColumnType<string[], string | undefined, string>;
+  has_header: ColumnType<boolean, boolean | undefined, boolean>;
+  total_rows: ColumnType<number, number | undefined, number>;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  inserted: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  refused: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type AudienceImportChunkTable = { import_id: number; seq: number; body: string };
+
+export type AudienceImportRefusalTable = {
+  import_id: number;
+  row_number: number;
+  reason: string;
+  /** The row's cells. Written as a JSON text. */
+  cells: ColumnType<string[], string, string>;
 };
 
 export type ListContactTable = {
@@ -462,6 +502,9 @@ export type Database = {
   sales_group_users: SalesGroupUserTable;
   forms: FormTable;
   form_submissions: FormSubmissionTable;
+  audience_imports: AudienceImportTable;
+  audience_import_chunks: AudienceImportChunkTable;
+  audience_import_refusals: AudienceImportRefusalTable;
   campaigns: CampaignTable;
   emails: EmailTable;
   subscription_topics: SubscriptionTopicTable;

@@ -7,6 +7,7 @@ import { seedAudience } from './seedAudience.ts';
 import { seedAudienceCrowd } from './seedAudienceCrowd.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
 import { seedForms } from './seedForms.ts';
+import { seedLists } from './seedLists.ts';
 import { seedPreferences } from './seedPreferences.ts';
 import { seedSalesGroups } from './seedSalesGroups.ts';
 import { seedUsers } from './seedUsers.ts';
@@ -68,11 +69,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       ],
       { users: DEMO_IDS.usersSequenceStart },
     );
+    const moreLists = await seedLists(trx);
     return {
       organisations: 2,
       users: 3,
       contacts: audience.contacts.length + crowd,
-      lists: audience.listIds.length,
+      lists: audience.listIds.length + moreLists.length,
       campaigns: campaigns.campaignIds.length,
       emails: campaigns.emails.length,
       preferences: preferences.preferenceUuids.length,

@@ -19,3 +19,25 @@ export type AudienceListsPage = { total_count: number; data: AudienceListSummary
 
 /** Lists are shown 8 a page; a page of fewer than 8 is the last (spec 02 section 9). */
 export const AUDIENCE_LISTS_PAGE_SIZE = 8;
+
+/** One contact of a list, as list_details/ answers it. */
+export type AudienceListContact = {
+  contact_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  designation: string | null;
+  account_name: string | null;
+  personality_type: string | null;
+  status: string;
+  added_at: string;
+};
+
+export type AudienceListContactsPage = { total_count: number; data: AudienceListContact[] };
+
+/** GET list_details/: the list, and a page of its profiled and of its non-profiled contacts. */
+export type AudienceListDetails = {
+  list: AudienceListSummary;
+  profiled: AudienceListContactsPage;
+  unprofiled: AudienceListContactsPage;
+};

@@ -82,7 +82,7 @@ function dateRange(query: { start_date?: string; end_date?: string }, zone: stri
  * type), an optional campaign and list, and a hosted public page (form_url, /f/{public id}) that
  * server/services/preference/publicPageRoutes.ts serves. Submissions are listed by date and exported as
  * CSV (cells made safe for spreadsheets). Another organisation's form, list or campaign is a 404; a name
- * the organisation has answers 200 {success:false, message}.
+ * the organisation has answers 400 {success:false, message} (shown on the name field).
  */
 export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
@@ -171,7 +171,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         await checkReferences(user.org_id, request.body);
         const id = await insertForm(db, user.org_id, user.id, inputOf(request.body));
-        if (id === null) return { success: false, message: FORM_NAME_EXISTS };
+        if (id === null) throw badRequest(FORM_NAME_EXISTS);
         return { success: true, data: await ownForm(user.org_id, id) };
       },
     );
@@ -190,7 +190,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ownForm(user.org_id, request.body.form_id);
         await checkReferences(user.org_id, request.body);
         const saved = await updateForm(db, user.org_id, user.id, request.body.form_id, inputOf(request.body));
-        if (!saved) return { success: false, message: FORM_NAME_EXISTS };
+        if (!saved) throw badRequest(FORM_NAME_EXISTS);
         return { success: true, data: await ownForm(user.org_id, request.body.form_id) };
       },
     );

@@ -37,9 +37,9 @@ const usersBody = groupIdBody.extend({ user_ids: idListFieldSchema('user_ids') }
 /**
  * Sales-team groups (spec 02 "Sales group"), under the audience service: groups of the organisation's
  * users, newest first. Every signed-in user of the organisation sees and edits its groups; another
- * organisation's group is a 404; bad input a 400. Refused rules answer 200 {success:false, message}, which
- * the screen shows where the person is (docs/api.md): a name taken in the organisation (case-insensitive)
- * "Group with that name already exists"; deleting the default team (isDeletable false).
+ * organisation's group is a 404; bad input and refusals a 400 {success:false, message} that the screen
+ * shows where the person is: a name taken in the organisation (case-insensitive) "Group with that name
+ * already exists"; deleting the default team (isDeletable false).
  */
 export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
@@ -86,7 +86,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           userId: user.id,
           name: request.body.group_name,
         });
-        if (id === null) return { success: false, message: GROUP_NAME_EXISTS };
+        if (id === null) throw badRequest(GROUP_NAME_EXISTS);
         return { success: true, data: await ownGroup(user.org_id, id) };
       },
     );
@@ -104,8 +104,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         const { group_id, group_name } = request.body;
         await ownGroup(user.org_id, group_id);
-        if (!(await renameGroup(db, user.org_id, group_id, group_name)))
-          return { success: false, message: GROUP_NAME_EXISTS };
+        if (!(await renameGroup(db, user.org_id, group_id, group_name))) throw badRequest(GROUP_NAME_EXISTS);
         return { success: true, data: await ownGroup(user.org_id, group_id) };
       },
     );
@@ -122,7 +121,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = currentAuth(request);
         const group = await ownGroup(user.org_id, request.body.group_id);
-        if (!group.isDeletable) return { success: false, message: GROUP_NOT_DELETABLE };
+        if (!group.isDeletable) throw badRequest(GROUP_NOT_DELETABLE);
         await deleteGroup(db, user.org_id, group.groupId);
         return { success: true };
       },

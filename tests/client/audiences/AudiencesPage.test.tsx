@@ -62,9 +62,9 @@ describe('AudiencesPage', () => {
   });
 
   it('shows the section the address names; an unknown section is no section', async () => {
-    renderAt('/audiences/lists/view/all');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lists' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('aria-current')).toBe('page');
+    renderAt('/audiences/forms/view/all');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forms' }).getAttribute('aria-current')).toBe('page');
     expect(audienceSectionOf('nowhere')).toBeNull();
     expect(audienceSectionOf(undefined)).toBe('people');
   });

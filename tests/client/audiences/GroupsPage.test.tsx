@@ -66,7 +66,7 @@ describe('GroupsPage', () => {
   it('puts a new group at the top, selected, with 0 users and "just now"; a taken name shows on the field', async () => {
     const createGroup = vi
       .fn<AudienceApi['createGroup']>()
-      .mockRejectedValueOnce(new ApiError({ kind: 'rejected', status: 200, message: GROUP_NAME_EXISTS }))
+      .mockRejectedValueOnce(new ApiError({ kind: 'http', status: 400, message: GROUP_NAME_EXISTS }))
       .mockResolvedValueOnce(
         group(9, { groupName: 'Field sales', totalUsers: 0, lastUpdated: new Date().toISOString() }),
       );

@@ -42,13 +42,19 @@ const FIELDS: FormField[] = [
   },
 ];
 
-async function createForm(name: string, fields = FIELDS, session = demo, listId: number | '' = LIST_ID) {
+async function createForm(
+  name: string,
+  fields = FIELDS,
+  session = demo,
+  listId: number | '' = LIST_ID,
+  status = 200,
+) {
   const response = await post(t.app, session, `${F}create_form/`, {
     name,
     list_id: listId,
     fields: JSON.stringify(fields),
   });
-  expect(response.statusCode, response.body).toBe(200);
+  expect(response.statusCode, response.body).toBe(status);
   return response.json() as { success: boolean; data: FormSummary; message?: string };
 }
 
@@ -101,9 +107,9 @@ describe('forms in the workbench', () => {
     expect(theirs.lists.map((l: { id: number }) => l.id)).toEqual([OTHER_ORG_LIST_ID]);
   });
 
-  it('refuses a taken name (200 with the message), bad fields (400 with a message) and foreign lists (404)', async () => {
+  it('refuses a taken name, bad fields (400 with a message), bad fields (400 with a message) and foreign lists (404)', async () => {
     await createForm('Taken name');
-    const again = await createForm('TAKEN NAME');
+    const again = await createForm('TAKEN NAME', FIELDS, demo, LIST_ID, 400);
     expect(again).toEqual({ success: false, message: FORM_NAME_EXISTS });
     const cases: [string, string][] = [
       ['not json', 'fields is not valid JSON.'],

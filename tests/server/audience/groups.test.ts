@@ -56,7 +56,7 @@ describe('sales groups', () => {
     expect((await listing()).data[0]?.groupId).toBe(made.groupId);
 
     const again = await post(t.app, demo, `${G}create_group/`, { group_name: 'FIELD SALES' });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ success: false, message: GROUP_NAME_EXISTS });
     const blank = await post(t.app, demo, `${G}create_group/`, { group_name: '   ' });
     expect(blank.statusCode).toBe(400);
@@ -91,7 +91,7 @@ describe('sales groups', () => {
       group_id: made.groupId,
       group_name: 'enterprise accounts',
     });
-    expect(taken.statusCode).toBe(200);
+    expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ success: false, message: GROUP_NAME_EXISTS });
   });
 
@@ -142,7 +142,7 @@ describe('sales groups', () => {
 
     const team = (await listing()).data.find((g) => g.groupName === DEFAULT_GROUP_NAME);
     const refused = await post(t.app, demo, `${G}delete_group/`, { group_id: team?.groupId });
-    expect(refused.statusCode).toBe(200);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ success: false, message: GROUP_NOT_DELETABLE });
     expect((await listing()).data.some((g) => g.groupId === team?.groupId)).toBe(true);
   });

@@ -103,7 +103,7 @@ describe('deterministic demo seed', () => {
         organisations: 2,
         users: 3,
         contacts: 2026,
-        lists: 7,
+        lists: 12,
         campaigns: 6,
         emails: 28,
         preferences: 86,
@@ -180,7 +180,7 @@ describe('demo data content', () => {
     // The hand-made audience and the crowd (seedAudienceCrowd): 150 accounts, 2,020 contacts.
     expect(await count('accounts', mainOrg)).toBe(150);
     expect(await count('contacts', mainOrg)).toBe(2020);
-    expect(await count('contact_lists', mainOrg)).toBe(6);
+    expect(await count('contact_lists', mainOrg)).toBe(11);
     expect(await count('campaigns', mainOrg)).toBe(5);
     expect(await count('emails', mainOrg)).toBe(26);
     expect(await count('preferences', mainOrg)).toBe(2020);
@@ -224,8 +224,8 @@ describe('demo data content', () => {
       .orderBy('id')
       .execute();
     const mainLists = lists.filter((l) => l.org_id === mainOrg);
-    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.demoUserId)).toHaveLength(4);
-    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.colleagueUserId)).toHaveLength(2);
+    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.demoUserId)).toHaveLength(7);
+    expect(mainLists.filter((l) => l.user_id === DEMO_IDS.colleagueUserId)).toHaveLength(4);
     const strays = await db
       .selectFrom('list_contacts')
       .innerJoin('contact_lists', 'contact_lists.id', 'list_contacts.list_id')

@@ -1,12 +1,14 @@
 import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
 import type { AudienceSection } from '../audienceSections.ts';
 import { FormsPage } from '../forms/FormsPage.tsx';
 import { GroupsPage } from '../groups/GroupsPage.tsx';
+import { ImportContactsPage } from '../import/ImportContactsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
 import { AccountsPage } from './accounts/AccountsPage.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
+import { ListDetailsPage } from './lists/ListDetailsPage.tsx';
+import { ListsPage } from './lists/ListsPage.tsx';
 import { PeoplePage, peopleTabOf } from './people/PeoplePage.tsx';
 
 type Params = { page?: string; tab?: string; subTab?: string };
@@ -22,9 +24,14 @@ function ConsentSection() {
 const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   people: (params) => <PeopleSection tab={params.tab} />,
   accounts: () => <AccountsPage />,
-  lists: () => (
-    <BeingBuiltPage title="Lists" purpose="Lists of contacts that campaigns and workflows send to." />
-  ),
+  lists: (params) =>
+    params.tab === 'view' ? (
+      <ListDetailsPage />
+    ) : params.tab === 'import' ? (
+      <ImportContactsPage />
+    ) : (
+      <ListsPage />
+    ),
   forms: (params) => <FormsPage tab={params.tab} />,
   groups: () => <GroupsPage />,
   consent: () => <ConsentSection />,

@@ -1,0 +1,92 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { DEMO_IDS } from './demoIds.ts';
+import { seedTime } from './seedTime.ts';
+
+/** The demo organisation's further lists, each drawn from the contacts that exist when it runs. */
+const MORE_LISTS = [
+  {
+    name: 'Decision Makers',
+    daysAgo: 90,
+    userId: DEMO_IDS.demoUserId,
+    members: sql`designation ~* '(chief|vp|vice|director|head|founder|ceo|cto|cfo|cmo)'`,
+    limit: 400,
+    usedDaysAgo: 6,
+  },
+  {
+    name: 'Highly Engaged',
+    daysAgo: 60,
+    userId: DEMO_IDS.demoUserId,
+    members: sql`engagement_score >= 70 and status = 'Subscribed'`,
+    limit: 600,
+    usedDaysAgo: 2,
+  },
+  {
+    name: 'Re-engagement Candidates',
+    daysAgo: 45,
+    userId: DEMO_IDS.colleagueUserId,
+    members: sql`engagement_score < 25`,
+    limit: 300,
+    usedDaysAgo: null,
+  },
+  {
+    name: 'Q4 Newsletter',
+    daysAgo: 12,
+    userId: DEMO_IDS.demoUserId,
+    members: sql`status = 'Subscribed'`,
+    limit: 1500,
+    usedDaysAgo: 1,
+  },
+  {
+    name: 'Conference Follow-ups',
+    daysAgo: 5,
+    userId: DEMO_IDS.colleagueUserId,
+    members: sql`id % 7 = 3`,
+    limit: 250,
+    usedDaysAgo: null,
+  },
+] as const;
+
+/**
+ * Audience lists of the demo organisation beyond the first few: members are chosen by a rule over whatever
+ * contacts exist at seed time (so it suits a small or a large demo audience), some lists were last used by
+ * a user, and every organisation's lists get their place (position) oldest first, so newest shows first.
+ * Runs after the sequences are reset (the lists take fresh ids). Returns the ids it created.
+ */
+export async function seedLists(trx: Transaction<Database>): Promise<number[]> {
+  const ids: number[] = [];
+  for (const list of MORE_LISTS) {
+    const row = await trx
+      .insertInto('contact_lists')
+      .values({
+        org_id: DEMO_IDS.mainOrgId,
+        user_id: list.userId,
+        name: list.name,
+        is_active: true,
+        created_at: seedTime(list.daysAgo),
+        updated_at: seedTime(list.usedDaysAgo ?? list.daysAgo),
+        last_used_by: list.usedDaysAgo === null ? null : DEMO_IDS.demoUserId,
+        last_used_at: list.usedDaysAgo === null ? null : seedTime(list.usedDaysAgo),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+    await sql`
+      insert into list_contacts (list_id, contact_id, added_at)
+      select ${row.id}, id, ${seedTime(list.daysAgo)}::timestamptz + (id % 600) * interval '1 minute'
+      from contacts where org_id = ${DEMO_IDS.mainOrgId} and ${list.members}
+      order by id limit ${list.limit}`.execute(trx);
+  }
+  // The first seeded lists: the demo user sent to two of them.
+  await trx
+    .updateTable('contact_lists')
+    .set({ last_used_by: DEMO_IDS.demoUserId, last_used_at: seedTime(9) })
+    .where('org_id', '=', DEMO_IDS.mainOrgId)
+    .where('name', 'in', ['Newsletter Readers', 'Webinar Attendees Q3'])
+    .execute();
+  await sql`
+    update contact_lists l set position = n.position from (
+      select id, row_number() over (partition by org_id order by created_at, id) as position from contact_lists
+    ) n where n.id = l.id`.execute(trx);
+  return ids;
+}

@@ -1,0 +1,158 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ListContactKind } from '../../../src/domain/audienceListSchemas.ts';
+import type {
+  AudienceListContactsPage,
+  AudienceListSummary,
+  AudienceListsPage,
+} from '../../../src/domain/audienceLists.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { likePattern } from '../../lib/likePattern.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** A contact counts as profiled when it has a personality type. */
+export const PROFILED = sql<boolean>`c.personality_type is not null`;
+
+type SummaryRow = {
+  id: number;
+  name: string;
+  updated_at: Date | string;
+  is_active: boolean;
+  created_by: string;
+  last_used_by: string | null;
+  contacts: string | number;
+  sent: string | number;
+  clicks: string | number;
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toSummary(row: SummaryRow): AudienceListSummary {
+  return {
+    list_id: row.id,
+    list_name: row.name,
+    last_updated: iso(row.updated_at),
+    created_by: row.created_by,
+    last_used_by: row.last_used_by,
+    totalContacts: Number(row.contacts),
+    totalSent: Number(row.sent),
+    totalClicks: Number(row.clicks),
+    is_active: row.is_active,
+  };
+}
+
+/**
+ * The lists of an organisation with their totals: contacts (members), sent (emails sent to the members:
+ * 'sent' events) and clicks ('clicked' events of the members). `where` narrows the lists (org, search, id).
+ */
+async function selectSummaries(
+  db: Db,
+  where: ReturnType<typeof sql>,
+  page: { offset: number; limit: number },
+): Promise<SummaryRow[]> {
+  const { rows } = await sql<SummaryRow>`
+    select l.id, l.name, l.updated_at, l.is_active,
+      trim(u.first_name || ' ' || u.last_name) as created_by,
+      case when lu.id is null then null else trim(lu.first_name || ' ' || lu.last_name) end as last_used_by,
+      (select count(*) from list_contacts lc where lc.list_id = l.id) as contacts,
+      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'sent'
+        where lc.list_id = l.id) as sent,
+      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'clicked'
+        where lc.list_id = l.id) as clicks
+    from contact_lists l
+    join users u on u.id = l.user_id
+    left join users lu on lu.id = l.last_used_by
+    where ${where}
+    order by l.position desc, l.id desc
+    offset ${page.offset} limit ${page.limit}`.execute(db);
+  return rows;
+}
+
+/** lists_listing/: a page of the organisation's lists in their place (newest first, clones after originals). */
+export async function listListsPage(
+  db: Db,
+  orgId: number,
+  query: { offset: number; limit: number; search: string },
+): Promise<AudienceListsPage> {
+  const where = query.search
+    ? sql`l.org_id = ${orgId} and l.name ilike ${likePattern(query.search)}`
+    : sql`l.org_id = ${orgId}`;
+  const [rows, count] = await Promise.all([
+    selectSummaries(db, where, query),
+    sql<{ n: string | number }>`select count(*) as n from contact_lists l where ${where}`.execute(db),
+  ]);
+  return { total_count: Number(count.rows[0]?.n ?? 0), data: rows.map(toSummary) };
+}
+
+/** One list of the organisation with its totals; another organisation's (or no) list is a 404. */
+export async function loadListSummary(db: Db, orgId: number, listId: number): Promise<AudienceListSummary> {
+  const [row] = await selectSummaries(db, sql`l.org_id = ${orgId} and l.id = ${listId}`, {
+    offset: 0,
+    limit: 1,
+  });
+  if (!row) throw notFound('That list does not exist.');
+  return toSummary(row);
+}
+
+/** The list row (locked for the rest of the transaction), or a 404. */
+export async function lockOrgList(trx: Transaction<Database>, orgId: number, listId: number) {
+  const row = await trx
+    .selectFrom('contact_lists')
+    .select(['id', 'name', 'position', 'is_active'])
+    .where('id', '=', listId)
+    .where('org_id', '=', orgId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('That list does not exist.');
+  return row;
+}
+
+/** True when another list of the organisation has this name (case-insensitive). */
+export async function listNameTaken(db: Db, orgId: number, name: string, exceptId?: number) {
+  let q = db
+    .selectFrom('contact_lists')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+/** A page of a list's profiled or non-profiled contacts, most recently added first. */
+export async function listContactsPage(
+  db: Db,
+  listId: number,
+  kind: ListContactKind,
+  page: { offset: number; limit: number },
+): Promise<AudienceListContactsPage> {
+  const which = kind === 'profiled' ? PROFILED : sql<boolean>`not (${PROFILED})`;
+  const [rows, count] = await Promise.all([
+    sql<{
+      contact_id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      designation: string | null;
+      account_name: string | null;
+      personality_type: string | null;
+      status: string;
+      added_at: Date | string;
+    }>`
+      select c.id as contact_id, c.first_name, c.last_name, c.email, c.designation, a.name as account_name,
+        c.personality_type, c.status, lc.added_at
+      from list_contacts lc
+      join contacts c on c.id = lc.contact_id
+      left join accounts a on a.id = c.account_id
+      where lc.list_id = ${listId} and ${which}
+      order by lc.added_at desc, c.id desc
+      offset ${page.offset} limit ${page.limit}`.execute(db),
+    sql<{ n: string | number }>`
+      select count(*) as n from list_contacts lc join contacts c on c.id = lc.contact_id
+      where lc.list_id = ${listId} and ${which}`.execute(db),
+  ]);
+  return {
+    total_count: Number(count.rows[0]?.n ?? 0),
+    data: rows.rows.map((row) => ({ ...row, added_at: iso(row.added_at) })),
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { limitField, offsetField, positiveIdField, wholeNumberField } from './wholeNumberField.ts';
+import { searchFieldSchema } from './workflowFormFields.ts';
+
+/**
+ * Form payloads of the audience service's list calls (lists_listing/, create_list/, rename_list/,
+ * clone_list/, delete_list/, list_details/). Shared by the server (validation, OpenAPI) and the client.
+ */
+
+export const MAX_LIST_NAME = 120;
+/** Profiled contacts of a list come 4 a page (spec 02 section 9); non-profiled ones 10 a page. */
+export const LIST_PROFILED_PAGE_SIZE = 4;
+export const LIST_UNPROFILED_PAGE_SIZE = 10;
+export const LIST_NAME_EXISTS = 'List with that name already exists';
+
+/** A list name: trimmed, inner runs of white space made one space, 1 to 120 characters. */
+export const listNameSchema = (field = 'list_name') =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be text.`),
+    })
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, 'Give the list a name.')
+        .max(MAX_LIST_NAME, `A list name is at most ${MAX_LIST_NAME} characters.`),
+    );
+
+export const listsListingQuerySchema = z.object({
+  offset: offsetField(),
+  limit: limitField(100, 8),
+  search_word: searchFieldSchema('search_word'),
+});
+
+export const createListBodySchema = z.object({ list_name: listNameSchema() });
+export const renameListBodySchema = z.object({
+  list_id: positiveIdField('list_id'),
+  list_name: listNameSchema(),
+});
+export const listIdBodySchema = z.object({ list_id: positiveIdField('list_id') });
+
+export const LIST_CONTACT_KINDS = ['profiled', 'unprofiled'] as const;
+export type ListContactKind = (typeof LIST_CONTACT_KINDS)[number];
+
+export const listDetailsQuerySchema = z.object({
+  list_id: positiveIdField('list_id'),
+  /** Which half to page; without it both first pages come back. */
+  kind: z.enum(LIST_CONTACT_KINDS, { error: 'kind must be profiled or unprofiled.' }).optional(),
+  offset: offsetField(),
+  /** Default: 4 for profiled, 10 for non-profiled. */
+  limit: wholeNumberField('limit', { min: 1, max: 100 }).optional(),
+});

@@ -1,0 +1,78 @@
+import { Link, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import {
+  LIST_PROFILED_PAGE_SIZE,
+  LIST_UNPROFILED_PAGE_SIZE,
+} from '../../../../domain/audienceListSchemas.ts';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../../ui/PageHeader.tsx';
+import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { ListContactsSection } from './ListContactsSection.tsx';
+import './lists.css';
+
+/** /audiences/lists/view?list_id=N: a list's totals and its profiled (4 a page) and non-profiled contacts. */
+export function ListDetailsPage() {
+  const api = useServices().audienceApi;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const listId = Number(search.list_id);
+  const valid = Number.isInteger(listId) && listId > 0;
+  const details = useLoad((id: number, signal) => api.listDetails(id, signal), 'listDetails');
+  const { load } = details;
+  useEffect(() => {
+    if (valid) load(listId);
+  }, [valid, listId, load]);
+
+  const back = (
+    <Link
+      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+      params={{ page: 'lists' }}
+      className={buttonClassName('secondary')}
+    >
+      All lists
+    </Link>
+  );
+  if (!valid)
+    return (
+      <StatePanel kind="error" title="No list chosen" actions={back}>
+        Open a list from the Lists page.
+      </StatePanel>
+    );
+  if (details.status === 'failure' && details.error)
+    return (
+      <LoadErrorPanel
+        title={details.error.status === 404 ? 'This list does not exist' : 'The list could not be loaded'}
+        message={details.error.message}
+        onRetry={() => load(listId)}
+      />
+    );
+  const list = details.data?.list;
+  if (!list) return <StatePanel kind="loading" title="Loading the list…" />;
+  return (
+    <div className="list-details">
+      <PageHeader
+        eyebrow="Lists"
+        title={list.list_name}
+        description={`${abbreviateNumber(list.totalContacts)} contacts · ${abbreviateNumber(list.totalSent)} sent · ${abbreviateNumber(list.totalClicks)} clicks · created by ${list.created_by}`}
+        actions={back}
+      />
+      <div className="list-details__sections">
+        <ListContactsSection
+          listId={listId}
+          kind="profiled"
+          pageSize={LIST_PROFILED_PAGE_SIZE}
+          title="Profiled contacts"
+        />
+        <ListContactsSection
+          listId={listId}
+          kind="unprofiled"
+          pageSize={LIST_UNPROFILED_PAGE_SIZE}
+          title="Non-profiled contacts"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
+import { get, post } from '../workflowTestKit.ts';
+import { B, uploadImport, waitForImport } from './importKit.ts';
+
+let t: TestApp;
+let demo: Session;
+let other: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await signIn(t.app);
+  other = await signIn(t.app, OTHER_ORG_LOGIN);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const MAPPING = JSON.stringify({ email: 0, first_name: 1, last_name: 2, designation: 3 });
+
+async function contactByEmail(email: string) {
+  return t.database.db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('org_id', '=', DEMO_IDS.mainOrgId)
+    .where(sql<boolean>`lower(email) = lower(${email})`)
+    .execute();
+}
+
+describe('CSV import', () => {
+  it('imports new contacts, updates known ones by email (any case) without changing their status, reports bad rows', async () => {
+    const known = await t.database.db
+      .selectFrom('contacts')
+      .select(['id', 'email', 'first_name', 'status'])
+      .where('org_id', '=', DEMO_IDS.mainOrgId)
+      .where('status', '=', 'Unsubscribed')
+      .executeTakeFirstOrThrow();
+    const csv = [
+      'E-mail,First Name,Last Name,Title',
+      'new.one@example.test,New,One,CTO',
+      `${known.email.toUpperCase()},Renamed,,`,
+      'not-an-address,Bad,Row,',
+      ',No,Email,',
+      'NEW.one@example.test,,Uno,',
+      '"quoted@example.test","Quote, Jr.",Smith,"=HYPERLINK(""x"")"',
+      `toolong@example.test,${'x'.repeat(201)},,`,
+    ].join('\r\n');
+    const id = await uploadImport(t.app, demo, csv, {
+      mapping: MAPPING,
+      headers: JSON.stringify(['E-mail', 'First Name', 'Last Name', 'Title']),
+      has_header: 1,
+      total_rows: 7,
+      list_name: 'Imported today',
+    });
+    const { data, refusals } = await waitForImport(t.app, demo, id);
+    expect(data).toMatchObject({
+      status: 'done',
+      processed_rows: 7,
+      total_rows: 7,
+      inserted: 2,
+      updated: 2,
+      refused: 3,
+      list_name: 'Imported today',
+    });
+    expect(refusals).toEqual([
+      { row_number: 4, reason: 'Email is not an email address', email: 'not-an-address' },
+      { row_number: 5, reason: 'Email is missing', email: '' },
+      { row_number: 8, reason: 'First name is longer than 200 characters', email: 'toolong@example.test' },
+    ]);
+    const [updated] = await contactByEmail(known.email);
+    expect(updated).toMatchObject({ id: known.id, first_name: 'Renamed', status: 'Unsubscribed' });
+    const fresh = await contactByEmail('new.one@example.test');
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({
+      first_name: 'New',
+      last_name: 'Uno',
+      designation: 'CTO',
+      status: 'Subscribed',
+    });
+    const [quoted] = await contactByEmail('quoted@example.test');
+    expect(quoted).toMatchObject({ first_name: 'Quote, Jr.', designation: '=HYPERLINK("x")' });
+    const list = (await get(t.app, demo, `${B}lists_listing/`, { search_word: 'Imported today' })).json()
+      .data[0];
+    expect(list.totalContacts).toBe(3);
+
+    const download = await get(t.app, demo, `${B}import_refusals_csv/`, { import_id: id });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('text/csv');
+    expect(
+      download.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
+      'Row,Reason,E-mail,First Name,Last Name,Title',
+      '4,Email is not an email address,not-an-address,Bad,Row,',
+      '5,Email is missing,,No,Email,',
+    ]);
+  });
+
+  it('neutralises spreadsheet formulas in the refused-rows download', async () => {
+    const csv = 'email,first\n=cmd|calc,+1\n@SUM(A1),-2\n';
+    const id = await uploadImport(t.app, demo, csv, { mapping: JSON.stringify({ email: 0, first_name: 1 }) });
+    await waitForImport(t.app, demo, id);
+    const lines = (await get(t.app, demo, `${B}import_refusals_csv/`, { import_id: id })).body.split('\r\n');
+    expect(lines[1]).toBe("2,Email is not an email address,'=cmd|calc,'+1");
+    expect(lines[2]).toBe("3,Email is not an email address,'@SUM(A1),'-2");
+  });
+
+  it('refuses bad settings with a message, and an existing list name with the spec message', async () => {
+    const cases: [Record<string, string | number>, RegExp][] = [
+      [{ file_name: 'a.csv', mapping: '{"first_name":0}' }, /email address/],
+      [{ file_name: 'a.csv', mapping: 'not json' }, /mapping is not valid JSON/],
+      [{ file_name: 'a.csv', mapping: '{"shoe_size":0,"email":1}' }, /shoe_size is not a contact field/],
+      [
+        { file_name: 'a.csv', mapping: MAPPING, list_name: 'Newsletter Readers' },
+        /^List with that name already exists$/,
+      ],
+      [{ file_name: '', mapping: MAPPING }, /file_name/],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await post(t.app, demo, `${B}import_create/`, fields);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    const created = await post(t.app, demo, `${B}import_create/`, { file_name: 'x.csv', mapping: MAPPING });
+    const importId = created.json().import_id;
+    const empty = await post(t.app, demo, `${B}import_start/`, { import_id: importId });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The file has not been uploaded.');
+  });
+
+  it("keeps imports to their organisation: another one's import and list are 404s", async () => {
+    const created = await post(t.app, demo, `${B}import_create/`, { file_name: 'x.csv', mapping: MAPPING });
+    const importId = created.json().import_id;
+    for (const response of [
+      await get(t.app, other, `${B}import_status/`, { import_id: importId }),
+      await get(t.app, other, `${B}import_refusals_csv/`, { import_id: importId }),
+      await post(t.app, other, `${B}import_start/`, { import_id: importId }),
+      await post(t.app, other, `${B}import_create/`, { file_name: 'x.csv', mapping: MAPPING, list_id: 1 }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(404);
+    }
+  });
+
+  it('takes up an import whose process died (its lease ran out) and finishes it', async () => {
+    const row = await t.database.db
+      .insertInto('audience_imports')
+      .values({
+        org_id: DEMO_IDS.mainOrgId,
+        user_id: DEMO_IDS.demoUserId,
+        file_name: 'orphan.csv',
+        mapping: JSON.stringify({ email: 0 }),
+        status: 'running',
+        processed_rows: 1,
+        lease_until: new Date(Date.now() - 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('audience_import_chunks')
+      .values({
+        import_id: row.id,
+        seq: 0,
+        body: 'email\norphan.one@example.test\norphan.two@example.test\n',
+      })
+      .execute();
+    const { data } = await waitForImport(t.app, demo, row.id);
+    expect(data).toMatchObject({ status: 'done', processed_rows: 2, inserted: 2 });
+    expect(await contactByEmail('orphan.two@example.test')).toHaveLength(1);
+  });
+
+  it('imports a 50,000-row file in batches, with duplicates and bad rows, into a list', async () => {
+    const rows = ['email,first_name,last_name,job title'];
+    for (let i = 0; i < 50_000; i++) {
+      if (i % 1000 === 999) rows.push(`broken-${i},Bad,Row,`);
+      else rows.push(`bulk${i % 45_000}@bulk.example.test,First${i},Last${i},Engineer`);
+    }
+    const started = performance.now();
+    const id = await uploadImport(t.app, demo, rows.join('\n'), {
+      mapping: JSON.stringify({ email: 0, first_name: 1, last_name: 2, designation: 3 }),
+      total_rows: 50_000,
+      list_name: 'Bulk import',
+    });
+    const { data } = await waitForImport(t.app, demo, id);
+    const seconds = (performance.now() - started) / 1000;
+    expect(data).toMatchObject({ status: 'done', processed_rows: 50_000, refused: 50 });
+    const distinct = new Set<number>();
+    for (let i = 0; i < 50_000; i++) if (i % 1000 !== 999) distinct.add(i % 45_000);
+    expect(data.inserted).toBe(distinct.size);
+    expect(data.inserted + data.updated + data.refused).toBe(50_000);
+    const count = await t.database.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('email', 'like', '%@bulk.example.test')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(distinct.size);
+    const list = (await get(t.app, demo, `${B}lists_listing/`, { search_word: 'Bulk import' })).json()
+      .data[0];
+    expect(list.totalContacts).toBe(distinct.size);
+    console.log(`50,000-row import: ${seconds.toFixed(1)} s, ${Math.round(50_000 / seconds)} rows/s`);
+  }, 180_000);
+});
