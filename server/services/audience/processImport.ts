@@ -5,7 +5,9 @@ import {
   type ImportMapping,
   type ImportRowValues,
 } from '../../../src/domain/contactImport.ts';
+import { TRIGGER_IDS } from '../../../src/domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
+import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
 
 /** Rows written per statement (one transaction each): big enough for speed, small enough for progress. */
 export const IMPORT_BATCH_ROWS = 10_000;
@@ -24,6 +26,19 @@ type Counts = { processed: number; inserted: number; updated: number; refused: n
 
 /** Buyer stage of a contact an import creates (the first stage). */
 const NEW_CONTACT_STAGE = 'Awareness';
+
+/** True when an active workflow of the organisation starts when a contact joins this list (trigger 14). */
+async function listStartsWorkflows(db: Kysely<Database>, orgId: number, listId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('workflow')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .where('trigger_id', '=', TRIGGER_IDS.listSubscription)
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * Writes one batch: the good rows upserted by email (case-insensitive, per organisation: a known contact
@@ -56,6 +71,10 @@ async function writeBatch(
   }
   const values = [...good.values()];
   const column = (field: keyof ImportRowValues) => values.map((v) => v[field]);
+  // A list an active workflow starts on ("subscribes to a list"): its new members go through the one
+  // list-subscription path, which enrols them; any other list gets its members in the upsert itself.
+  const watched = job.list_id !== null && (await listStartsWorkflows(db, job.org_id, job.list_id));
+  const memberList = watched ? 0 : (job.list_id ?? 0);
   await db.transaction().execute(async (trx) => {
     if (values.length > 0) {
       // One statement: the upsert, then (for a list) the memberships of the written contacts; only the
@@ -80,10 +99,23 @@ async function writeBatch(
         ),
         members as (
           insert into list_contacts (list_id, contact_id)
-          select l.id, w.id from written w join contact_lists l on l.id = ${job.list_id ?? 0}
+          select l.id, w.id from written w join contact_lists l on l.id = ${memberList}
           on conflict do nothing
         )
         select count(*) as written, count(*) filter (where inserted) as inserted from written`.execute(trx);
+      if (watched && job.list_id !== null) {
+        const emails = values.map((v) => v.email.toLowerCase());
+        await subscribeContactsToList(trx, {
+          orgId: job.org_id,
+          listId: job.list_id,
+          contactIds: [],
+          contactQuery: trx
+            .selectFrom('contacts')
+            .select('id')
+            .where('org_id', '=', job.org_id)
+            .where(sql<boolean>`lower(email) = any(${emails}::text[])`),
+        });
+      }
       const written = Number(summary[0]?.written ?? 0);
       const inserted = Number(summary[0]?.inserted ?? 0);
       counts.inserted += inserted;

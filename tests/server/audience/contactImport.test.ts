@@ -173,6 +173,61 @@ describe('CSV import', () => {
     expect(await contactByEmail('orphan.two@example.test')).toHaveLength(1);
   });
 
+  it('enrols imported contacts in the active workflow that starts when someone joins the list', async () => {
+    const list = await t.database.db
+      .insertInto('contact_lists')
+      .values({
+        org_id: DEMO_IDS.mainOrgId,
+        user_id: DEMO_IDS.demoUserId,
+        name: 'Imported trigger',
+        is_active: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const workflow = await t.database.db
+      .selectFrom('workflow')
+      .select('id')
+      .where('org_id', '=', DEMO_IDS.mainOrgId)
+      .where('status', '=', 'active')
+      .where('trigger_id', '=', 14)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('workflow')
+      .set({ list_id: list.id })
+      .where('id', '=', workflow.id)
+      .execute();
+    const csv = [
+      'email,first_name',
+      'joins.one@trigger.example.test,One',
+      'joins.two@trigger.example.test,Two',
+    ];
+    const id = await uploadImport(t.app, demo, csv.join('\n'), {
+      mapping: JSON.stringify({ email: 0, first_name: 1 }),
+      total_rows: 2,
+      list_id: list.id,
+    });
+    const { data } = await waitForImport(t.app, demo, id);
+    expect(data).toMatchObject({ status: 'done', inserted: 2 });
+    const enrolled = await t.database.db
+      .selectFrom('workflow_enrolment as e')
+      .innerJoin('contacts as c', 'c.id', 'e.contact_id')
+      .select('c.email')
+      .where('e.workflow_id', '=', workflow.id)
+      .where('c.email', 'like', '%@trigger.example.test')
+      .orderBy('c.email')
+      .execute();
+    expect(enrolled.map((row) => row.email)).toEqual([
+      'joins.one@trigger.example.test',
+      'joins.two@trigger.example.test',
+    ]);
+    const members = await t.database.db
+      .selectFrom('list_contacts')
+      .select('contact_id')
+      .where('list_id', '=', list.id)
+      .execute();
+    expect(members).toHaveLength(2);
+  });
+
   it('imports a 50,000-row file in batches, with duplicates and bad rows, into a list', async () => {
     const rows = ['email,first_name,last_name,job title'];
     for (let i = 0; i < 50_000; i++) {
