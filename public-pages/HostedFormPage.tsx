@@ -50,7 +50,9 @@ function HostedFormField({
           required={field.required}
           {...described}
         />
-        <label htmlFor={id}>{label}</label>
+        <label className="pp-hf__check-label" htmlFor={id}>
+          {label}
+        </label>
         {errorLine}
       </div>
     );
