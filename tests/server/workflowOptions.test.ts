@@ -75,7 +75,7 @@ describe('get_user_contact_lists/', () => {
     const body = (await get(t.app, demo, `${W}get_user_contact_lists/`)).json();
     expect(body.success).toBe(true);
     expect(body.data.map((l: { list_name: string }) => l.list_name)).toContain('Enterprise Prospects');
-    expect(body.data).toHaveLength(6);
+    expect(body.data).toHaveLength(11);
     const search = (await get(t.app, demo, `${W}get_user_contact_lists/`, { list_name: 'webinar' })).json();
     expect(search.data).toEqual([{ list_id: 2, list_name: 'Webinar Attendees Q3', contact_count: 14 }]);
     const studio = (await get(t.app, other, `${W}get_user_contact_lists/`)).json();
