@@ -4,7 +4,7 @@ import type { FormSummary } from '../../../domain/hostedForms.ts';
 import { timeAgo } from '../../../domain/relativeTime.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -135,32 +135,16 @@ export function FormsList() {
           noun="forms"
         />
       ) : null}
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={`Delete “${deleting?.name ?? ''}”?`}
         description="Its hosted page stops working and its submissions go. The contacts it brought in stay."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.status === 'loading'}
-              onClick={() => deleting && remove.submit(deleting)}
-            >
-              Delete form
-            </Button>
-          </>
-        }
-      >
-        {remove.status === 'failure' ? (
-          <p role="alert">{remove.error?.message}</p>
-        ) : (
-          <p>This cannot be undone.</p>
-        )}
-      </Dialog>
+        confirmLabel="Delete form"
+        onConfirm={() => deleting && remove.submit(deleting)}
+        busy={remove.status === 'loading'}
+        error={remove.status === 'failure' ? (remove.error?.message ?? null) : null}
+      />
     </>
   );
 }

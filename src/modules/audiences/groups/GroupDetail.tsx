@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { timeAgo } from '../../../domain/relativeTime.ts';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
@@ -83,32 +83,16 @@ export function GroupDetail({
         </Button>
       </form>
       <GroupMembers group={group} onUpdated={onUpdated} />
-      <Dialog
+      <ConfirmDeleteDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete “${group.groupName}”?`}
         description="The group goes; its users stay users of your organisation."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.status === 'loading'}
-              onClick={() => remove.submit(group.groupId)}
-            >
-              Delete group
-            </Button>
-          </>
-        }
-      >
-        {remove.status === 'failure' ? (
-          <p role="alert">{remove.error?.message}</p>
-        ) : (
-          <p>This cannot be undone.</p>
-        )}
-      </Dialog>
+        confirmLabel="Delete group"
+        onConfirm={() => remove.submit(group.groupId)}
+        busy={remove.status === 'loading'}
+        error={remove.status === 'failure' ? (remove.error?.message ?? null) : null}
+      />
     </section>
   );
 }
