@@ -15,7 +15,7 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/campaigns/editionedit/publish/sent?campaign_id=4&email_id=7,8&allCampaigns=true', 'Campaigns'],
   ['/createcampaign', 'Create a campaign'],
   ['/audiences', 'People'],
-  ['/audiences/lists/view/all?list_id=3', 'Lists'],
+  ['/audiences/lists/view/all?list_id=3', 'Newsletter Readers'],
   ['/analytics', 'Analytics'],
   ['/analytics/contacts/dashboard?contact_id=12&show_back', 'Analytics'],
   ['/buyer-journey', 'Buyer journey'],

@@ -1,10 +1,10 @@
+import { formFieldsSchema } from './hostedFormSchemas.ts';
 import {
   CAPTURABLE_FIELDS,
   type CapturableFieldKey,
   CHOICE_TYPES,
   type FormField,
   type FormFieldType,
-  formFieldsSchema,
 } from './hostedForms.ts';
 
 /** Choices a new choice field starts with, so it is valid at once and the person edits them. */

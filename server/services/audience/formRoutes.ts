@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvLine } from '../../../src/domain/csvText.ts';
-import {
-  FORM_NAME_EXISTS,
-  FORM_NAME_MAX,
-  type FormSummary,
-  formFieldsSchema,
-} from '../../../src/domain/hostedForms.ts';
+import { formFieldsSchema } from '../../../src/domain/hostedFormSchemas.ts';
+import { FORM_NAME_EXISTS, FORM_NAME_MAX, type FormSummary } from '../../../src/domain/hostedForms.ts';
 import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
 import {
   jsonTextSchema,
