@@ -22,13 +22,11 @@ import type {
 import type { ContactImportState, ImportMapping, ImportRefusal } from '../domain/contactImport.ts';
 import type { FormField, FormSubmission, FormSummary } from '../domain/hostedForms.ts';
 import type { GroupUser, SalesGroup, SalesGroupsPage } from '../domain/salesGroups.ts';
-import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');
 /** The people actions' refusals (a taken address ...) are shown by their panel or a toast, not the error page. */
 const LOCAL_ERRORS = { errorCatalogue: false } as const;
-const audienceBase = serviceBases.audience;
 
 /** A people scope as the audience service's form and query fields. */
 function scopeFields(scope: PeopleScope): Record<string, string> {
@@ -76,6 +74,22 @@ export type PeoplePageQuery = {
   sortType: SortType;
 };
 
+/** A page asked for by offset, limit and an optional search word (every searched listing of the service). */
+type SearchedPage = { offset: number; limit: number; searchWord?: string };
+
+/** GET of a searched listing: its total and the page's rows. */
+async function searchedPage<Row>(
+  path: string,
+  page: SearchedPage,
+  signal?: AbortSignal,
+): Promise<{ total_count: number; data: Row[] }> {
+  const answer = await audience.get<{ success: true; total_count: number; data: Row[] }>(path, {
+    query: { offset: page.offset, limit: page.limit, search_word: page.searchWord ?? '' },
+    signal,
+  });
+  return { total_count: answer.total_count, data: answer.data };
+}
+
 /** A form's settings as create_form/ and update_form/ take them. */
 export type FormInput = {
   name: string;
@@ -105,22 +119,14 @@ function formSubmissionsCsvUrl(formId: number, dates: SubmissionDates): string {
   const query = new URLSearchParams({ form_id: String(formId) });
   if (dates.startDate) query.set('start_date', dates.startDate);
   if (dates.endDate) query.set('end_date', dates.endDate);
-  return `${audienceBase}export_form_submissions/?${query.toString()}`;
+  return `${audience.base}export_form_submissions/?${query.toString()}`;
 }
 
 /** The forms calls (the audience service), in their own object so the module stays readable. */
 export const formsApi = {
   /** GET forms_listing/: a page of the organisation's forms, most recently changed first. */
-  list: async (
-    page: { offset: number; limit: number; searchWord?: string },
-    signal?: AbortSignal,
-  ): Promise<{ total_count: number; data: FormSummary[] }> => {
-    const answer = await audience.get<{ success: true; total_count: number; data: FormSummary[] }>(
-      'forms_listing/',
-      { query: { offset: page.offset, limit: page.limit, search_word: page.searchWord ?? '' }, signal },
-    );
-    return { total_count: answer.total_count, data: answer.data };
-  },
+  list: (page: SearchedPage, signal?: AbortSignal) =>
+    searchedPage<FormSummary>('forms_listing/', page, signal),
 
   /** GET form_details/: one form. */
   details: async (formId: number, signal?: AbortSignal): Promise<FormSummary> =>
@@ -191,16 +197,8 @@ export const audienceApi = {
   // Lists
 
   /** GET lists_listing/: a page of the organisation's lists, newest first, optionally searched by name. */
-  listLists: async (
-    page: { offset: number; limit: number; searchWord?: string },
-    signal?: AbortSignal,
-  ): Promise<AudienceListsPage> => {
-    const answer = await audience.get<{ success: true } & AudienceListsPage>('lists_listing/', {
-      query: { offset: page.offset, limit: page.limit, search_word: page.searchWord ?? '' },
-      signal,
-    });
-    return { total_count: answer.total_count, data: answer.data };
-  },
+  listLists: (page: SearchedPage, signal?: AbortSignal): Promise<AudienceListsPage> =>
+    searchedPage('lists_listing/', page, signal),
 
   // People
 
@@ -310,16 +308,8 @@ export const audienceApi = {
   // Sales groups
 
   /** GET groups_listing/: a page of the organisation's sales groups, newest first. */
-  listGroups: async (
-    page: { offset: number; limit: number; searchWord?: string },
-    signal?: AbortSignal,
-  ): Promise<SalesGroupsPage> => {
-    const answer = await audience.get<{ success: true } & SalesGroupsPage>('groups_listing/', {
-      query: { offset: page.offset, limit: page.limit, search_word: page.searchWord ?? '' },
-      signal,
-    });
-    return { total_count: answer.total_count, data: answer.data };
-  },
+  listGroups: (page: SearchedPage, signal?: AbortSignal): Promise<SalesGroupsPage> =>
+    searchedPage('groups_listing/', page, signal),
 
   /** POST create_group/: a new group (0 users); a name the organisation has is refused. */
   createGroup: async (name: string, signal?: AbortSignal): Promise<SalesGroup> =>
@@ -509,7 +499,7 @@ export const audienceApi = {
 
   /** Where the refused rows download (CSV) of an import is. */
   refusalsCsvUrl: (importId: number): string =>
-    `${serviceBases.audience}import_refusals_csv/?import_id=${encodeURIComponent(String(importId))}`,
+    `${audience.base}import_refusals_csv/?import_id=${encodeURIComponent(String(importId))}`,
 };
 
 export type AudienceApi = typeof audienceApi;

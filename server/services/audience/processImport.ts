@@ -50,6 +50,8 @@ async function writeBatch(
   job: Job,
   rows: { line: number; cells: string[] }[],
   counts: Counts,
+  /** The list starts an active workflow: its new members go through the list-subscription path. */
+  watched: boolean,
 ): Promise<void> {
   const good = new Map<string, ImportRowValues>();
   const refusals: { line: number; reason: string; cells: string[] }[] = [];
@@ -71,9 +73,6 @@ async function writeBatch(
   }
   const values = [...good.values()];
   const column = (field: keyof ImportRowValues) => values.map((v) => v[field]);
-  // A list an active workflow starts on ("subscribes to a list"): its new members go through the one
-  // list-subscription path, which enrols them; any other list gets its members in the upsert itself.
-  const watched = job.list_id !== null && (await listStartsWorkflows(db, job.org_id, job.list_id));
   const memberList = watched ? 0 : (job.list_id ?? 0);
   await db.transaction().execute(async (trx) => {
     if (values.length > 0) {
@@ -154,6 +153,9 @@ async function writeBatch(
 export async function processImport(db: Kysely<Database>, job: Job): Promise<Counts> {
   await db.deleteFrom('audience_import_refusals').where('import_id', '=', job.id).execute();
   const counts: Counts = { processed: 0, inserted: 0, updated: 0, refused: 0 };
+  // A list an active workflow starts on ("subscribes to a list"): its new members go through the one
+  // list-subscription path, which enrols them; any other list gets its members in the upsert itself.
+  const watched = job.list_id !== null && (await listStartsWorkflows(db, job.org_id, job.list_id));
   const pieces = await db
     .selectFrom('audience_import_chunks')
     .select('body')
@@ -167,7 +169,7 @@ export async function processImport(db: Kysely<Database>, job: Job): Promise<Cou
     while (batch.length >= IMPORT_BATCH_ROWS || (all && batch.length > 0)) {
       const rows = batch.slice(0, IMPORT_BATCH_ROWS);
       batch = batch.slice(rows.length);
-      await writeBatch(db, job, rows, counts);
+      await writeBatch(db, job, rows, counts, watched);
     }
   };
   await new Promise<void>((resolve, reject) => {

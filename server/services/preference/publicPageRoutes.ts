@@ -177,10 +177,7 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Hosted sign-up forms (/f/{public id}): the form, then the thanks or the form with what was wrong.
-    const formPage = async (id: string) => {
-      const found = /^[a-f0-9]{32}$/.test(id) ? await hostedFormByPublicId(db, id) : null;
-      return found;
-    };
+    const formPage = (id: string) => (/^[a-f0-9]{32}$/.test(id) ? hostedFormByPublicId(db, id) : null);
     app.get(
       '/f/:id',
       { config: limited, schema: { ...schema, params: pageParams, querystring: formQuery } },
