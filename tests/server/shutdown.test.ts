@@ -102,7 +102,7 @@ function slowSignIn(port: number): SlowRequest {
 }
 
 it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace period, exits 0 and keeps the data', async () => {
-  const first = await start(dataDir, { AUTH_RATE_LIMIT: '1000', SHUTDOWN_GRACE_MS: '5000' });
+  const first = await start(dataDir, { AUTH_RATE_LIMIT: '1000', SHUTDOWN_GRACE_MS: '15000' });
   expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   const slow = Array.from({ length: 50 }, () => slowSignIn(first.port));
   const stuck = slowSignIn(first.port);
@@ -121,7 +121,7 @@ it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace 
   for (const answer of answers) expect(JSON.parse(answer.text)).toMatchObject({ success: true });
   expect((await stuck.answer).status).toBe(0);
   expect(await first.exited).toBe(0);
-  expect(first.output()).toContain('1 request(s) still running after 5000 ms were cut.');
+  expect(first.output()).toContain('1 request(s) still running after 15000 ms were cut.');
   expect(first.output()).toContain('Stopped cleanly.');
   expect(fs.existsSync(path.join(dataDir, 'workbench.lock'))).toBe(false);
 
