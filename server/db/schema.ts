@@ -146,6 +146,16 @@ export type ContactTable = {
   created_at: CreatedAt;
 };
 
+/** How many contacts of an organisation's people tab have a filter value (m0018; kept by triggers). */
+export type AudienceFacetTable = {
+  org_id: number;
+  /** A people filter category, or 'account' (value: the account id). */
+  category: string;
+  value: string;
+  tab: 'all' | 'profiled' | 'unprofiled';
+  n: string;
+};
+
 export type ContactListTable = {
   id: Generated<number>;
   org_id: number;
@@ -496,6 +506,7 @@ export type Database = {
   login_throttle: LoginThrottleTable;
   accounts: AccountTable;
   contacts: ContactTable;
+  audience_facets: AudienceFacetTable;
   contact_lists: ContactListTable;
   list_contacts: ListContactTable;
   sales_groups: SalesGroupTable;

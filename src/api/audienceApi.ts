@@ -202,7 +202,7 @@ export const audienceApi = {
 
   // People
 
-  /** GET people_listing/: a page of one tab's people (total_count: that tab's total). */
+  /** GET people_listing/: a page of one tab's people (total_count: the whole tab's total, else null). */
   listPeople: async (query: PeoplePageQuery, signal?: AbortSignal): Promise<PeoplePage> => {
     const answer = await audience.get<{ success: true } & PeoplePage>('people_listing/', {
       query: {
@@ -215,7 +215,7 @@ export const audienceApi = {
       },
       signal,
     });
-    return { total_count: answer.total_count, data: answer.data };
+    return { total_count: answer.total_count, has_more: answer.has_more, data: answer.data };
   },
 
   /** GET people_tab_counts/: the three tabs' totals for the scope's search and filters. */

@@ -130,7 +130,12 @@ export type PersonRow = {
   is_list_contact?: boolean;
 };
 
-export type PeoplePage = { total_count: number; data: PersonRow[] };
+/**
+ * A page of people. total_count: the tab's total when the scope is the whole tab (kept by the server, free
+ * to read); null when it is searched or filtered (people_tab_counts/ counts it, once per scope, not per
+ * page). has_more: whether rows follow this page.
+ */
+export type PeoplePage = { total_count: number | null; has_more: boolean; data: PersonRow[] };
 export type PeopleTabCounts = Record<PeopleTab, number>;
 export type FilterValueCount = { value: string; count: number };
 export type PeopleFilterCounts = Record<PeopleFilterCategory, FilterValueCount[]>;

@@ -1,10 +1,18 @@
 import type { PeoplePage, PeopleTab, PeopleTabCounts, PersonRow } from './audiencePeople.ts';
 
 /**
- * The People screen's list state (spec 02 section 4), React-free: each tab's loaded rows, its total and
- * whether it must be loaded again ("cleanup") before it is shown. Every function returns a new state.
+ * The People screen's list state (spec 02 section 4), React-free: each tab's loaded rows, its total,
+ * whether that total is being counted for a new search or filters (not known yet), whether rows follow the
+ * loaded ones, and whether it must be loaded again ("cleanup") before it is shown. Every function returns
+ * a new state.
  */
-export type PeopleTabState = { rows: PersonRow[]; total: number; stale: boolean };
+export type PeopleTabState = {
+  rows: PersonRow[];
+  total: number;
+  counting: boolean;
+  hasMore: boolean;
+  stale: boolean;
+};
 export type PeopleListState = Record<PeopleTab, PeopleTabState>;
 
 /** Rows picked one by one, or every row of a tab's search and filters but the excluded ones. */
@@ -12,7 +20,7 @@ export type PeopleRowSelection =
   | { mode: 'ids'; ids: readonly number[] }
   | { mode: 'all'; excluded: readonly number[] };
 
-const emptyTab = (): PeopleTabState => ({ rows: [], total: 0, stale: true });
+const emptyTab = (): PeopleTabState => ({ rows: [], total: 0, counting: true, hasMore: false, stale: true });
 export const initialPeopleListState = (): PeopleListState => ({
   all: emptyTab(),
   profiled: emptyTab(),
@@ -35,7 +43,10 @@ function mapTabs(
   return Object.fromEntries(TABS.map((tab) => [tab, change(tab, state[tab])])) as PeopleListState;
 }
 
-/** A page arrived: offset 0 replaces the tab's rows, a later page is appended (rows already shown skipped). */
+/**
+ * A page arrived: offset 0 replaces the tab's rows, a later page is appended (rows already shown skipped).
+ * A whole tab's page brings its total; a searched or filtered one leaves the total to countsLoaded.
+ */
 export function pageLoaded(
   state: PeopleListState,
   tab: PeopleTab,
@@ -46,17 +57,21 @@ export function pageLoaded(
   const shown = new Set(offset === 0 ? [] : current.rows.map((row) => row.contact_id));
   const rows =
     offset === 0 ? page.data : [...current.rows, ...page.data.filter((row) => !shown.has(row.contact_id))];
-  return { ...state, [tab]: { rows, total: page.total_count, stale: false } };
+  const counted =
+    page.total_count === null
+      ? { total: current.total, counting: current.counting }
+      : { total: page.total_count, counting: false };
+  return { ...state, [tab]: { rows, ...counted, hasMore: page.has_more, stale: false } };
 }
 
 /** The three totals arrived (people_tab_counts/). */
 export function countsLoaded(state: PeopleListState, counts: PeopleTabCounts): PeopleListState {
-  return mapTabs(state, (tab, current) => ({ ...current, total: counts[tab] }));
+  return mapTabs(state, (tab, current) => ({ ...current, total: counts[tab], counting: false }));
 }
 
-/** Marks every tab to be loaded again (a new search, filters or sort). */
-export function allStale(state: PeopleListState): PeopleListState {
-  return mapTabs(state, (_tab, current) => ({ ...current, stale: true }));
+/** A new search, filters or sort: every tab loads again and its total is unknown until counted. */
+export function scopeChanged(state: PeopleListState): PeopleListState {
+  return mapTabs(state, (_tab, current) => ({ ...current, stale: true, counting: true }));
 }
 
 /**
@@ -132,7 +147,7 @@ export function allDeleted(
   return mapTabs(state, (tab, current) => {
     const rows = current.rows.filter((row) => !deleted(row));
     if (tab === input.tab)
-      return { rows, total: Math.max(0, current.total - input.deletedCount), stale: false };
+      return { ...current, rows, total: Math.max(0, current.total - input.deletedCount), stale: false };
     if (input.searched) return { ...current, rows, stale: true };
     if (tab === 'all') return { ...current, rows, total: Math.max(0, current.total - input.deletedCount) };
     // A split tab after a delete-all in All or in the other split tab.

@@ -11,6 +11,7 @@ import {
   initialPeopleListState,
   type PeopleListState,
   pageLoaded,
+  scopeChanged,
 } from '../../src/domain/peopleListState.ts';
 
 const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
@@ -45,9 +46,9 @@ const p4 = person(4, false);
 /** All: 1-4 of 40; Profiled: 1, 3 of 25; Unprofiled: 2, 4 of 15. */
 function loaded(): PeopleListState {
   let state = initialPeopleListState();
-  state = pageLoaded(state, 'all', 0, { total_count: 40, data: [p1, p2, p3, p4] });
-  state = pageLoaded(state, 'profiled', 0, { total_count: 25, data: [p1, p3] });
-  state = pageLoaded(state, 'unprofiled', 0, { total_count: 15, data: [p2, p4] });
+  state = pageLoaded(state, 'all', 0, { total_count: 40, has_more: true, data: [p1, p2, p3, p4] });
+  state = pageLoaded(state, 'profiled', 0, { total_count: 25, has_more: true, data: [p1, p3] });
+  state = pageLoaded(state, 'unprofiled', 0, { total_count: 15, has_more: true, data: [p2, p4] });
   return state;
 }
 const ids = (state: PeopleListState, tab: PeopleTab) => state[tab].rows.map((row) => row.contact_id);
@@ -56,12 +57,37 @@ const totals = (state: PeopleListState) => [state.all.total, state.profiled.tota
 describe('people list state', () => {
   it('replaces at offset 0 and appends later pages; each tab keeps its own total', () => {
     let state = loaded();
-    state = pageLoaded(state, 'all', 4, { total_count: 40, data: [person(5, true), p4] });
+    state = pageLoaded(state, 'all', 4, { total_count: 40, has_more: true, data: [person(5, true), p4] });
     expect(ids(state, 'all')).toEqual([1, 2, 3, 4, 5]);
-    state = pageLoaded(state, 'all', 0, { total_count: 39, data: [p2] });
+    state = pageLoaded(state, 'all', 0, { total_count: 39, has_more: true, data: [p2] });
     expect(ids(state, 'all')).toEqual([2]);
     expect(totals(state)).toEqual([39, 25, 15]);
     expect(totals(countsLoaded(state, { all: 10, profiled: 6, unprofiled: 4 }))).toEqual([10, 6, 4]);
+  });
+
+  it('a new search makes every total unknown until counted; a searched page leaves the total to the count', () => {
+    let state = scopeChanged(loaded());
+    expect([state.all.counting, state.profiled.counting, state.unprofiled.counting]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(state.all.stale).toBe(true);
+    // The searched page may come before or after the counts: it never overwrites them.
+    state = pageLoaded(state, 'all', 0, { total_count: null, has_more: true, data: [p1] });
+    expect(state.all.counting).toBe(true);
+    state = countsLoaded(state, { all: 12, profiled: 7, unprofiled: 5 });
+    state = pageLoaded(state, 'all', 1, { total_count: null, has_more: false, data: [p3] });
+    expect([state.all.total, state.all.counting, state.all.hasMore]).toEqual([12, false, false]);
+    expect(ids(state, 'all')).toEqual([1, 3]);
+    // A whole tab's page brings its own total.
+    state = pageLoaded(scopeChanged(state), 'profiled', 0, { total_count: 25, has_more: true, data: [p1] });
+    expect([state.profiled.total, state.profiled.counting, state.profiled.hasMore]).toEqual([
+      25,
+      false,
+      true,
+    ]);
+    expect(state.unprofiled.counting).toBe(true);
   });
 
   it('a created contact joins All and its own tab and marks the other tab for cleanup', () => {

@@ -7,20 +7,6 @@ import { selectionIds } from './peopleQueries.ts';
 
 export const LIST_NOT_FOUND = 'List not found.';
 
-/** Deletes the selected contacts of the organisation in one statement; answers how many. */
-export async function deletePeople(
-  db: Kysely<Database>,
-  orgId: number,
-  selection: PeopleSelection,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('contacts')
-    .where('org_id', '=', orgId)
-    .where('id', 'in', selectionIds(db, orgId, selection))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Sets the buyer stage of the selected contacts in one statement (nothing else, status included). */
 export async function setBuyerStage(
   db: Kysely<Database>,

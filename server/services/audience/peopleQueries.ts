@@ -12,7 +12,7 @@ import {
   type SortType,
 } from '../../../src/domain/audiencePeople.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
-import { FILTER_VALUE_SQL, scopeWhere } from './peopleScope.ts';
+import { FILTER_VALUE_SQL, type PeopleEb, prefixPattern, scopeWhere } from './peopleScope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -110,29 +110,211 @@ const SORT_SQL: Record<PeopleSortColumn, string> = {
 
 export type PeopleSort = { column: PeopleSortColumn | undefined; type: SortType };
 
-/** One page of a scope, sorted (NOSORT or no column: newest first); empty values sort last. */
+/** One page of a scope, sorted (NOSORT or no column: newest first; empty values last), and whether more follow. */
 export async function listPeople(
   db: Db,
   orgId: number,
   scope: PeopleScope,
   sort: PeopleSort,
   page: { offset: number; limit: number },
-): Promise<PersonRow[]> {
-  let query = peopleRows(db).where((eb) => scopeWhere(eb, { orgId, scope }));
-  if (sort.column && sort.type !== 'NOSORT') {
-    const direction = sort.type === 'ASC' ? sql`asc` : sql`desc`;
-    query = query
-      .orderBy(sql`${sql.ref(SORT_SQL[sort.column])} ${direction} nulls last`)
-      .orderBy('c.id', sort.type === 'ASC' ? 'asc' : 'desc');
-  } else {
-    query = query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
+): Promise<{ rows: PersonRow[]; hasMore: boolean }> {
+  if (scope.searchWord) {
+    const ids = await searchedPageIds(db, orgId, scope, sort, page);
+    const rows = ids.length
+      ? await peopleRows(db).where('c.id', 'in', ids.slice(0, page.limit)).execute()
+      : [];
+    const byId = new Map(rows.map((row) => [row.contact_id, row]));
+    const ordered = ids.slice(0, page.limit).flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toPersonRow(row)] : [];
+    });
+    return { rows: ordered, hasMore: ids.length > page.limit };
   }
-  const rows = await query.offset(page.offset).limit(page.limit).execute();
-  return rows.map(toPersonRow);
+  const rows = await orderPeople(
+    peopleRows(db).where((eb) => scopeWhere(eb, { orgId, scope })),
+    sort,
+  )
+    .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  return { rows: rows.slice(0, page.limit).map(toPersonRow), hasMore: rows.length > page.limit };
 }
 
-/** The total of the scope, with and without a personality type: the three tabs' totals. */
+/** ORDER BY of a people query (contacts `c`, accounts `a`). */
+function orderPeople<Q extends OrderableQuery>(query: Q, sort: PeopleSort): Q {
+  if (sort.column && sort.type !== 'NOSORT') {
+    const direction = sort.type === 'ASC' ? sql`asc` : sql`desc`;
+    return query
+      .orderBy(sql`${sql.ref(SORT_SQL[sort.column])} ${direction} nulls last`)
+      .orderBy('c.id', sort.type === 'ASC' ? 'asc' : 'desc') as Q;
+  }
+  return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc') as Q;
+}
+type OrderableQuery = {
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's orderBy overloads, shared by the page queries
+  orderBy: (...args: any[]) => any;
+};
+
+/**
+ * How many matches of one search branch (name, last name, address, company) make a search "sparse"; and
+ * how many rows of the tab's own order a dense search reads before it gives up on finding its page there.
+ */
+const SPARSE_BRANCH = 2_000;
+const DENSE_WINDOW = 5_000;
+
+/**
+ * The ids of a searched page (one more than the page when more follow). The planner cannot estimate an OR
+ * of four prefix searches, so the plan is chosen here:
+ * - sparse (every branch has at most SPARSE_BRANCH matches): the union of the branches' index ranges is
+ *   gathered, then filtered and sorted (a few thousand rows at most);
+ * - dense, sorted by name or by date (the orders with an index): the first DENSE_WINDOW rows of the tab in
+ *   that order are read and filtered; a dense search fills its page there;
+ * - otherwise (a dense search clustered late in that order, or another sort): every match is gathered,
+ *   filtered and sorted.
+ */
+async function searchedPageIds(
+  db: Db,
+  orgId: number,
+  scope: PeopleScope,
+  sort: PeopleSort,
+  page: { offset: number; limit: number },
+): Promise<number[]> {
+  const pattern = prefixPattern(scope.searchWord);
+  const want = page.offset + page.limit + 1;
+  const probe = await sql<{ name: number; last: number; email: number; company: number }>`
+    select
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and full_name_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as name,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and last_name_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as last,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and email_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as email,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and account_id in
+        (select id from accounts where org_id = ${orgId} and name_lower like ${pattern})
+        limit ${SPARSE_BRANCH + 1}) x)::int as company`.execute(db);
+  const counts = probe.rows[0];
+  const sparse = counts ? Object.values(counts).every((n) => n <= SPARSE_BRANCH) : false;
+  if (!sparse) {
+    const windowed = await denseWindowIds(db, orgId, scope, sort, page);
+    if (windowed && windowed.length >= want - page.offset) return windowed;
+  }
+  const query = db
+    .with(
+      (cte) => cte('m').materialized(),
+      (q) =>
+        q
+          .selectFrom('contacts')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('full_name_lower', 'like', pattern)
+          .union(
+            q
+              .selectFrom('contacts')
+              .select('id')
+              .where('org_id', '=', orgId)
+              .where('last_name_lower', 'like', pattern),
+          )
+          .union(
+            q
+              .selectFrom('contacts')
+              .select('id')
+              .where('org_id', '=', orgId)
+              .where('email_lower', 'like', pattern),
+          )
+          .union(
+            q
+              .selectFrom('contacts')
+              .select('id')
+              .where('org_id', '=', orgId)
+              .where(
+                'account_id',
+                'in',
+                q
+                  .selectFrom('accounts')
+                  .select('accounts.id')
+                  .where('accounts.org_id', '=', orgId)
+                  .where('accounts.name_lower', 'like', pattern),
+              ),
+          ),
+    )
+    .selectFrom('m')
+    .innerJoin('contacts as c', 'c.id', 'm.id')
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .select('c.id')
+    .where((eb) => scopeWhere(eb as unknown as PeopleEb, { orgId, scope }));
+  const rows = await orderPeople(query, sort)
+    .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A dense search's page from the first DENSE_WINDOW rows of the tab in the sort's indexed order (name, or
+ * newest first); undefined for a sort without such an index.
+ */
+async function denseWindowIds(
+  db: Db,
+  orgId: number,
+  scope: PeopleScope,
+  sort: PeopleSort,
+  page: { offset: number; limit: number },
+): Promise<number[] | undefined> {
+  const byName = sort.type !== 'NOSORT' && (sort.column === 'full_name' || sort.column === 'contact_name');
+  const byDate = !sort.column || sort.type === 'NOSORT' || sort.column === 'created_on';
+  if (!byName && !byDate) return undefined;
+  const descending = byDate ? sort.type !== 'ASC' || !sort.column : sort.type === 'DESC';
+  const direction = descending ? 'desc' : 'asc';
+  const key = byName ? 'full_name_lower' : 'created_at';
+  const rows = await db
+    .with(
+      (cte) => cte('w').materialized(),
+      (q) =>
+        q
+          .selectFrom('contacts as c')
+          .select(['c.id', `c.${key} as key`])
+          .where((eb) => scopeWhere(eb, { orgId, scope: { ...scope, searchWord: '', filters: {} } }))
+          .orderBy(`c.${key}`, direction)
+          .orderBy('c.id', direction)
+          .limit(DENSE_WINDOW),
+    )
+    .selectFrom('w')
+    .innerJoin('contacts as c', 'c.id', 'w.id')
+    .select('c.id')
+    .where((eb) => scopeWhere(eb as unknown as PeopleEb, { orgId, scope }))
+    .orderBy('w.key', direction)
+    .orderBy('w.id', direction)
+    .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** True when a scope is a whole tab: no search, no filter, no account (its counts are kept in audience_facets). */
+function isWholeTab(scope: PeopleScope): boolean {
+  return (
+    !scope.searchWord &&
+    scope.accountId === null &&
+    Object.values(scope.filters).every((values) => !values || values.length === 0)
+  );
+}
+
+/**
+ * The total of the scope, with and without a personality type: the three tabs' totals. A whole tab's
+ * totals are read from audience_facets (kept by triggers, exact); a searched or filtered scope is counted.
+ */
 export async function countTabs(db: Db, orgId: number, scope: PeopleScope): Promise<PeopleTabCounts> {
+  if (isWholeTab(scope)) {
+    const rows = await db
+      .selectFrom('audience_facets')
+      .select(['tab', sql<string>`sum(n)`.as('n')])
+      .where('org_id', '=', orgId)
+      .where('category', '=', 'status')
+      .groupBy('tab')
+      .execute();
+    const total = (tab: string) => Number(rows.find((row) => row.tab === tab)?.n ?? 0);
+    return { all: total('all'), profiled: total('profiled'), unprofiled: total('unprofiled') };
+  }
   const row = await db
     .selectFrom('contacts as c')
     .select([sql<string>`count(*)`.as('all'), sql<string>`count(c.personality_type)`.as('profiled')])
@@ -143,15 +325,22 @@ export async function countTabs(db: Db, orgId: number, scope: PeopleScope): Prom
   return { all, profiled, unprofiled: all - profiled };
 }
 
+/** A page's total_count: the whole tab's kept total, or null for a searched or filtered scope. */
+export async function keptTabTotal(db: Db, orgId: number, scope: PeopleScope): Promise<number | null> {
+  return isWholeTab(scope) ? (await countTabs(db, orgId, scope))[scope.tab] : null;
+}
+
 /**
  * Each filter category's values with their counts, under the tab, the search and the OTHER categories'
- * filters (so choosing a second value of a category keeps the first's count in view).
+ * filters (so choosing a second value of a category keeps the first's count in view). A whole tab's counts
+ * are its FILTER_VALUES_SHOWN largest values in audience_facets; otherwise each category is counted.
  */
 export async function countFilterValues(
   db: Db,
   orgId: number,
   scope: PeopleScope,
 ): Promise<PeopleFilterCounts> {
+  if (isWholeTab(scope)) return keptFilterValues(db, orgId, scope.tab);
   const entries = await Promise.all(
     PEOPLE_FILTER_CATEGORIES.map(async (category): Promise<[typeof category, FilterValueCount[]]> => {
       const value = FILTER_VALUE_SQL[category];
@@ -170,6 +359,25 @@ export async function countFilterValues(
     }),
   );
   return Object.fromEntries(entries) as PeopleFilterCounts;
+}
+
+/** A whole tab's filter counts from audience_facets: per category, one index range of its largest values. */
+async function keptFilterValues(db: Db, orgId: number, tab: PeopleScope['tab']): Promise<PeopleFilterCounts> {
+  const { rows } = await sql<{ category: string; value: string; n: string }>`
+    select c.category, f.value, f.n
+    from unnest(${[...PEOPLE_FILTER_CATEGORIES]}::text[]) as c (category)
+    cross join lateral (
+      select value, n from audience_facets
+      where org_id = ${orgId} and category = c.category and tab = ${tab} and n > 0
+      order by n desc, value
+      limit ${FILTER_VALUES_SHOWN}
+    ) as f`.execute(db);
+  const counts = Object.fromEntries(PEOPLE_FILTER_CATEGORIES.map((category) => [category, []])) as Record<
+    string,
+    FilterValueCount[]
+  >;
+  for (const row of rows) counts[row.category]?.push({ value: row.value, count: Number(row.n) });
+  return counts as PeopleFilterCounts;
 }
 
 /** The ids of a selection as one sub-query (never a list the size of the selection). */

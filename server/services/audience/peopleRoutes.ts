@@ -17,8 +17,9 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { createContact, updateContact } from './contactWrites.ts';
-import { addPeopleToList, deletePeople, removePeopleFromList, setBuyerStage } from './peopleActions.ts';
-import { countFilterValues, countTabs, exportBatch, listPeople } from './peopleQueries.ts';
+import { deleteContacts } from './deleteContacts.ts';
+import { addPeopleToList, removePeopleFromList, setBuyerStage } from './peopleActions.ts';
+import { countFilterValues, countTabs, exportBatch, keptTabTotal, listPeople } from './peopleQueries.ts';
 
 type ScopeInput = z.output<typeof peopleScopeQuerySchema>;
 type SelectionInput = z.output<typeof peopleSelectionBodySchema>;
@@ -79,7 +80,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'A page of people of one tab, searched, filtered and sorted',
-          description: `offset, limit (1-100, default 10), sort_by (full_name, contact_name, company_name, personality_name, status, buyer_stage, created_on, industry, revenue), sort_type (ASC|DESC|NOSORT; default newest first). ${SCOPE_DESCRIPTION}`,
+          description: `offset, limit (1-100, default 10), sort_by (full_name, contact_name, company_name, personality_name, status, buyer_stage, created_on, industry, revenue), sort_type (ASC|DESC|NOSORT; default newest first). Answers total_count (the tab's total; null when searched or filtered: ask people_tab_counts/), has_more and data. ${SCOPE_DESCRIPTION}`,
           querystring: peopleListingQuerySchema,
         },
       },
@@ -87,11 +88,11 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const orgId = orgOf(request);
         const scope = scopeOf(q);
-        const [counts, data] = await Promise.all([
-          countTabs(db, orgId, scope),
+        const [total, page] = await Promise.all([
+          keptTabTotal(db, orgId, scope),
           listPeople(db, orgId, scope, { column: q.sort_by, type: q.sort_type }, q),
         ]);
-        return { success: true as const, total_count: counts[scope.tab], data };
+        return { success: true as const, total_count: total, has_more: page.hasMore, data: page.rows };
       },
     );
 
@@ -177,7 +178,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        deleted_count: await deletePeople(db, orgOf(request), selectionOf(request.body)),
+        deleted_count: await deleteContacts(db, orgOf(request), selectionOf(request.body)),
       }),
     );
 

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { PeopleFilterCategory, PeopleScope } from '../../../src/domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 
-type PeopleEb = ExpressionBuilder<Database & { c: Database['contacts'] }, 'c'>;
+export type PeopleEb = ExpressionBuilder<Database & { c: Database['contacts'] }, 'c'>;
 
 /** A prefix pattern (LIKE 'word%'), with % _ and \ escaped so they match literally. */
 export function prefixPattern(word: string): string {

@@ -12,7 +12,7 @@ import { AudiencesPage } from '../../../src/modules/audiences/components/Audienc
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 
-const empty = { total_count: 0, data: [] };
+const empty = { total_count: 0, has_more: false, data: [] };
 /** People answer an empty organisation (no request leaves the test). */
 const services = {
   ...appServices,

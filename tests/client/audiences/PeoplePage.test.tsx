@@ -54,7 +54,13 @@ function stubs(overrides: Partial<AudienceApi> = {}) {
             ? p.personality_type
             : !p.personality_type,
       );
-      return { total_count: rows.length, data: rows.slice(query.offset, query.offset + query.limit) };
+      // Like the server: a searched or filtered page leaves its total to people_tab_counts/.
+      const whole = !query.scope.searchWord && Object.keys(query.scope.filters).length === 0;
+      return {
+        total_count: whole ? rows.length : null,
+        has_more: query.offset + query.limit < rows.length,
+        data: rows.slice(query.offset, query.offset + query.limit),
+      };
     }),
     peopleTabCounts: vi.fn(async () => ({ all: 25, profiled: 13, unprofiled: 12 })),
     peopleFilterCounts: vi.fn(async () => ({

@@ -10,12 +10,12 @@ import {
 } from '../../../domain/audiencePeople.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import {
-  allStale,
   countsLoaded,
   initialPeopleListState,
   type PeopleListState,
   type PeopleRowSelection,
   pageLoaded,
+  scopeChanged,
 } from '../../../domain/peopleListState.ts';
 import type { TableSort } from '../../../ui/Table.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -84,7 +84,7 @@ export function usePeopleScreen(tab: PeopleTab, accountId: number | null) {
   // A new search, filters or sort: every tab loads again, nothing stays selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey names what the rows depend on
   useEffect(() => {
-    setState((current) => allStale(current));
+    setState((current) => scopeChanged(current));
     setSelection(NO_SELECTION);
     loadCounts(scopeRef.current);
   }, [scopeKey, loadCounts]);

@@ -174,7 +174,11 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
       ) : null}
       <PeopleTabs
         current={tab}
-        totals={{ all: state.all.total, profiled: state.profiled.total, unprofiled: state.unprofiled.total }}
+        totals={{
+          all: state.all.counting ? null : state.all.total,
+          profiled: state.profiled.counting ? null : state.profiled.total,
+          unprofiled: state.unprofiled.counting ? null : state.unprofiled.total,
+        }}
       />
       <div className="people-toolbar">
         <TextField
@@ -211,14 +215,16 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
         <div className="people-main">
           <div className="people-select-all">
             <Checkbox
-              label={`Select all ${formatThousands(shown.total)}`}
+              label={shown.counting ? 'Select all' : `Select all ${formatThousands(shown.total)}`}
               checked={selectAllState(selection, shown.total) === 'all'}
               indeterminate={selectAllState(selection, shown.total) === 'some'}
-              disabled={shown.total === 0}
+              disabled={shown.counting || shown.total === 0}
               onChange={() => setSelection((current) => toggleSelectAll(current, shown.total))}
             />
             <span className="people-showing" aria-live="polite">
-              {`Showing ${formatThousands(shown.rows.length)} of ${formatThousands(shown.total)}`}
+              {shown.counting
+                ? `Showing ${formatThousands(shown.rows.length)} (counting…)`
+                : `Showing ${formatThousands(shown.rows.length)} of ${formatThousands(shown.total)}`}
             </span>
           </div>
           {count > 0 ? (
@@ -243,7 +249,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
           ) : (
             table
           )}
-          {shown.rows.length < shown.total && !shown.stale ? (
+          {shown.hasMore && !shown.stale ? (
             <div className="people-more">
               <Button variant="secondary" loading={loading} onClick={screen.loadMore}>
                 Show more

@@ -8,8 +8,14 @@ import {
 } from '../../../../domain/audiencePeople.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 
-/** The three people tabs as links (/audiences/people/{tab}), each with its own total. */
-export function PeopleTabs({ current, totals }: { current: PeopleTab; totals: PeopleTabCounts }) {
+/** The three people tabs as links (/audiences/people/{tab}), each with its own total (null: being counted). */
+export function PeopleTabs({
+  current,
+  totals,
+}: {
+  current: PeopleTab;
+  totals: Record<keyof PeopleTabCounts, number | null>;
+}) {
   return (
     <nav className="people-tabs" aria-label="People tabs">
       <ul>
@@ -23,9 +29,15 @@ export function PeopleTabs({ current, totals }: { current: PeopleTab; totals: Pe
               aria-current={tab === current ? 'page' : undefined}
             >
               {PEOPLE_TAB_LABELS[tab]}{' '}
-              <span className="people-tabs__total" title={formatThousands(totals[tab])}>
-                {abbreviateNumber(totals[tab])}
-              </span>
+              {totals[tab] === null ? (
+                <span className="people-tabs__total" title="Counting">
+                  …
+                </span>
+              ) : (
+                <span className="people-tabs__total" title={formatThousands(totals[tab])}>
+                  {abbreviateNumber(totals[tab])}
+                </span>
+              )}
             </Link>
           </li>
         ))}
