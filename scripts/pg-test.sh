@@ -92,6 +92,12 @@ BEGIN
 END
 \$\$;
 SQL
+# Bulk imports and deletes skip per-row foreign-key triggers when the role may set session_replication_role
+# (server/lib/skipRowForeignKeyChecks.ts; docs/audiences.md): grant it as a deployment would (PostgreSQL 15+).
+if (( ${version%%.*} >= 15 )); then
+  as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$port" -d postgres \
+    -c "GRANT SET ON PARAMETER session_replication_role TO $role" >&2
+fi
 if [[ "$(as_postgres psql -X -tA -p "$port" -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$database'")" != 1 ]]; then
   as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$port" -d postgres -c "CREATE DATABASE $database OWNER $role" >&2
 fi

@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { PeopleSelection } from '../../../src/domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
+import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 import { selectionIds } from './peopleQueries.ts';
 
 /**
@@ -19,19 +20,12 @@ export const CONTACT_DEPENDENTS = [
 /** Rows deleted with a workflow enrolment (its ON DELETE CASCADE children). */
 export const ENROLMENT_DEPENDENTS = [{ table: 'workflow_step_history', column: 'enrolment_id' }] as const;
 
-/** Whether this connection may skip per-row foreign-key triggers (session_replication_role needs a superuser). */
-async function maySkipRowTriggers(trx: Transaction<Database>): Promise<boolean> {
-  const { rows } = await sql<{ su: string }>`select current_setting('is_superuser') as su`.execute(trx);
-  return rows[0]?.su === 'on';
-}
-
 /**
  * Deletes the selected contacts of the organisation (a selection of ids, or all of a scope but the
  * excluded ones) in one transaction; answers how many went. A foreign key checks its referencing tables once per deleted row (six tables point at
  * contacts), which makes deleting 100,000 contacts take tens of seconds on PGlite. When the connection
- * may (PGlite, a superuser on PostgreSQL), the per-row foreign-key triggers are skipped for this
- * transaction (session_replication_role = replica; triggers marked ENABLE ALWAYS, such as the audience
- * counts, still run) and their ON DELETE actions are done here set-wise, after the contacts are deleted
+ * may (skipRowForeignKeyChecks), the per-row foreign-key triggers are skipped and their ON DELETE actions
+ * are done here set-wise, after the contacts are deleted
  * and locked, so a row another transaction adds meanwhile still meets the foreign key (it waits on the
  * deleted contact, then fails). Otherwise the foreign keys act as usual.
  */
@@ -39,10 +33,11 @@ export async function deleteContacts(
   db: Kysely<Database>,
   orgId: number,
   selection: PeopleSelection,
+  /** false: let the foreign keys act row by row even when the set-wise way is allowed (tests). */
+  options: { setWise?: boolean } = {},
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const bulk = await maySkipRowTriggers(trx);
-    if (bulk) await sql`set local session_replication_role = replica`.execute(trx);
+    const bulk = options.setWise !== false && (await skipRowForeignKeyChecks(trx));
     const gone = await trx
       .deleteFrom('contacts')
       .where('org_id', '=', orgId)
@@ -65,7 +60,7 @@ export async function deleteContacts(
           );
       }
     }
-    if (bulk) await sql`set local session_replication_role = origin`.execute(trx);
+    if (bulk) await restoreRowForeignKeyChecks(trx);
     return gone.length;
   });
 }
