@@ -14,6 +14,7 @@ import * as m0014 from './migrations/m0014_audience_people.ts';
 import * as m0015 from './migrations/m0015_audience_lists.ts';
 import * as m0016 from './migrations/m0016_sales_groups.ts';
 import * as m0017 from './migrations/m0017_forms.ts';
+import * as m0019 from './migrations/m0019_article_pool.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   m0017_forms: m0017,
   m0014_audience_people: m0014,
   m0015_audience_lists: m0015,
+  m0019_article_pool: m0019,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */
