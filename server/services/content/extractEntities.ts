@@ -4,13 +4,13 @@ const LEADING = new Set(
     ' ',
   ),
 );
-const JOINERS = new Set(['of', 'and', '&', 'de', 'for', 'la', 'van', 'von']);
+const JOINERS = new Set(['of', '&', 'de', 'for', 'la', 'van', 'von']);
 const WORD = /^[\p{Lu}][\p{L}\p{N}&'’.-]*$/u;
 export const MAX_ENTITIES = 20;
 
 /**
  * Named things in a text, kept simple: runs of two or more capitalised words ("Aurora Labs", "Bank of
- * Lisbon"; small joining words such as "of" and "and" may sit inside a run), without a leading word
+ * Lisbon"; small joining words such as "of" and "&" may sit inside a run; "and" ends one), without a leading word
  * that only starts a sentence ("The", "How"). Returns the names as written, each once, at most
  * MAX_ENTITIES. Matched later against an organisation's account names (entityKeys).
  */
