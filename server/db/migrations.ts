@@ -50,7 +50,13 @@ async function isUpToDate(db: Kysely<Database>): Promise<boolean> {
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (await isUpToDate(db)) return [];
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: numbers are handed out to parallel branches ahead of time (m0019 merged before m0018), so a
+  // database that already ran a later-numbered migration still runs an earlier one that arrives after it.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
