@@ -19,7 +19,10 @@ export type FeedFetcherOptions = {
   sweepMs?: number;
   /** Fetches run at once in this process (pg-boss batch, default 2). */
   concurrency?: number;
-  /** pg-boss polls for jobs this often (seconds, default 2). */
+  /**
+   * pg-boss polls for jobs this often (seconds, default 30); this process's own sweeps and fetchNow wake
+   * the worker at once, so the poll only picks up jobs queued by other processes.
+   */
   pollingIntervalSeconds?: number;
   /** The safe fetch's limits (and, in tests only, allowPrivate). */
   fetch?: FetchSourceOptions;
@@ -41,6 +44,7 @@ export class FeedFetcher {
   private sweeping: Promise<void> | null = null;
   private stopped = false;
   private readonly active = new Set<Promise<void>>();
+  private workerId = '';
 
   private constructor(private readonly options: FeedFetcherOptions) {}
 
@@ -55,9 +59,9 @@ export class FeedFetcher {
       expireInSeconds: 300,
     });
     const fetcher = new FeedFetcher(options);
-    await boss.work<FeedJobData>(
+    fetcher.workerId = await boss.work<FeedJobData>(
       FEED_QUEUE,
-      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
       async (jobs) => {
         await Promise.all(jobs.map((job) => fetcher.track(fetcher.runJob(job.data))));
       },
@@ -73,6 +77,11 @@ export class FeedFetcher {
     await this.options.boss.send(FEED_QUEUE, { sourceId, now: true } satisfies FeedJobData, {
       singletonKey: String(sourceId),
     });
+    this.wakeWorker();
+  }
+
+  private wakeWorker(): void {
+    if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
   }
 
   /** Looks for due sources now and queues their fetches (once at a time). */
@@ -96,6 +105,7 @@ export class FeedFetcher {
         singletonKey: String(sourceId),
       });
     }
+    if (ids.length > 0) this.wakeWorker();
   }
 
   private intervalMinutes(): number {

@@ -61,10 +61,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  t = await createTestApp(
-    {},
-    { feedFetcher: { sweepMs: 3_600_000, pollingIntervalSeconds: 0.5, fetch: options } },
-  );
+  t = await createTestApp({}, { feedFetcher: { sweepMs: 3_600_000, fetch: options } });
 });
 
 afterAll(async () => {

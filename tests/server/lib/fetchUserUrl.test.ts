@@ -176,6 +176,16 @@ describe('fetchUserUrl', () => {
     expect(error.reason).toBe('timeout');
   });
 
+  it('says so when nothing answers', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await refusal(fetchUserUrl(`http://127.0.0.1:${closedPort}/`, { allowPrivate: true }));
+    expect(error.reason).toBe('network');
+    expect(error.message).toContain('ECONNREFUSED');
+  });
+
   it('refuses an error status', async () => {
     const error = await refusal(fetchUserUrl(local('/error'), { allowPrivate: true }));
     expect(error.reason).toBe('http_status');
