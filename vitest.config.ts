@@ -16,7 +16,11 @@ const domTests = ['tests/client/**/*.test.{ts,tsx}', 'tests/**/*.test.tsx'];
 // Tests that never use the test database (PGlite folders of their own, processes, locks): the PostgreSQL
 // run of tests/server (TEST_DATABASE_URL set) skips them; the PGlite run has covered them.
 const databaseFree = process.env.TEST_DATABASE_URL
-  ? ['tests/server/shutdown.test.ts', 'tests/server/db/takeFolderLock.test.ts']
+  ? [
+      'tests/server/shutdown.test.ts',
+      'tests/server/db/takeFolderLock.test.ts',
+      'tests/server/db/unorderedMigrations.test.ts',
+    ]
   : [];
 
 export default defineConfig({

@@ -43,7 +43,7 @@ import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
 import { workflowRoutes } from './services/workflow/routes.ts';
-import { startBackgroundWork } from './startBackgroundWork.ts';
+import { type FeedFetcherSettings, startBackgroundWork } from './startBackgroundWork.ts';
 import { staticClient } from './staticClient.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,7 +56,9 @@ export type BuildAppOptions = {
   serveClient?: boolean;
   logger?: boolean;
   /** Run the workflow runtime in this process (npm start does; tests opt in). */
-  workflowRuntime?: false | Omit<RuntimeOptions, 'database' | 'databaseUrl'>;
+  workflowRuntime?: false | Omit<RuntimeOptions, 'database' | 'databaseUrl' | 'boss'>;
+  /** Fetch the article pool's feeds on a schedule in this process (npm start does; tests opt in). */
+  feedFetcher?: false | FeedFetcherSettings;
   /** Where the log goes instead of stdout (tests read it), at config.logLevel. */
   logStream?: { write: (line: string) => void };
   /** Now, for sign-in delays and test-send limits; tests move it. */
@@ -155,8 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     sinks: ctx.emailEventSinks,
     workflowRuntime: options.workflowRuntime ?? false,
+    feedFetcher: options.feedFetcher ?? false,
   });
   app.decorate('workflowRuntime', background.workflowRuntime);
+  app.decorate('feedFetcher', background.feedFetcher);
   app.decorate('outboxDelivery', background.outboxDelivery);
   app.decorate('deliveryWorker', background.deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);

@@ -59,6 +59,14 @@ export type AppConfig = {
   shutdownGraceMs: number;
   /** The workflow runtime runs in the server process (WORKFLOW_RUNTIME=off: only in `npm run worker`s). */
   workflowRuntime: boolean;
+  /** Feeds of the article pool are fetched on a schedule in this process (FEED_FETCH=off: not here). */
+  feedFetch: boolean;
+  /** A feed is fetched again once its last fetch is this old (minutes). */
+  feedIntervalMinutes: number;
+  /** One feed fetch (every redirect hop, the whole body) ends by then (ms). */
+  feedTimeoutMs: number;
+  /** A feed larger than this is refused (bytes). */
+  feedMaxBytes: number;
   /** Threads that run workflow simulations off the event loop (SIMULATION_THREADS). */
   simulationThreads: number;
   /** A simulation running longer than this is stopped with a clear error (ms). */
@@ -144,6 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),
     shutdownGraceMs: envInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
     workflowRuntime: envSwitch(env, 'WORKFLOW_RUNTIME', true),
+    feedFetch: envSwitch(env, 'FEED_FETCH', true),
+    feedIntervalMinutes: Math.max(1, envInt(env, 'FEED_INTERVAL_MINUTES', 30)),
+    feedTimeoutMs: Math.max(1000, envInt(env, 'FEED_TIMEOUT_MS', 10_000)),
+    feedMaxBytes: Math.max(10_000, envInt(env, 'FEED_MAX_BYTES', 5 * 1024 * 1024)),
     simulationThreads: Math.min(
       4,
       Math.max(1, envInt(env, 'SIMULATION_THREADS', os.availableParallelism() - 1)),

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     database,
     serveClient: true,
     workflowRuntime: runWorkflows ? {} : false,
+    feedFetcher: config.feedFetch ? {} : false,
   });
 
   const connections = trackConnections(app.server);
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
     `API description: ${origin}/api/docs`,
     `Workflow runtime: ${runWorkflows ? 'running in this process' : 'off here (WORKFLOW_RUNTIME=off)'}`,
+    `Article feeds: ${config.feedFetch ? `fetched every ${config.feedIntervalMinutes} min in this process` : 'not fetched here (FEED_FETCH=off)'}`,
     `Marketing email (workflows, the mailbox's form): ${
       config.smtpUrl
         ? 'sent over SMTP (SMTP_URL)'

@@ -1,18 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
+import { startPgBoss } from './lib/startPgBoss.ts';
 import { ImportRunner } from './services/audience/ImportRunner.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
 import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
+import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFetcher.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
 import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
 import { type RuntimeOptions, WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
 
+/** What a caller may set of the feed fetcher (the rest comes from config.ts). */
+export type FeedFetcherSettings = Partial<
+  Pick<FeedFetcherOptions, 'sweepMs' | 'pollingIntervalSeconds' | 'fetch'>
+>;
+
 export type BackgroundWork = {
   workflowRuntime: WorkflowRuntime | null;
+  /** Fetches the article pool's feeds on a schedule (pg-boss). */
+  feedFetcher: FeedFetcher | null;
   /** Account email over SMTP (only with SMTP_URL). */
   outboxDelivery: OutboxDelivery | null;
   deliveryWorker: DeliveryWorker | null;
@@ -20,15 +30,16 @@ export type BackgroundWork = {
   importRunner: ImportRunner;
   /** Deletes expired sessions, sign-up links and sign-in delays (also run at start-up and every hour). */
   sweepExpired: () => Promise<void>;
-  /** Stops everything, in order: steps, then deliveries, then notifications. */
+  /** Stops everything, in order: imports, feed fetches, steps (then pg-boss), deliveries, notifications. */
   stop: () => Promise<void>;
 };
 
 /**
  * Every background job of a server process, started from one place with its settings from config.ts: the
  * outbox's delivery (with SMTP), the workflow runtime (its step loops and sweep; the sink that enrols
- * contacts on email events is pushed onto `sinks`), the marketing delivery worker, the notifications that
- * wake them (listenForWork), and the hourly expiry sweep.
+ * contacts on email events is pushed onto `sinks`), the feed fetcher of the article pool, the marketing
+ * delivery worker, the notifications that wake them (listenForWork), and the hourly expiry sweep. The
+ * jobs on pg-boss (the runtime's steps, feed fetches) share one pg-boss of this process.
  */
 export async function startBackgroundWork(input: {
   config: AppConfig;
@@ -37,9 +48,21 @@ export async function startBackgroundWork(input: {
   sessions: SessionStore;
   /** The app's email event sinks (the runtime adds its own; the delivery worker calls them). */
   sinks: EmailEventSink[];
-  workflowRuntime: false | Omit<RuntimeOptions, 'database' | 'databaseUrl'>;
+  workflowRuntime: false | Omit<RuntimeOptions, 'database' | 'databaseUrl' | 'boss'>;
+  feedFetcher: false | FeedFetcherSettings;
 }): Promise<BackgroundWork> {
   const { config, database, log, sinks } = input;
+  const runtimeOptions = input.workflowRuntime;
+  const boss: PgBoss | null =
+    runtimeOptions || input.feedFetcher
+      ? await startPgBoss({
+          database,
+          databaseUrl: config.databaseUrl,
+          max: Math.max(4, (runtimeOptions ? (runtimeOptions.loops ?? 4) : 0) + 3),
+          maintenanceIntervalSeconds: runtimeOptions ? runtimeOptions.maintenanceIntervalSeconds : undefined,
+          log: (message, error) => log.error(error, message),
+        })
+      : null;
   const outboxDelivery = config.smtpUrl
     ? startOutboxDelivery({
         db: database.db,
@@ -51,14 +74,31 @@ export async function startBackgroundWork(input: {
         maxAttempts: config.deliveryMaxAttempts,
       })
     : null;
-  const workflowRuntime = input.workflowRuntime
-    ? await WorkflowRuntime.start({
-        log: (message, error) => log.error(error, message),
-        ...input.workflowRuntime,
-        database,
-        databaseUrl: config.databaseUrl,
-      })
-    : null;
+  const workflowRuntime =
+    runtimeOptions && boss
+      ? await WorkflowRuntime.start({
+          log: (message, error) => log.error(error, message),
+          ...runtimeOptions,
+          database,
+          databaseUrl: config.databaseUrl,
+          boss,
+        })
+      : null;
+  const feedFetcher =
+    input.feedFetcher && boss
+      ? await FeedFetcher.start({
+          db: database.db,
+          boss,
+          intervalMinutes: config.feedIntervalMinutes,
+          log: (message, error) => (error ? log.error(error, message) : log.warn(message)),
+          ...input.feedFetcher,
+          fetch: {
+            timeoutMs: config.feedTimeoutMs,
+            maxBytes: config.feedMaxBytes,
+            ...input.feedFetcher.fetch,
+          },
+        })
+      : null;
   if (workflowRuntime) sinks.push(workflowRuntime.emailEventSink);
   // The delivery loops (outbox, marketing) wake on notifications of queued email from any process.
   const stopListening =
@@ -95,6 +135,7 @@ export async function startBackgroundWork(input: {
 
   return {
     workflowRuntime,
+    feedFetcher,
     outboxDelivery,
     deliveryWorker,
     importRunner,
@@ -102,7 +143,9 @@ export async function startBackgroundWork(input: {
     stop: async () => {
       clearInterval(sweeper);
       await importRunner.stop();
+      await feedFetcher?.stop();
       await workflowRuntime?.stop();
+      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
       await outboxDelivery?.stop();
       await deliveryWorker?.stop();
       await stopListening();

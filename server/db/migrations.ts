@@ -15,6 +15,7 @@ import * as m0015 from './migrations/m0015_audience_lists.ts';
 import * as m0016 from './migrations/m0016_sales_groups.ts';
 import * as m0017 from './migrations/m0017_forms.ts';
 import * as m0018 from './migrations/m0018_audience_facets.ts';
+import * as m0019 from './migrations/m0019_article_pool.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   m0014_audience_people: m0014,
   m0015_audience_lists: m0015,
   m0018_audience_facets: m0018,
+  m0019_article_pool: m0019,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */
@@ -50,7 +52,13 @@ async function isUpToDate(db: Kysely<Database>): Promise<boolean> {
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (await isUpToDate(db)) return [];
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: numbers are handed out to parallel branches ahead of time (m0019 merged before m0018), so a
+  // database that already ran a later-numbered migration still runs an earlier one that arrives after it.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

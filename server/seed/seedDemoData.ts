@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
+import { seedArticlePool } from './seedArticlePool.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedAudienceCrowd } from './seedAudienceCrowd.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
@@ -23,6 +24,8 @@ export type SeedCounts = {
   preferences: number;
   groups: number;
   forms: number;
+  /** The demo article pool (global). */
+  articles: number;
 };
 
 export type SeedSummary = {
@@ -70,6 +73,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       { users: DEMO_IDS.usersSequenceStart },
     );
     const moreLists = await seedLists(trx);
+    const articles = await seedArticlePool(trx);
     return {
       organisations: 2,
       users: 3,
@@ -80,6 +84,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       preferences: preferences.preferenceUuids.length,
       groups,
       forms,
+      articles,
     };
   });
   return {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { demoPreferenceUuid } from '../../server/seed/demoPreferenceUuid.ts';
+import type { FeedFetcherSettings } from '../../server/startBackgroundWork.ts';
 import { readPgliteTemplate } from './pgliteTemplate.ts';
 import { throwAwayDatabase } from './throwAwayDatabase.ts';
 
@@ -25,6 +26,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** Serve the built client from DIST_DIR too, as `npm start` does. */
   serveClient?: boolean;
+  /** Run the feed fetcher (pg-boss) in the app, with these settings. */
+  feedFetcher?: FeedFetcherSettings;
 };
 
 /**
@@ -52,6 +55,7 @@ export async function createTestApp(
     logger: false,
     clock: options.clock,
     serveClient: options.serveClient,
+    feedFetcher: options.feedFetcher ?? false,
     logStream: options.captureLog ? { write: (line) => void lines.push(line) } : undefined,
   });
   await app.ready();

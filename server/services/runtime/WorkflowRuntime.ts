@@ -1,8 +1,9 @@
-import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listenForWork } from '../../lib/listenForWork.ts';
+import { startPgBoss } from '../../lib/startPgBoss.ts';
 import { onWork, sleepUntilWork } from '../../lib/workSignals.ts';
 import {
   type BeforeCommit,
@@ -30,6 +31,11 @@ export type RuntimeOptions = {
   database: DatabaseHandle;
   /** PostgreSQL: pg-boss connects with this string. PGlite: pg-boss runs through the database handle. */
   databaseUrl?: string;
+  /**
+   * A pg-boss already started for this process (startBackgroundWork shares one between its jobs): the
+   * runtime uses it and leaves stopping it to its owner. Without it the runtime starts and stops its own.
+   */
+  boss?: PgBoss;
   /** Work loops in this process (default 4 on PostgreSQL, 2 on PGlite). */
   loops?: number;
   /** Jobs fetched per loop and poll (default 50). */
@@ -110,24 +116,16 @@ export class WorkflowRuntime {
 
   static async start(options: RuntimeOptions): Promise<WorkflowRuntime> {
     const { database } = options;
-    const common = {
-      schema: 'pgboss',
-      migrate: true,
-      supervise: true,
-      schedule: false,
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    };
-    const boss =
-      database.kind === 'postgres'
-        ? new PgBoss({
-            ...common,
-            connectionString: options.databaseUrl ?? failNoUrl(),
-            max: Math.max(4, (options.loops ?? 4) + 2),
-          })
-        : new PgBoss({ ...common, db: pgliteBossDb(database) });
     const log = options.log ?? ((message, error) => console.error(message, error));
-    boss.on('error', (error) => log('workflow runtime (pg-boss) error', error));
-    await boss.start();
+    const boss =
+      options.boss ??
+      (await startPgBoss({
+        database,
+        databaseUrl: options.databaseUrl,
+        max: Math.max(4, (options.loops ?? 4) + 2),
+        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+        log: (message, error) => log(`workflow runtime: ${message}`, error),
+      }));
     for (const name of STEP_QUEUES) {
       await boss.createQueue(name, {
         name,
@@ -319,7 +317,7 @@ export class WorkflowRuntime {
     }
   }
 
-  /** Stops taking jobs, lets the batches in flight finish, and stops pg-boss. */
+  /** Stops taking jobs, lets the batches in flight finish, and stops pg-boss (unless it was given). */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -330,7 +328,8 @@ export class WorkflowRuntime {
     await Promise.all(this.loops);
     await this.sweeping;
     await this.stopListening();
-    await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    // A shared pg-boss is stopped by its owner (startBackgroundWork), after every job of it.
+    if (!this.options.boss) await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
   }
 }
 
@@ -363,33 +362,6 @@ function completeJobs(boss: PgBoss, name: string, ids: string[], db: PgBoss.Db):
     options: PgBoss.ConnectionOptions,
   ) => Promise<void>;
   return complete.call(boss, name, ids, null, { db });
-}
-
-function failNoUrl(): never {
-  throw new Error('The workflow runtime on PostgreSQL needs the connection string (DATABASE_URL).');
-}
-
-/**
- * pg-boss's `db` on PGlite (DESIGN section 7): statements go through the Kysely driver's single
- * connection (db.connection()), so they never land inside another caller's open transaction; values go
- * through pg.query, a script without values through pg.exec; a failed script that left a transaction
- * open is rolled back.
- */
-function pgliteBossDb(database: DatabaseHandle): PgBoss.Db {
-  const pglite = database.pglite;
-  if (!pglite) throw new Error('The PGlite handle is missing.');
-  return {
-    executeSql: (text: string, values?: unknown[]) =>
-      database.db.connection().execute(async (conn) => {
-        try {
-          const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
-          return { rows: result.rows as unknown[] };
-        } catch (error) {
-          if (pglite.isInTransaction()) await pglite.exec('rollback');
-          throw error;
-        }
-      }),
-  };
 }
 
 declare module 'fastify' {

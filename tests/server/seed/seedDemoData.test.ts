@@ -56,6 +56,9 @@ const TABLES: [keyof Database, string][] = [
   ['sales_group_users', 'group_id, user_id'],
   ['preferences', 'contact_id'],
   ['preference_topics', '(select contact_id from preferences p where p.uuid = t.preference_uuid), topic_id'],
+  ['article_sources', 'id'],
+  ['articles', 'id'],
+  ['article_term_counts', 'pool, term'],
 ];
 
 /** The demo contact's unsubscribe id in a database. */
@@ -109,6 +112,7 @@ describe('deterministic demo seed', () => {
         preferences: 86,
         groups: 3,
         forms: 2,
+        articles: 3120,
         // The crowd's 1,940 preference records are made by SQL and not listed here.
       },
     });
@@ -329,5 +333,48 @@ describe('demo data content', () => {
     expect(newsletters).toHaveLength(3);
     expect(newsletters.some((x) => x.subscribed)).toBe(true);
     expect(newsletters.some((x) => !x.subscribed)).toBe(true);
+  });
+});
+
+describe('the demo article pool', () => {
+  it('holds over 3,000 articles of the last 120 days from a dozen named sources of the global pool, never fetched', async () => {
+    const sources = await db.selectFrom('article_sources').selectAll().execute();
+    expect(sources).toHaveLength(12);
+    expect(sources.every((s) => s.org_id === null && !s.fetch_enabled && s.kind !== null)).toBe(true);
+    const { rows } = await sql<{
+      n: string;
+      oldest: Date;
+      newest: Date;
+      per_source_min: string;
+      without_concepts: string;
+    }>`
+      select count(*) as n, min(published_at) as oldest, max(published_at) as newest,
+        (select min(c) from (select count(*) as c from articles group by source_id) x) as per_source_min,
+        count(*) filter (where jsonb_array_length(concepts) = 0) as without_concepts
+      from articles where org_id is null`.execute(db);
+    const pool = rows[0];
+    expect(Number(pool?.n)).toBeGreaterThanOrEqual(3000);
+    expect(Number(pool?.per_source_min)).toBe(260);
+    expect(Number(pool?.without_concepts)).toBe(0);
+    const seedNow = new Date('2026-11-01T09:00:00.000Z').getTime();
+    expect(new Date(pool?.newest as Date).getTime()).toBeLessThanOrEqual(seedNow);
+    expect(seedNow - new Date(pool?.oldest as Date).getTime()).toBeLessThan(120 * 24 * 60 * 60 * 1000);
+  });
+
+  it("names the demo organisation's accounts in some articles (matched on entities)", async () => {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from articles a
+      where a.entity_keys && array(select lower(name) from accounts where org_id = ${DEMO_IDS.mainOrgId})`.execute(
+      db,
+    );
+    expect(Number(rows[0]?.n)).toBeGreaterThan(300);
+  });
+
+  it('is searchable by full text', async () => {
+    const { rows } = await sql<{ title: string }>`
+      select title from articles where search @@ websearch_to_tsquery('english', 'offshore wind')
+      order by ts_rank(search, websearch_to_tsquery('english', 'offshore wind')) desc limit 5`.execute(db);
+    expect(rows.length).toBe(5);
+    for (const row of rows) expect(row.title.toLowerCase()).toContain('offshore wind');
   });
 });
