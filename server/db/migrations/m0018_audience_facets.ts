@@ -133,11 +133,19 @@ function contactFacetUpsert(rows: string): string {
        from r where ${column} is not null group by org_id, ${column}, profiled`,
   ).join('\n      union all ');
   return `
-    with r as materialized (
+    with combos as (
+      -- Rows alike in every counted column count once, with their number (an import batch of 10,000 is a
+      -- few dozen such combinations).
+      select org_id, personality_type, status, designation, buyer_stage, industry, account_id, sum(delta) as delta
+      from (${rows}) y
+      group by org_id, personality_type, status, designation, buyer_stage, industry, account_id
+      having sum(delta) <> 0
+    ),
+    r as materialized (
       select x.org_id, x.personality_type is not null as profiled, x.status, x.designation, x.personality_type,
         x.buyer_stage, x.industry, a.name as account_name, a.revenue as account_revenue,
         a.id::text as account_key, x.delta
-      from (${rows}) x
+      from combos x
       -- An index lookup per row: a hash of every account would cost a one-row update a table scan.
       left join lateral (select id, name, revenue from accounts where id = x.account_id) a on true
     ),
