@@ -72,7 +72,11 @@ async function fingerprint(): Promise<string> {
     sql` union all `,
   );
   const result = await sql<{ name: string; digest: string }>`${digests}`.execute(t.database.db);
-  return result.rows.map((row) => `${row.name}:${row.digest}`).join('\n');
+  // Sorted here: a union's rows come in any order (PostgreSQL may run its parts in parallel).
+  return result.rows
+    .map((row) => `${row.name}:${row.digest}`)
+    .sort()
+    .join('\n');
 }
 
 function variants(op: Operation): Array<{ label: string; body?: unknown; query?: string; raw?: string }> {
