@@ -13,10 +13,15 @@ import { defineConfig } from '@playwright/test';
  * on through environment variables so that all of them agree.
  */
 const env = process.env;
-const randomPort = () => String(20000 + Math.floor(Math.random() * 20000));
+// Below Linux's ephemeral range (32768-60999), where an outgoing connection (a database client, say) may
+// hold the port we pick: a listen there failed CI once with EADDRINUSE.
+const PORTS = { from: 20000, count: 12000 };
+const randomPort = () => String(PORTS.from + Math.floor(Math.random() * PORTS.count));
+const nextPort = (offset: number) =>
+  String(((Number(env.E2E_PORT) - PORTS.from + offset) % PORTS.count) + PORTS.from);
 env.E2E_PORT ||= randomPort();
-env.E2E_EXPIRY_PORT ||= String(((Number(env.E2E_PORT) - 20000 + 7919) % 20000) + 20000);
-env.E2E_STATIC_PORT ||= String(((Number(env.E2E_PORT) - 20000 + 3967) % 20000) + 20000);
+env.E2E_EXPIRY_PORT ||= nextPort(7919);
+env.E2E_STATIC_PORT ||= nextPort(3967);
 if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
   const dirs = [
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-')),
