@@ -16,6 +16,7 @@ import * as m0016 from './migrations/m0016_sales_groups.ts';
 import * as m0017 from './migrations/m0017_forms.ts';
 import * as m0018 from './migrations/m0018_audience_facets.ts';
 import * as m0019 from './migrations/m0019_article_pool.ts';
+import * as m0020 from './migrations/m0020_campaign_editions.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   m0015_audience_lists: m0015,
   m0018_audience_facets: m0018,
   m0019_article_pool: m0019,
+  m0020_campaign_editions: m0020,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

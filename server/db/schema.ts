@@ -219,7 +219,54 @@ export type CampaignTable = {
   thumbnail: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Place in the campaign list, highest first (m0020): new or changed on top, a clone right after its original. */
+  position: ColumnType<number, number | undefined, number>;
+  keywords: ColumnType<string[], string[] | undefined, string[]>;
+  /** create_campaign/'s advanced search: include/exclude sources and keywords (m0020). */
+  advanced_search: ColumnType<CampaignAdvancedSearch, string | undefined, string>;
 };
+
+export type CampaignAdvancedSearch = {
+  include_sources?: number[];
+  exclude_sources?: number[];
+  include_keywords?: string[];
+  exclude_keywords?: string[];
+};
+
+/** A campaign's audience (m0020). */
+export type CampaignListTable = { campaign_id: number; list_id: number };
+export type CampaignContactTable = { campaign_id: number; contact_id: number };
+
+export type EditionStatus = 'draft' | 'sent' | 'scheduled' | 'test';
+
+/** An edition (version) of an email (m0020): the spec's version_id / edition_id. */
+export type EmailVersionTable = {
+  id: Generated<number>;
+  org_id: number;
+  email_id: number;
+  user_id: number | null;
+  name: ColumnType<string, string | undefined, string>;
+  subject: ColumnType<string, string | undefined, string>;
+  status: ColumnType<EditionStatus, EditionStatus | undefined, EditionStatus>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  thumbnail: string | null;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** An article curated into an edition (m0020), in the edition's order. */
+export type EditionArticleTable = {
+  version_id: number;
+  article_id: number;
+  position: number;
+  added_by: number | null;
+  added_at: CreatedAt;
+};
+
+/** A user's favourite article (m0020). */
+export type ArticleFavouriteTable = { user_id: number; article_id: number; created_at: CreatedAt };
 
 /** email_type: 0 digest (hybrid), 1 ad hoc (custom), 2 AI. */
 export type EmailTable = {
@@ -401,6 +448,8 @@ export type EmailSendTable = {
   via: string | null;
   created_at: CreatedAt;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The edition sent (m0020; null for sends before editions). */
+  version_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 // --- end email delivery ---
 
@@ -594,6 +643,11 @@ export type Database = {
   article_sources: ArticleSourceTable;
   articles: ArticleTable;
   article_term_counts: ArticleTermCountTable;
+  campaign_lists: CampaignListTable;
+  campaign_contacts: CampaignContactTable;
+  email_versions: EmailVersionTable;
+  edition_articles: EditionArticleTable;
+  article_favourites: ArticleFavouriteTable;
 };
 
 export type UserRow = Selectable<UserTable>;
