@@ -27,6 +27,11 @@ export type DatabaseOptions = {
   template?: Blob;
   /** PostgreSQL: connections in the pool (default 10). */
   poolMax?: number;
+  /**
+   * PostgreSQL: told when an idle pooled connection fails (the server restarted or ended it); the pool
+   * replaces it. Without a listener such an error would end the process. Default: one line on stderr.
+   */
+  onIdleError?: (error: Error) => void;
 };
 
 function redactUrl(url: string): string {
@@ -39,6 +44,10 @@ function redactUrl(url: string): string {
   }
 }
 
+function logIdleError(error: Error): void {
+  console.error(`database: an idle connection failed and is replaced: ${error.message}`);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // Each driver is loaded only when used: start-up loads one of them, not both.
   if (options.databaseUrl) {
@@ -46,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // count(*) and bigint columns come back as numbers from both drivers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    pool.on('error', options.onIdleError ?? logIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
