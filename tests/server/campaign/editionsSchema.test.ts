@@ -56,9 +56,10 @@ describe('emails and their editions (m0020)', () => {
       )
       .orderBy('email_id')
       .execute();
+    const [first, second] = inserted;
     expect(editions).toEqual([
-      { email_id: inserted[0].id, name: 'Draft Edition', subject: 'First subject', status: 'draft' },
-      { email_id: inserted[1].id, name: 'Draft Edition', subject: 'Second subject', status: 'draft' },
+      { email_id: first?.id, name: 'Draft Edition', subject: 'First subject', status: 'draft' },
+      { email_id: second?.id, name: 'Draft Edition', subject: 'Second subject', status: 'draft' },
     ]);
   });
 
