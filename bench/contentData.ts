@@ -33,9 +33,12 @@ export async function fillContent(
   // words(k, seed): k words, the i-th chosen by floor(n * r^3) for a pseudo-random r (skewed to common terms).
   await sql`
     create or replace function pg_temp.bench_words(k int, seed int, words text[]) returns text language sql immutable as $$
-      select string_agg(words[1 + floor(${n} * power(((seed::bigint * 7919 + i * 104729) % 100003) / 100003.0, 3))::int], ' ')
+      select string_agg(words[1 + floor(${sql.raw(String(n))} * power(((seed::bigint * 7919 + i * 104729) % 100003) / 100003.0, 3))::int], ' ')
       from generate_series(1, k) as i
     $$`.execute(db);
+  const firstArticle =
+    (await sql<{ id: number }>`select coalesce(max(id), 0)::int + 1 as id from articles`.execute(db)).rows[0]
+      ?.id ?? 1;
   const batch = 50_000;
   for (let from = 1; from <= options.articles; from += batch) {
     const to = Math.min(options.articles, from + batch - 1);
@@ -48,7 +51,7 @@ export async function fillContent(
         'https://' || (${hosts}::text[])[1 + g % ${hosts.length}] || '/bench/' || g,
         'https://' || (${hosts}::text[])[1 + g % ${hosts.length}] || '/bench/' || g,
         (${hosts}::text[])[1 + g % ${hosts.length}],
-        now() - ((g * 6151) % (120 * 24 * 60)) * interval '1 minute',
+        now() - ((g::bigint * 6151) % (120 * 24 * 60)) * interval '1 minute',
         '{}', '{}', '[]'
       from generate_series(${from}::int, ${to}::int) as g`.execute(db);
   }
@@ -64,11 +67,10 @@ export async function fillContent(
     from campaigns c where c.org_id = ${orgId} and c.name like 'Bench campaign %'`.execute(db);
   await sql`
     insert into edition_articles (version_id, article_id, position)
-    select v.id, a.id, a.k
+    select v.id, ${firstArticle} + ((v.id * 3 + k) % ${Math.max(1, options.articles)}), k
     from email_versions v join emails e on e.id = v.email_id and e.name like 'Bench campaign %'
-    cross join lateral (
-      select id, row_number() over () as k from articles where org_id is null order by id limit 3 offset (v.id % 1000)
-    ) a`.execute(db);
+    cross join generate_series(1, 3) as k
+    on conflict do nothing`.execute(db);
   await sql`vacuum analyze`.execute(db);
   return Math.round(performance.now() - started);
 }
