@@ -42,7 +42,7 @@ test('campaigns: create, a digest email with its Draft Edition, rename, clone af
   await page.getByRole('link', { name: 'New campaign' }).click();
   await expect(page).toHaveURL(/\/createcampaign$/);
   await page.getByLabel('Campaign name').fill(name);
-  await page.getByLabel('Keywords').fill('cloud, data');
+  await page.getByRole('textbox', { name: 'Keywords (optional)', exact: true }).fill('cloud, data');
   await shotBothWidths(page, 'create');
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page).toHaveURL(/\/campaigns\/campaign\?campaign_id=\d+/);

@@ -7,6 +7,7 @@ import {
   MAX_EMAIL_NAME,
 } from '../../../domain/campaignSchemas.ts';
 import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../domain/campaigns.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
@@ -73,11 +74,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
   if (campaignId === null)
     return (
       <StatePanel kind="error" title="No campaign chosen">
-        Open a campaign from the{' '}
-        <Link to="/campaigns/{-$page}/{-$tab}/{-$subTab}" params={{}}>
-          campaign list
-        </Link>
-        .
+        Open a campaign from the <Link {...areaLinks.campaigns}>campaign list</Link>.
       </StatePanel>
     );
   const campaign = details.data && details.data.campaign_id === campaignId ? details.data : null;
@@ -134,9 +131,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
   return (
     <div className="campaign-detail">
       <p className="campaign-detail__back">
-        <Link to="/campaigns/{-$page}/{-$tab}/{-$subTab}" params={{}}>
-          ← All campaigns
-        </Link>
+        <Link {...areaLinks.campaigns}>← All campaigns</Link>
       </p>
       <PageHeader
         eyebrow="Campaign"

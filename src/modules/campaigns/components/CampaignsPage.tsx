@@ -1,11 +1,13 @@
 import { useSearch } from '@tanstack/react-router';
-import { areaLinks } from '../../../router/routeTable.ts';
-import { AreaNotFound } from '../../shell/components/AreaNotFound.tsx';
-import { BeingBuiltPage } from '../../shell/components/BeingBuiltPage.tsx';
+import { AreaBeingBuiltPage } from '../../../router/AreaBeingBuiltPage.tsx';
 import { CampaignDetailPage } from './CampaignDetailPage.tsx';
 import { CampaignListPage } from './CampaignListPage.tsx';
 
-/** /campaigns (the list) and /campaigns/campaign?campaign_id=… (a campaign); other pages are not found. */
+/**
+ * /campaigns (the list) and /campaigns/campaign?campaign_id=… (a campaign). The edition editor's paths
+ * (/campaigns/editionedit/…, design, publish) and the content steps come with later work: their page
+ * says so, naming the sub-view asked for.
+ */
 export function CampaignsPage({ page }: { page: string | undefined }) {
   const search = useSearch({ strict: false }) as { campaign_id?: string };
   if (!page) return <CampaignListPage />;
@@ -13,13 +15,10 @@ export function CampaignsPage({ page }: { page: string | undefined }) {
     const id = search.campaign_id && /^\d+$/.test(search.campaign_id) ? Number(search.campaign_id) : null;
     return <CampaignDetailPage key={id ?? 0} campaignId={id} />;
   }
-  // The edition editor (design, publish) and the campaign content steps come with later work.
-  if (page === 'editionedit' || page === 'content')
-    return (
-      <BeingBuiltPage
-        title="Edition editor"
-        purpose="Design and publish an edition of a campaign email, with its curated content."
-      />
-    );
-  return <AreaNotFound area="Campaigns" path={`/campaigns/${page}`} home={areaLinks.campaigns} />;
+  return (
+    <AreaBeingBuiltPage
+      title="Campaigns"
+      purpose="Design and publish the editions of your campaign emails, with their curated content."
+    />
+  );
 }
