@@ -123,11 +123,7 @@ export function CreateCampaignPage() {
           </Alert>
         ) : null}
         <div className="campaign-form__actions">
-          <Link
-            to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
-            params={{}}
-            className={buttonClassName('secondary')}
-          >
+          <Link {...areaLinks.campaigns} className={buttonClassName('secondary')}>
             Cancel
           </Link>
           <Button type="submit" loading={status === 'loading'}>
