@@ -84,3 +84,22 @@ test('campaigns: create, a digest email with its Draft Edition, rename, clone af
   await expect.poll(async () => (await cardNames(page)).includes(`Copy of ${name}`)).toBe(false);
   expect((await cardNames(page))[0]).toBe(name);
 });
+
+test('a sent campaign shows its emails by edition state and the graph of sends, opens and clicks', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_LOGIN);
+  await page.goto('/campaigns');
+  await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Spring Product Launch' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Draft \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('email-card').first()).toBeVisible();
+  // Its emails were sent by workflows: they are on the Sent tab too.
+  await expect(page.getByRole('tab', { name: /^Sent \([1-9]\d*\)$/ })).toBeVisible();
+  const graph = page.getByTestId('campaign-graph');
+  await expect(graph).toBeVisible();
+  await expect(graph).toHaveAttribute('aria-label', /Sends, opens and clicks per day from \d{4}-\d{2}-\d{2}/);
+  await page.getByRole('tab', { name: /^All / }).click();
+  await expect(page.getByRole('list', { name: 'all emails' }).getByTestId('email-card')).toHaveCount(5);
+  await shotBothWidths(page, 'graph');
+});

@@ -348,7 +348,18 @@ export async function loadCampaignDetails(
     selectEmails(db, sql`e.campaign_id = ${campaignId}`),
     campaignGraph(db, campaignId, timeZone),
   ]);
-  const having = (status: EditionStatus) => emails.filter((e) => e.editions.some((v) => v.status === status));
+  // Sent: an edition was sent, or the email was sent otherwise (a workflow sends the email itself).
+  const { rows: sentRows } = await sql<{ email_id: number }>`
+    select distinct ev.email_id from email_event ev
+    where ev.kind = 'sent' and ev.email_id in (select e.id from emails e where e.campaign_id = ${campaignId})`.execute(
+    db,
+  );
+  const sentByWorkflow = new Set(sentRows.map((r) => r.email_id));
+  const having = (status: EditionStatus) =>
+    emails.filter(
+      (e) =>
+        e.editions.some((v) => v.status === status) || (status === 'sent' && sentByWorkflow.has(e.email_id)),
+    );
   return {
     ...summary,
     keywords: campaign.keywords ?? [],

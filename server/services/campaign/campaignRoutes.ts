@@ -108,7 +108,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'A campaign with its emails by edition status and its sends, opens and clicks per day',
           description:
-            'emails.draft / sent / test / scheduled hold the emails having an edition in that state, emails.all ' +
+            'emails.draft / sent / test / scheduled hold the emails having an edition in that state (sent also ' +
+            'holds the emails a workflow sent), emails.all ' +
             'every email; each email lists its editions. graph: [{date (YYYY-MM-DD in user_tz), sent, opens, clicks}].',
           params: campaignIdParamsSchema,
         },

@@ -186,6 +186,18 @@ describe('campaign_details/{id}/', () => {
     const d = await details(withSends.campaign_id);
     expect(d.emails.all.length).toBe(withSends.emails_count);
     expect(d.emails.draft.length).toBeGreaterThan(0);
+    // Emails a workflow sent (no sent edition) count as sent.
+    const sentIds = await t.database.db
+      .selectFrom('email_event')
+      .select('email_id')
+      .distinct()
+      .where('kind', '=', 'sent')
+      .where('campaign_id', '=', withSends.campaign_id)
+      .execute();
+    expect(d.emails.sent.length).toBeGreaterThan(0);
+    expect(d.emails.sent.map((e) => e.email_id).sort()).toEqual(
+      expect.arrayContaining(sentIds.map((r) => r.email_id).filter((id) => id !== null)),
+    );
     expect(d.emails.all[0]?.editions.length).toBeGreaterThan(0);
     expect(d.graph.length).toBeGreaterThan(0);
     expect(d.graph.reduce((sum, p) => sum + p.sent, 0)).toBe(withSends.totals.sent);
