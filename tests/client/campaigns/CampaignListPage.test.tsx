@@ -156,6 +156,29 @@ describe('Campaign list screen', () => {
     );
   });
 
+  it('filters by user from the first page, the choice in the address', async () => {
+    const listCampaigns = vi.fn(async () => campaignsPage([campaign(1)]));
+    const router = renderCampaigns({
+      listCampaigns,
+      users: async () => [
+        { user_id: 1001, first_name: 'Dana', last_name: 'Demo', name: 'Dana Demo', user_email: 'd@x.test' },
+        { user_id: 1002, first_name: 'Ada', last_name: 'Admin', name: 'Ada Admin', user_email: 'a@x.test' },
+      ],
+    });
+    const select = await screen.findByLabelText('By User', {}, SLOW);
+    await within(select).findByRole('option', { name: 'Ada Admin' }, SLOW);
+    fireEvent.change(select, { target: { value: '1002' } });
+    await waitFor(
+      () =>
+        expect(listCampaigns).toHaveBeenLastCalledWith(
+          expect.objectContaining({ userId: 1002, offset: 0 }),
+          expect.anything(),
+        ),
+      SLOW,
+    );
+    expect(router.state.location.search).toMatchObject({ user_id: '1002' });
+  });
+
   it('puts a clone right after its original with zeroed totals', async () => {
     const cloneCampaign = vi.fn(async () =>
       campaign(40, {
