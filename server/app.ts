@@ -31,6 +31,8 @@ import { importRoutes } from './services/audience/importRoutes.ts';
 import { listRoutes } from './services/audience/listRoutes.ts';
 import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
+import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
+import { emailRoutes } from './services/campaign/emailRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
@@ -184,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
   await app.register(importRoutes(ctx, background.importRunner), { prefix: config.bases.audience });
+  await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(trackingRoutes(ctx, trackingRecorder));

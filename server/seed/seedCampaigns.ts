@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, EmailTable } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { NEWCOMER_EMAILS } from './newcomerEmails.ts';
@@ -163,6 +163,11 @@ export async function seedCampaigns(trx: Transaction<Database>): Promise<SeededC
       })),
     )
     .execute();
+  // Each organisation's campaigns get their place, most recently changed highest (as m0020 numbers them).
+  await sql`
+    update campaigns c set position = n.position from (
+      select id, row_number() over (partition by org_id order by updated_at, id) as position from campaigns
+    ) n where n.id = c.id`.execute(trx);
 
   const rows: Insertable<EmailTable>[] = [];
   const emails: SeededEmail[] = [];

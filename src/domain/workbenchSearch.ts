@@ -40,6 +40,8 @@ export const workbenchSearchSchema = z.object({
   event_id: text,
   access_id: text,
   campaign_id: text,
+  /** The campaign list's by-User filter. */
+  user_id: text,
   /** One id or a comma list: read it with emailIdList. */
   email_id: text,
   ai_email: presenceFlag,

@@ -3,6 +3,7 @@ import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
+import { CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
@@ -23,11 +24,15 @@ const area = <TPath extends string>(path: TPath, title: string, purpose: string)
     component: () => <AreaBeingBuiltPage title={title} purpose={purpose} />,
   });
 
-export const campaignsRoute = area(
-  '/campaigns/{-$page}/{-$tab}/{-$subTab}',
-  'Campaigns',
-  'Plan campaigns, build their emails from curated content and publish them to your audiences.',
-);
+/** /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign's emails and editions). */
+export const campaignsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
+  component: function CampaignsRoute() {
+    const params = campaignsRoute.useParams();
+    return <CampaignsPage page={params.page} />;
+  },
+});
 
 export const contentRoute = createRoute({
   getParentRoute: () => protectedRoute,

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { CreateCampaignPage } from '../modules/campaigns/components/CreateCampaignPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { SettingsGate } from './SettingsGate.tsx';
@@ -14,12 +15,7 @@ export const settingsRoute = createRoute({
 export const createCampaignRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/createcampaign',
-  component: () => (
-    <AreaBeingBuiltPage
-      title="Create a campaign"
-      purpose="Name a campaign, choose its audience and start its first email."
-    />
-  ),
+  component: CreateCampaignPage,
 });
 
 export const outlookAuthRoute = createRoute({

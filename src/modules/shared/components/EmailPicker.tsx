@@ -76,8 +76,8 @@ export function EmailPicker({
             `Nothing matches “${paging.term}”.`
           ) : (
             <>
-              Emails are made in <Link {...areaLinks.campaigns}>Campaigns</Link>, which is still being built;
-              the emails you make there will appear here.
+              Emails are made in <Link {...areaLinks.campaigns}>Campaigns</Link>: the emails you make there
+              will appear here.
             </>
           )}
         </StatePanel>

@@ -140,7 +140,7 @@ describe('CreateWorkflowPage', () => {
     const link = screen.getByRole('link', { name: 'Campaigns' });
     expect(link.getAttribute('href')).toBe('/campaigns');
     expect(link.closest('.ui-state')?.textContent ?? link.parentElement?.textContent).toMatch(
-      /still being built/,
+      /Emails are made in Campaigns: the emails you make there/,
     );
   });
 });

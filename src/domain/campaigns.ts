@@ -1,0 +1,105 @@
+/**
+ * What the campaign and edition service answers (spec 02 section 3: Campaign, Email, Email / edition list
+ * item, Asset with editions, Draft edition). Shared by the server and the client.
+ */
+
+export type CampaignTotals = {
+  contacts: number;
+  sent: number;
+  delivered: number;
+  open: number;
+  clicks: number;
+};
+
+export type CampaignSummary = {
+  campaign_id: number;
+  campaign_name: string;
+  name: string;
+  user_id: number;
+  created_by: string;
+  thumbnails: string[];
+  last_update: string;
+  emails_count: number;
+  totals: CampaignTotals;
+};
+
+export type CampaignCounts = {
+  total_emails_count: number;
+  adhoc_emails_count: number;
+  digest_emails_count: number;
+  ai_emails_count: number;
+};
+
+export type CampaignsPage = CampaignCounts & { total_count: number; data: CampaignSummary[] };
+
+export type EditionStatus = 'draft' | 'sent' | 'scheduled' | 'test';
+
+export type Edition = {
+  edition_id: number;
+  version_id: number;
+  email_id: number;
+  name: string;
+  subject: string;
+  status: EditionStatus;
+  articles_count: number;
+  thumbnail: string | null;
+  last_update: string;
+  created_on: string;
+  sent_at: string | null;
+  scheduled_for: string | null;
+};
+
+/** An email of a campaign with its editions (spec: Email, Asset with editions). */
+export type CampaignEmail = {
+  email_id: number;
+  name: string;
+  email_name: string;
+  email_subject: string;
+  subject: string;
+  email_type: number;
+  user_id: number;
+  articles_count: number;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  thumbnails: string[];
+  last_updated: string;
+  created_on: string;
+  editions: Edition[];
+};
+
+export type CampaignGraphPoint = { date: string; sent: number; opens: number; clicks: number };
+
+export type CampaignDetails = CampaignSummary & {
+  keywords: string[];
+  advanced_search: Record<string, unknown>;
+  list_ids: number[];
+  contact_ids: number[];
+  emails: {
+    draft: CampaignEmail[];
+    sent: CampaignEmail[];
+    test: CampaignEmail[];
+    scheduled: CampaignEmail[];
+    all: CampaignEmail[];
+  };
+  graph: CampaignGraphPoint[];
+};
+
+/** What deleting a campaign takes with it (delete_campaign/ with dry_run=1). */
+export type CampaignDeletion = {
+  campaign_id: number;
+  campaign_name: string;
+  emails: { email_id: number; name: string }[];
+  sends: number;
+  /** Workflows that use one of its emails: while there are any, the deletion is refused. */
+  workflows: { id: number; name: string }[];
+};
+
+export type EmailsPage = { total_count: number; marked_count: number; data: CampaignEmail[] };
+
+export type CampaignUser = {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  user_email: string;
+};

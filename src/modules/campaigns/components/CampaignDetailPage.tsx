@@ -1,0 +1,239 @@
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  CAMPAIGN_NAME_EXISTS,
+  EMAIL_NAME_EXISTS,
+  MAX_CAMPAIGN_NAME,
+  MAX_EMAIL_NAME,
+} from '../../../domain/campaignSchemas.ts';
+import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../domain/campaigns.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
+import { useToast } from '../../../ui/useToast.ts';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { CampaignGraph } from './CampaignGraph.tsx';
+import { CreateEmailDialog } from './CreateEmailDialog.tsx';
+import { EmailCard } from './EmailCard.tsx';
+import { NameDialog } from './NameDialog.tsx';
+import './campaigns.css';
+
+const TABS = [
+  { id: 'draft', label: 'Draft' },
+  { id: 'sent', label: 'Sent' },
+  { id: 'test', label: 'Test' },
+  { id: 'scheduled', label: 'Scheduled' },
+  { id: 'all', label: 'All' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * /campaigns/campaign?campaign_id=…: a campaign's emails by edition state (Draft, Sent, Test, Scheduled,
+ * All), each with its editions; create an email (digest or ad hoc, new or a copy), rename, clone, delete,
+ * new edition, delete edition; the graph of sends, opens and clicks per day.
+ */
+export function CampaignDetailPage({ campaignId }: { campaignId: number | null }) {
+  const api = useServices().campaignApi;
+  const toast = useToast();
+  const details = useLoad<number, CampaignDetails>(
+    (id, signal) => api.details(id, signal),
+    'campaignDetails',
+  );
+  const { load } = details;
+  const reload = useCallback(() => {
+    if (campaignId !== null) load(campaignId);
+  }, [campaignId, load]);
+  useEffect(reload, [reload]);
+  const [tab, setTab] = useState<TabId>('draft');
+  const [creating, setCreating] = useState(false);
+  const [renamingCampaign, setRenamingCampaign] = useState(false);
+  const [renamingEmail, setRenamingEmail] = useState<CampaignEmail | null>(null);
+  const [deletingEmail, setDeletingEmail] = useState<CampaignEmail | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  /** Runs one email action, then shows the campaign as the server has it now. */
+  const act = async (emailId: number, run: () => Promise<unknown>, done: string) => {
+    setBusyId(emailId);
+    try {
+      await run();
+      toast.show({ tone: 'success', message: done });
+      reload();
+    } catch (error) {
+      toast.show({ tone: 'error', message: error instanceof Error ? error.message : 'That did not work.' });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (campaignId === null)
+    return (
+      <StatePanel kind="error" title="No campaign chosen">
+        Open a campaign from the <Link {...areaLinks.campaigns}>campaign list</Link>.
+      </StatePanel>
+    );
+  const campaign = details.data && details.data.campaign_id === campaignId ? details.data : null;
+  if (!campaign) {
+    if (details.status === 'failure' && details.error)
+      return (
+        <LoadErrorPanel
+          title="This campaign could not be loaded"
+          message={details.error.message}
+          onRetry={reload}
+        />
+      );
+    return <StatePanel kind="loading" title="Loading the campaign…" />;
+  }
+
+  const emailList = (emails: CampaignEmail[], what: string): ReactNode =>
+    emails.length === 0 ? (
+      <StatePanel compact kind="empty" title={`No ${what} emails`}>
+        {what === 'draft' || what === 'all'
+          ? 'Create an email: it starts with its Draft Edition.'
+          : `Emails with a ${what} edition appear here.`}
+      </StatePanel>
+    ) : (
+      <ul className="email-cards" aria-label={`${what} emails`}>
+        {emails.map((email) => (
+          <EmailCard
+            key={email.email_id}
+            email={email}
+            busy={busyId === email.email_id}
+            onRename={() => setRenamingEmail(email)}
+            onClone={() =>
+              act(
+                email.email_id,
+                () => api.createEmail({ name: '', emailType: 0, campaignId, cloneOf: email.email_id }),
+                `A copy of “${email.name}” was created.`,
+              )
+            }
+            onDelete={() => setDeletingEmail(email)}
+            onNewEdition={() =>
+              act(
+                email.email_id,
+                () => api.createEdition(email.email_id),
+                `A new Draft Edition of “${email.name}”.`,
+              )
+            }
+            onDeleteEdition={(editionId) =>
+              act(email.email_id, () => api.deleteEdition(editionId), 'The edition was deleted.')
+            }
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="campaign-detail">
+      <p className="campaign-detail__back">
+        <Link {...areaLinks.campaigns}>← All campaigns</Link>
+      </p>
+      <PageHeader
+        eyebrow="Campaign"
+        title={campaign.campaign_name}
+        description={`${campaign.emails_count} ${campaign.emails_count === 1 ? 'email' : 'emails'}${
+          campaign.keywords.length ? ` · keywords: ${campaign.keywords.join(', ')}` : ''
+        }`}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRenamingCampaign(true)}>
+              Rename
+            </Button>
+            <Button onClick={() => setCreating(true)}>New email</Button>
+          </>
+        }
+      />
+      <Tabs
+        label="Emails by edition state"
+        selectedId={tab}
+        onSelect={(id) => setTab(id as TabId)}
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: `${t.label} (${campaign.emails[t.id].length})`,
+          content: emailList(campaign.emails[t.id], t.id),
+        }))}
+      />
+      <CampaignGraph points={campaign.graph} />
+      <CreateEmailDialog
+        campaignId={campaignId}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(email) => {
+          setCreating(false);
+          toast.show({ tone: 'success', message: `“${email.name}” was created with its Draft Edition.` });
+          setTab('draft');
+          reload();
+        }}
+      />
+      <NameDialog<CampaignSummary>
+        target={renamingCampaign ? { name: campaign.campaign_name } : null}
+        title="Rename campaign"
+        label="Campaign name"
+        max={MAX_CAMPAIGN_NAME}
+        nameExists={CAMPAIGN_NAME_EXISTS}
+        requestName="renameCampaign"
+        save={(name, signal) => api.renameCampaign({ campaignId, name }, signal)}
+        onClose={() => setRenamingCampaign(false)}
+        onSaved={(saved) => {
+          setRenamingCampaign(false);
+          toast.show({ tone: 'success', message: `Renamed to “${saved.campaign_name}”.` });
+          reload();
+        }}
+      />
+      <NameDialog<CampaignEmail>
+        target={renamingEmail ? { name: renamingEmail.name } : null}
+        title="Rename email"
+        label="Email name"
+        max={MAX_EMAIL_NAME}
+        nameExists={EMAIL_NAME_EXISTS}
+        requestName="renameEmail"
+        save={(name, signal) => api.renameEmail({ emailId: renamingEmail?.email_id ?? 0, name }, signal)}
+        onClose={() => setRenamingEmail(null)}
+        onSaved={(saved) => {
+          setRenamingEmail(null);
+          toast.show({ tone: 'success', message: `Renamed to “${saved.name}”.` });
+          reload();
+        }}
+      />
+      <ConfirmDeleteDialog
+        open={deletingEmail !== null}
+        onClose={() => {
+          setDeletingEmail(null);
+          setDeleteError(null);
+        }}
+        title="Delete this email?"
+        description={
+          deletingEmail
+            ? `“${deletingEmail.name}” and its ${deletingEmail.editions.length} ${
+                deletingEmail.editions.length === 1 ? 'edition' : 'editions'
+              } will be deleted.`
+            : ''
+        }
+        confirmLabel="Delete email"
+        busy={deletingEmail !== null && busyId === deletingEmail.email_id}
+        error={deleteError}
+        onConfirm={async () => {
+          const email = deletingEmail;
+          if (!email) return;
+          setBusyId(email.email_id);
+          try {
+            await api.deleteEmail({ emailId: email.email_id, campaignId });
+            setDeletingEmail(null);
+            setDeleteError(null);
+            toast.show({ tone: 'success', message: `“${email.name}” was deleted.` });
+            reload();
+          } catch (error) {
+            setDeleteError(error instanceof Error ? error.message : 'The email was not deleted.');
+          } finally {
+            setBusyId(null);
+          }
+        }}
+      />
+    </div>
+  );
+}

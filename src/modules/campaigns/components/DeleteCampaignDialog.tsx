@@ -1,0 +1,111 @@
+import { useEffect, useRef } from 'react';
+import type { CampaignDeletion, CampaignSummary } from '../../../domain/campaigns.ts';
+import { formatThousands } from '../../../domain/formatThousands.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useRequest } from '../../shared/hooks/useRequest.ts';
+
+type Props = {
+  campaign: CampaignSummary | null;
+  onClose: () => void;
+  onDeleted: (campaignId: number) => void;
+};
+
+function Goes({ deletion }: { deletion: CampaignDeletion }) {
+  const { emails, sends, workflows } = deletion;
+  if (workflows.length > 0)
+    return (
+      <Alert tone="error" title="This campaign cannot be deleted yet">
+        Its emails are used by the workflow{workflows.length > 1 ? 's' : ''}{' '}
+        {workflows.map((w) => `“${w.name}”`).join(', ')}. Change {workflows.length > 1 ? 'them' : 'it'} to
+        another email first.
+      </Alert>
+    );
+  return (
+    <div className="campaign-delete">
+      <p>
+        “{deletion.campaign_name}” will be deleted with{' '}
+        {emails.length === 0
+          ? 'no emails'
+          : `its ${emails.length} ${emails.length === 1 ? 'email' : 'emails'}`}
+        {emails.length > 0 ? ' and their editions' : ''}
+        {sends > 0 ? `, and the records of ${formatThousands(sends)} sends` : ''}. This cannot be undone.
+      </p>
+      {emails.length > 0 ? (
+        <ul aria-label="Emails that will be deleted" className="campaign-delete__emails">
+          {emails.slice(0, 8).map((e) => (
+            <li key={e.email_id}>{e.name}</li>
+          ))}
+          {emails.length > 8 ? <li>and {emails.length - 8} more</li> : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Delete confirmation naming what goes with the campaign (its emails, their editions and sends). */
+export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: Props) {
+  const api = useServices().campaignApi;
+  const preview = useLoad<number, CampaignDeletion>(
+    (id, signal) => api.campaignDeletion(id, signal),
+    'campaignDeletion',
+  );
+  const remove = useRequest<number, number>((id, signal) => api.deleteCampaign(id, signal), 'deleteCampaign');
+  const { reset, status, data, error } = remove;
+  const campaignId = campaign?.campaign_id;
+  const { load } = preview;
+  useEffect(() => {
+    if (campaignId === undefined) return;
+    reset();
+    load(campaignId);
+  }, [campaignId, reset, load]);
+  const onDeletedRef = useRef(onDeleted);
+  onDeletedRef.current = onDeleted;
+  useEffect(() => {
+    if (status === 'success' && data !== null) onDeletedRef.current(data);
+  }, [status, data]);
+
+  const deletion = preview.data && preview.data.campaign_id === campaignId ? preview.data : null;
+  const blocked = (deletion?.workflows.length ?? 0) > 0;
+  return (
+    <Dialog
+      open={campaign !== null}
+      onClose={onClose}
+      title="Delete this campaign?"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={!deletion || blocked}
+            loading={status === 'loading'}
+            onClick={() => campaign && remove.submit(campaign.campaign_id)}
+          >
+            Delete campaign
+          </Button>
+        </>
+      }
+    >
+      {deletion ? (
+        <Goes deletion={deletion} />
+      ) : preview.status === 'failure' && preview.error ? (
+        <Alert tone="error" title="Could not check what goes with it">
+          {preview.error.message}
+        </Alert>
+      ) : (
+        <StatePanel compact kind="loading" title="Checking what goes with it…" />
+      )}
+      {status === 'failure' && error ? (
+        <Alert tone="error" title="The campaign was not deleted">
+          {error.message}
+        </Alert>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { CampaignEmail } from '../../../domain/campaigns.ts';
+import { Badge } from '../../../ui/Badge.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { lastUpdateLabel } from '../utils/campaignListView.ts';
+
+const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
+
+type Props = {
+  email: CampaignEmail;
+  busy: boolean;
+  onRename: () => void;
+  onClone: () => void;
+  onDelete: () => void;
+  onNewEdition: () => void;
+  onDeleteEdition: (editionId: number) => void;
+};
+
+/** One email of a campaign with its editions (name, state, curated articles) and its actions. */
+export function EmailCard({
+  email,
+  busy,
+  onRename,
+  onClone,
+  onDelete,
+  onNewEdition,
+  onDeleteEdition,
+}: Props) {
+  const onlyOne = email.editions.length <= 1;
+  return (
+    <li className="email-card" data-testid="email-card" data-email-id={email.email_id}>
+      <div className="email-card__head">
+        <h3 className="email-card__name">{email.name}</h3>
+        <Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>
+      </div>
+      <p className="email-card__meta">
+        Subject: {email.subject} · updated {lastUpdateLabel(email.last_updated)}
+      </p>
+      <ul className="email-card__editions" aria-label={`Editions of ${email.name}`}>
+        {email.editions.map((edition) => (
+          <li key={edition.edition_id} className="email-card__edition" data-testid="edition">
+            <span className="email-card__edition-name">{edition.name}</span>
+            <span className={`email-card__status email-card__status--${edition.status}`}>
+              {edition.status}
+            </span>
+            <span className="email-card__articles">
+              {edition.articles_count} {edition.articles_count === 1 ? 'article' : 'articles'}
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy || onlyOne || edition.status === 'sent'}
+              title={onlyOne ? 'An email keeps at least one edition' : undefined}
+              onClick={() => onDeleteEdition(edition.edition_id)}
+              aria-label={`Delete edition ${edition.name} of ${email.name}`}
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="email-card__actions">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={onNewEdition}
+          aria-label={`New edition of ${email.name}`}
+        >
+          New edition
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={onRename}
+          aria-label={`Rename ${email.name}`}
+        >
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={onClone}
+          aria-label={`Clone ${email.name}`}
+        >
+          Clone
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={onDelete}
+          aria-label={`Delete ${email.name}`}
+        >
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
+import type { CampaignDetails, CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
+import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
+import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+import { campaign } from './campaignFixtures.ts';
+
+afterEach(cleanup);
+const SLOW = { timeout: 5000 };
+
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+const edition = (id: number, emailId: number, patch: Partial<Edition> = {}): Edition => ({
+  edition_id: id,
+  version_id: id,
+  email_id: emailId,
+  name: 'Draft Edition',
+  subject: 'Hello',
+  status: 'draft',
+  articles_count: 0,
+  thumbnail: null,
+  last_update: '2026-11-01T09:00:00.000Z',
+  created_on: '2026-11-01T09:00:00.000Z',
+  sent_at: null,
+  scheduled_for: null,
+  ...patch,
+});
+
+const email = (id: number, editions: Edition[]): CampaignEmail => ({
+  email_id: id,
+  name: `Email ${id}`,
+  email_name: `Email ${id}`,
+  email_subject: 'Hello',
+  subject: 'Hello',
+  email_type: 0,
+  user_id: 1001,
+  articles_count: editions.reduce((n, e) => n + e.articles_count, 0),
+  campaign_id: 3,
+  campaign_name: 'Campaign 3',
+  thumbnails: [],
+  last_updated: '2026-11-01T09:00:00.000Z',
+  created_on: '2026-11-01T09:00:00.000Z',
+  editions,
+});
+
+function details(emails: CampaignEmail[], patch: Partial<CampaignDetails> = {}): CampaignDetails {
+  const having = (s: string) => emails.filter((e) => e.editions.some((v) => v.status === s));
+  return {
+    ...campaign(3),
+    keywords: ['cloud'],
+    advanced_search: {},
+    list_ids: [],
+    contact_ids: [],
+    emails: { draft: having('draft'), sent: having('sent'), test: [], scheduled: [], all: emails },
+    graph: [],
+    ...patch,
+  };
+}
+
+function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?campaign_id=3') {
+  const root = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => root,
+    path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
+    component: function Campaigns() {
+      const params = route.useParams() as { page?: string };
+      return <CampaignsScreen page={params.page} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [at] }),
+  });
+  render(
+    <ServicesContext.Provider value={{ ...appServices, campaignApi: { ...campaignApi, ...stubs } }}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+describe('Campaign detail screen', () => {
+  it('shows the emails by edition state with their editions, and the empty graph', async () => {
+    const first = email(1, [
+      edition(11, 1, { articles_count: 3 }),
+      edition(12, 1, { status: 'sent', name: 'May' }),
+    ]);
+    const second = email(2, [edition(21, 2)]);
+    renderDetail({ details: async () => details([first, second]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign 3' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Draft (2)' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Sent (1)' })).toBeTruthy();
+    const editions = screen.getByRole('list', { name: 'Editions of Email 1' });
+    expect(
+      within(editions)
+        .getAllByTestId('edition')
+        .map((e) => e.textContent),
+    ).toEqual([
+      expect.stringMatching(/Draft Edition.*draft.*3 articles/),
+      expect.stringMatching(/May.*sent.*0 articles/),
+    ]);
+    // The last edition of an email cannot be deleted; neither can a sent one.
+    expect(screen.getByRole('button', { name: 'Delete edition Draft Edition of Email 2' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Delete edition May of Email 1' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByText('Nothing sent yet')).toBeTruthy();
+  });
+
+  it('adds a new edition and shows the campaign as the server has it after', async () => {
+    let editions = [edition(11, 1)];
+    const createEdition = vi.fn(async () => {
+      const added = edition(13, 1);
+      editions = [added, ...editions];
+      return added;
+    });
+    renderDetail({ details: async () => details([email(1, editions)]), createEdition });
+    fireEvent.click(await screen.findByRole('button', { name: 'New edition of Email 1' }, SLOW));
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: 'Editions of Email 1' })).getAllByTestId('edition'),
+        ).toHaveLength(2),
+      SLOW,
+    );
+    expect(createEdition).toHaveBeenCalledWith(1);
+  });
+
+  it('draws the graph when something was sent', async () => {
+    renderDetail({
+      details: async () =>
+        details([email(1, [edition(11, 1)])], {
+          graph: [
+            { date: '2026-10-01', sent: 10, opens: 4, clicks: 1 },
+            { date: '2026-10-02', sent: 5, opens: 3, clicks: 2 },
+          ],
+        }),
+    });
+    const graph = await screen.findByTestId('campaign-graph', {}, SLOW);
+    expect(graph.getAttribute('aria-label')).toBe(
+      'Sends, opens and clicks per day from 2026-10-01 to 2026-10-02: 15 sends, 7 opens, 3 clicks.',
+    );
+  });
+
+  it('shows a load error with a retry, and a missing campaign id', async () => {
+    renderDetail({
+      details: async () => {
+        throw new ApiError({ kind: 'http', status: 404, message: 'Campaign not found.' });
+      },
+    });
+    expect(await screen.findByText('This campaign could not be loaded', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Loading the campaign…')).toBeNull();
+    cleanup();
+    renderDetail({}, '/campaigns/campaign');
+    expect(await screen.findByText('No campaign chosen', {}, SLOW)).toBeTruthy();
+  });
+});
