@@ -91,7 +91,7 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, times: nu
   const cookie = String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
   if (!cookie.startsWith('wb_session=')) throw new Error(`sign-in failed: ${login.statusCode}`);
   const csrf = String(login.json().csrf_token ?? '');
-  const run = async (name: string, count: number, request: (i: number) => Promise<void>) => {
+  const run = async (count: number, request: (i: number) => Promise<void>) => {
     for (let i = 0; i < WARMUP; i += 1) await request(i + 10_000);
     times.length = 0;
     for (let i = 0; i < count; i += 1) await request(i);
@@ -104,7 +104,7 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, times: nu
     return response.json();
   };
 
-  const searchTimes = await run('search', REQUESTS, async (i) => {
+  const searchTimes = await run(REQUESTS, async (i) => {
     const term = SEARCHES[i % SEARCHES.length] as string;
     const page = await get(`/api/user/articles/?tab=search&search=${encodeURIComponent(term)}&limit=20`);
     if (i === 0 && page.data.length !== 20) throw new Error(`search ${term}: ${page.data.length} results`);
@@ -122,7 +122,7 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, times: nu
     )
   ).rows.map((row) => row.id);
   let next = 0;
-  const curateTimes = await run('curate', REQUESTS, async () => {
+  const curateTimes = await run(REQUESTS, async () => {
     const articleId = articleIds[next++];
     const response = await app.inject({
       method: 'POST',
@@ -134,7 +134,7 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, times: nu
       throw new Error(`curate: ${response.statusCode} ${response.body.slice(0, 200)}`);
   });
 
-  const campaignTimes = await run('campaigns', REQUESTS, async (i) => {
+  const campaignTimes = await run(REQUESTS, async (i) => {
     const term = CAMPAIGN_SEARCHES[i % CAMPAIGN_SEARCHES.length] as string;
     await get(`/api/campaign/get_campaigns/?limit=10&offset=0&search_campaign=${encodeURIComponent(term)}`);
   });
