@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { contactImportMachine } from './contactImportMachine.ts';
+import { curationMachine } from './curationMachine.ts';
 import { currentUserMachine } from './currentUserMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
@@ -19,6 +20,7 @@ import { workflowStatusMachine } from './workflowStatusMachine.ts';
 export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [contactImportMachine.id]: contactImportMachine,
   [currentUserMachine.id]: currentUserMachine,
+  [curationMachine.id]: curationMachine,
   [importProgressMachine.id]: importProgressMachine,
   [loadMachine.id]: loadMachine,
   [panelsMachine.id]: panelsMachine,

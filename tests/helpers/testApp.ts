@@ -8,6 +8,7 @@ import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { demoPreferenceUuid } from '../../server/seed/demoPreferenceUuid.ts';
 import type { FeedFetcherSettings } from '../../server/startBackgroundWork.ts';
 import { readPgliteTemplate } from './pgliteTemplate.ts';
+import { postgresTemplate } from './postgresTemplate.ts';
 import { throwAwayDatabase } from './throwAwayDatabase.ts';
 
 export type TestApp = {
@@ -38,7 +39,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const throwAway = await throwAwayDatabase();
+  const throwAway = await throwAwayDatabase('wb_test', undefined, postgresTemplate());
   const databaseUrl = throwAway?.url;
   const dropDatabase = throwAway?.drop ?? (async () => {});
   const config = loadConfig({

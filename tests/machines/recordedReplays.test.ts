@@ -9,9 +9,14 @@ const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
 
 /** Every log checked into tests/replays/ is a regression test: it must replay to its recorded states. */
 describe('recorded replays (tests/replays)', () => {
-  it('holds at least the sign-in, import-progress and superseded-load logs', () => {
+  it('holds at least the sign-in, import-progress, superseded-load and curation logs', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['sign-in.json', 'import-progress.json', 'superseded-load.json']),
+      expect.arrayContaining([
+        'sign-in.json',
+        'import-progress.json',
+        'superseded-load.json',
+        'curation.json',
+      ]),
     );
   });
 

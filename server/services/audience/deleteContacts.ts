@@ -11,6 +11,7 @@ import { selectionIds } from './peopleQueries.ts';
  */
 export const CONTACT_DEPENDENTS = [
   { table: 'list_contacts', column: 'contact_id', action: 'cascade' },
+  { table: 'campaign_contacts', column: 'contact_id', action: 'cascade' },
   { table: 'email_send', column: 'contact_id', action: 'cascade' },
   { table: 'workflow_enrolment', column: 'contact_id', action: 'cascade' },
   { table: 'preferences', column: 'contact_id', action: 'set null' },
@@ -22,7 +23,7 @@ export const ENROLMENT_DEPENDENTS = [{ table: 'workflow_step_history', column: '
 
 /**
  * Deletes the selected contacts of the organisation (a selection of ids, or all of a scope but the
- * excluded ones) in one transaction; answers how many went. A foreign key checks its referencing tables once per deleted row (six tables point at
+ * excluded ones) in one transaction; answers how many went. A foreign key checks its referencing tables once per deleted row (seven tables point at
  * contacts), which makes deleting 100,000 contacts take tens of seconds on PGlite. When the connection
  * may (skipRowForeignKeyChecks), the per-row foreign-key triggers are skipped and their ON DELETE actions
  * are done here set-wise, after the contacts are deleted

@@ -8,6 +8,7 @@ import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import { notifyWork } from '../../../server/lib/workSignals.ts';
 import type { RuntimeOptions } from '../../../server/services/runtime/WorkflowRuntime.ts';
 import { readPgliteTemplate } from '../../helpers/pgliteTemplate.ts';
+import { postgresTemplate } from '../../helpers/postgresTemplate.ts';
 import { throwAwayDatabase } from '../../helpers/throwAwayDatabase.ts';
 
 /** A clock the test moves: starts at `start`, moves only when told. */
@@ -41,7 +42,7 @@ export async function createRuntimeApp(
   runtime: Omit<RuntimeOptions, 'database' | 'databaseUrl'>,
   env: Record<string, string> = {},
 ): Promise<RuntimeTestApp> {
-  const throwAway = await throwAwayDatabase('wb_rt');
+  const throwAway = await throwAwayDatabase('wb_rt', undefined, postgresTemplate());
   const config = loadConfig({
     DELIVERY_WORKER: 'false',
     ...env,
