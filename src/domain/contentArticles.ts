@@ -107,3 +107,6 @@ export type CurationTarget = {
 };
 
 export type CurationTargetsPage = { total_count: number; data: CurationTarget[] };
+
+/** The article preview is fetched this long after it is asked for (spec 02 section 7). */
+export const ARTICLE_PREVIEW_DELAY_MS = 100;

@@ -50,7 +50,7 @@ async function edition(id: number) {
     .execute();
 }
 
-async function curate(fields: Record<string, string | number>, session = demo) {
+async function curate(fields: Record<string, string | number | undefined>, session = demo) {
   return post(t.app, session, `${C}curated_articles/`, fields);
 }
 

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { type AnalyticsApi, analyticsApi } from '../../../api/analyticsApi.ts';
 import { type AudienceApi, audienceApi } from '../../../api/audienceApi.ts';
 import { type AuthApi, authApi } from '../../../api/authApi.ts';
+import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
@@ -25,6 +26,7 @@ export type Services = {
   analyticsApi: AnalyticsApi;
   preferenceApi: PreferenceApi;
   audienceApi: AudienceApi;
+  contentApi: ContentApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
 };
@@ -41,6 +43,7 @@ export const appServices: Services = {
   analyticsApi,
   preferenceApi,
   audienceApi,
+  contentApi,
   workflowDrafts: () => {
     browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
     return browserDrafts;
