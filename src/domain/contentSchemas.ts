@@ -78,7 +78,13 @@ export const dayFieldSchema = (field: string) =>
     .transform((value, ctx): string | undefined => {
       const text = (value ?? '').trim();
       if (text === '') return undefined;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+      const parsed = Date.parse(`${text}T00:00:00Z`);
+      if (
+        !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+        Number.isNaN(parsed) ||
+        new Date(parsed).toISOString().slice(0, 10) !== text ||
+        text < '1900-01-01'
+      ) {
         ctx.addIssue({ code: 'custom', message: `${field} must be a date such as 2026-11-01.` });
         return z.NEVER;
       }

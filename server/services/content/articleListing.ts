@@ -31,11 +31,12 @@ export const ARTICLE_NOT_FOUND = 'Article not found.';
 export const visibleTo = (orgId: number) => sql<boolean>`(a.org_id is null or a.org_id = ${orgId})`;
 
 /** Refuses (404) a source id that is neither of the global pool nor of this organisation. */
-export async function checkSources(db: Db, orgId: number, ids: readonly number[]): Promise<void> {
+export async function checkSources(db: Db, orgId: number, given: readonly number[]): Promise<void> {
+  const ids = [...new Set(given)];
   if (ids.length === 0) return;
   const { rows } = await sql<{ n: string | number }>`
     select count(*) as n from article_sources
-    where id = any(${[...ids]}::int[]) and (org_id is null or org_id = ${orgId})
+    where id = any(${ids}::int[]) and (org_id is null or org_id = ${orgId})
   `.execute(db);
   if (Number(rows[0]?.n ?? 0) !== ids.length) throw notFound(SOURCE_NOT_FOUND);
 }

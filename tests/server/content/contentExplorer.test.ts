@@ -150,6 +150,8 @@ describe('articles/', () => {
     expect(globalOnly.total_count).toBe(0);
     const withoutOwn = await articles({ exclude_sources: String(ownSource), search: WORD });
     expect(withoutOwn.total_count).toBe(0);
+    const both = await articles({ include_sources: String(ownSource), exclude_sources: String(ownSource) });
+    expect(both.total_count).toBe(0);
     const keyword = await articles({ include_keywords: `${WORD},nothingmatchesthis` });
     expect(keyword.data.map((a) => a.id).sort()).toEqual([titleHit, bodyHit].sort());
     const excluded = await articles({ include_sources: String(ownSource), exclude_keywords: 'freight' });
@@ -213,6 +215,8 @@ describe('articles/', () => {
       { include_sources: 'abc' },
       { exclude_sources: '1;drop' },
       { start_date: '2026-13-45' },
+      { start_date: '2026-02-30' },
+      { end_date: '0000-01-01' },
       { start_date: '2026-11-02', end_date: '2026-11-01' },
       { search: 'x'.repeat(201) },
       { user_tz: 'Mars/Base' },
