@@ -109,6 +109,31 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   await page.getByLabel('Search articles').fill('container rates');
   await expect(cards.filter({ hasText: 'Port congestion eases as container rates fall' })).toHaveCount(1);
 
+  // Curate: check two articles, add them to a draft email, see it as just added, undo.
+  await page.getByLabel('Search articles').fill('');
+  await page.getByRole('button', { name: /Advanced search/ }).click();
+  await expect(cards).toHaveCount(20);
+  await cards.nth(0).getByRole('checkbox').check();
+  await cards.nth(1).getByRole('checkbox').check();
+  const bar = page.getByRole('region', { name: 'Selected articles' });
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Add to email' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Add 2 articles to an email' })).toBeVisible();
+  const target = panel.getByRole('list', { name: 'Draft emails' }).getByRole('listitem').first();
+  await expect(target).toBeVisible();
+  await shotBothWidths(page, 'curation');
+  await target.getByRole('button', { name: 'Add here' }).click();
+  await expect(target.getByText('Just added')).toBeVisible();
+  await expect(target.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(target.getByText(/just now/)).toBeVisible();
+  await expect(cards.nth(0).getByText('Curated', { exact: true })).toBeVisible();
+  await target.getByRole('button', { name: 'Undo' }).click();
+  await expect(target.getByText('Removed')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: /Advanced search/ }).click();
+
   // Reset restores the global pool: the advanced search's include list is every source again.
   await page.getByRole('checkbox', { name: 'Global pool (default)' }).uncheck();
   await page.getByRole('button', { name: 'Apply' }).click();
