@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Article } from '../../../domain/contentArticles.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
@@ -21,11 +22,19 @@ function formatDay(iso: string): string {
 /** One article of the explorer: image, title (matched words marked), website, date, concepts, star, checkbox. */
 export function ArticleCard({ article, checked, onCheck, onFavourite, onPreview, favouriteBusy }: Props) {
   const titleId = `article-${article.id}-title`;
+  // An image its site does not serve (gone, blocked) gives way to the website's initial.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <li className="article-card" aria-labelledby={titleId} data-checked={checked || undefined}>
       <div className="article-card__media">
-        {article.image_url ? (
-          <img src={article.image_url} alt="" loading="lazy" referrerPolicy="no-referrer" />
+        {article.image_url && !imageFailed ? (
+          <img
+            src={article.image_url}
+            alt=""
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            onError={() => setImageFailed(true)}
+          />
         ) : (
           <span className="article-card__placeholder" aria-hidden="true">
             {article.website.slice(0, 1).toUpperCase()}
