@@ -3,6 +3,7 @@ import type { ArticleFeed, SourceFilterEntry } from '../../../src/domain/content
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { ARTICLE_NOT_FOUND, visibleTo } from './articleListing.ts';
+import { defaultFeedName } from './defaultFeedName.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -72,7 +73,7 @@ export async function addFeed(
   const url = new URL(feedUrl);
   const inserted = await db
     .insertInto('article_sources')
-    .values({ org_id: orgId, name: name || url.hostname.replace(/^www\./, ''), feed_url: url.href })
+    .values({ org_id: orgId, name: name || defaultFeedName(url.href), feed_url: url.href })
     .onConflict((oc) => oc.columns(['org_id', 'feed_url']).doNothing())
     .returning('id')
     .executeTakeFirst();
