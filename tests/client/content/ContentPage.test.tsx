@@ -192,4 +192,65 @@ describe('Favourite star', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'Add to email' })).toBeTruthy();
   });
+
+  it('opens the curation panel on the draft editions; all already there opens the already-added notice', async () => {
+    const curate = vi.fn(async () => ({
+      version_id: 31,
+      email_id: 9,
+      campaign_id: null,
+      articles_count: 2,
+      last_update: '2026-11-27T10:00:00.000Z',
+      image: null,
+      added_article_ids: [],
+      articles_already_curated: [1],
+    }));
+    renderContent({
+      listArticles: async () => page([1, 2]),
+      curate,
+      curationTargets: async () => ({
+        total_count: 1,
+        data: [
+          {
+            version_id: 31,
+            email_id: 9,
+            email_name: 'Weekly digest',
+            name: 'Draft Edition',
+            campaign_id: null,
+            campaign_name: null,
+            articles_count: 2,
+            image: null,
+            last_update: '2026-11-26T10:00:00.000Z',
+            created_on: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    const boxes = await screen.findAllByRole('checkbox', undefined, SLOW);
+    fireEvent.click(boxes[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to email' }));
+    const target = await screen.findByRole('listitem', { name: 'Weekly digest' });
+    fireEvent.click(within(target).getByRole('button', { name: 'Add here' }));
+    expect(await screen.findByText('Already added')).toBeTruthy();
+    expect(curate).toHaveBeenCalledWith(31, [1], expect.anything());
+    expect(within(target).queryByText('Just added')).toBeNull();
+  });
+});
+
+describe('Article preview', () => {
+  it('asks for the article 100 ms after it opens and shows it in the side panel', async () => {
+    const articlePreview = vi.fn(async (id: number) => ({
+      ...article(id, { title: 'Previewed', source_name: 'Harbor News' }),
+      content_excerpt: 'The whole story.',
+      in_edition: false,
+    }));
+    renderContent({ listArticles: async () => page([8]), articlePreview });
+    const open = await screen.findByRole('button', { name: 'Article 8' }, SLOW);
+    fireEvent.click(open);
+    const panel = screen.getByRole('complementary', { name: 'Article preview' });
+    expect(articlePreview).not.toHaveBeenCalled();
+    expect(await within(panel).findByText('The whole story.')).toBeTruthy();
+    expect(articlePreview).toHaveBeenCalledWith(8, expect.anything());
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('complementary', { name: 'Article preview' })).toBeNull();
+  });
 });
