@@ -107,6 +107,8 @@ export default defineConfig({
       env: serverEnv(env.E2E_PORT, dataDir, {
         PREFERENCE_CORS_ORIGINS: staticURL,
         E2E_FIXTURE_FILE: env.E2E_FIXTURE_FILE,
+        // The content explorer spec serves a feed from a local server inside the test.
+        FEED_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         ADMIN_EMAIL: env.E2E_ADMIN_EMAIL,
         ADMIN_PASSWORD: env.E2E_ADMIN_PASSWORD,
         // Mail that is not sent is logged at info level.

@@ -32,7 +32,9 @@ import { listRoutes } from './services/audience/listRoutes.ts';
 import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
+import { curationRoutes } from './services/campaign/curationRoutes.ts';
 import { emailRoutes } from './services/campaign/emailRoutes.ts';
+import { contentRoutes } from './services/content/contentRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
@@ -190,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(contentRoutes(ctx), { prefix: config.bases.user });
+  await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
 
   if (options.serveClient) await app.register(staticClient(config));

@@ -67,6 +67,11 @@ export type AppConfig = {
   feedTimeoutMs: number;
   /** A feed larger than this is refused (bytes). */
   feedMaxBytes: number;
+  /**
+   * Host names whose feeds may be fetched although they are inside addresses (FEED_ALLOW_PRIVATE_HOSTS,
+   * comma-separated; default none): for end-to-end tests and local demos serving a feed on 127.0.0.1.
+   */
+  feedAllowPrivateHosts: string[];
   /** Threads that run workflow simulations off the event loop (SIMULATION_THREADS). */
   simulationThreads: number;
   /** A simulation running longer than this is stopped with a clear error (ms). */
@@ -156,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedIntervalMinutes: Math.max(1, envInt(env, 'FEED_INTERVAL_MINUTES', 30)),
     feedTimeoutMs: Math.max(1000, envInt(env, 'FEED_TIMEOUT_MS', 10_000)),
     feedMaxBytes: Math.max(10_000, envInt(env, 'FEED_MAX_BYTES', 5 * 1024 * 1024)),
+    feedAllowPrivateHosts: (env.FEED_ALLOW_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     simulationThreads: Math.min(
       4,
       Math.max(1, envInt(env, 'SIMULATION_THREADS', os.availableParallelism() - 1)),

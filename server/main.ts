@@ -30,7 +30,11 @@ async function main(): Promise<void> {
     database,
     serveClient: true,
     workflowRuntime: runWorkflows ? {} : false,
-    feedFetcher: config.feedFetch ? {} : false,
+    feedFetcher: config.feedFetch
+      ? config.feedAllowPrivateHosts.length > 0
+        ? { fetch: { allowPrivate: config.feedAllowPrivateHosts } }
+        : {}
+      : false,
   });
 
   const connections = trackConnections(app.server);
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
     seed?.demoPreferenceUuid ? `Demo preference link: ${origin}/unsub/${seed.demoPreferenceUuid}` : '',
     `API description: ${origin}/api/docs`,
     `Workflow runtime: ${runWorkflows ? 'running in this process' : 'off here (WORKFLOW_RUNTIME=off)'}`,
-    `Article feeds: ${config.feedFetch ? `fetched every ${config.feedIntervalMinutes} min in this process` : 'not fetched here (FEED_FETCH=off)'}`,
+    `Article feeds: ${config.feedFetch ? `fetched every ${config.feedIntervalMinutes} min in this process` : 'not fetched here (FEED_FETCH=off)'}${config.feedAllowPrivateHosts.length > 0 ? `; inside addresses allowed for ${config.feedAllowPrivateHosts.join(', ')} (FEED_ALLOW_PRIVATE_HOSTS)` : ''}`,
     `Marketing email (workflows, the mailbox's form): ${
       config.smtpUrl
         ? 'sent over SMTP (SMTP_URL)'

@@ -14,8 +14,9 @@ const STRICT = {
   'default-src': "'self'",
   'script-src': "'self'",
   'style-src': "'self'",
-  // data: for the inline SVG favicon of both index.html files.
-  'img-src': "'self' data:",
+  // data: for the inline SVG favicon of both index.html files; https: for the images of articles (the
+  // content explorer shows each article's image from its own site, asked for without a referrer).
+  'img-src': "'self' data: https:",
   'font-src': "'self'",
   'connect-src': "'self'",
   // The email viewers frame /api/…/html documents of our own origin (each with its own policy below).

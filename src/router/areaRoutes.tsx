@@ -1,13 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
+import { isContentTab } from '../domain/contentArticles.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
+import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
-import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
@@ -39,13 +40,9 @@ export const contentRoute = createRoute({
   path: '/content/$tab',
   component: function ContentRoute() {
     const { tab } = contentRoute.useParams();
-    return (
-      <BeingBuiltPage
-        title="Content"
-        purpose="Explore and curate articles, sales triggers and insights to build emails from."
-        detail={tab ? `You asked for the “${tab}” tab.` : undefined}
-      />
-    );
+    if (!isContentTab(tab))
+      return <AreaNotFound area="Content" path={`/content/${tab}`} home={areaLinks.content} />;
+    return <ContentPage tab={tab} />;
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type FetchUserUrlOptions, fetchUserUrl, UserUrlError } from '../../lib/fetchUserUrl.ts';
+import { defaultFeedName } from './defaultFeedName.ts';
 import { decodeFeedBody, FeedParseError, parseFeedDocument } from './parseFeedDocument.ts';
 import { recordFetched, recordFetchFailure, sourceToFetch } from './queries.ts';
 import { articleRow, storeArticles } from './storeFeedEntries.ts';
@@ -66,6 +67,14 @@ export async function fetchSource(
     .filter((row) => row !== null);
   const stored = await db.transaction().execute(async (trx) => {
     const count = await storeArticles(trx, rows);
+    // A feed added without a name takes its own title at its first good read.
+    if (feed.title)
+      await trx
+        .updateTable('article_sources')
+        .set({ name: feed.title.slice(0, 120) })
+        .where('id', '=', source.id)
+        .where('name', '=', defaultFeedName(source.feed_url))
+        .execute();
     await recordFetched(trx, source.id, {
       kind: feed.kind,
       etag: response.etag,

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ResolvedAddress } from '../../../server/lib/fetchUserUrl.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { type FetchSourceOptions, fetchSource } from '../../../server/services/content/fetchSource.ts';
-import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
+import { createTestApp, signIn, type TestApp } from '../../helpers/testApp.ts';
+import { get, post } from '../workflowTestKit.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 
@@ -50,6 +51,13 @@ beforeAll(async () => {
         fixture('rss2.xml')
           .toString()
           .replace(/supplychain\.example\.com/gi, 'job.example.com'),
+      );
+    else if (p === '/added.xml')
+      serve(
+        'application/rss+xml',
+        fixture('rss2.xml')
+          .toString()
+          .replace(/supplychain\.example\.com/gi, 'added.example.com'),
       );
     else if (p === '/atom.xml') serve('application/atom+xml', fixture('atom.xml'));
     else if (p.startsWith('/feed.json')) serve('application/feed+json', fixture('feed.json'));
@@ -268,5 +276,33 @@ describe('the feed job (pg-boss)', () => {
       timeout: 20_000,
       interval: 100,
     });
+  });
+  it('a feed added with article_sources/ is fetched at once, named by its title, and its articles are listed', async () => {
+    const demo = await signIn(t.app);
+    const added = await post(t.app, demo, '/api/user/article_sources/', {
+      feed_url: feedUrl('/added.xml'),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id: number = added.json().data.data.id;
+    expect(added.json().data.data.name).toBe('feed.test');
+    await vi.waitFor(
+      async () => {
+        const listed = await get(t.app, demo, '/api/user/articles/', { include_sources: String(id) });
+        expect(listed.json().total_count).toBe(3);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const sources = await get(t.app, demo, '/api/user/article_sources/');
+    expect(sources.json().data).toContainEqual(
+      expect.objectContaining({
+        type: 'feed',
+        data: expect.objectContaining({
+          id,
+          name: 'Supply Chain Weekly',
+          articles_count: 3,
+          last_error: null,
+        }),
+      }),
+    );
   });
 });

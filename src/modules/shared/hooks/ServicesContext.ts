@@ -3,6 +3,7 @@ import { type AnalyticsApi, analyticsApi } from '../../../api/analyticsApi.ts';
 import { type AudienceApi, audienceApi } from '../../../api/audienceApi.ts';
 import { type AuthApi, authApi } from '../../../api/authApi.ts';
 import { type CampaignApi, campaignApi } from '../../../api/campaignApi.ts';
+import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
@@ -27,6 +28,7 @@ export type Services = {
   preferenceApi: PreferenceApi;
   audienceApi: AudienceApi;
   campaignApi: CampaignApi;
+  contentApi: ContentApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
 };
@@ -44,6 +46,7 @@ export const appServices: Services = {
   preferenceApi,
   audienceApi,
   campaignApi,
+  contentApi,
   workflowDrafts: () => {
     browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
     return browserDrafts;

@@ -1,0 +1,246 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type {
+  Article,
+  ArticleConceptItem,
+  ArticlesPage,
+  ContentTab,
+} from '../../../src/domain/contentArticles.ts';
+import type { ArticleFilters } from '../../../src/domain/contentSchemas.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { HIGHLIGHT_OPTIONS, highlightHtml, stripHighlightMarkers } from './highlightHtml.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type Viewer = { orgId: number; userId: number };
+
+export type ArticleQuery = {
+  tab: ContentTab;
+  filters: ArticleFilters;
+  /** The date filter as instants (the days in the person's time zone). */
+  from: Date | null;
+  to: Date | null;
+  offset: number;
+  limit: number;
+};
+
+export const SOURCE_NOT_FOUND = 'Source not found.';
+export const ARTICLE_NOT_FOUND = 'Article not found.';
+
+/** The articles an organisation sees: the global pool and its own pool. */
+export const visibleTo = (orgId: number) => sql<boolean>`(a.org_id is null or a.org_id = ${orgId})`;
+
+/** Refuses (404) a source id that is neither of the global pool nor of this organisation. */
+export async function checkSources(db: Db, orgId: number, given: readonly number[]): Promise<void> {
+  const ids = [...new Set(given)];
+  if (ids.length === 0) return;
+  const { rows } = await sql<{ n: string | number }>`
+    select count(*) as n from article_sources
+    where id = any(${ids}::int[]) and (org_id is null or org_id = ${orgId})
+  `.execute(db);
+  if (Number(rows[0]?.n ?? 0) !== ids.length) throw notFound(SOURCE_NOT_FOUND);
+}
+
+/** The conditions of the search word, the advanced search and the date range. */
+function filterConditions(orgId: number, query: ArticleQuery): RawBuilder<boolean>[] {
+  const f = query.filters;
+  const where: RawBuilder<boolean>[] = [visibleTo(orgId)];
+  if (f.search !== '') where.push(sql<boolean>`a.search @@ websearch_to_tsquery('english', ${f.search})`);
+  const include = f.include_sources;
+  if (include.global || include.ids.length > 0) {
+    const parts: RawBuilder<boolean>[] = [];
+    if (include.global) parts.push(sql<boolean>`a.org_id is null`);
+    if (include.ids.length > 0) parts.push(sql<boolean>`a.source_id = any(${include.ids}::int[])`);
+    where.push(sql<boolean>`(${sql.join(parts, sql` or `)})`);
+  }
+  if (f.exclude_sources.global) where.push(sql<boolean>`a.org_id is not null`);
+  if (f.exclude_sources.ids.length > 0)
+    where.push(
+      sql<boolean>`(a.source_id is null or not (a.source_id = any(${f.exclude_sources.ids}::int[])))`,
+    );
+  if (f.include_keywords.length > 0)
+    where.push(
+      sql<boolean>`(${sql.join(
+        f.include_keywords.map((k) => sql`a.search @@ plainto_tsquery('english', ${k})`),
+        sql` or `,
+      )})`,
+    );
+  for (const k of f.exclude_keywords)
+    where.push(sql<boolean>`not (a.search @@ plainto_tsquery('english', ${k}))`);
+  if (query.from) where.push(sql<boolean>`a.published_at >= ${query.from}`);
+  if (query.to) where.push(sql<boolean>`a.published_at < ${query.to}`);
+  return where;
+}
+
+/** The join and order of a tab (a search orders the plain tabs by rank). */
+function tabShape(viewer: Viewer, query: ArticleQuery) {
+  const ranked = query.filters.search !== '';
+  const byRank = sql`ts_rank_cd(a.search, websearch_to_tsquery('english', ${query.filters.search})) desc, a.published_at desc, a.id desc`;
+  const byDate = sql`a.published_at desc, a.id desc`;
+  switch (query.tab) {
+    case 'favorites':
+      return {
+        join: sql`join article_favourites f on f.article_id = a.id and f.user_id = ${viewer.userId}`,
+        extra: sql`null::timestamptz as sent_date, null::int as clicks`,
+        order: sql`f.created_at desc, a.id desc`,
+        where: [] as RawBuilder<boolean>[],
+      };
+    case 'myaccounts':
+      return {
+        join: sql``,
+        extra: sql`null::timestamptz as sent_date, null::int as clicks`,
+        order: ranked ? byRank : byDate,
+        where: [
+          sql<boolean>`a.entity_keys && (select coalesce(array_agg(ac.name_lower), '{}'::text[]) from accounts ac where ac.org_id = ${viewer.orgId})`,
+        ],
+      };
+    case 'most_engaged':
+      return {
+        join: sql`join (
+          select e.link, count(*)::int as clicks from email_event e
+          where e.org_id = ${viewer.orgId} and e.kind = 'clicked' and e.link is not null
+          group by e.link
+        ) c on c.link = a.link or c.link = a.canonical_link`,
+        extra: sql`null::timestamptz as sent_date, c.clicks as clicks`,
+        order: sql`c.clicks desc, a.published_at desc, a.id desc`,
+        where: [] as RawBuilder<boolean>[],
+      };
+    case 'previously_sent':
+      return {
+        join: sql`join (
+          select ea.article_id, max(v.sent_at) as sent_date from edition_articles ea
+          join email_versions v on v.id = ea.version_id
+          where v.org_id = ${viewer.orgId} and v.status = 'sent'
+          group by ea.article_id
+        ) ps on ps.article_id = a.id`,
+        extra: sql`ps.sent_date as sent_date, null::int as clicks`,
+        order: sql`ps.sent_date desc nulls last, a.id desc`,
+        where: [] as RawBuilder<boolean>[],
+      };
+    default:
+      return {
+        join: sql``,
+        extra: sql`null::timestamptz as sent_date, null::int as clicks`,
+        order: ranked ? byRank : byDate,
+        where: [] as RawBuilder<boolean>[],
+      };
+  }
+}
+
+type ArticleRow = {
+  id: number;
+  title: string;
+  description: string;
+  image_url: string | null;
+  website: string;
+  link: string;
+  published_at: Date | string;
+  entities: string[];
+  concepts: ArticleConceptItem[] | string;
+  source_id: number | null;
+  source_name: string | null;
+  is_curated: boolean;
+  is_favourite: boolean;
+  title_hl: string | null;
+  description_hl: string | null;
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Loads the listed fields of some articles for a viewer, with highlights of a search. */
+export async function loadArticles(
+  db: Db,
+  viewer: Viewer,
+  ids: readonly number[],
+  search: string,
+): Promise<Map<number, Omit<Article, 'sent_date' | 'clicks'>>> {
+  const found = new Map<number, Omit<Article, 'sent_date' | 'clicks'>>();
+  if (ids.length === 0) return found;
+  const headline = (column: RawBuilder<string>) =>
+    search === ''
+      ? sql<string | null>`null`
+      : sql<
+          string | null
+        >`ts_headline('english', ${column}, websearch_to_tsquery('english', ${search}), ${HIGHLIGHT_OPTIONS})`;
+  const { rows } = await sql<ArticleRow>`
+    select a.id, a.title, a.description, a.image_url, a.website, a.link, a.published_at, a.entities,
+      a.concepts, a.source_id, s.name as source_name,
+      exists (
+        select 1 from edition_articles ea join email_versions v on v.id = ea.version_id
+        where ea.article_id = a.id and v.org_id = ${viewer.orgId}
+      ) as is_curated,
+      exists (
+        select 1 from article_favourites f where f.article_id = a.id and f.user_id = ${viewer.userId}
+      ) as is_favourite,
+      ${headline(stripHighlightMarkers(sql`a.title`))} as title_hl,
+      ${headline(stripHighlightMarkers(sql`a.description`))} as description_hl
+    from articles a left join article_sources s on s.id = a.source_id
+    where a.id = any(${[...ids]}::int[]) and ${visibleTo(viewer.orgId)}
+  `.execute(db);
+  for (const row of rows) {
+    found.set(row.id, {
+      id: row.id,
+      article_id: row.id,
+      title: row.title,
+      description: row.description,
+      image_url: row.image_url,
+      website: row.website,
+      link: row.link,
+      publishDate: iso(row.published_at),
+      entities: row.entities,
+      concepts: typeof row.concepts === 'string' ? JSON.parse(row.concepts) : row.concepts,
+      source_id: row.source_id,
+      source_name: row.source_name,
+      is_curated: Boolean(row.is_curated),
+      is_favourite: Boolean(row.is_favourite),
+      article_is_favourite: Boolean(row.is_favourite),
+      is_checked: false,
+      highlights:
+        row.title_hl === null
+          ? null
+          : { title: highlightHtml(row.title_hl), description: highlightHtml(row.description_hl ?? '') },
+    });
+  }
+  return found;
+}
+
+/**
+ * A page of a tab's articles for one viewer. The page's ids and order come from one query (filters,
+ * the tab's join, its order), the listed fields and highlights from a second over those ids only, so
+ * ts_headline runs on one page, never on every match. total_count counts the same filtered set.
+ */
+export async function listArticles(db: Db, viewer: Viewer, query: ArticleQuery): Promise<ArticlesPage> {
+  await checkSources(db, viewer.orgId, [
+    ...query.filters.include_sources.ids,
+    ...query.filters.exclude_sources.ids,
+  ]);
+  const shape = tabShape(viewer, query);
+  const where = sql.join([...filterConditions(viewer.orgId, query), ...shape.where], sql` and `);
+  const { rows } = await sql<{ id: number; sent_date: Date | string | null; clicks: number | null }>`
+    select a.id, ${shape.extra}
+    from articles a ${shape.join}
+    where ${where}
+    order by ${shape.order}
+    limit ${query.limit} offset ${query.offset}
+  `.execute(db);
+  const total = await sql<{ n: string | number }>`
+    select count(*) as n from articles a ${shape.join} where ${where}
+  `.execute(db);
+  const loaded = await loadArticles(
+    db,
+    viewer,
+    rows.map((row) => row.id),
+    query.filters.search,
+  );
+  const data: Article[] = [];
+  for (const row of rows) {
+    const article = loaded.get(row.id);
+    if (!article) continue;
+    data.push({
+      ...article,
+      sent_date: row.sent_date === null ? null : iso(row.sent_date),
+      clicks: row.clicks === null ? null : Number(row.clicks),
+    });
+  }
+  return { total_count: Number(total.rows[0]?.n ?? 0), data };
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import type { Article, ContentTab } from '../../../domain/contentArticles.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { EMPTY_TAB_TEXT } from '../contentTabLabels.ts';
+import type { ArticleList as ArticleListState } from '../hooks/useArticleList.ts';
+import { ArticleCard } from './ArticleCard.tsx';
+
+type Props = {
+  tab: ContentTab;
+  list: Pick<ArticleListState, 'status' | 'data' | 'error' | 'loadMore' | 'reload' | 'query'>;
+  /** The articles as shown (the list's, with the screen's favourite and curation changes). */
+  articles: Article[];
+  checked: ReadonlySet<number>;
+  onCheck: (id: number, checked: boolean) => void;
+  onFavourite: (article: Article) => void;
+  onPreview: (article: Article) => void;
+  favouriteBusy: ReadonlySet<number>;
+};
+
+const LOAD_ERROR = 'The articles could not be loaded';
+
+/**
+ * The explorer's results: loading, error (with Retry), empty, or the cards; the next page loads when the
+ * end of the list comes into view (and with the Load more button).
+ */
+export function ArticleList({
+  tab,
+  list,
+  articles,
+  checked,
+  onCheck,
+  onFavourite,
+  onPreview,
+  favouriteBusy,
+}: Props) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMoreRef = useRef(list.loadMore);
+  loadMoreRef.current = list.loadMore;
+  const more = list.data?.more ?? false;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !more || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMoreRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more]);
+
+  const loading = list.status === 'loading' || list.status === 'idle';
+  if (list.data === null) {
+    if (list.status === 'failure' && list.error)
+      return (
+        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
+      );
+    return <StatePanel kind="loading" title="Loading articles…" />;
+  }
+  if (articles.length === 0) {
+    if (loading) return <StatePanel kind="loading" title="Loading articles…" />;
+    if (list.status === 'failure' && list.error)
+      return (
+        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
+      );
+    return (
+      <StatePanel kind="empty" title={list.query.q ? 'No articles match' : 'Nothing here yet'}>
+        {list.query.q ? `No article matches “${list.query.q}” with these settings.` : EMPTY_TAB_TEXT[tab]}
+      </StatePanel>
+    );
+  }
+  return (
+    <>
+      <ul className="article-cards" aria-label="Articles" aria-busy={loading}>
+        {articles.map((article) => (
+          <ArticleCard
+            key={article.id}
+            article={article}
+            checked={checked.has(article.id)}
+            onCheck={(on) => onCheck(article.id, on)}
+            onFavourite={() => onFavourite(article)}
+            onPreview={() => onPreview(article)}
+            favouriteBusy={favouriteBusy.has(article.id)}
+          />
+        ))}
+      </ul>
+      {list.status === 'failure' && list.error ? (
+        <LoadErrorPanel compact title={LOAD_ERROR} message={list.error.message} onRetry={list.loadMore} />
+      ) : null}
+      {more ? (
+        <div className="article-cards__more" ref={sentinel}>
+          <Button variant="secondary" loading={loading} onClick={list.loadMore}>
+            Load more articles
+          </Button>
+        </div>
+      ) : (
+        <p className="article-cards__end">That is every article.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ContentTab } from '../../domain/contentArticles.ts';
+
+/** The explorer's tabs in order, with their labels. */
+export const CONTENT_TAB_LABELS: readonly { tab: ContentTab; label: string }[] = [
+  { tab: 'explorer', label: 'Explorer' },
+  { tab: 'search', label: 'Search' },
+  { tab: 'favorites', label: 'Favorites' },
+  { tab: 'myaccounts', label: 'My accounts' },
+  { tab: 'most_engaged', label: 'Most engaged' },
+  { tab: 'previously_sent', label: 'Previously sent' },
+];
+
+/** What an empty tab says. */
+export const EMPTY_TAB_TEXT: Record<ContentTab, string> = {
+  explorer: 'No articles in your sources yet. Add a feed, or check the advanced search.',
+  search: 'No articles in your sources yet. Add a feed, or check the advanced search.',
+  favorites: 'Star an article to keep it here.',
+  myaccounts: 'No article names one of your accounts yet.',
+  most_engaged: 'No article has been clicked in your sent email yet.',
+  previously_sent: 'No article has been sent in an edition yet.',
+};
