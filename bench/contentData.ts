@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '../server/db/openDatabase.ts';
 
 /**
  * The content bench's data, made inside the database with generate_series (no round trip per row):
- * `articles` articles in the global pool over the last 120 days, their titles and summaries drawn from the
+ * `articles` articles in the global pool over the last 120 days, inserted oldest first (as feeds bring them:
+ * a new article is a recent one, so the table's order follows the publication dates, give or take 90 min), their titles and summaries drawn from the
  * seeded pool's own terms with a skewed choice (a few words common, most rare, as in real text), from the
  * seeded sources; and `campaigns` campaigns of the organisation, each with one digest email (whose first
  * edition the emails trigger makes) holding three curated articles. Returns how long it took.
@@ -51,7 +52,7 @@ export async function fillContent(
         'https://' || (${hosts}::text[])[1 + g % ${hosts.length}] || '/bench/' || g,
         'https://' || (${hosts}::text[])[1 + g % ${hosts.length}] || '/bench/' || g,
         (${hosts}::text[])[1 + g % ${hosts.length}],
-        now() - ((g::bigint * 6151) % (120 * 24 * 60)) * interval '1 minute',
+        now() - (${options.articles}::int - g) * (interval '120 days' / ${options.articles}::int) - ((g::bigint * 6151) % 90) * interval '1 minute',
         '{}', '{}', '[]'
       from generate_series(${from}::int, ${to}::int) as g`.execute(db);
   }

@@ -224,6 +224,8 @@ export type CampaignTable = {
   keywords: ColumnType<string[], string[] | undefined, string[]>;
   /** create_campaign/'s advanced search: include/exclude sources and keywords (m0020). */
   advanced_search: ColumnType<CampaignAdvancedSearch, string | undefined, string>;
+  /** lower(name), stored, for the list's search (m0021). */
+  name_lower: GeneratedAlways<string>;
 };
 
 export type CampaignAdvancedSearch = {

@@ -50,7 +50,7 @@ export const contentApi = {
       signal,
       ...LOCAL_ERRORS,
     });
-    return { total_count: answer.total_count, data: answer.data };
+    return { total_count: answer.total_count, total_capped: answer.total_capped ?? false, data: answer.data };
   },
 
   /** GET article_sources/: the global pool and the organisation's feeds. */

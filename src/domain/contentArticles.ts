@@ -56,7 +56,8 @@ export type Article = {
   highlights: ArticleHighlights | null;
 };
 
-export type ArticlesPage = { total_count: number | null; data: Article[] };
+/** total_count: counted up to 1,000; total_capped: there are more than that. */
+export type ArticlesPage = { total_count: number | null; total_capped?: boolean; data: Article[] };
 
 /** The preview panel's article: the list fields plus an excerpt of its text. */
 export type ArticlePreview = Article & { content_excerpt: string; in_edition: boolean };

@@ -99,25 +99,35 @@ export type CampaignQuery = {
 export async function listCampaignsPage(db: Db, orgId: number, query: CampaignQuery): Promise<CampaignsPage> {
   const parts = [sql`c.org_id = ${orgId}`];
   if (query.userId !== null) parts.push(sql`c.user_id = ${query.userId}`);
-  if (query.search) parts.push(sql`c.name ilike ${likePattern(query.search)}`);
+  if (query.search) parts.push(sql`c.name_lower like ${likePattern(query.search.toLowerCase())}`);
   const base = sql.join(parts, sql` and `);
   const where =
     query.emailType === null
       ? base
       : sql`${base} and exists (select 1 from emails e where e.campaign_id = c.id and e.email_type = ${query.emailType})`;
-  const [rows, total, counts] = await Promise.all([
+  // One pass for the total and the email counts (the counts are of the campaigns matching user and search).
+  const [rows, counts] = await Promise.all([
     selectSummaries(db, where, query),
-    sql<{ n: string | number }>`select count(*) as n from campaigns c where ${where}`.execute(db),
-    sql<Record<keyof CampaignCounts, string | number>>`
-      select count(*) as total_emails_count,
-        count(*) filter (where e.email_type = 1) as adhoc_emails_count,
-        count(*) filter (where e.email_type = 0) as digest_emails_count,
-        count(*) filter (where e.email_type = 2) as ai_emails_count
-      from emails e join campaigns c on c.id = e.campaign_id where ${base}`.execute(db),
+    sql<Record<keyof CampaignCounts | 'total', string | number>>`
+      select count(*) filter (where m.in_type) as total,
+        coalesce(sum(m.emails), 0) as total_emails_count,
+        coalesce(sum(m.adhoc), 0) as adhoc_emails_count,
+        coalesce(sum(m.digest), 0) as digest_emails_count,
+        coalesce(sum(m.ai), 0) as ai_emails_count
+      from (
+        select c.id, count(e.id) as emails,
+          count(e.id) filter (where e.email_type = 1) as adhoc,
+          count(e.id) filter (where e.email_type = 0) as digest,
+          count(e.id) filter (where e.email_type = 2) as ai,
+          ${query.emailType === null ? sql`true` : sql`bool_or(e.email_type = ${query.emailType})`} as in_type
+        from campaigns c left join emails e on e.campaign_id = c.id
+        where ${base}
+        group by c.id
+      ) m`.execute(db),
   ]);
   const c = counts.rows[0];
   return {
-    total_count: n(total.rows[0]?.n),
+    total_count: n(c?.total),
     total_emails_count: n(c?.total_emails_count),
     adhoc_emails_count: n(c?.adhoc_emails_count),
     digest_emails_count: n(c?.digest_emails_count),

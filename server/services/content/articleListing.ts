@@ -72,14 +72,25 @@ function filterConditions(orgId: number, query: ArticleQuery): RawBuilder<boolea
   return where;
 }
 
+/**
+ * A search ranks the newest RANK_WINDOW matches (by ts_rank_cd, then date); pages past them go on by date.
+ * Ranking every match of a common word costs a pass over tens of thousands of rows per page (seconds at
+ * 500,000 articles); the newest thousand matches are what a person curating this week's news reads.
+ */
+export const RANK_WINDOW = 1000;
+/** Totals are counted up to this many; more answers total_count COUNT_CAP with total_capped true. */
+export const COUNT_CAP = 1000;
+
 /** The join and order of a tab (a search orders the plain tabs by rank). */
 function tabShape(viewer: Viewer, query: ArticleQuery) {
   const ranked = query.filters.search !== '';
   const byRank = sql`ts_rank_cd(a.search, websearch_to_tsquery('english', ${query.filters.search})) desc, a.published_at desc, a.id desc`;
+  // byRank orders the rank window (see listArticles), whose rows keep the names of articles'.
   const byDate = sql`a.published_at desc, a.id desc`;
   switch (query.tab) {
     case 'favorites':
       return {
+        ranked: false,
         join: sql`join article_favourites f on f.article_id = a.id and f.user_id = ${viewer.userId}`,
         extra: sql`null::timestamptz as sent_date, null::int as clicks`,
         order: sql`f.created_at desc, a.id desc`,
@@ -87,6 +98,7 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
       };
     case 'myaccounts':
       return {
+        ranked,
         join: sql``,
         extra: sql`null::timestamptz as sent_date, null::int as clicks`,
         order: ranked ? byRank : byDate,
@@ -96,6 +108,7 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
       };
     case 'most_engaged':
       return {
+        ranked: false,
         join: sql`join (
           select e.link, count(*)::int as clicks from email_event e
           where e.org_id = ${viewer.orgId} and e.kind = 'clicked' and e.link is not null
@@ -107,6 +120,7 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
       };
     case 'previously_sent':
       return {
+        ranked: false,
         join: sql`join (
           select ea.article_id, max(v.sent_at) as sent_date from edition_articles ea
           join email_versions v on v.id = ea.version_id
@@ -119,6 +133,7 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
       };
     default:
       return {
+        ranked,
         join: sql``,
         extra: sql`null::timestamptz as sent_date, null::int as clicks`,
         order: ranked ? byRank : byDate,
@@ -204,10 +219,50 @@ export async function loadArticles(
   return found;
 }
 
+/** The ids of a page of a ranked search: the newest RANK_WINDOW matches by rank, then the older by date. */
+async function rankedPage(
+  db: Db,
+  shape: ReturnType<typeof tabShape>,
+  where: RawBuilder<unknown>,
+  query: ArticleQuery,
+) {
+  const end = query.offset + query.limit;
+  const { rows } = await sql<{ id: number; in_window: string | number }>`
+    with a as (
+      select a.id, a.published_at, a.search from articles a ${shape.join}
+      where ${where} order by a.published_at desc, a.id desc limit ${RANK_WINDOW}
+    )
+    select a.id, (select count(*) from a) as in_window from a
+    order by ${shape.order}
+    limit ${Math.max(0, Math.min(end, RANK_WINDOW) - query.offset)} offset ${Math.min(query.offset, RANK_WINDOW)}
+  `.execute(db);
+  const inWindow =
+    rows.length > 0
+      ? Number(rows[0]?.in_window)
+      : Number(
+          (
+            await sql<{ n: string | number }>`
+              select count(*) as n from (select 1 from articles a ${shape.join} where ${where} limit ${RANK_WINDOW}) x`.execute(
+              db,
+            )
+          ).rows[0]?.n ?? 0,
+        );
+  const ids = rows.map((row) => row.id);
+  if (end > RANK_WINDOW && inWindow === RANK_WINDOW) {
+    const from = Math.max(query.offset, RANK_WINDOW);
+    const older = await sql<{ id: number }>`
+      select a.id from articles a ${shape.join} where ${where}
+      order by a.published_at desc, a.id desc offset ${from} limit ${end - from}`.execute(db);
+    ids.push(...older.rows.map((row) => row.id));
+  }
+  return { ids, inWindow, full: inWindow === RANK_WINDOW };
+}
+
 /**
  * A page of a tab's articles for one viewer. The page's ids and order come from one query (filters,
- * the tab's join, its order), the listed fields and highlights from a second over those ids only, so
- * ts_headline runs on one page, never on every match. total_count counts the same filtered set.
+ * the tab's join, its order; a search ranks the newest RANK_WINDOW matches), the listed fields and
+ * highlights from a second over those ids only, so ts_headline runs on one page, never on every match.
+ * total_count counts the same filtered set up to COUNT_CAP (total_capped: there are more).
  */
 export async function listArticles(db: Db, viewer: Viewer, query: ArticleQuery): Promise<ArticlesPage> {
   await checkSources(db, viewer.orgId, [
@@ -216,24 +271,34 @@ export async function listArticles(db: Db, viewer: Viewer, query: ArticleQuery):
   ]);
   const shape = tabShape(viewer, query);
   const where = sql.join([...filterConditions(viewer.orgId, query), ...shape.where], sql` and `);
-  const { rows } = await sql<{ id: number; sent_date: Date | string | null; clicks: number | null }>`
-    select a.id, ${shape.extra}
-    from articles a ${shape.join}
-    where ${where}
-    order by ${shape.order}
-    limit ${query.limit} offset ${query.offset}
-  `.execute(db);
-  const total = await sql<{ n: string | number }>`
-    select count(*) as n from articles a ${shape.join} where ${where}
-  `.execute(db);
+  let pageRows: { id: number; sent_date: Date | string | null; clicks: number | null }[];
+  let total: number;
+  if (shape.ranked) {
+    const page = await rankedPage(db, shape, where, query);
+    pageRows = page.ids.map((id) => ({ id, sent_date: null, clicks: null }));
+    // A window not full holds every match: its size is the total.
+    total = page.full ? COUNT_CAP + 1 : page.inWindow;
+  } else {
+    const { rows } = await sql<{ id: number; sent_date: Date | string | null; clicks: number | null }>`
+      select a.id, ${shape.extra}
+      from articles a ${shape.join}
+      where ${where}
+      order by ${shape.order}
+      limit ${query.limit} offset ${query.offset}
+    `.execute(db);
+    pageRows = rows;
+    total = await countUpTo(db, shape, where);
+  }
+  const capped = total > COUNT_CAP;
+  if (capped) total = COUNT_CAP;
   const loaded = await loadArticles(
     db,
     viewer,
-    rows.map((row) => row.id),
+    pageRows.map((row) => row.id),
     query.filters.search,
   );
   const data: Article[] = [];
-  for (const row of rows) {
+  for (const row of pageRows) {
     const article = loaded.get(row.id);
     if (!article) continue;
     data.push({
@@ -242,5 +307,13 @@ export async function listArticles(db: Db, viewer: Viewer, query: ArticleQuery):
       clicks: row.clicks === null ? null : Number(row.clicks),
     });
   }
-  return { total_count: Number(total.rows[0]?.n ?? 0), data };
+  return { total_count: total, total_capped: capped, data };
+}
+
+/** How many articles the filtered set holds, counted up to COUNT_CAP + 1. */
+async function countUpTo(db: Db, shape: ReturnType<typeof tabShape>, where: RawBuilder<unknown>) {
+  const { rows } = await sql<{ n: string | number }>`
+    select count(*) as n from (select 1 from articles a ${shape.join} where ${where} limit ${COUNT_CAP + 1}) x
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

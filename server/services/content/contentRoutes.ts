@@ -41,7 +41,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             "favourite first), myaccounts (entities naming one of the organisation's accounts), most_engaged " +
             "(clicks in the organisation's sent email, most first), previously_sent (in a sent edition, with " +
             `sent_date, latest first). ${FILTERS_HELP} offset, limit (1-100, default 20; the screen asks 22 ` +
-            'for favorites). With a search, highlights.title and highlights.description are HTML-escaped ' +
+            'for favorites). total_count counts up to 1,000 (total_capped true: more than that). A search ' +
+            'ranks the newest 1,000 matches; pages past them go on by date. With a search, highlights.title and highlights.description are HTML-escaped ' +
             'text whose only tags are <mark></mark> around matched words.',
           querystring: articlesQuerySchema,
         },

@@ -122,6 +122,7 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
 
   const count = advancedSearchCount(advanced);
   const total = list.data?.total ?? null;
+  const capped = list.data?.capped === true;
   const checkedIds = articles.filter((a) => checked.has(a.id)).map((a) => a.id);
 
   return (
@@ -150,7 +151,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
           Advanced search{count > 0 ? ` (${count})` : ''}
         </Button>
         <p className="content-toolbar__count" aria-live="polite" data-testid="articles-total">
-          {total === null ? '' : `${formatThousands(total)} ${total === 1 ? 'article' : 'articles'}`}
+          {total === null
+            ? ''
+            : `${formatThousands(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'article' : 'articles'}`}
         </p>
       </div>
       {showAdvanced ? (

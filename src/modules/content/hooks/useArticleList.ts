@@ -7,13 +7,20 @@ import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 const FILTERS = ['all'] as const;
 
 /** The articles shown: every page loaded since offset 0, the total, and whether the last page was full. */
-export type ArticleListAnswer = { total: number | null; articles: Article[]; more: boolean };
+/** total: counted up to 1,000 by the server; capped: there are more (shown as "1,000+"). */
+export type ArticleListAnswer = {
+  total: number | null;
+  capped?: boolean;
+  articles: Article[];
+  more: boolean;
+};
 
 /** A later page appended to what is shown (an article already shown is not shown twice). */
 export function appendArticles(shown: ArticleListAnswer, page: ArticleListAnswer): ArticleListAnswer {
   const ids = new Set(shown.articles.map((a) => a.id));
   return {
     total: page.total,
+    capped: page.capped,
     articles: [...shown.articles, ...page.articles.filter((a) => !ids.has(a.id))],
     more: page.more,
   };
@@ -44,7 +51,12 @@ export function useArticleList(tab: ContentTab, advanced: AdvancedSearch) {
         },
         signal,
       );
-      return { total: page.total_count, articles: page.data, more: page.data.length >= query.limit };
+      return {
+        total: page.total_count,
+        capped: page.total_capped ?? false,
+        articles: page.data,
+        more: page.data.length >= query.limit,
+      };
     },
     append: appendArticles,
   });
