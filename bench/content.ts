@@ -14,7 +14,7 @@
  *    - curate: curated_articles/ of one new article into a draft edition of a bench campaign; p95 <= 30 ms;
  *    - campaigns: get_campaigns/'s first page with a search; p95 <= 30 ms.
  * 3. PGlite only: the real server (`node --import tsx server/start.ts`, its own process group) on the same
- *    data, the client built when stale; in Chromium, signed in, from navigation to /content/search?search=…
+ *    data, the client built when stale; in Chromium, signed in, from navigation to /content/search?q=…
  *    until 20 result cards are on screen, 5 fresh loads; target <= 800 ms (the median).
  *
  * Prints the load average and the figures, then one JSON object as the last line. Exit code 0 when the
@@ -206,8 +206,19 @@ async function explorerFigure(dataDir: string) {
       if (signIn.status() !== 200) throw new Error(`sign-in answered ${signIn.status()}`);
       const term = SEARCHES[i % SEARCHES.length] as string;
       const started = Date.now();
-      await page.goto(`${origin}/content/search?search=${encodeURIComponent(term)}`);
-      await page.locator('[data-article-card]').nth(19).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.goto(`${origin}/content/search?q=${encodeURIComponent(term)}`);
+      await page
+        .getByRole('list', { name: 'Articles' })
+        .getByRole('listitem')
+        .nth(19)
+        .waitFor({ state: 'visible', timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          const shot = path.join(os.tmpdir(), 'bench-content-explorer.png');
+          await page.screenshot({ path: shot });
+          throw new Error(
+            `no 20 results on ${page.url()} (screenshot ${shot}): ${String(error).split('\n')[0]}`,
+          );
+        });
       const took = Date.now() - started;
       if (i > 0) loads.push(took); // the first load fills the browser's and the server's caches
       await context.close();
