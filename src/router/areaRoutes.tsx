@@ -4,7 +4,7 @@ import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
-import { CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
+import { CAMPAIGN_PAGES, CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
@@ -31,6 +31,13 @@ export const campaignsRoute = createRoute({
   path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   component: function CampaignsRoute() {
     const params = campaignsRoute.useParams();
+    if (!(CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? ''))
+      return (
+        <AreaBeingBuiltPage
+          title="Campaigns"
+          purpose="Design and publish the editions of your campaign emails, with their curated content."
+        />
+      );
     return <CampaignsPage page={params.page} />;
   },
 });

@@ -4,7 +4,7 @@ import {
   MAX_DOTTED_DAYS,
   sumByDay,
   workflowGraphLayout,
-} from '../../../src/modules/automation/utils/workflowGraphLayout.ts';
+} from '../../../src/modules/shared/utils/workflowGraphLayout.ts';
 
 const series = [
   {

@@ -2,8 +2,8 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { CampaignGraphPoint } from '../../../domain/campaigns.ts';
 import { formatThousands } from '../../../domain/formatThousands.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { GraphMarker } from '../../automation/components/email-graph/GraphMarker.tsx';
-import { GRAPH_METRICS, workflowGraphLayout } from '../../automation/utils/workflowGraphLayout.ts';
+import { GraphMarker } from '../../shared/components/GraphMarker.tsx';
+import { GRAPH_METRICS, workflowGraphLayout } from '../../shared/utils/workflowGraphLayout.ts';
 
 const HEIGHT = 240;
 

@@ -1,12 +1,14 @@
 import { useSearch } from '@tanstack/react-router';
-import { AreaBeingBuiltPage } from '../../../router/AreaBeingBuiltPage.tsx';
 import { CampaignDetailPage } from './CampaignDetailPage.tsx';
 import { CampaignListPage } from './CampaignListPage.tsx';
 
+/** The campaign pages built so far: the list and a campaign (the router sends the others elsewhere). */
+export const CAMPAIGN_PAGES = ['', 'campaign'] as const;
+
 /**
  * /campaigns (the list) and /campaigns/campaign?campaign_id=… (a campaign). The edition editor's paths
- * (/campaigns/editionedit/…, design, publish) and the content steps come with later work: their page
- * says so, naming the sub-view asked for.
+ * (/campaigns/editionedit/…, design, publish) and the content steps come with later work: the router
+ * shows their "being built" page.
  */
 export function CampaignsPage({ page }: { page: string | undefined }) {
   const search = useSearch({ strict: false }) as { campaign_id?: string };
@@ -15,10 +17,5 @@ export function CampaignsPage({ page }: { page: string | undefined }) {
     const id = search.campaign_id && /^\d+$/.test(search.campaign_id) ? Number(search.campaign_id) : null;
     return <CampaignDetailPage key={id ?? 0} campaignId={id} />;
   }
-  return (
-    <AreaBeingBuiltPage
-      title="Campaigns"
-      purpose="Design and publish the editions of your campaign emails, with their curated content."
-    />
-  );
+  return null;
 }

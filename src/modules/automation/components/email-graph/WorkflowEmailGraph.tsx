@@ -9,10 +9,10 @@ import {
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
+import { GraphMarker } from '../../../shared/components/GraphMarker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { GRAPH_METRICS, workflowGraphLayout } from '../../utils/workflowGraphLayout.ts';
-import { GraphMarker } from './GraphMarker.tsx';
+import { GRAPH_METRICS, workflowGraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
 
 export const GRAPH_FILTER_OPTIONS: readonly { value: WorkflowGraphFilter; label: string }[] = [

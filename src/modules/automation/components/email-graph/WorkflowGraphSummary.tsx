@@ -1,5 +1,5 @@
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { GraphLayout } from '../../utils/workflowGraphLayout.ts';
+import type { GraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
 
 /** The graph's figures as a table: totals per email (the accessible summary of the chart). */
 export function WorkflowGraphSummary({ layout }: { layout: GraphLayout }) {
