@@ -267,7 +267,7 @@ test.describe('workflow builder across tabs and through its life cycle', () => {
   });
 });
 
-test.describe('every trigger: build, save, publish, pause and resume', () => {
+test.describe('every trigger: build, save and publish (the first also pauses, resumes and reloads)', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, DEMO_LOGIN);
   });
@@ -298,6 +298,9 @@ test.describe('every trigger: build, save, publish, pause and resume', () => {
       await dialog.getByRole('button', { name: 'Publish workflow' }).click();
       await expect(page.getByText('Your workflow has been published successfully!')).toBeVisible();
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
+      // Pause, resume and what the server holds do not depend on the trigger: once is enough (the life
+      // cycle has its own test above).
+      if (trigger !== TRIGGERS[0]) return;
 
       await pause(page);
       await page.getByRole('button', { name: 'Resume', exact: true }).click();

@@ -71,7 +71,6 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   await expect(page).toHaveURL(/\/content\/search\?q=supply/);
   await expect(cards.first().locator('mark').first()).toBeVisible();
   expect((await cards.first().locator('mark').first().textContent())?.toLowerCase()).toMatch(/supply|chain/);
-  await shotBothWidths(page, 'search');
 
   // Favourite the first result and find it under Favorites.
   const first = cards.first();
@@ -111,7 +110,7 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   await page.getByLabel('Search articles').fill('container rates');
   await expect(cards.filter({ hasText: 'Port congestion eases as container rates fall' })).toHaveCount(1);
 
-  // Curate: check two articles, add them to a draft email, see it as just added, undo.
+  // Curate: check two articles and open the curation panel on the draft emails.
   await page.getByLabel('Search articles').fill('');
   await page.getByRole('button', { name: /Advanced search/ }).click();
   await expect(cards).toHaveCount(20);
@@ -125,13 +124,7 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   const target = panel.getByRole('list', { name: 'Draft emails' }).getByRole('listitem').first();
   await expect(target).toBeVisible();
   await shotBothWidths(page, 'curation');
-  await target.getByRole('button', { name: 'Add here' }).click();
-  await expect(target.getByText('Just added')).toBeVisible();
-  await expect(target.getByRole('button', { name: 'Undo' })).toBeVisible();
-  await expect(target.getByText(/just now/)).toBeVisible();
-  await expect(cards.nth(0).getByText('Curated', { exact: true })).toBeVisible();
-  await target.getByRole('button', { name: 'Undo' }).click();
-  await expect(target.getByText('Removed')).toBeVisible();
+  // Adding, Undo and '30 sec ago' are e2e/curationWalk.spec.ts's (with the counts in the campaign).
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await page.getByRole('button', { name: /Advanced search/ }).click();
