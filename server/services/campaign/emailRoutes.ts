@@ -59,6 +59,10 @@ function visibleTo(user: UserRow) {
  * signed-in user's organisation: one email entity, the one workflows send. Another organisation's email,
  * edition or campaign is a 404; an ordinary user changes only their own emails (403). See docs/campaigns.md.
  */
+/** An email whose name or subject holds the search, in any case. */
+const nameOrSubject = (search: string) =>
+  sql`(e.name ilike ${likePattern(search)} or e.subject ilike ${likePattern(search)})`;
+
 export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['campaign emails and editions'];
@@ -216,7 +220,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const where = sql`e.org_id = ${orgId} and e.campaign_id = ${request.params.id}
           and exists (select 1 from email_versions v where v.email_id = e.id and v.status = 'draft')
-          ${q.search ? sql`and (e.name ilike ${likePattern(q.search)} or e.subject ilike ${likePattern(q.search)})` : sql``}`;
+          ${q.search ? sql`and ${nameOrSubject(q.search)}` : sql``}`;
         return { success: true as const, ...(await emailsPage(db, where, q)) };
       },
     );
@@ -237,7 +241,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const q = request.query;
         const where = sql`e.org_id = ${orgId} and e.campaign_id = ${request.params.id}
           and exists (select 1 from email_versions v where v.email_id = e.id and v.status = 'scheduled')
-          ${q.search ? sql`and (e.name ilike ${likePattern(q.search)} or e.subject ilike ${likePattern(q.search)})` : sql``}`;
+          ${q.search ? sql`and ${nameOrSubject(q.search)}` : sql``}`;
         return { success: true as const, ...(await emailsPage(db, where, q)) };
       },
     );
@@ -255,7 +259,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = currentAuth(request).user;
         const q = request.query;
         const where = sql`${visibleTo(user)} and e.campaign_id is null
-          ${q.search ? sql`and (e.name ilike ${likePattern(q.search)} or e.subject ilike ${likePattern(q.search)})` : sql``}`;
+          ${q.search ? sql`and ${nameOrSubject(q.search)}` : sql``}`;
         return { success: true as const, ...(await emailsPage(db, where, q)) };
       },
     );
@@ -279,10 +283,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const parts = [visibleTo(user)];
         if (q.email_type !== null) parts.push(sql`e.email_type = ${q.email_type}`);
         if (q.campaign_id !== null) parts.push(sql`e.campaign_id = ${q.campaign_id}`);
-        if (q.search)
-          parts.push(
-            sql`(e.name ilike ${likePattern(q.search)} or e.subject ilike ${likePattern(q.search)})`,
-          );
+        if (q.search) parts.push(nameOrSubject(q.search));
         return { success: true as const, ...(await emailsPage(db, sql.join(parts, sql` and `), q)) };
       },
     );
