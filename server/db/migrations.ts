@@ -18,6 +18,7 @@ import * as m0018 from './migrations/m0018_audience_facets.ts';
 import * as m0019 from './migrations/m0019_article_pool.ts';
 import * as m0020 from './migrations/m0020_campaign_editions.ts';
 import * as m0021 from './migrations/m0021_campaign_name_search.ts';
+import * as m0022 from './migrations/m0022_email_design.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   m0019_article_pool: m0019,
   m0020_campaign_editions: m0020,
   m0021_campaign_name_search: m0021,
+  m0022_email_design: m0022,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -11,6 +11,8 @@ export type OrganisationTable = {
   logo_image_url: string | null;
   privacy_url: string | null;
   contact_url: string | null;
+  /** The sender's postal address every marketing email's footer carries (m0022). */
+  postal_address: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 };
 
@@ -83,6 +85,10 @@ export type VerifiedAddressTable = {
   id: Generated<number>;
   org_id: number;
   address: string;
+  /** The display name sends from this address use (m0022). */
+  sender_name: ColumnType<string, string | undefined, string>;
+  /** The organisation's default sender (at most one). */
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
   verified_at: CreatedAt;
   created_at: CreatedAt;
 };
@@ -254,8 +260,55 @@ export type EmailVersionTable = {
   thumbnail: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The saved design document (EmailDesign, src/domain/emailDesign.ts), null until designed (m0022). */
+  design: ColumnType<unknown | null, string | null | undefined, string | null>;
+  design_saved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The design rendered to HTML (merge fields and the preference link still placeholders). */
+  html: string | null;
+  text_preview: string | null;
+  /** True while text_preview is the user's own edit (update_text_preview/), not the generated one. */
+  text_preview_edited: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The unguessable public id of the web version and RSS feed, set when first published. */
+  web_id: string | null;
+  sender_address_id: number | null;
+  sender_name: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+};
+
+/** A design to start from (m0022): org_id null = the product's own (featured) templates. */
+export type EmailTemplateTable = {
+  id: Generated<number>;
+  org_id: number | null;
+  user_id: number | null;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  design: ColumnType<unknown, string, string>;
+  featured: ColumnType<boolean, boolean | undefined, boolean>;
+  shared: ColumnType<boolean, boolean | undefined, boolean>;
+  thumbnail: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** An organisation's brand theme (DesignTheme as JSON). */
+export type BrandThemeTable = {
+  org_id: number;
+  theme: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+};
+
+/** An image uploaded for designs; the file is DATA_DIR/uploads/<id>. */
+export type UploadedImageTable = {
+  id: string;
+  org_id: number;
+  user_id: number | null;
+  content_type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  created_at: CreatedAt;
 };
 
 /** An article curated into an edition (m0020), in the edition's order. */
@@ -650,6 +703,9 @@ export type Database = {
   email_versions: EmailVersionTable;
   edition_articles: EditionArticleTable;
   article_favourites: ArticleFavouriteTable;
+  email_templates: EmailTemplateTable;
+  brand_themes: BrandThemeTable;
+  uploaded_images: UploadedImageTable;
 };
 
 export type UserRow = Selectable<UserTable>;
