@@ -24,8 +24,7 @@ test('build a form, fill it in on a phone with JavaScript off, see the submissio
   const name = `Spring sign-up ${randomBytes(3).toString('hex')}`;
   const email = `visitor-${randomBytes(4).toString('hex')}@example.com`;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/audiences/forms');
+  await signIn(page, DEMO_LOGIN, '/audiences/forms');
   await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Newsletter sign-up', exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'the forms list');

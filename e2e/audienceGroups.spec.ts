@@ -24,8 +24,7 @@ for (const [size, viewport] of [
   }) => {
     await page.setViewportSize(viewport);
     const name = `Field sales ${randomBytes(3).toString('hex')}`;
-    await signIn(page, DEMO_LOGIN);
-    await page.goto('/audiences');
+    await signIn(page, DEMO_LOGIN, '/audiences');
     await page
       .getByRole('navigation', { name: 'Audience sections' })
       .getByRole('link', { name: 'Sales groups' })

@@ -33,8 +33,7 @@ test('lists: a name that exists is refused; create, clone (after the original), 
   page,
 }) => {
   const name = `E2E list ${tag()}`;
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/audiences/lists');
+  await signIn(page, DEMO_LOGIN, '/audiences/lists');
   await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
   await expect(page.getByTestId('list-card').first()).toBeVisible();
   await shotBothWidths(page, 'cards');
@@ -82,8 +81,7 @@ test('import: a small CSV with bad rows goes into a new list, with a report; its
     ',Missing,Email,',
     `ANA.${t}@import.example.test,,Ortiz-Diaz,`,
   ].join('\n');
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/audiences/lists');
+  await signIn(page, DEMO_LOGIN, '/audiences/lists');
   await page.getByRole('link', { name: 'Import contacts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import contacts' })).toBeVisible();
   await page

@@ -46,8 +46,7 @@ for (const width of [1280, 375]) {
       page,
     }) => {
       const t = `Zq${tag()}`;
-      await signIn(page, DEMO_LOGIN);
-      await page.goto('/audiences/people');
+      await signIn(page, DEMO_LOGIN, '/audiences/people');
       await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
       const tabs = page.getByRole('navigation', { name: 'People tabs' });
       // 2,020 seeded people, more when another spec of the run has imported some: thousands, abbreviated.

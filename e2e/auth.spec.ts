@@ -1,5 +1,11 @@
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
+import {
+  newAccount,
+  openUserMenu,
+  signIn,
+  signInThroughForm,
+  signUpThroughApi,
+} from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink } from './support/e2eFixtures.ts';
 
@@ -48,7 +54,7 @@ test.describe('sign-in, sessions and CSRF', () => {
   });
 
   test('sign in with the demo login and see the user’s name', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
+    await signInThroughForm(page, DEMO_LOGIN);
     await expect(page.getByTestId('user-name')).toHaveText('Dana Demo');
     await openUserMenu(page);
     await expect(page.getByRole('menu')).toBeVisible();
@@ -83,7 +89,7 @@ test.describe('sign-in, sessions and CSRF', () => {
   });
 
   test('sign out, then Back: no signed-in data, and the sign-in page', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
+    await signInThroughForm(page, DEMO_LOGIN);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audiences' }).click();
     await page.waitForURL('**/audiences');
     await expect(page.getByTestId('user-name')).toHaveText('Dana Demo');
@@ -114,7 +120,7 @@ test.describe('sign-in, sessions and CSRF', () => {
   test('a state-changing call without the CSRF header is refused and the session still works', async ({
     page,
   }) => {
-    await signIn(page, DEMO_LOGIN);
+    await signInThroughForm(page, DEMO_LOGIN);
     const refused = await page.request.post('/api/auth/logout/', { form: { user_tz: 'UTC' } });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).success).toBe(false);
@@ -171,7 +177,7 @@ test.describe('sign-in, sessions and CSRF', () => {
 
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByText('Your password has been changed.')).toBeVisible();
-    await signIn(page, { email: account.email, password: newPassword });
+    await signInThroughForm(page, { email: account.email, password: newPassword });
     await expect(page.getByTestId('user-name')).toHaveText(`${account.firstName} ${account.lastName}`);
 
     // The link worked once.
@@ -181,8 +187,7 @@ test.describe('sign-in, sessions and CSRF', () => {
   });
 
   test('an ordinary user opening the outbox gets the permission error page', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
-    await page.goto('/admin/outbox');
+    await signIn(page, DEMO_LOGIN, '/admin/outbox');
     await page.waitForURL(
       (u) => u.pathname === '/permission_denied' && u.searchParams.get('error') === '403',
     );
@@ -221,7 +226,7 @@ test.describe('sign-in, sessions and CSRF', () => {
   });
 
   test('an expired session is refused and the person lands on sign-in @expiry', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
+    await signInThroughForm(page, DEMO_LOGIN);
     await expect(page.getByTestId('user-name')).toHaveText('Dana Demo');
 
     // The server gives sessions 3 s here: wait until it refuses this one.

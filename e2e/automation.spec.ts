@@ -89,8 +89,7 @@ test.describe('automation', () => {
     // As the Harbor Lane owner: their organisation's workflows are theirs alone, while other tests publish
     // the demo user's workflows in parallel (the active count is the user's, whatever the search).
     await page.context().clearCookies();
-    await signIn(page, OTHER_ORG_LOGIN);
-    await page.goto('/automation');
+    await signIn(page, OTHER_ORG_LOGIN, '/automation');
     await page.getByRole('button', { name: 'Active', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Studio welcome' })).toBeVisible();
     // Pause under the active filter: the warning, then the workflow leaves the view.

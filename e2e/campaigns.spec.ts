@@ -33,8 +33,7 @@ test('campaigns: create, a digest email with its Draft Edition, rename, clone af
   page,
 }) => {
   const name = `E2E campaign ${tag()}`;
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/campaigns');
+  await signIn(page, DEMO_LOGIN, '/campaigns');
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await expect(page.getByTestId('campaign-card').first()).toBeVisible();
   await shotBothWidths(page, 'list');
@@ -88,8 +87,7 @@ test('campaigns: create, a digest email with its Draft Edition, rename, clone af
 test('a sent campaign shows its emails by edition state and the graph of sends, opens and clicks', async ({
   page,
 }) => {
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/campaigns');
+  await signIn(page, DEMO_LOGIN, '/campaigns');
   await page.getByRole('link', { name: 'Spring Product Launch' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Spring Product Launch' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Draft \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');

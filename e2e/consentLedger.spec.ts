@@ -21,8 +21,7 @@ test('a signed-in user finds a recipient’s consent ledger from a pasted link a
   expect(oneClick.status()).toBe(200);
   await provider.dispose();
 
-  await signIn(page, DEMO_LOGIN);
-  await page.goto('/audiences');
+  await signIn(page, DEMO_LOGIN, '/audiences');
   await page.getByRole('link', { name: 'Consent proof' }).click();
   await expect(page.getByRole('heading', { name: 'Consent proof' })).toBeVisible();
   await page.getByLabel(/Unsubscribe id or link/).fill(`${baseURL}/unsub/i2c/${UUID}`);

@@ -22,9 +22,7 @@ for (const width of [1280, 375]) {
     await page.clock.install();
     const campaign = `Walk ${width} ${tag()}`;
     const email = `Digest ${tag()}`;
-    await signIn(page, DEMO_LOGIN);
-
-    await page.goto('/createcampaign');
+    await signIn(page, DEMO_LOGIN, '/createcampaign');
     await page.getByLabel('Campaign name').fill(campaign);
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await expect(page.getByRole('heading', { level: 1, name: campaign })).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { parseEventLog } from '../machines/parseEventLog.ts';
 import { replayEventLog } from '../machines/replay.ts';
-import { openUserMenu, signIn } from './support/authSteps.ts';
+import { openUserMenu, signIn, signInThroughForm } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 
 const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
@@ -39,7 +39,7 @@ async function expectFaithfulReplay(text: string): Promise<void> {
 test('a session log downloaded from the user menu replays to the same states and holds no secrets', async ({
   page,
 }) => {
-  await signIn(page, DEMO);
+  await signInThroughForm(page, DEMO);
   await expect(page.getByTestId('user-name')).toBeVisible();
   const token = await csrfToken(page);
 

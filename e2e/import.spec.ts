@@ -6,8 +6,7 @@ const DEMO = { email: 'demo@workbench.test', password: 'Demo-Password-2026' };
 type Watch = { seen: number[]; firstAt: number; firstValue: number; arrivedAt: number };
 
 test('the import screen counts up to 1000 and then goes on to /content/search', async ({ page }) => {
-  await signIn(page, DEMO);
-  await page.goto('/import');
+  await signIn(page, DEMO, '/import');
   await expect(page.getByRole('heading', { name: 'Importing from your sales app' })).toBeVisible();
   const bar = page.getByRole('progressbar', { name: 'Import progress' });
   await expect(bar).toHaveAttribute('aria-valuemin', '0');

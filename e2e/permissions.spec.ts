@@ -43,8 +43,7 @@ test.describe('access rules and the error catalogue', () => {
   });
 
   test('Settings with export_widget_permission opens', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
-    await page.goto('/settings/profile');
+    await signIn(page, DEMO_LOGIN, '/settings/profile');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/settings/profile');
   });

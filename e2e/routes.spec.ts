@@ -98,8 +98,7 @@ test.describe('routes', () => {
   });
 
   test('query parameters survive and defaults stay out of the address', async ({ page }) => {
-    await signIn(page, DEMO_LOGIN);
-    await page.goto('/campaigns/editionedit?campaign_id=4&email_id=7,8');
+    await signIn(page, DEMO_LOGIN, '/campaigns/editionedit?campaign_id=4&email_id=7,8');
     await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
     const url = new URL(page.url());
     expect(url.searchParams.get('campaign_id')).toBe('4');

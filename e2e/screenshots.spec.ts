@@ -91,8 +91,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
     });
 
     test('permission and not-found screens', async ({ page }) => {
-      await signIn(page, DEMO_LOGIN);
-      await page.goto('/admin/outbox');
+      await signIn(page, DEMO_LOGIN, '/admin/outbox');
       await expect(
         page.getByRole('heading', { name: 'You don’t have permission to see this' }),
       ).toBeVisible();
@@ -102,8 +101,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
     });
 
     test('automation screens', async ({ page }) => {
-      await signIn(page, DEMO_LOGIN);
-      await page.goto('/automation');
+      await signIn(page, DEMO_LOGIN, '/automation');
       await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
       await shot(page, 'automation-list');
       await page.screenshot({ path: `${dir}/automation-list-window-${size}.png` });
@@ -148,8 +146,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
     });
 
     test('mailbox screens', async ({ page }) => {
-      await signIn(page, DEMO_LOGIN);
-      await page.goto('/mailbox');
+      await signIn(page, DEMO_LOGIN, '/mailbox');
       await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();
       // One send, so the list is not empty, then found by the recipient's address.
       await page.getByRole('button', { name: 'Send', exact: true }).click();

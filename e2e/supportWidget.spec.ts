@@ -115,8 +115,7 @@ test('the launcher covers no control of the workflow list at 1280 px, and toasts
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, DEMO);
-  await page.goto('/automation');
+  await signIn(page, DEMO, '/automation');
   await expect(page.getByRole('button', { name: /^Resume / }).first()).toBeVisible();
   const launcher = page.getByTestId('support-launcher');
   // Still where the spec's margins put it: the bottom-right corner, 125 px by 110 px from the edges.
@@ -136,8 +135,7 @@ test('the launcher covers no control of the workflow list at 1280 px, and toasts
 
 test('on a phone the launcher docks in the top bar and covers nothing', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, DEMO);
-  await page.goto('/automation');
+  await signIn(page, DEMO, '/automation');
   await expect(page.getByRole('button', { name: /^Clone / }).first()).toBeVisible();
   const launcher = page.getByTestId('support-launcher');
   const header = await page.getByRole('banner').boundingBox();
@@ -162,8 +160,7 @@ test('on a phone the launcher docks in the top bar and covers nothing', async ({
 
 test('a message sent from the widget reaches the internal admins’ inbox', async ({ page, browser }) => {
   const text = `Help with exports ${Date.now().toString(36)}`;
-  await signIn(page, DEMO);
-  await page.goto('/import');
+  await signIn(page, DEMO, '/import');
   await page.getByTestId('support-launcher').click();
   const panel = page.getByTestId('support-panel');
   await expect(panel.getByRole('heading', { name: 'Support' })).toBeVisible();
