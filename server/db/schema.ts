@@ -272,6 +272,9 @@ export type EmailVersionTable = {
   web_id: string | null;
   sender_address_id: number | null;
   sender_name: string | null;
+  /** The audience chosen on the publish step (m0024). */
+  audience_list_ids: ColumnType<number[], number[] | undefined, number[]>;
+  audience_contact_ids: ColumnType<number[], number[] | undefined, number[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -288,6 +291,33 @@ export type EmailTemplateTable = {
   shared: ColumnType<boolean, boolean | undefined, boolean>;
   thumbnail: string | null;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type EditionSendKind = 'send' | 'test' | 'resend';
+export type EditionSendStatus = 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
+
+/** One send of an edition (m0024): send now, scheduled, test or resend, walked in contact-id batches. */
+export type EditionSendTable = {
+  id: Generated<number>;
+  org_id: number;
+  version_id: number;
+  user_id: number | null;
+  kind: EditionSendKind;
+  status: EditionSendStatus;
+  resend_to: 'not_opened' | 'new_contacts' | null;
+  scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  time_zone: string | null;
+  list_ids: ColumnType<number[], number[] | undefined, number[]>;
+  contact_ids: ColumnType<number[], number[] | undefined, number[]>;
+  test_addresses: ColumnType<string[], string[] | undefined, string[]>;
+  cursor_contact_id: ColumnType<number, number | undefined, number>;
+  queued_count: ColumnType<number, number | undefined, number>;
+  recipients_total: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: UpdatedAt;
 };
 
@@ -706,6 +736,7 @@ export type Database = {
   email_templates: EmailTemplateTable;
   brand_themes: BrandThemeTable;
   uploaded_images: UploadedImageTable;
+  edition_sends: EditionSendTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -12,6 +12,11 @@ export type QueueMarketingEmailInput = {
   campaignId?: number | null;
   workflowId?: number | null;
   nodeId?: string | null;
+  /**
+   * The edition sent (a campaign send): its rendered design, subject and sender replace the email's, and
+   * the send records it (email_send.version_id). The edition must be of this email.
+   */
+  versionId?: number | null;
   /** Names the send: a second call with the same key returns the first row (e.g. wf:<enrolment>:<node>:<visit>). */
   dedupeKey: string;
 };
@@ -87,6 +92,31 @@ export async function queueMarketingEmail(db: Db, input: QueueMarketingEmailInpu
   return answer;
 }
 
+type EditionRow = {
+  id: number;
+  email_id: number;
+  html: string | null;
+  subject: string;
+  sender_name: string | null;
+  sender_address: string | null;
+};
+
+/** The editions the inputs send (campaign sends), with their sender's address. */
+async function editionsOf(
+  db: Db,
+  inputs: readonly QueueMarketingEmailInput[],
+): Promise<Map<number, EditionRow>> {
+  const ids = [...new Set(inputs.flatMap((input) => (input.versionId != null ? [input.versionId] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('email_versions as v')
+    .leftJoin('verified_addresses as a', 'a.id', 'v.sender_address_id')
+    .select(['v.id', 'v.email_id', 'v.html', 'v.subject', 'v.sender_name', 'a.address as sender_address'])
+    .where('v.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** Adds to `into` the ids of the sends stored under these dedupe keys. */
 async function readSendIds(db: Db, keys: readonly string[], into: Map<string, number>): Promise<void> {
   if (keys.length === 0) return;
@@ -128,6 +158,7 @@ export async function queueMarketingEmails(
   ]);
   const contactById = new Map(contacts.map((row) => [row.id, row]));
   const emailById = new Map(emails.map((row) => [row.id, row]));
+  const editionById = await editionsOf(db, fresh);
 
   const problems = new Map<QueueMarketingEmailInput, AppError>();
   const sendable: QueueMarketingEmailInput[] = [];
@@ -140,6 +171,16 @@ export async function queueMarketingEmails(
       problem = new AppError(400, `Contact ${input.contactId} is not a contact of this organisation.`);
     } else if (!email || email.org_id !== input.orgId) {
       problem = new AppError(400, `Email ${input.emailId} is not an email of this organisation.`);
+    } else if (input.versionId != null) {
+      const edition = editionById.get(input.versionId);
+      if (!edition || edition.email_id !== email.id) {
+        problem = new AppError(
+          400,
+          `Edition ${input.versionId} is not an edition of email ${input.emailId}.`,
+        );
+      } else if (!edition.html) {
+        problem = new AppError(400, `Edition ${input.versionId} has no design yet.`);
+      }
     } else if (!email.html) {
       problem = new AppError(400, `Email ${input.emailId} has no design yet.`);
     }
@@ -157,7 +198,17 @@ export async function queueMarketingEmails(
   const preferenceUuids = await preferenceUuidsOf(db, recipients);
   const rows = sendable.map((input) => {
     const contact = contactById.get(input.contactId) as ContactRow;
-    const email = emailById.get(input.emailId) as NonNullable<ReturnType<typeof emailById.get>>;
+    const base = emailById.get(input.emailId) as NonNullable<ReturnType<typeof emailById.get>>;
+    const edition = input.versionId != null ? editionById.get(input.versionId) : undefined;
+    const email = edition
+      ? {
+          ...base,
+          html: edition.html,
+          subject: edition.subject || base.subject,
+          sent_from: edition.sender_address ?? base.sent_from,
+          sender_name: edition.sender_name || base.sender_name,
+        }
+      : base;
     const preferenceUuid = preferenceUuids.get(contact.id) as string;
     const token = newTrackingToken();
     const rendered = renderMarketingEmail({ html: email.html as string, token, contact, preferenceUuid });
@@ -179,6 +230,7 @@ export async function queueMarketingEmails(
       html: rendered.html,
       links: JSON.stringify(rendered.links),
       message_id: `<${randomBytes(12).toString('hex')}@${domain}>`,
+      version_id: edition ? (input.versionId as number) : null,
     };
   });
   const created = new Set<string>();

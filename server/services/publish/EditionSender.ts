@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../../db/schema.ts';
+import { queueMarketingEmails } from '../delivery/queueMarketingEmail.ts';
+import { nextRecipients } from './editionAudience.ts';
+
+/** The pg-boss queue of edition sends: one job walks one send's audience batch by batch. */
+export const EDITION_SEND_QUEUE = 'edition-send';
+export const SEND_BATCH_SIZE = 500;
+
+export type EditionSendJob = { sendId: number };
+export type BatchOutcome = 'more' | 'done' | 'stopped' | 'not_due';
+
+/** The send key of an edition to a contact: one email per contact per edition, whoever runs the batch. */
+export const editionSendKey = (versionId: number, contactId: number, resendOf?: number) =>
+  resendOf ? `ed:${versionId}:${contactId}:r${resendOf}` : `ed:${versionId}:${contactId}`;
+
+/**
+ * Queues the next batch of one send in one transaction: locks the send's row (two runners of one send take
+ * turns), takes the next contacts after its cursor, queues their emails under their send keys (a contact
+ * queued before, by this or an earlier run that died after committing, is not queued again), and moves the
+ * cursor. A scheduled send starts once due; a paused, cancelled or finished one is left alone.
+ */
+export async function runSendBatch(
+  db: Kysely<Database>,
+  sendId: number,
+  now: Date,
+  batchSize = SEND_BATCH_SIZE,
+): Promise<BatchOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const send = await trx
+      .selectFrom('edition_sends as s')
+      .innerJoin('email_versions as v', 'v.id', 's.version_id')
+      .innerJoin('emails as e', 'e.id', 'v.email_id')
+      .select([
+        's.id',
+        's.org_id',
+        's.status',
+        's.kind',
+        's.scheduled_for',
+        's.list_ids',
+        's.contact_ids',
+        's.cursor_contact_id',
+        's.version_id',
+        'v.email_id',
+        'e.campaign_id',
+      ])
+      .where('s.id', '=', sendId)
+      .forUpdate('s')
+      .executeTakeFirst();
+    if (!send) return 'stopped';
+    if (send.status === 'scheduled') {
+      if (send.scheduled_for && send.scheduled_for.getTime() > now.getTime()) return 'not_due';
+      await trx
+        .updateTable('edition_sends')
+        .set({ status: 'sending', started_at: now, updated_at: now })
+        .where('id', '=', sendId)
+        .execute();
+      await trx
+        .updateTable('email_versions')
+        .set({ status: 'sent', sent_at: now, updated_at: now })
+        .where('id', '=', send.version_id)
+        .execute();
+    } else if (send.status !== 'sending') {
+      return 'stopped';
+    }
+    const audience = { orgId: send.org_id, listIds: send.list_ids, contactIds: send.contact_ids };
+    const ids = await nextRecipients(trx, audience, send.cursor_contact_id, batchSize);
+    if (ids.length === 0) {
+      await trx
+        .updateTable('edition_sends')
+        .set({ status: 'sent', finished_at: now, updated_at: now })
+        .where('id', '=', sendId)
+        .execute();
+      return 'done';
+    }
+    const answers = await queueMarketingEmails(
+      trx,
+      ids.map((contactId) => ({
+        orgId: send.org_id,
+        contactId,
+        emailId: send.email_id,
+        versionId: send.version_id,
+        campaignId: send.campaign_id,
+        dedupeKey: editionSendKey(send.version_id, contactId, send.kind === 'resend' ? send.id : undefined),
+      })),
+    );
+    const failed = answers.find((answer) => answer instanceof Error);
+    if (failed instanceof Error) throw failed;
+    const created = answers.filter((answer) => !(answer instanceof Error) && answer.created).length;
+    await trx
+      .updateTable('edition_sends')
+      .set((eb) => ({
+        cursor_contact_id: ids[ids.length - 1] as number,
+        queued_count: eb('queued_count', '+', created),
+        updated_at: now,
+      }))
+      .where('id', '=', sendId)
+      .execute();
+    return 'more';
+  });
+}
+
+/** Runs a send's batches until it is done, paused, cancelled or not due yet. */
+export async function runSend(
+  db: Kysely<Database>,
+  sendId: number,
+  clock: () => Date = () => new Date(),
+  batchSize = SEND_BATCH_SIZE,
+): Promise<BatchOutcome> {
+  for (;;) {
+    const outcome = await runSendBatch(db, sendId, clock(), batchSize);
+    if (outcome !== 'more') return outcome;
+  }
+}
+
+export type EditionSenderOptions = {
+  db: Kysely<Database>;
+  boss: PgBoss;
+  log: (message: string, error?: unknown) => void;
+  /** Sends walked at once in this process (default 2). */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+};
+
+/**
+ * Edition sends on pg-boss: start() takes jobs of EDITION_SEND_QUEUE; queue() adds one for a send (now, or
+ * at its scheduled time). A worker that dies mid-batch rolls that batch back; pg-boss gives the job to
+ * another worker after its expiry, and the walk goes on from the last committed cursor.
+ */
+export class EditionSender {
+  private workerId = '';
+  private stopped = false;
+
+  private constructor(private readonly options: EditionSenderOptions) {}
+
+  static async start(options: EditionSenderOptions): Promise<EditionSender> {
+    const { boss } = options;
+    await boss.createQueue(EDITION_SEND_QUEUE, {
+      name: EDITION_SEND_QUEUE,
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 600,
+    });
+    const sender = new EditionSender(options);
+    sender.workerId = await boss.work<EditionSendJob>(
+      EDITION_SEND_QUEUE,
+      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async (jobs) => {
+        await Promise.all(jobs.map((job) => runSend(options.db, job.data.sendId)));
+      },
+    );
+    return sender;
+  }
+
+  /** Queues the walk of a send: now, or when it is due. */
+  async queue(sendId: number, startAfter?: Date): Promise<void> {
+    await this.options.boss.send(EDITION_SEND_QUEUE, { sendId } satisfies EditionSendJob, {
+      ...(startAfter ? { startAfter } : {}),
+    });
+    if (!startAfter && this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.options.boss.offWork(EDITION_SEND_QUEUE);
+  }
+}

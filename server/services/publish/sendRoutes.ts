@@ -1,0 +1,616 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { EmailDesign } from '../../../src/domain/emailDesign.ts';
+import {
+  NOT_PREMIUM,
+  NOT_PREMIUM_MESSAGE,
+  publishConfigurationBodySchema,
+  publishEmailBodySchema,
+  publishQuerySchema,
+  recipientsCountBodySchema,
+  resendEmailBodySchema,
+  scheduleEmailBodySchema,
+  sendIdBodySchema,
+} from '../../../src/domain/sendSchemas.ts';
+import { normalisePlanType } from '../../../src/domain/userData.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { badRequest, notFound } from '../../lib/AppError.ts';
+import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
+import { type EditionSender, runSend } from './EditionSender.ts';
+import { countRecipients } from './editionAudience.ts';
+import {
+  type PreflightFinding,
+  type PreflightResult,
+  preflightChecks,
+  uploadIdsOf,
+} from './preflightChecks.ts';
+
+/** Outlook's remaining emails when no mailbox is connected (spec 02 section 9). */
+const OUTLOOK_REMAINING_DEFAULT = 500;
+const PREMIUM_PLANS = new Set(['PREMIUM', 'ENTERPRISE']);
+
+type Edition = Awaited<ReturnType<typeof loadEdition>>;
+
+/** The edition of this organisation (else 404) with its email and sender. */
+async function loadEdition(db: Kysely<Database>, orgId: number, versionId: number) {
+  const row = await db
+    .selectFrom('email_versions as v')
+    .innerJoin('emails as e', 'e.id', 'v.email_id')
+    .leftJoin('verified_addresses as a', (join) =>
+      join.onRef('a.id', '=', 'v.sender_address_id').onRef('a.org_id', '=', 'v.org_id'),
+    )
+    .select([
+      'v.id',
+      'v.org_id',
+      'v.email_id',
+      'v.name',
+      'v.subject',
+      'v.status',
+      'v.design',
+      'v.html',
+      'v.sender_address_id',
+      'v.sender_name',
+      'v.audience_list_ids',
+      'v.audience_contact_ids',
+      'e.campaign_id',
+      'e.subject as email_subject',
+      'e.sender_name as email_sender_name',
+      'a.address as sender_address',
+    ])
+    .where('v.id', '=', versionId)
+    .where('v.org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Edition not found.');
+  return row;
+}
+
+/** A refusal with the findings the publish step shows. */
+class SendRefusal extends Error {
+  constructor(
+    readonly body: {
+      message: string;
+      error: string;
+      errors?: PreflightFinding[];
+      warnings?: PreflightFinding[];
+    },
+  ) {
+    super(body.message);
+  }
+}
+
+/**
+ * The publish step's calls (spec 02 "Publishing and design service": publish_email/, publish_configurations/,
+ * recipients_count/, schedule_email/, resend_email/; plus preflight/, pause_send/ and resume_send/). A send
+ * walks the edition's audience in batches on pg-boss (EditionSender): every contact at most once per
+ * edition. See docs/publish.md.
+ */
+export function sendRoutes(ctx: AppContext, sender: EditionSender | null): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  const tags = ['publish'];
+
+  /** Starts walking a send: on pg-boss when this process has it, else here and now. */
+  async function startWalk(sendId: number, startAfter?: Date): Promise<void> {
+    if (sender) await sender.queue(sendId, startAfter);
+    else if (!startAfter) void runSend(db, sendId).catch(() => {});
+  }
+
+  return async (app) => {
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
+
+    /** The RFC 8058 self-test: the header a send carries leads to the one-click endpoint, which takes the POST. */
+    async function oneClickSelfTest(): Promise<PreflightFinding | null> {
+      const probe = '00000000-0000-4000-8000-000000000000';
+      try {
+        const headers = listUnsubscribeHeaders(config.publicOrigin, probe, config.bases.preference);
+        const url = new URL(headers['List-Unsubscribe'].slice(1, -1));
+        const answer = await app.inject({
+          method: 'POST',
+          url: url.pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: headers['List-Unsubscribe-Post'],
+        });
+        if (answer.statusCode === 200) return null;
+        return {
+          code: 'one_click',
+          message: `The one-click unsubscribe address answered ${answer.statusCode}: recipients could not unsubscribe from their inbox.`,
+        };
+      } catch (error) {
+        return {
+          code: 'one_click',
+          message: `The one-click unsubscribe self-test failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+    }
+
+    async function preflight(edition: Edition): Promise<PreflightResult> {
+      const design = (edition.design ?? null) as EmailDesign | null;
+      const ids = uploadIdsOf(design);
+      const uploads =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('uploaded_images')
+              .select(['id', 'byte_size'])
+              .where('org_id', '=', edition.org_id)
+              .where('id', 'in', ids)
+              .execute();
+      const result = preflightChecks({
+        design: edition.html ? design : null,
+        subject: edition.subject || edition.email_subject,
+        senderAddress: edition.sender_address,
+        senderName: edition.sender_name ?? edition.email_sender_name,
+        uploadSizes: new Map(uploads.map((row) => [row.id, row.byte_size])),
+      });
+      const oneClick = await oneClickSelfTest();
+      if (oneClick) result.errors.push(oneClick);
+      return result;
+    }
+
+    /** Refuses a send: not premium, preflight errors, unconfirmed warnings, nobody to send to. */
+    async function checkSendable(user: UserRow, edition: Edition, confirmed: boolean): Promise<void> {
+      if (!PREMIUM_PLANS.has(normalisePlanType(user.plan_type))) {
+        throw new SendRefusal({ message: NOT_PREMIUM_MESSAGE, error: NOT_PREMIUM });
+      }
+      const result = await preflight(edition);
+      if (result.errors.length > 0) {
+        throw new SendRefusal({
+          message: 'Fix what the preflight found before sending.',
+          error: 'preflight',
+          ...result,
+        });
+      }
+      if (result.warnings.length > 0 && !confirmed) {
+        throw new SendRefusal({
+          message: 'The preflight has warnings: send anyway?',
+          error: 'confirm_warnings',
+          ...result,
+        });
+      }
+      const audience = {
+        orgId: edition.org_id,
+        listIds: edition.audience_list_ids,
+        contactIds: edition.audience_contact_ids,
+      };
+      if ((await countRecipients(db, audience)).count === 0) {
+        throw new SendRefusal({
+          message: 'Nobody in this audience can receive it: choose lists or contacts with subscribed people.',
+          error: 'no_recipients',
+        });
+      }
+    }
+
+    /** Answers a send refusal as 400 with its findings (the publish step shows them). */
+    async function refusable<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof SendRefusal) return reply.code(400).send({ success: false, ...error.body });
+        throw error;
+      }
+    }
+
+    async function activeSend(versionId: number) {
+      return db
+        .selectFrom('edition_sends')
+        .selectAll()
+        .where('version_id', '=', versionId)
+        .where('kind', '=', 'send')
+        .where('status', 'not in', ['cancelled', 'failed'])
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    }
+
+    app.get(
+      'publish_email/',
+      {
+        schema: {
+          tags,
+          summary: "The publish step's data: senders, subject, audience, the latest send",
+          querystring: publishQuerySchema,
+        },
+      },
+      async (request, reply) =>
+        refusable(reply, async () => {
+          const { user } = currentAuth(request);
+          const edition = await loadEdition(db, user.org_id, request.query.version_id);
+          const senders = await db
+            .selectFrom('verified_addresses')
+            .select(['id', 'address', 'sender_name', 'is_default'])
+            .where('org_id', '=', user.org_id)
+            .orderBy('is_default', 'desc')
+            .orderBy('id')
+            .execute();
+          const send = await db
+            .selectFrom('edition_sends')
+            .selectAll()
+            .where('version_id', '=', edition.id)
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          return {
+            success: true as const,
+            data: {
+              version_id: edition.id,
+              status: edition.status,
+              sender_emails: senders.map((row) => ({
+                id: row.id,
+                email: row.address,
+                sender_name: row.sender_name,
+                isDefault: row.is_default,
+              })),
+              sender_address_id: edition.sender_address_id ?? senders[0]?.id ?? null,
+              sender_name: edition.sender_name ?? edition.email_sender_name,
+              subject: edition.subject || edition.email_subject,
+              list_ids: edition.audience_list_ids,
+              contact_ids: edition.audience_contact_ids,
+              designed: edition.html !== null,
+              outlook_sender_email_address: null,
+              outlook_sender_name: null,
+              outlook_route: null,
+              is_authorized: false,
+              outlook_remaining_emails: OUTLOOK_REMAINING_DEFAULT,
+              user_name: `${user.first_name} ${user.last_name}`.trim(),
+              user_email: user.email,
+              plan_type: normalisePlanType(user.plan_type),
+              promoCodes: [] as string[],
+              send: send
+                ? {
+                    send_id: send.id,
+                    kind: send.kind,
+                    status: send.status,
+                    scheduled_for: send.scheduled_for?.toISOString() ?? null,
+                    time_zone: send.time_zone,
+                    queued_count: send.queued_count,
+                    started_at: send.started_at?.toISOString() ?? null,
+                    finished_at: send.finished_at?.toISOString() ?? null,
+                  }
+                : null,
+            },
+          };
+        }),
+    );
+
+    app.post(
+      'publish_configurations/',
+      {
+        schema: {
+          tags,
+          summary: "Save the edition's sender, subject and audience",
+          description:
+            'Form: version_id; any of sender_address_id (one of the organisation verified addresses), ' +
+            'sender_name, subject, list_ids, contact_ids (the organisation lists and contacts, else 404).',
+          body: publishConfigurationBodySchema,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const body = request.body;
+        const edition = await loadEdition(db, user.org_id, body.version_id);
+        if (edition.status === 'sent')
+          throw badRequest('This edition has been sent: make a new edition to change it.');
+        if (body.sender_address_id !== undefined) {
+          const found = await db
+            .selectFrom('verified_addresses')
+            .select('id')
+            .where('id', '=', body.sender_address_id)
+            .where('org_id', '=', user.org_id)
+            .executeTakeFirst();
+          if (!found) throw notFound('Sender address not found.');
+        }
+        if (body.sender_name !== undefined && !body.sender_name) throw badRequest('Enter the sender name.');
+        if (body.subject !== undefined && !body.subject) throw badRequest('Enter a subject.');
+        if (body.list_ids?.length) {
+          const lists = await db
+            .selectFrom('contact_lists')
+            .select('id')
+            .where('org_id', '=', user.org_id)
+            .where('id', 'in', body.list_ids)
+            .execute();
+          if (lists.length !== new Set(body.list_ids).size) throw notFound('List not found.');
+        }
+        if (body.contact_ids?.length) {
+          const contacts = await db
+            .selectFrom('contacts')
+            .select('id')
+            .where('org_id', '=', user.org_id)
+            .where('id', 'in', body.contact_ids)
+            .execute();
+          if (contacts.length !== new Set(body.contact_ids).size) throw notFound('Contact not found.');
+        }
+        await db
+          .updateTable('email_versions')
+          .set({
+            ...(body.sender_address_id !== undefined ? { sender_address_id: body.sender_address_id } : {}),
+            ...(body.sender_name !== undefined ? { sender_name: body.sender_name } : {}),
+            ...(body.subject !== undefined ? { subject: body.subject } : {}),
+            ...(body.list_ids !== undefined ? { audience_list_ids: [...new Set(body.list_ids)] } : {}),
+            ...(body.contact_ids !== undefined
+              ? { audience_contact_ids: [...new Set(body.contact_ids)] }
+              : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', edition.id)
+          .execute();
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      'recipients_count/',
+      {
+        schema: {
+          tags,
+          summary: 'How many people a send reaches, and who it leaves out',
+          description:
+            'Form: version_id, optionally list_ids and contact_ids (else the edition audience). Unsubscribed ' +
+            'and Hard Bounce contacts and people who said no to marketing email are left out.',
+          body: recipientsCountBodySchema,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const body = request.body;
+        const edition = await loadEdition(db, user.org_id, body.version_id);
+        const counted = await countRecipients(db, {
+          orgId: user.org_id,
+          listIds: body.list_ids ?? edition.audience_list_ids,
+          contactIds: body.contact_ids ?? edition.audience_contact_ids,
+        });
+        return { success: true as const, data: counted };
+      },
+    );
+
+    app.get(
+      'preflight/',
+      {
+        schema: {
+          tags,
+          summary: 'What would hurt deliverability or compliance: errors block a send, warnings ask',
+          querystring: publishQuerySchema,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const edition = await loadEdition(db, user.org_id, request.query.version_id);
+        return { success: true as const, data: await preflight(edition) };
+      },
+    );
+
+    app.post(
+      'publish_email/',
+      {
+        schema: {
+          tags,
+          summary: 'Send the edition to its audience now',
+          description:
+            'Form: version_id, confirm_warnings (1 after the person has seen the warnings). Refusals (400, ' +
+            'error): not_premium, preflight (errors), confirm_warnings (warnings), no_recipients, already_sent.',
+          body: publishEmailBodySchema,
+        },
+      },
+      async (request, reply) =>
+        refusable(reply, async () => {
+          const { user } = currentAuth(request);
+          const edition = await loadEdition(db, user.org_id, request.body.version_id);
+          const existing = await activeSend(edition.id);
+          if (existing) {
+            throw new SendRefusal({
+              message:
+                existing.status === 'scheduled'
+                  ? 'This edition is scheduled: cancel the schedule to send it now.'
+                  : 'This edition has been sent. Resend it to those who did not open it, or to people added since.',
+              error: 'already_sent',
+            });
+          }
+          await checkSendable(user, edition, Boolean(request.body.confirm_warnings));
+          const now = new Date();
+          const send = await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('email_versions')
+              .set({ status: 'sent', sent_at: now, updated_at: now })
+              .where('id', '=', edition.id)
+              .execute();
+            return trx
+              .insertInto('edition_sends')
+              .values({
+                org_id: user.org_id,
+                version_id: edition.id,
+                user_id: user.id,
+                kind: 'send',
+                status: 'sending',
+                list_ids: edition.audience_list_ids,
+                contact_ids: edition.audience_contact_ids,
+                started_at: now,
+              })
+              .returning(['id'])
+              .executeTakeFirstOrThrow();
+          });
+          await startWalk(send.id);
+          return { success: true as const, data: { send_id: send.id, status: 'sending' } };
+        }),
+    );
+
+    app.post(
+      'schedule_email/',
+      {
+        schema: {
+          tags,
+          summary: 'Schedule the edition (date, time, user_tz), reschedule it, or cancel (cancel=1)',
+          body: scheduleEmailBodySchema,
+        },
+      },
+      async (request, reply) =>
+        refusable(reply, async () => {
+          const { user } = currentAuth(request);
+          const body = request.body;
+          const edition = await loadEdition(db, user.org_id, body.version_id);
+          const existing = await activeSend(edition.id);
+          if (body.cancel) {
+            if (!existing || existing.status !== 'scheduled') {
+              throw badRequest('This edition is not scheduled (or its send has started).');
+            }
+            await db.transaction().execute(async (trx) => {
+              await trx
+                .updateTable('edition_sends')
+                .set({ status: 'cancelled', updated_at: new Date() })
+                .where('id', '=', existing.id)
+                .where('status', '=', 'scheduled')
+                .execute();
+              await trx
+                .updateTable('email_versions')
+                .set({ status: 'draft', scheduled_for: null, updated_at: new Date() })
+                .where('id', '=', edition.id)
+                .execute();
+            });
+            return { success: true as const, data: { status: 'cancelled' } };
+          }
+          if (!body.date || !body.time) throw badRequest('Choose the date and time to send it.');
+          if (existing && existing.status !== 'scheduled') {
+            throw new SendRefusal({ message: 'This edition has been sent.', error: 'already_sent' });
+          }
+          const zone = safeZone(request.userTz);
+          const [year, month, day] = body.date.split('-').map(Number) as [number, number, number];
+          const [hour, minute] = body.time.split(':').map(Number) as [number, number];
+          const at = zonedToInstant({ year, month, day, hour, minute }, zone);
+          if (Number.isNaN(at.getTime())) throw badRequest('That date does not exist.');
+          if (at.getTime() <= Date.now() + 60_000)
+            throw badRequest('Choose a time at least a minute from now.');
+          await checkSendable(user, edition, Boolean(body.confirm_warnings));
+          const send = await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('email_versions')
+              .set({ status: 'scheduled', scheduled_for: at, updated_at: new Date() })
+              .where('id', '=', edition.id)
+              .execute();
+            if (existing) {
+              await trx
+                .updateTable('edition_sends')
+                .set({ scheduled_for: at, time_zone: zone, updated_at: new Date() })
+                .where('id', '=', existing.id)
+                .execute();
+              return { id: existing.id };
+            }
+            return trx
+              .insertInto('edition_sends')
+              .values({
+                org_id: user.org_id,
+                version_id: edition.id,
+                user_id: user.id,
+                kind: 'send',
+                status: 'scheduled',
+                scheduled_for: at,
+                time_zone: zone,
+                list_ids: edition.audience_list_ids,
+                contact_ids: edition.audience_contact_ids,
+              })
+              .returning(['id'])
+              .executeTakeFirstOrThrow();
+          });
+          await startWalk(send.id, at);
+          return {
+            success: true as const,
+            data: { send_id: send.id, status: 'scheduled', scheduled_for: at.toISOString(), time_zone: zone },
+          };
+        }),
+    );
+
+    for (const [path, from, to, summary] of [
+      ['pause_send/', 'sending', 'paused', 'Pause a send under way (the emails queued so far still go)'],
+      ['resume_send/', 'paused', 'sending', 'Resume a paused send where it stopped'],
+    ] as const) {
+      app.post(path, { schema: { tags, summary, body: sendIdBodySchema } }, async (request) => {
+        const { user } = currentAuth(request);
+        const changed = await db
+          .updateTable('edition_sends')
+          .set({ status: to, updated_at: new Date() })
+          .where('id', '=', request.body.send_id)
+          .where('org_id', '=', user.org_id)
+          .where('status', '=', from)
+          .returning(['id'])
+          .executeTakeFirst();
+        if (!changed) {
+          const found = await db
+            .selectFrom('edition_sends')
+            .select('status')
+            .where('id', '=', request.body.send_id)
+            .where('org_id', '=', user.org_id)
+            .executeTakeFirst();
+          if (!found) throw notFound('Send not found.');
+          throw badRequest(
+            `This send is ${found.status}: it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`,
+          );
+        }
+        if (to === 'sending') await startWalk(changed.id);
+        return { success: true as const, data: { send_id: changed.id, status: to } };
+      });
+    }
+
+    app.post(
+      'resend_email/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Send a sent edition again: to who did not open it, or to people added to its audience since',
+          body: resendEmailBodySchema,
+        },
+      },
+      async (request, reply) =>
+        refusable(reply, async () => {
+          const { user } = currentAuth(request);
+          const body = request.body;
+          const edition = await loadEdition(db, user.org_id, body.version_id);
+          const sent = await activeSend(edition.id);
+          if (!sent || sent.status === 'scheduled')
+            throw badRequest('Send this edition first; then resend it.');
+          await checkSendable(user, edition, Boolean(body.confirm_warnings));
+          const now = new Date();
+          let contactIds = edition.audience_contact_ids;
+          let listIds = edition.audience_list_ids;
+          if (body.to === 'not_opened') {
+            const rows = await db
+              .selectFrom('email_send as s')
+              .select('s.contact_id')
+              .distinct()
+              .where('s.version_id', '=', edition.id)
+              .where('s.dedupe_key', 'not like', '%:r%')
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('email_event as ev')
+                      .select('ev.id')
+                      .whereRef('ev.contact_id', '=', 's.contact_id')
+                      .where('ev.email_id', '=', edition.email_id)
+                      .where('ev.kind', '=', 'opened'),
+                  ),
+                ),
+              )
+              .execute();
+            contactIds = rows.map((row) => row.contact_id);
+            listIds = [];
+            if (contactIds.length === 0) throw badRequest('Everyone who got this edition has opened it.');
+          }
+          const send = await db
+            .insertInto('edition_sends')
+            .values({
+              org_id: user.org_id,
+              version_id: edition.id,
+              user_id: user.id,
+              kind: body.to === 'not_opened' ? 'resend' : 'send',
+              resend_to: body.to,
+              status: 'sending',
+              list_ids: listIds,
+              contact_ids: contactIds,
+              started_at: now,
+            })
+            .returning(['id'])
+            .executeTakeFirstOrThrow();
+          await startWalk(send.id);
+          return { success: true as const, data: { send_id: send.id, status: 'sending', to: body.to } };
+        }),
+    );
+  };
+}

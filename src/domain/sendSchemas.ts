@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MAX_SUBJECT } from './campaignSchemas.ts';
+import { positiveIdField } from './wholeNumberField.ts';
+import { booleanFieldSchema, idListFieldSchema } from './workflowFormFields.ts';
+
+/**
+ * Form payloads of the publish step's calls (base /api/publish/: publish_email/, publish_configurations/,
+ * recipients_count/, preflight/, schedule_email/, pause_send/, resume_send/, resend_email/). Shared by the
+ * server (validation, OpenAPI) and the client. See docs/publish.md.
+ */
+
+export const NOT_PREMIUM = 'not_premium';
+export const NOT_PREMIUM_MESSAGE =
+  'Sending campaigns is part of the premium plan. Ask your admin to upgrade.';
+export const MAX_SENDER_NAME = 120;
+
+const versionId = () => positiveIdField('version_id');
+
+export const publishQuerySchema = z.object({ version_id: versionId() });
+
+export const publishConfigurationBodySchema = z.object({
+  version_id: versionId(),
+  sender_address_id: positiveIdField('sender_address_id').optional(),
+  sender_name: z.string().trim().max(MAX_SENDER_NAME).optional(),
+  subject: z.string().trim().max(MAX_SUBJECT).optional(),
+  list_ids: idListFieldSchema('list_ids').optional(),
+  contact_ids: idListFieldSchema('contact_ids').optional(),
+});
+
+export const recipientsCountBodySchema = z.object({
+  version_id: versionId(),
+  /** Counts this audience instead of the edition's saved one (while the person is choosing). */
+  list_ids: idListFieldSchema('list_ids').optional(),
+  contact_ids: idListFieldSchema('contact_ids').optional(),
+});
+
+export const publishEmailBodySchema = z.object({
+  version_id: versionId(),
+  /** 1: the person has seen the preflight's warnings and sends all the same. */
+  confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
+});
+
+const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+  .describe('The local date, YYYY-MM-DD');
+const timeField = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give the time as HH:MM (24 hours).')
+  .describe('The local time, HH:MM');
+
+export const scheduleEmailBodySchema = z.object({
+  version_id: versionId(),
+  /** 1: cancel the scheduled send (until it starts). */
+  cancel: booleanFieldSchema('cancel').optional(),
+  date: dateField.optional(),
+  time: timeField.optional(),
+  confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
+});
+
+export const sendIdBodySchema = z.object({ send_id: positiveIdField('send_id') });
+
+export const resendEmailBodySchema = z.object({
+  version_id: versionId(),
+  /** not_opened: those who got it and did not open it (once more); new_contacts: people added since. */
+  to: z.enum(['not_opened', 'new_contacts']),
+  confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
+});
