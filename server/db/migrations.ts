@@ -19,6 +19,7 @@ import * as m0019 from './migrations/m0019_article_pool.ts';
 import * as m0020 from './migrations/m0020_campaign_editions.ts';
 import * as m0021 from './migrations/m0021_campaign_name_search.ts';
 import * as m0022 from './migrations/m0022_email_design.ts';
+import * as m0023 from './migrations/m0023_product_templates.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   m0020_campaign_editions: m0020,
   m0021_campaign_name_search: m0021,
   m0022_email_design: m0022,
+  m0023_product_templates: m0023,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */
