@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import type { DesignBlock, EmailDesign, LeafBlock } from '../../../../src/domain/emailDesign.ts';
 import type { DesignArticle } from '../../../../src/domain/publishSchemas.ts';
 import { escapeHtml } from '../../../lib/escapeHtml.ts';
@@ -7,6 +7,18 @@ import type { RenderContext } from './designToMjml.ts';
 import { safeHref, sanitiseRichText } from './sanitiseRichText.ts';
 
 const a = escapeHtml;
+
+/** html-to-text's converter, compiled once (compiling its options costs more than converting an email). */
+const toText = compile({
+  wordwrap: 78,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false, leadingLineBreaks: 2 } },
+    { selector: 'hr', options: { length: 40 } },
+  ],
+});
 const SOCIAL_LABELS = {
   website: 'Website',
   linkedin: 'LinkedIn',
@@ -90,16 +102,7 @@ function blockHtml(block: DesignBlock, ctx: RenderContext): string {
 export function designToText(design: EmailDesign, ctx: RenderContext): string {
   const web = ctx.webUrl ? `<p>View in browser: ${a(ctx.webUrl)}</p>` : '';
   const html = web + design.blocks.map((block) => blockHtml(block, ctx)).join('');
-  return convert(html, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false, leadingLineBreaks: 2 } },
-      { selector: 'hr', options: { length: 40 } },
-    ],
-  })
+  return toText(html)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
