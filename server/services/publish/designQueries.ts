@@ -118,7 +118,15 @@ export async function loadBrand(db: Db, orgId: number): Promise<Brand> {
 /** A stored design document, or null when it is missing or no longer valid. */
 export function storedDesign(value: unknown): EmailDesign | null {
   if (value === null || value === undefined) return null;
-  const parsed = emailDesignSchema.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
+  let document = value;
+  if (typeof value === 'string') {
+    try {
+      document = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = emailDesignSchema.safeParse(document);
   return parsed.success ? parsed.data : null;
 }
 
