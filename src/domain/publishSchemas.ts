@@ -96,6 +96,9 @@ export const previewBodySchema = z.object({
   design: designField().optional(),
 });
 
+/** preview_html/{token}/: a token from generate_preview/'s preview_url. */
+export const previewTokenParamsSchema = z.object({ token: z.string().max(64) });
+
 export const updateTextPreviewBodySchema = z.object({
   version_id: positiveIdField('version_id'),
   text_preview: textField('text_preview', MAX_TEXT_PREVIEW),

@@ -9,6 +9,7 @@ import {
   designSaveBodySchema,
   MAX_UPLOAD_BYTES,
   previewBodySchema,
+  previewTokenParamsSchema,
   publishHtmlPreviewQuerySchema,
   STRIPO_AUTH_MESSAGE,
   saveTemplateBodySchema,
@@ -21,6 +22,8 @@ import {
   versionQuerySchema,
 } from '../../../src/domain/publishSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import {
   designOf,
@@ -33,6 +36,7 @@ import {
 } from './designCommands.ts';
 import { defaultDesign, loadBrand, loadTemplate, templateDesign } from './designQueries.ts';
 import { storeUpload } from './imageUploads.ts';
+import { PreviewDocuments } from './PreviewDocuments.ts';
 import { deleteTemplate, listTemplates, saveBrand, saveTemplate } from './templateCommands.ts';
 
 type Ok<T> = T & { success: true };
@@ -50,6 +54,7 @@ export function publishRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const { user } = currentAuth(request);
     return { orgId: user.org_id, userId: user.id };
   };
+  const previews = new PreviewDocuments();
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
 
@@ -101,20 +106,46 @@ export function publishRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'The design rendered for a sample recipient (HTML and text)',
           description:
             'Form: version_id; design (optional: an unsaved document, else the saved one). Merge fields take ' +
-            "the signed-in user's name; links are left as they are.",
+            "the signed-in user's name; links are left as they are. preview_url: the same HTML as a document " +
+            'of its own to frame (GET preview_html/{token}/).',
           body: previewBodySchema,
         },
       },
-      async (request): Promise<Ok<{ data: { html: string; text: string } }>> => ({
-        success: true,
-        data: await previewDesign(
+      async (request): Promise<Ok<{ data: { html: string; text: string; preview_url: string } }>> => {
+        const viewer = viewerOf(request);
+        const preview = await previewDesign(
           db,
-          viewerOf(request),
+          viewer,
           request.body.version_id,
           request.body.design,
           config.publicOrigin,
-        ),
-      }),
+        );
+        const token = previews.put(viewer.userId, preview.html);
+        return {
+          success: true,
+          data: { ...preview, preview_url: `${config.bases.publish}preview_html/${token}/` },
+        };
+      },
+    );
+
+    app.get(
+      'preview_html/:token/',
+      {
+        schema: {
+          tags,
+          summary: 'A preview generate_preview/ made, as a document of its own for the designer to frame',
+          description:
+            "token: from preview_url. Answered with the email documents' policy (no script, inline styles, " +
+            "sandboxed, framed only by our origin): a srcdoc frame would take the workbench's strict policy " +
+            'and lose the inline styles. Kept 15 minutes, for its author only; otherwise 404.',
+          params: previewTokenParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const html = previews.get(viewerOf(request).userId, request.params.token);
+        if (html === undefined) throw notFound('This preview has expired: generate it again.');
+        return sendEmailDocument(reply, html);
+      },
     );
 
     app.post(

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseRssFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_VERSION_CSP } from '../../../server/lib/contentSecurityPolicy.ts';
+import { EMAIL_DOCUMENT_CSP, WEB_VERSION_CSP } from '../../../server/lib/contentSecurityPolicy.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_BRAND_THEME, DEMO_POSTAL_ADDRESS } from '../../../server/seed/seedDesign.ts';
@@ -259,7 +259,7 @@ describe('previews and the text version', () => {
         },
       ],
     } as EmailDesign;
-    const fresh = ok<{ html: string }>(
+    const fresh = ok<{ html: string; preview_url: string }>(
       await post(t.app, demo, `${P}generate_preview/`, {
         version_id: versionId,
         design: JSON.stringify(unsaved),
@@ -267,6 +267,14 @@ describe('previews and the text version', () => {
     );
     expect(fresh.html).toContain('Unsaved words');
     refused(await post(t.app, demo, `${P}generate_preview/`, { version_id: versionId, design: '[]' }));
+    // The same preview as a document of its own to frame, with the email documents' policy; its author's only.
+    const framed = await get(t.app, demo, fresh.preview_url);
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['content-security-policy']).toBe(EMAIL_DOCUMENT_CSP);
+    expect(framed.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(framed.body).toContain('Unsaved words');
+    refused(await get(t.app, colleague, fresh.preview_url), 404);
+    refused(await get(t.app, demo, `${P}preview_html/AAAAAAAAAAAAAAAAAAAAAA/`), 404);
     refused(await post(t.app, other, `${P}generate_preview/`, { version_id: versionId }), 404);
   });
 
