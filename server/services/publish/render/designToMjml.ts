@@ -45,6 +45,13 @@ function link(href: string): string | null {
   return safe === null ? null : a(safe);
 }
 
+/** Heading sizes written inline (a client's defaults differ, and 2em of a 24px header is too big). */
+const HEADING_STYLES = {
+  h1: 'margin:0 0 12px;font-size:30px;line-height:1.2',
+  h2: 'margin:0 0 12px;font-size:24px;line-height:1.25',
+  h3: 'margin:0 0 12px;font-size:19px;line-height:1.3',
+} as const;
+
 /**
  * Sanitised rich text with its styles written inline (links in the theme's link colour, paragraph and
  * heading margins), so the document needs no style sheet for them.
@@ -52,7 +59,8 @@ function link(href: string): string | null {
 export function styledRichText(html: string, theme: DesignTheme): string {
   return sanitiseRichText(html)
     .replace(/<a href=/g, `<a style="color:${theme.linkColor}" href=`)
-    .replace(/<(p|h1|h2|h3|ul|ol)>/g, '<$1 style="margin:0 0 12px">');
+    .replace(/<(p|ul|ol)>/g, '<$1 style="margin:0 0 12px">')
+    .replace(/<(h[123])>/g, (_, tag: 'h1' | 'h2' | 'h3') => `<${tag} style="${HEADING_STYLES[tag]}">`);
 }
 
 function textOf(block: { padding: readonly number[]; align: string }, html: string, extra = ''): string {
