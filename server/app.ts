@@ -41,6 +41,8 @@ import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
+import { publishRoutes } from './services/publish/publishRoutes.ts';
+import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
 import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
 import { supportRoutes } from './services/support/routes.ts';
@@ -195,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes(ctx), { prefix: config.bases.user });
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
+  await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(webVersionRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));
 

@@ -19,6 +19,7 @@ import * as m0019 from './migrations/m0019_article_pool.ts';
 import * as m0020 from './migrations/m0020_campaign_editions.ts';
 import * as m0021 from './migrations/m0021_campaign_name_search.ts';
 import * as m0022 from './migrations/m0022_email_design.ts';
+import * as m0023 from './migrations/m0023_product_templates.ts';
 import * as m0024 from './migrations/m0024_edition_sends.ts';
 import type { Database } from './schema.ts';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   m0020_campaign_editions: m0020,
   m0021_campaign_name_search: m0021,
   m0022_email_design: m0022,
+  m0023_product_templates: m0023,
   m0024_edition_sends: m0024,
 };
 

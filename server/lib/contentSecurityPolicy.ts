@@ -62,3 +62,19 @@ export const EMAIL_DOCUMENT_CSP = policy({
   'frame-ancestors': "'self'",
   sandbox: 'allow-popups allow-popups-to-escape-sandbox',
 });
+
+/**
+ * The public web version of an edition (/web/{id}): an email shown as a page of its own. Like the email
+ * documents: no script at all, inline styles and any image (emails style themselves inline and show
+ * articles' images from their own sites), sandboxed so it cannot reach the app or its cookies; links open
+ * where the reader clicks them; no page may frame it.
+ */
+export const WEB_VERSION_CSP = policy({
+  'default-src': "'none'",
+  'img-src': '* data:',
+  'style-src': "'unsafe-inline'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+  sandbox: 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+});

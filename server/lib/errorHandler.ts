@@ -59,7 +59,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 
   if (error instanceof AppError) {
     reply.headers(error.headers);
-    return send(error.statusCode, error.message);
+    return reply.status(error.statusCode).send({ ...error.details, success: false, message: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) return send(400, describeIssues(error));
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -7,6 +7,7 @@ import { seedArticlePool } from './seedArticlePool.ts';
 import { seedAudience } from './seedAudience.ts';
 import { seedAudienceCrowd } from './seedAudienceCrowd.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
+import { seedDesign } from './seedDesign.ts';
 import { seedForms } from './seedForms.ts';
 import { seedLists } from './seedLists.ts';
 import { seedPreferences } from './seedPreferences.ts';
@@ -51,6 +52,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     await seedUsers(trx);
+    await seedDesign(trx);
     const audience = await seedAudience(trx);
     const campaigns = await seedCampaigns(trx);
     const preferences = await seedPreferences(trx, audience.contacts);

@@ -1,3 +1,4 @@
+import { fillMergeFields } from '../../../src/domain/mergeFields.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 /**
@@ -8,6 +9,11 @@ import { escapeHtml } from '../../lib/escapeHtml.ts';
  */
 export const TRACKING_BASE_PLACEHOLDER = '%%wb-tracking-base%%';
 export const PUBLIC_ORIGIN_PLACEHOLDER = '%%wb-public-origin%%';
+/**
+ * Where a designed email's footer puts the recipient's preference link (server/services/publish/render):
+ * each recipient's render writes the link there and then adds no footer link of its own.
+ */
+export const PREFERENCE_URL_PLACEHOLDER = '%%wb-preference-url%%';
 
 /** The most links of one email that are tracked (the rest are left as they are). */
 export const MAX_TRACKED_LINKS = 500;
@@ -52,18 +58,18 @@ export const clickPath = (token: string, index: number) =>
   `${TRACKING_BASE_PLACEHOLDER}/t/c/${token}/${index}`;
 
 /**
- * Renders an email for one contact: fills the merge fields ({{first_name}}, {{last_name}}, {{email}}),
- * rewrites every http(s) link of an anchor to the click endpoint (the originals kept by index), adds a
- * footer link to the contact's preference page, and appends the open pixel.
+ * Renders an email for one contact: fills the merge fields ({{first_name}}, {{last_name}}, {{email}},
+ * {{company}}, each with its fallback when the contact has no value: {{first_name|there}}), rewrites every
+ * http(s) link of an anchor to the click endpoint (the originals kept by index), links the contact's
+ * preference page (where a designed email's footer placeholder is, else in a footer line added here), and
+ * appends the open pixel.
  */
 export function renderMarketingEmail(input: RenderInput): RenderedEmail {
-  const fields: Record<string, string> = {
-    first_name: input.contact.first_name,
-    last_name: input.contact.last_name,
-    email: input.contact.email,
-  };
-  let html = input.html.replace(/\{\{\s*(first_name|last_name|email)\s*\}\}/g, (_, name: string) =>
-    escapeHtml(fields[name] ?? ''),
+  const preferenceUrl = `${PUBLIC_ORIGIN_PLACEHOLDER}/unsub/${input.preferenceUuid}`;
+  let html = fillMergeFields(
+    input.html,
+    { first_name: input.contact.first_name, last_name: input.contact.last_name, email: input.contact.email },
+    escapeHtml,
   );
   const links: string[] = [];
   html = html.replace(ANCHOR_HREF, (whole, start: string, quote: string, href: string) => {
@@ -72,9 +78,13 @@ export function renderMarketingEmail(input: RenderInput): RenderedEmail {
     links.push(url);
     return `${start}${quote}${clickPath(input.token, links.length - 1)}${quote}`;
   });
+  const designed = html.includes(PREFERENCE_URL_PLACEHOLDER);
+  if (designed) html = html.split(PREFERENCE_URL_PLACEHOLDER).join(preferenceUrl);
   const footer =
-    '<p style="font-size:12px;color:#666">You receive this email because you are subscribed. ' +
-    `<a href="${PUBLIC_ORIGIN_PLACEHOLDER}/unsub/${input.preferenceUuid}">Manage your preferences or unsubscribe</a>.</p>` +
+    (designed
+      ? ''
+      : '<p style="font-size:12px;color:#666">You receive this email because you are subscribed. ' +
+        `<a href="${preferenceUrl}">Manage your preferences or unsubscribe</a>.</p>`) +
     `<img src="${pixelPath(input.token)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
   const bodyEnd = html.search(/<\/body\s*>/i);
   html = bodyEnd >= 0 ? `${html.slice(0, bodyEnd)}${footer}${html.slice(bodyEnd)}` : `${html}${footer}`;

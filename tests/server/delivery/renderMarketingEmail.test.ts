@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PREFERENCE_URL_PLACEHOLDER,
   plainTextOf,
   renderMarketingEmail,
   resolveSendHtml,
@@ -35,6 +36,25 @@ describe('renderMarketingEmail', () => {
     );
     // A fragment without a body gets them at the end.
     expect(render('<p>x</p>').html).toMatch(/\.gif"[^>]*\/>$/);
+  });
+
+  it("fills a designed email's footer placeholder with the preference link and adds no second one", () => {
+    const designed = `<body><p>Footer <a href="${PREFERENCE_URL_PLACEHOLDER}">Manage your preferences</a></p></body>`;
+    const resolved = resolveSendHtml(render(designed).html, 'https://t.test', 'https://app.test');
+    expect(resolved).toContain('<a href="https://app.test/unsub/pref-uuid">Manage your preferences</a>');
+    expect(resolved.match(/\/unsub\/pref-uuid/g)).toHaveLength(1);
+    expect(resolved).not.toContain(PREFERENCE_URL_PLACEHOLDER);
+    expect(resolved).toContain('https://t.test/t/o/T0KEN_T0KEN_T0KEN_T0KE.gif');
+  });
+
+  it('fills merge fields with their fallbacks where the contact has no value', () => {
+    const html = renderMarketingEmail({
+      html: '<p>Hi {{first_name|there}}, {{ last_name | friend }} at {{company|your company}}</p>',
+      token: 'T0KEN_T0KEN_T0KEN_T0KE',
+      contact: { first_name: '', last_name: 'Lovelace', email: 'ada@example.test' },
+      preferenceUuid: 'pref-uuid',
+    }).html;
+    expect(html).toContain('<p>Hi there, Lovelace at your company</p>');
   });
 
   it('fills merge fields with escaped contact data', () => {

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { WEB_VERSION_CSP } from '../../lib/contentSecurityPolicy.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { webVersionHtml } from './designCommands.ts';
+import { editionByWebId, loadDesignArticles } from './designQueries.ts';
+import { UPLOAD_ID, uploadsDir } from './imageUploads.ts';
+import { rssFeed } from './rssFeed.ts';
+
+const WEB_ID = /^[A-Za-z0-9_-]{22}$/;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const params = z.object({ id: z.string().max(200) });
+
+function notFoundPage(reply: FastifyReply, what: string) {
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+        `<title>Not found</title></head><body><h1>Not found</h1><p>${escapeHtml(what)}</p></body></html>`,
+    );
+}
+
+/**
+ * The public side of publishing, no sign-in: an edition's web version (/web/{web_id}: the email for a
+ * neutral reader, merge fields with their fallbacks, no tracking, no preference link) and its RSS 2.0 feed
+ * (/web/{web_id}/rss.xml), rate-limited per IP like the preference pages; and the images users uploaded
+ * (/uploads/{id}), cached for a year (an id never changes its bytes). Unknown ids are 404.
+ */
+export function webVersionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, config } = ctx;
+  const limited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
+  const images = { public: true, rateLimit: { max: config.trackingRateLimit, timeWindow: '1 minute' } };
+  const schema = { hide: true, params } as const;
+  return async (app) => {
+    app.get('/web/:id', { config: limited, schema }, async (request, reply) => {
+      const edition = WEB_ID.test(request.params.id)
+        ? await editionByWebId(db, request.params.id)
+        : undefined;
+      if (!edition) return notFoundPage(reply, 'This web version does not exist (or no longer does).');
+      const html = await webVersionHtml(db, edition, config.publicOrigin);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', WEB_VERSION_CSP)
+        .header('Cache-Control', 'no-cache')
+        .header('X-Robots-Tag', 'noindex')
+        .send(html);
+    });
+
+    app.get('/web/:id/rss.xml', { config: limited, schema }, async (request, reply) => {
+      const edition = WEB_ID.test(request.params.id)
+        ? await editionByWebId(db, request.params.id)
+        : undefined;
+      if (!edition) return notFoundPage(reply, 'This feed does not exist (or no longer does).');
+      const link = `${config.publicOrigin}/web/${request.params.id}`;
+      const feed = rssFeed({
+        title: edition.subject || `${edition.email_name}: ${edition.name}`,
+        description: `${edition.email_name}, ${edition.name}`,
+        link,
+        self: `${link}/rss.xml`,
+        updated: edition.design_saved_at ? new Date(edition.design_saved_at) : new Date(),
+        articles: await loadDesignArticles(db, edition.id),
+      });
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('X-Robots-Tag', 'noindex')
+        .send(feed);
+    });
+
+    app.get('/uploads/:id', { config: images, schema }, async (request, reply) => {
+      const id = request.params.id;
+      const row = UPLOAD_ID.test(id)
+        ? await db
+            .selectFrom('uploaded_images')
+            .select(['content_type', 'byte_size'])
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : undefined;
+      const file = path.join(uploadsDir(config.dataDir), id);
+      if (!row || !fs.existsSync(file)) return notFoundPage(reply, 'No such image.');
+      return reply
+        .type(row.content_type)
+        .header('Content-Length', String(row.byte_size))
+        .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(fs.createReadStream(file));
+    });
+  };
+}
