@@ -42,6 +42,7 @@ import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
 import { publishRoutes } from './services/publish/publishRoutes.ts';
+import { sendRoutes } from './services/publish/sendRoutes.ts';
 import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
 import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
   await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(sendRoutes(ctx, background.editionSender), { prefix: config.bases.publish });
   await app.register(webVersionRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));

@@ -12,6 +12,7 @@ import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFetcher.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
 import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
+import { EditionSender } from './services/publish/EditionSender.ts';
 import { type RuntimeOptions, WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
 
 /** What a caller may set of the feed fetcher (the rest comes from config.ts). */
@@ -23,6 +24,8 @@ export type BackgroundWork = {
   workflowRuntime: WorkflowRuntime | null;
   /** Fetches the article pool's feeds on a schedule (pg-boss). */
   feedFetcher: FeedFetcher | null;
+  /** Walks edition sends (send now, scheduled, resend) on pg-boss; null without pg-boss (sends run in place). */
+  editionSender: EditionSender | null;
   /** Account email over SMTP (only with SMTP_URL). */
   outboxDelivery: OutboxDelivery | null;
   deliveryWorker: DeliveryWorker | null;
@@ -99,6 +102,9 @@ export async function startBackgroundWork(input: {
           },
         })
       : null;
+  const editionSender = boss
+    ? await EditionSender.start({ db: database.db, boss, log: (message, error) => log.error(error, message) })
+    : null;
   if (workflowRuntime) sinks.push(workflowRuntime.emailEventSink);
   // The delivery loops (outbox, marketing) wake on notifications of queued email from any process.
   const stopListening =
@@ -136,6 +142,7 @@ export async function startBackgroundWork(input: {
   return {
     workflowRuntime,
     feedFetcher,
+    editionSender,
     outboxDelivery,
     deliveryWorker,
     importRunner,
@@ -144,6 +151,7 @@ export async function startBackgroundWork(input: {
       clearInterval(sweeper);
       await importRunner.stop();
       await feedFetcher?.stop();
+      await editionSender?.stop();
       await workflowRuntime?.stop();
       await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
       await outboxDelivery?.stop();

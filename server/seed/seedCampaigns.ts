@@ -140,9 +140,12 @@ export async function seedCampaigns(trx: Transaction<Database>): Promise<SeededC
     .insertInto('verified_addresses')
     .values(
       Object.entries(SENDERS).flatMap(([orgId, senders]) =>
-        senders.map(([address]) => ({
+        senders.map(([address, name], index) => ({
           org_id: Number(orgId),
           address,
+          // The first sender of each organisation is its default (the publish step's choice).
+          sender_name: name,
+          is_default: index === 0,
           verified_at: seedTime(700),
           created_at: seedTime(700),
         })),

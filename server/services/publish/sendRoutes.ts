@@ -65,7 +65,34 @@ async function loadEdition(db: Kysely<Database>, orgId: number, versionId: numbe
     .where('v.org_id', '=', orgId)
     .executeTakeFirst();
   if (!row) throw notFound('Edition not found.');
+  if (row.sender_address === null) {
+    // No sender chosen yet: the organisation's default sender (else its first verified address).
+    const fallback = await db
+      .selectFrom('verified_addresses')
+      .select(['id', 'address', 'sender_name'])
+      .where('org_id', '=', orgId)
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (fallback) {
+      return {
+        ...row,
+        sender_address_id: fallback.id,
+        sender_address: fallback.address,
+        sender_name: row.sender_name ?? (fallback.sender_name || null),
+      };
+    }
+  }
   return row;
+}
+
+/** What a send takes from the publish step, fixed on the edition when it is sent or scheduled. */
+function senderOf(edition: Edition) {
+  return {
+    sender_address_id: edition.sender_address_id,
+    sender_name: edition.sender_name ?? edition.email_sender_name,
+    subject: edition.subject || edition.email_subject,
+  };
 }
 
 /** A refusal with the findings the publish step shows. */
@@ -410,7 +437,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
           const send = await db.transaction().execute(async (trx) => {
             await trx
               .updateTable('email_versions')
-              .set({ status: 'sent', sent_at: now, updated_at: now })
+              .set({ status: 'sent', sent_at: now, updated_at: now, ...senderOf(edition) })
               .where('id', '=', edition.id)
               .execute();
             return trx
@@ -482,7 +509,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
           const send = await db.transaction().execute(async (trx) => {
             await trx
               .updateTable('email_versions')
-              .set({ status: 'scheduled', scheduled_for: at, updated_at: new Date() })
+              .set({ status: 'scheduled', scheduled_for: at, updated_at: new Date(), ...senderOf(edition) })
               .where('id', '=', edition.id)
               .execute();
             if (existing) {
