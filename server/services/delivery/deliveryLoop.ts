@@ -18,6 +18,13 @@ export function deliveryLoop<R extends { id: number }>(options: {
   batchSize: number;
   /** Delivers and settles one claimed row. If it throws, the claim stays: the row is due when its lease ends. */
   deliverOne: (row: R) => Promise<void>;
+  /** Rows of a batch delivered at once (default 1: one after the other). */
+  concurrency?: number;
+  /**
+   * Delivers a whole claimed batch instead (deliverOne is then not called). A row it leaves unsettled keeps
+   * its claim and is due again when its lease ends.
+   */
+  deliverBatch?: (rows: R[]) => Promise<void>;
   nextDueInMs: () => Promise<number>;
   pollMs: number;
   wakeOnQueue: boolean;
@@ -32,13 +39,25 @@ export function deliveryLoop<R extends { id: number }>(options: {
     let handled = 0;
     for (;;) {
       const batch = await options.claim();
-      for (const row of batch) {
-        try {
-          await options.deliverOne(row);
-        } catch (error) {
-          options.onError(error, row.id);
-        }
+      if (options.deliverBatch) {
+        if (batch.length > 0) await options.deliverBatch(batch).catch((error) => options.onError(error));
+        handled += batch.length;
+        if (batch.length < options.batchSize || stopped) return handled;
+        continue;
       }
+      // Lanes take the batch's rows in order; each row is delivered and settled on its own.
+      let next = 0;
+      const lane = async () => {
+        while (next < batch.length) {
+          const row = batch[next++] as R;
+          try {
+            await options.deliverOne(row);
+          } catch (error) {
+            options.onError(error, row.id);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
       handled += batch.length;
       if (batch.length < options.batchSize || stopped) return handled;
     }

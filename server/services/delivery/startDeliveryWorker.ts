@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
@@ -45,7 +45,9 @@ export const DELIVERY_DEFAULTS = {
   maxAttempts: 6,
   backoffBaseMs: 60_000,
   backoffMaxMs: 6 * 60 * 60_000,
-  batchSize: 20,
+  batchSize: 50,
+  /** SMTP connections kept open (a pool) and sends of a batch in flight at once. */
+  concurrency: 8,
 } as const;
 
 /**
@@ -71,6 +73,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
+        // Connections are kept and reused: a new connection per message costs more than the message.
+        pool: true,
+        maxConnections: DELIVERY_DEFAULTS.concurrency,
+        maxMessages: 1000,
         connectionTimeout: smtpTimeoutMs,
         greetingTimeout: smtpTimeoutMs,
         socketTimeout: smtpTimeoutMs,
@@ -151,13 +157,154 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     });
   }
 
-  async function deliverOne(row: SendRow): Promise<void> {
+  /** The rows of a batch whose contact does not receive marketing email (one query for the batch). */
+  async function suppressedOf(rows: readonly SendRow[]): Promise<Set<number>> {
+    const contactIds = [...new Set(rows.map((row) => row.contact_id))];
+    const uuids = rows.flatMap((row) => (row.preference_uuid ? [row.preference_uuid] : []));
+    const [contacts, unsubscribed] = await Promise.all([
+      db.selectFrom('contacts').select(['id', 'status']).where('id', 'in', contactIds).execute(),
+      db
+        .selectFrom('preferences')
+        .select(['contact_id', 'uuid'])
+        .where('unsub_all', '=', true)
+        .where((w) =>
+          uuids.length > 0
+            ? w.or([w('contact_id', 'in', contactIds), w('uuid', 'in', uuids)])
+            : w('contact_id', 'in', contactIds),
+        )
+        .execute(),
+    ]);
+    const subscribed = new Set(contacts.filter((c) => c.status === 'Subscribed').map((c) => c.id));
+    const outContacts = new Set(unsubscribed.map((p) => p.contact_id));
+    const outUuids = new Set(unsubscribed.map((p) => p.uuid));
+    return new Set(
+      rows
+        .filter(
+          (row) =>
+            !subscribed.has(row.contact_id) ||
+            outContacts.has(row.contact_id) ||
+            (row.preference_uuid !== null && outUuids.has(row.preference_uuid)),
+        )
+        .map((row) => row.id),
+    );
+  }
+
+  /** Settles delivered rows together (one transaction): those still claimed by this attempt get their events. */
+  async function settleDelivered(rows: readonly SendRow[], via: 'smtp' | 'mailbox'): Promise<void> {
+    if (rows.length === 0) return;
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('email_send')
+        .set({ status: 'delivered', delivered_at: at, via, last_error: null, lease_until: null })
+        .where('status', '=', 'sending')
+        .where(
+          sql<boolean>`(id, attempts) in (select * from unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.attempts)}::int[]))`,
+        )
+        .returning('id')
+        .execute();
+      const settled = new Set(updated.map((row) => row.id));
+      await recordEmailEvents(
+        trx,
+        options.sinks,
+        rows
+          .filter((row) => settled.has(row.id))
+          .flatMap((row) =>
+            (['sent', 'delivered'] as const).map((kind) => ({
+              orgId: row.org_id,
+              kind,
+              contactId: row.contact_id,
+              emailId: row.email_id,
+              campaignId: row.campaign_id,
+              workflowId: row.workflow_id,
+              nodeId: row.node_id,
+              occurredAt: at,
+              sendId: row.id,
+            })),
+          ),
+      );
+    });
+  }
+
+  /**
+   * A claimed batch: the suppressed rows and those past their attempts settle one by one; the others are
+   * sent over the pool, CONCURRENCY at a time, and the accepted ones settle together. A failed send settles
+   * on its own (bounce, retry later, or give up).
+   */
+  async function deliverBatch(rows: SendRow[]): Promise<void> {
+    const suppressed = await suppressedOf(rows);
+    const sendable: SendRow[] = [];
+    for (const row of rows) {
+      if (row.attempts > maxAttempts || suppressed.has(row.id)) await deliverOne(row, suppressed.has(row.id));
+      else sendable.push(row);
+    }
+    if (!transport) {
+      await settleDelivered(sendable, 'mailbox');
+      return;
+    }
+    const accepted: SendRow[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < sendable.length) {
+        const row = sendable[next++] as SendRow;
+        try {
+          if (await sendOverSmtp(row)) accepted.push(row);
+        } catch (error) {
+          log.error(error, `marketing email ${row.id} could not be settled`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: DELIVERY_DEFAULTS.concurrency }, lane));
+    await settleDelivered(accepted, 'smtp');
+  }
+
+  /** Sends one row over SMTP: true when accepted (settled by the caller); a failure is settled here. */
+  async function sendOverSmtp(row: SendRow): Promise<boolean> {
+    if (!transport) return false;
+    const html = resolveSendHtml(row.html, options.trackingBaseUrl, options.publicOrigin);
+    try {
+      await transport.sendMail({
+        from: { name: row.from_name, address: row.from_address },
+        to: row.to_address,
+        subject: row.subject,
+        html,
+        text: plainTextOf(html),
+        messageId: row.message_id,
+        headers: row.preference_uuid
+          ? listUnsubscribeHeaders(options.publicOrigin, row.preference_uuid, options.preferenceBase)
+          : {},
+      });
+      return true;
+    } catch (error) {
+      const failure = classifySmtpFailure(error);
+      log.warn({ sendId: row.id, attempts: row.attempts }, `marketing email failed: ${failure.message}`);
+      if (failure.permanent) {
+        await settle(row, { status: 'bounced', last_error: failure.message }, ['bounced'], true);
+      } else if (row.attempts >= maxAttempts) {
+        await settle(row, { status: 'failed', last_error: failure.message }, []);
+      } else {
+        const wait = backoffMs(row.attempts, baseMs, maxBackoffMs);
+        await settle(
+          row,
+          {
+            status: 'queued',
+            last_error: failure.message,
+            next_attempt_at: new Date(now().getTime() + wait),
+          },
+          [],
+        );
+      }
+      return false;
+    }
+  }
+
+  async function deliverOne(row: SendRow, knownSuppressed?: boolean): Promise<void> {
     // Only claims taken over after a crash go past maxAttempts: a send that keeps killing its sender stops.
     if (row.attempts > maxAttempts) {
       await settle(row, { status: 'failed', last_error: 'Gave up: every attempt was interrupted.' }, []);
       return;
     }
-    if (await isSuppressed(row)) {
+    if (knownSuppressed ?? (await isSuppressed(row))) {
       await settle(
         row,
         { status: 'suppressed', last_error: 'Not sent: the contact does not receive marketing email.' },
@@ -215,7 +362,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const loop = deliveryLoop({
     claim: () => claimDue<SendRow>(db, 'email_send', { at: now(), leaseMs, batchSize }),
     batchSize,
-    deliverOne,
+    deliverOne: (row) => deliverOne(row),
+    deliverBatch,
     nextDueInMs: () => nextDueInMs(db, 'email_send', now()),
     pollMs,
     wakeOnQueue: options.wakeOnQueue !== false,
