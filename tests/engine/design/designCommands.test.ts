@@ -11,6 +11,7 @@ import { setBlockProps } from '../../../src/engine/design/commands/setBlockProps
 import { setTheme } from '../../../src/engine/design/commands/setTheme.ts';
 import { setVersionName } from '../../../src/engine/design/commands/setVersionName.ts';
 import { columnSlot, readVersionName } from '../../../src/engine/design/designDoc.ts';
+import { findMissingLink } from '../../../src/engine/design/findMissingLink.ts';
 import { keyBetween, keysBetween } from '../../../src/engine/design/orderKeys.ts';
 import { readDesignLayout } from '../../../src/engine/design/readDesignLayout.ts';
 import { loadDesign, toDesign } from '../../../src/engine/design/toDesign.ts';
@@ -124,5 +125,18 @@ describe('design document', () => {
     const template = { ...sampleDesign(), blocks: sampleDesign().blocks.slice(0, 2) };
     runCommand(doc, applyDesign, { design: template });
     expect(toDesign(doc)).toEqual(template);
+  });
+});
+
+describe('findMissingLink', () => {
+  it('names the first button, social link or text link without a target, in columns too', () => {
+    const design = sampleDesign();
+    expect(findMissingLink(design)).toBeNull();
+    const doc = loaded();
+    runCommand(doc, setBlockProps, { id: 'b1', props: { href: ' ' } });
+    expect(findMissingLink(toDesign(doc))).toBe('b1');
+    runCommand(doc, setBlockProps, { id: 'b1', props: { href: 'https://ok.test' } });
+    runCommand(doc, setBlockProps, { id: 'c1t', props: { html: '<p><a href="">x</a></p>' } });
+    expect(findMissingLink(toDesign(doc))).toBe('c1t');
   });
 });
