@@ -115,7 +115,7 @@ export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: strin
             aria-label={`Move ${label} up`}
             title="Move up (Alt+↑)"
           >
-            ↑
+            Up
           </button>
           <button
             type="button"
@@ -123,13 +123,13 @@ export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: strin
             aria-label={`Move ${label} down`}
             title="Move down (Alt+↓)"
           >
-            ↓
+            Down
           </button>
           <button type="button" onClick={duplicate} aria-label={`Duplicate ${label}`} title="Duplicate">
-            ⧉
+            Duplicate
           </button>
           <button type="button" onClick={remove} aria-label={`Remove ${label}`} title="Remove (Delete)">
-            ✕
+            Remove
           </button>
         </div>
       ) : null}

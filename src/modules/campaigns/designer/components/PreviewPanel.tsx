@@ -7,19 +7,12 @@ import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
+import { EmailFrame } from './EmailFrame.tsx';
 import { CheckField } from './PropertyFields.tsx';
-
-/** What mail clients with a dark mode roughly do to a light email (an approximation, said so on screen). */
-const DARK_STYLE =
-  '<style>html{background:#111;filter:invert(1) hue-rotate(180deg)}img{filter:invert(1) hue-rotate(180deg)}</style>';
-
-export function withDarkMode(html: string): string {
-  return html.includes('</head>') ? html.replace('</head>', `${DARK_STYLE}</head>`) : `${DARK_STYLE}${html}`;
-}
 
 /**
  * The email rendered by the server (generate_preview/, the unsaved design included) at desktop (600 px)
- * and phone (375 px) widths side by side, each in a sandboxed iframe (no scripts, no same origin), with a
+ * and phone (375 px) widths side by side, each in a sandboxed iframe without scripts (EmailFrame), with a
  * dark-mode toggle.
  */
 export function PreviewPanel() {
@@ -42,7 +35,7 @@ export function PreviewPanel() {
     );
   }
   if (!preview.data) return <StatePanel kind="loading" title="Rendering the email…" />;
-  const html = dark ? withDarkMode(preview.data.html) : preview.data.html;
+  const { html } = preview.data;
   return (
     <div className="designer-preview">
       <div className="designer-preview__bar">
@@ -59,11 +52,11 @@ export function PreviewPanel() {
       <div className="designer-preview__frames">
         <figure className="designer-preview__frame designer-preview__frame--desktop">
           <figcaption>Desktop (600 px)</figcaption>
-          <iframe title="Desktop preview" sandbox="" srcDoc={html} width={600} height={720} />
+          <EmailFrame title="Desktop preview" html={html} width={600} dark={dark} />
         </figure>
         <figure className="designer-preview__frame designer-preview__frame--phone">
           <figcaption>Phone (375 px)</figcaption>
-          <iframe title="Phone preview" sandbox="" srcDoc={html} width={375} height={720} />
+          <EmailFrame title="Phone preview" html={html} width={375} dark={dark} />
         </figure>
       </div>
     </div>
