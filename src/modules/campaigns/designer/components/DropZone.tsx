@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { DesignBlockKind } from '../../../../domain/emailDesign.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { addBlock } from '../../../../engine/design/commands/addBlock.ts';
@@ -13,7 +13,15 @@ export const BLOCK_TYPE = 'application/x-design-block';
  * A place between blocks where a dragged palette item or block lands (the keyboard has the palette's
  * buttons and Alt+Arrow keys instead). Shows a line while something is dragged over it.
  */
-export function DropZone({ parent, index, last = false }: { parent: string; index: number; last?: boolean }) {
+export const DropZone = memo(function DropZone({
+  parent,
+  index,
+  last = false,
+}: {
+  parent: string;
+  index: number;
+  last?: boolean;
+}) {
   const { draft, select, announce } = useDesigner();
   const [over, setOver] = useState(false);
   const accepts = (event: React.DragEvent) =>
@@ -52,4 +60,4 @@ export function DropZone({ parent, index, last = false }: { parent: string; inde
       }}
     />
   );
-}
+});
