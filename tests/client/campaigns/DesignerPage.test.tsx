@@ -40,7 +40,7 @@ function renderDesigner(stubs: Partial<PublishApi>) {
   const drafts = new DesignDraftStore({ persistence: null, channelFactory: null, peerSyncTimeoutMs: 0 });
   render(
     <ServicesContext.Provider
-      value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: () => drafts }}
+      value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: async () => drafts }}
     >
       <ToastProvider>
         <RouterProvider router={router} />

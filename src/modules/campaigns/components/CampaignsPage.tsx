@@ -1,5 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
-import { DesignerPage, EditionLinks } from '../designer/DesignerPage.tsx';
+import { lazy, Suspense } from 'react';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { CampaignDetailPage } from './CampaignDetailPage.tsx';
 import { CampaignListPage } from './CampaignListPage.tsx';
 
@@ -11,6 +12,14 @@ export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
  * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer). Publish
  * and the content steps come with later work: the router shows their "being built" page.
  */
+// The designer (ProseMirror, Yjs, the design document's schemas) is its own chunk.
+const DesignerPage = lazy(() =>
+  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.DesignerPage })),
+);
+const EditionLinks = lazy(() =>
+  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.EditionLinks })),
+);
+
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 export function CampaignsPage({ page, tab }: { page: string | undefined; tab?: string | undefined }) {
@@ -30,8 +39,11 @@ export function CampaignsPage({ page, tab }: { page: string | undefined; tab?: s
       emailId: idOf(search.email_id),
       versionId: idOf(search.version_id),
     };
-    if (tab === 'design') return <DesignerPage key={ids.versionId ?? 0} {...ids} />;
-    if (!tab) return <EditionLinks {...ids} />;
+    return (
+      <Suspense fallback={<StatePanel kind="loading" title="Opening the edition…" />}>
+        {tab === 'design' ? <DesignerPage key={ids.versionId ?? 0} {...ids} /> : <EditionLinks {...ids} />}
+      </Suspense>
+    );
   }
   return null;
 }

@@ -58,7 +58,7 @@ export function DesignerPage({ campaignId, versionId }: DesignerSearch) {
         : null,
     [edition.data],
   );
-  const opened = useOpenDesignDraft(designDrafts(), versionId ?? 0, server);
+  const opened = useOpenDesignDraft(designDrafts, versionId ?? 0, server);
   const header = (
     <>
       <BackLink campaignId={campaignId} />

@@ -10,7 +10,7 @@ import { type PublishApi, publishApi } from '../../../api/publishApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
 import { type UserApi, userApi } from '../../../api/userApi.ts';
 import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
-import { DesignDraftStore } from '../../../engine/design/DesignDraftStore.ts';
+import type { DesignDraftStore } from '../../../engine/design/DesignDraftStore.ts';
 import { indexeddbDraftPersistence } from '../../../engine/indexeddbDraftPersistence.ts';
 import { WorkflowDraftStore } from '../../../engine/WorkflowDraftStore.ts';
 
@@ -34,12 +34,16 @@ export type Services = {
   publishApi: PublishApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
-  /** The email designer's drafts (same persistence and tab relay as the builder's). */
-  designDrafts: () => DesignDraftStore;
+  /**
+   * The email designer's drafts (same persistence and tab relay as the builder's). Loaded with the
+   * designer's own chunk: the design document's schemas must not be built before the entry has made zod
+   * jitless (src/api/schemasWithoutEval.ts), or its eval probe breaks the page's policy.
+   */
+  designDrafts: () => Promise<DesignDraftStore>;
 };
 
 let browserDrafts: WorkflowDraftStore | null = null;
-let browserDesignDrafts: DesignDraftStore | null = null;
+let browserDesignDrafts: Promise<DesignDraftStore> | null = null;
 
 /** The app's services: the real api modules; the draft store is created when a builder first opens. */
 export const appServices: Services = {
@@ -55,7 +59,9 @@ export const appServices: Services = {
   contentApi,
   publishApi,
   designDrafts: () => {
-    browserDesignDrafts ??= new DesignDraftStore({ persistence: indexeddbDraftPersistence });
+    browserDesignDrafts ??= import('../../../engine/design/DesignDraftStore.ts').then(
+      ({ DesignDraftStore }) => new DesignDraftStore({ persistence: indexeddbDraftPersistence }),
+    );
     return browserDesignDrafts;
   },
   workflowDrafts: () => {

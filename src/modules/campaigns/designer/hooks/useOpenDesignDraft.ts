@@ -13,7 +13,7 @@ export type OpenDesignState =
  * the engine's (DesignDraftStore.open).
  */
 export function useOpenDesignDraft(
-  store: DesignDraftStore,
+  storeOf: () => Promise<DesignDraftStore>,
   versionId: number,
   server: ServerDesign | null,
 ): OpenDesignState {
@@ -24,8 +24,8 @@ export function useOpenDesignDraft(
     if (!ready || !server) return;
     let cancelled = false;
     let opened: DesignDraft | null = null;
-    store
-      .open(versionId, async () => server)
+    storeOf()
+      .then((store) => store.open(versionId, async () => server))
       .then(
         ({ draft }) => {
           opened = draft;
@@ -46,6 +46,6 @@ export function useOpenDesignDraft(
       if (opened) void opened.close();
       setState({ status: 'waiting' });
     };
-  }, [store, versionId, ready]);
+  }, [storeOf, versionId, ready]);
   return state;
 }
