@@ -10,8 +10,9 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/content/search', 'Content'],
   ['/signup', 'Set up your workspace'],
   ['/campaigns', 'Campaigns'],
-  ['/campaigns/editionedit', 'Campaigns'],
-  ['/campaigns/editionedit/design', 'Campaigns'],
+  // The edition editor (its Design and Publish links) and the designer, here without an edition named.
+  ['/campaigns/editionedit', 'Edit this edition'],
+  ['/campaigns/editionedit/design', 'Email designer'],
   ['/campaigns/editionedit/publish/sent?campaign_id=4&email_id=7,8&allCampaigns=true', 'Campaigns'],
   ['/createcampaign', 'Create a campaign'],
   ['/audiences', 'People'],
@@ -93,13 +94,13 @@ test.describe('routes', () => {
     await expect(page.getByText('arrives in a later release')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to Automation' })).toHaveAttribute('href', '/automation');
     // A sub-view is named on its being-built page.
-    await page.goto('/campaigns/editionedit/design');
-    await expect(page.getByText('You asked for “editionedit › design”.')).toBeVisible();
+    await page.goto('/campaigns/editionedit/publish');
+    await expect(page.getByText('You asked for “editionedit › publish”.')).toBeVisible();
   });
 
   test('query parameters survive and defaults stay out of the address', async ({ page }) => {
     await signIn(page, DEMO_LOGIN, '/campaigns/editionedit?campaign_id=4&email_id=7,8');
-    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit this edition', level: 1 })).toBeVisible();
     const url = new URL(page.url());
     expect(url.searchParams.get('campaign_id')).toBe('4');
     expect(url.searchParams.get('email_id')).toBe('7,8');

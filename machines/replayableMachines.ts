@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { curationMachine } from './curationMachine.ts';
 import { currentUserMachine } from './currentUserMachine.ts';
+import { designSaveMachine } from './designSaveMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
@@ -21,6 +22,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [contactImportMachine.id]: contactImportMachine,
   [currentUserMachine.id]: currentUserMachine,
   [curationMachine.id]: curationMachine,
+  [designSaveMachine.id]: designSaveMachine,
   [importProgressMachine.id]: importProgressMachine,
   [loadMachine.id]: loadMachine,
   [panelsMachine.id]: panelsMachine,

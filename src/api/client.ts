@@ -177,7 +177,7 @@ async function send<T>(
   method: Method,
   url: string,
   options: RequestOptions,
-  body?: URLSearchParams | Record<string, unknown>,
+  body?: URLSearchParams | FormData | Record<string, unknown>,
 ): Promise<T> {
   // Time-out and supersession are plain AbortControllers driven by setTimeout, so fake timers drive them.
   const timeout = new AbortController();
@@ -234,6 +234,11 @@ export function apiPostJson<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   return send<T>('POST', url, options, body);
+}
+
+/** A multipart POST (a file upload: the image upload of the designer). */
+export function apiPostForm<T>(url: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  return send<T>('POST', url, options, form);
 }
 
 export function apiPut<T>(url: string, fields?: FormFields, options: RequestOptions = {}): Promise<T> {

@@ -1,4 +1,12 @@
-import { apiGet, apiPost, apiPostJson, apiPut, type FormFields, type RequestOptions } from './client.ts';
+import {
+  apiGet,
+  apiPost,
+  apiPostForm,
+  apiPostJson,
+  apiPut,
+  type FormFields,
+  type RequestOptions,
+} from './client.ts';
 import { type ServiceName, serviceBases } from './serviceBases.ts';
 
 export type ServiceClient = {
@@ -9,6 +17,8 @@ export type ServiceClient = {
   /** A POST with a JSON body, for the few calls whose input is a document. */
   postJson: <T>(path: string, body: Record<string, unknown>, options?: RequestOptions) => Promise<T>;
   put: <T>(path: string, fields?: FormFields, options?: RequestOptions) => Promise<T>;
+  /** A multipart POST (file uploads). */
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => Promise<T>;
 };
 
 /**
@@ -23,5 +33,6 @@ export function serviceClient(service: ServiceName): ServiceClient {
     post: (path, fields, options) => apiPost(`${base}${path}`, fields, options),
     postJson: (path, body, options) => apiPostJson(`${base}${path}`, body, options),
     put: (path, fields, options) => apiPut(`${base}${path}`, fields, options),
+    postForm: (path, form, options) => apiPostForm(`${base}${path}`, form, options),
   };
 }

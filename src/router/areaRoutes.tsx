@@ -31,14 +31,17 @@ export const campaignsRoute = createRoute({
   path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   component: function CampaignsRoute() {
     const params = campaignsRoute.useParams();
-    if (!(CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? ''))
+    const built =
+      (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
+      (params.page !== 'editionedit' || !params.tab || params.tab === 'design');
+    if (!built)
       return (
         <AreaBeingBuiltPage
           title="Campaigns"
           purpose="Design and publish the editions of your campaign emails, with their curated content."
         />
       );
-    return <CampaignsPage page={params.page} />;
+    return <CampaignsPage page={params.page} tab={params.tab} />;
   },
 });
 

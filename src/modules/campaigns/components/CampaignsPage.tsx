@@ -1,21 +1,49 @@
 import { useSearch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { CampaignDetailPage } from './CampaignDetailPage.tsx';
 import { CampaignListPage } from './CampaignListPage.tsx';
 
-/** The campaign pages built so far: the list and a campaign (the router sends the others elsewhere). */
-export const CAMPAIGN_PAGES = ['', 'campaign'] as const;
+/** The campaign pages built so far: the list, a campaign and the edition editor (its design). */
+export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
 
 /**
- * /campaigns (the list) and /campaigns/campaign?campaign_id=… (a campaign). The edition editor's paths
- * (/campaigns/editionedit/…, design, publish) and the content steps come with later work: the router
- * shows their "being built" page.
+ * /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign), /campaigns/editionedit/ (an
+ * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer). Publish
+ * and the content steps come with later work: the router shows their "being built" page.
  */
-export function CampaignsPage({ page }: { page: string | undefined }) {
-  const search = useSearch({ strict: false }) as { campaign_id?: string };
+// The designer (ProseMirror, Yjs, the design document's schemas) is its own chunk.
+const DesignerPage = lazy(() =>
+  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.DesignerPage })),
+);
+const EditionLinks = lazy(() =>
+  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.EditionLinks })),
+);
+
+const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+export function CampaignsPage({ page, tab }: { page: string | undefined; tab?: string | undefined }) {
+  const search = useSearch({ strict: false }) as {
+    campaign_id?: string;
+    email_id?: string;
+    version_id?: string;
+  };
   if (!page) return <CampaignListPage />;
   if (page === 'campaign') {
     const id = search.campaign_id && /^\d+$/.test(search.campaign_id) ? Number(search.campaign_id) : null;
     return <CampaignDetailPage key={id ?? 0} campaignId={id} />;
+  }
+  if (page === 'editionedit') {
+    const ids = {
+      campaignId: idOf(search.campaign_id),
+      emailId: idOf(search.email_id),
+      versionId: idOf(search.version_id),
+    };
+    return (
+      <Suspense fallback={<StatePanel kind="loading" title="Opening the edition…" />}>
+        {tab === 'design' ? <DesignerPage key={ids.versionId ?? 0} {...ids} /> : <EditionLinks {...ids} />}
+      </Suspense>
+    );
   }
   return null;
 }

@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import type { CampaignEmail } from '../../../domain/campaigns.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
@@ -45,6 +47,21 @@ export function EmailCard({
             <span className="email-card__articles">
               {edition.articles_count} {edition.articles_count === 1 ? 'article' : 'articles'}
             </span>
+            <Link
+              to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
+              params={{ page: 'editionedit', tab: 'design' }}
+              search={
+                {
+                  ...(email.campaign_id ? { campaign_id: String(email.campaign_id) } : {}),
+                  email_id: String(email.email_id),
+                  version_id: String(edition.version_id),
+                } as never
+              }
+              className={buttonClassName('secondary', 'sm')}
+              aria-label={`Design edition ${edition.name} of ${email.name}`}
+            >
+              Design
+            </Link>
             <Button
               size="sm"
               variant="ghost"

@@ -6,9 +6,11 @@ import { type CampaignApi, campaignApi } from '../../../api/campaignApi.ts';
 import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
+import { type PublishApi, publishApi } from '../../../api/publishApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
 import { type UserApi, userApi } from '../../../api/userApi.ts';
 import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
+import type { DesignDraftStore } from '../../../engine/design/DesignDraftStore.ts';
 import { indexeddbDraftPersistence } from '../../../engine/indexeddbDraftPersistence.ts';
 import { WorkflowDraftStore } from '../../../engine/WorkflowDraftStore.ts';
 
@@ -29,11 +31,19 @@ export type Services = {
   audienceApi: AudienceApi;
   campaignApi: CampaignApi;
   contentApi: ContentApi;
+  publishApi: PublishApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
+  /**
+   * The email designer's drafts (same persistence and tab relay as the builder's). Loaded with the
+   * designer's own chunk: the design document's schemas must not be built before the entry has made zod
+   * jitless (src/api/schemasWithoutEval.ts), or its eval probe breaks the page's policy.
+   */
+  designDrafts: () => Promise<DesignDraftStore>;
 };
 
 let browserDrafts: WorkflowDraftStore | null = null;
+let browserDesignDrafts: Promise<DesignDraftStore> | null = null;
 
 /** The app's services: the real api modules; the draft store is created when a builder first opens. */
 export const appServices: Services = {
@@ -47,6 +57,13 @@ export const appServices: Services = {
   audienceApi,
   campaignApi,
   contentApi,
+  publishApi,
+  designDrafts: () => {
+    browserDesignDrafts ??= import('../../../engine/design/DesignDraftStore.ts').then(
+      ({ DesignDraftStore }) => new DesignDraftStore({ persistence: indexeddbDraftPersistence }),
+    );
+    return browserDesignDrafts;
+  },
   workflowDrafts: () => {
     browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
     return browserDrafts;

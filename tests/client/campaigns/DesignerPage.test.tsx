@@ -1,0 +1,150 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
+import { DesignDraftStore } from '../../../src/engine/design/DesignDraftStore.ts';
+import { CampaignsPage } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
+import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+import { designOf, editionDesign } from './designerFixtures.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+const SLOW = { timeout: 5000 };
+
+function renderDesigner(stubs: Partial<PublishApi>) {
+  const root = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => root,
+    path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
+    component: function Campaigns() {
+      const params = route.useParams() as { page?: string; tab?: string };
+      return <CampaignsPage page={params.page} tab={params.tab} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({
+      initialEntries: ['/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=41'],
+    }),
+  });
+  const drafts = new DesignDraftStore({ persistence: null, channelFactory: null, peerSyncTimeoutMs: 0 });
+  render(
+    <ServicesContext.Provider
+      value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: async () => drafts }}
+    >
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+const blockOrder = () =>
+  screen.getAllByTestId('canvas-block').map((element) => element.getAttribute('data-block-id'));
+
+describe('Email designer', () => {
+  it('shows the edition design with its curated articles; Alt+Arrow keys reorder a block and say so', async () => {
+    renderDesigner({ getDesign: async () => editionDesign() });
+    expect(await screen.findByRole('group', { name: 'Button block' }, SLOW)).toBeTruthy();
+    expect(screen.getByText('Cloud costs fall again')).toBeTruthy();
+    expect(blockOrder()).toEqual(['h1', 't1', 'b1', 'l1']);
+    const button = screen.getByRole('group', { name: 'Button block' });
+    act(() => button.focus());
+    fireEvent.keyDown(button, { key: 'ArrowUp', altKey: true });
+    expect(blockOrder()).toEqual(['h1', 'b1', 't1', 'l1']);
+    await waitFor(() =>
+      expect(screen.getByTestId('designer-announcer').textContent).toBe('Button moved to position 2 of 4.'),
+    );
+    fireEvent.keyDown(screen.getByRole('group', { name: /Button block/ }), {
+      key: 'ArrowDown',
+      altKey: true,
+    });
+    fireEvent.keyDown(screen.getByRole('group', { name: /Button block/ }), {
+      key: 'ArrowDown',
+      altKey: true,
+    });
+    expect(blockOrder()).toEqual(['h1', 't1', 'l1', 'b1']);
+    expect(screen.getByTestId('draft-status').textContent).toBe('Draft kept locally: not saved yet');
+    // Undo puts it back one step at a time; back at the saved order the draft is clean again.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(blockOrder()).toEqual(['h1', 't1', 'b1', 'l1']);
+    expect(screen.getByTestId('draft-status').textContent).toBe('All changes saved');
+  });
+
+  it('Save sends the version name and design; the saved flag shows for 2000 ms', async () => {
+    const saveDesign = vi.fn(async (input: { versionName: string }) => ({
+      version_name: input.versionName,
+      design_saved_at: '2026-11-27T10:00:00Z',
+      preview_text: null,
+    }));
+    renderDesigner({ getDesign: async () => editionDesign(), saveDesign });
+    const name = await screen.findByLabelText('Version name', {}, SLOW);
+    fireEvent.change(name, { target: { value: 'Issue 2' } });
+    // The machine's 2000 ms flag runs on a fake clock from here on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () => {
+      for (let tick = 0; tick < 10; tick += 1) await Promise.resolve();
+    });
+    expect(screen.getByTestId('draft-status').textContent).toBe('Design saved');
+    expect(saveDesign).toHaveBeenCalledTimes(1);
+    expect(saveDesign.mock.calls[0]?.[0]).toMatchObject({
+      versionId: 41,
+      versionName: 'Issue 2',
+      design: designOf(),
+    });
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByTestId('draft-status').textContent).toBe('Design saved');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('draft-status').textContent).toBe('All changes saved');
+  });
+
+  it('emailNameExists is shown on the version name field', async () => {
+    const saveDesign = vi.fn(async () => {
+      throw new ApiError(
+        { kind: 'rejected', status: 200, message: 'emailNameExists' },
+        { success: false, message: 'emailNameExists', error: 'emailNameExists' },
+      );
+    });
+    renderDesigner({ getDesign: async () => editionDesign(), saveDesign });
+    const name = await screen.findByLabelText('Version name', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(/already has this name/)).toBeTruthy();
+  });
+
+  it('a button without a link is refused before sending and its block is highlighted', async () => {
+    const saveDesign = vi.fn();
+    renderDesigner({ getDesign: async () => editionDesign(designOf('')), saveDesign });
+    await screen.findByLabelText('Version name', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const block = await screen.findByRole('group', { name: /Button block/ });
+    await waitFor(() => expect(block.className).toContain('designer-block--fault'));
+    expect(saveDesign).not.toHaveBeenCalled();
+    expect(within(document.body).getByText(/has no target/)).toBeTruthy();
+  });
+
+  it('a failed load shows the error with Try again', async () => {
+    let calls = 0;
+    renderDesigner({
+      getDesign: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError({ kind: 'http', status: 500, message: 'Server down' });
+        return editionDesign();
+      },
+    });
+    expect(await screen.findByText('The design could not be loaded', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Button block' }, SLOW)).toBeTruthy();
+  });
+});
