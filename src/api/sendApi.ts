@@ -47,7 +47,8 @@ export const sendApi = {
 
   /** POST recipients_count/: who this audience reaches, and who it leaves out. */
   recipientsCount: async (
-    input: { versionId: number; listIds: number[]; contactIds: number[] },
+    /** Without lists and contacts: the edition's saved audience. */
+    input: { versionId: number; listIds?: number[]; contactIds?: number[] },
     signal?: AbortSignal,
   ): Promise<RecipientsCount> =>
     (
@@ -55,8 +56,8 @@ export const sendApi = {
         'recipients_count/',
         {
           version_id: input.versionId,
-          list_ids: input.listIds.join(','),
-          contact_ids: input.contactIds.join(','),
+          ...(input.listIds ? { list_ids: input.listIds.join(',') } : {}),
+          ...(input.contactIds ? { contact_ids: input.contactIds.join(',') } : {}),
         },
         { signal, ...LOCAL },
       )

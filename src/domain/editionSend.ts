@@ -121,3 +121,6 @@ export function sendRefusalOf(error: unknown): Extract<SendOutcome, { outcome: '
       : null;
   return { outcome: 'refused', kind: kind as SendRefusalKind | 'other', message: text, preflight };
 }
+
+/** Inboxes cut a subject off after about this many characters (the preflight warns past it). */
+export const SUBJECT_INBOX_LIMIT = 150;

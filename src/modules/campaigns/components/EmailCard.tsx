@@ -1,9 +1,13 @@
+import { Link } from '@tanstack/react-router';
 import type { CampaignEmail } from '../../../domain/campaigns.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
+/** The publish step's link of an edition, named after what it holds for that edition. */
+const PUBLISH_ACTION: Record<string, string> = { draft: 'Publish', scheduled: 'Schedule', sent: 'Progress' };
 
 type Props = {
   email: CampaignEmail;
@@ -45,6 +49,21 @@ export function EmailCard({
             <span className="email-card__articles">
               {edition.articles_count} {edition.articles_count === 1 ? 'article' : 'articles'}
             </span>
+            <Link
+              className={buttonClassName('secondary', 'sm')}
+              to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
+              params={{ page: 'editionedit', tab: 'publish', subTab: undefined }}
+              search={
+                {
+                  ...(email.campaign_id !== null ? { campaign_id: String(email.campaign_id) } : {}),
+                  email_id: String(email.email_id),
+                  version_id: String(edition.version_id),
+                } as never
+              }
+              aria-label={`${PUBLISH_ACTION[edition.status] ?? 'Publish'} edition ${edition.name} of ${email.name}`}
+            >
+              {PUBLISH_ACTION[edition.status] ?? 'Publish'}
+            </Link>
             <Button
               size="sm"
               variant="ghost"

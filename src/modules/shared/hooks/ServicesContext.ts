@@ -6,6 +6,7 @@ import { type CampaignApi, campaignApi } from '../../../api/campaignApi.ts';
 import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
+import { type SendApi, sendApi } from '../../../api/sendApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
 import { type UserApi, userApi } from '../../../api/userApi.ts';
 import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
@@ -29,6 +30,8 @@ export type Services = {
   audienceApi: AudienceApi;
   campaignApi: CampaignApi;
   contentApi: ContentApi;
+  /** The publish step's calls (sender, audience, preflight, send, schedule, progress). */
+  sendApi: SendApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
 };
@@ -47,6 +50,7 @@ export const appServices: Services = {
   audienceApi,
   campaignApi,
   contentApi,
+  sendApi,
   workflowDrafts: () => {
     browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
     return browserDrafts;
