@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PublishData } from '../../../domain/editionSend.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { usePublishActor } from '../hooks/usePublishActor.ts';
 import { type EditionIds, type PublishFormValues, publishFormErrors } from '../utils/publishForm.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
@@ -41,6 +43,25 @@ export function PublishEditor({ ids, data }: Props) {
   const isSent = useSelector(actor, (s) => s.matches('sent'));
   const patch = (next: Partial<PublishFormValues>) => setValues((current) => ({ ...current, ...next }));
   const errors = attempted ? publishFormErrors(values) : {};
+
+  // The saved lists come as ids: their names are looked up once (the first 100 lists).
+  const audienceApi = useServices().audienceApi;
+  const listNames = useLoad<null, Map<number, string>>(async (_, signal) => {
+    const page = await audienceApi.listLists({ offset: 0, limit: 100 }, signal);
+    return new Map(page.data.map((l) => [l.list_id, `${l.list_name} (${l.totalContacts})`]));
+  }, 'publishListNames');
+  const { load: loadListNames } = listNames;
+  useEffect(() => {
+    if (data.list_ids.length > 0) loadListNames(null);
+  }, [data.list_ids, loadListNames]);
+  useEffect(() => {
+    const names = listNames.data;
+    if (!names) return;
+    setValues((current) => ({
+      ...current,
+      lists: new Map([...current.lists].map(([id, label]) => [id, names.get(id) ?? label])),
+    }));
+  }, [listNames.data]);
 
   return (
     <div className="publish-page">
