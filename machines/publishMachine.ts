@@ -43,7 +43,8 @@ export type PublishContext = {
 };
 
 export type PublishEvent =
-  | { type: 'publish.check' }
+  /** Look: with a configuration, it is saved first (the preflight then sees what is on screen). */
+  | { type: 'publish.check'; config?: PublishConfiguration | null }
   | { type: 'publish.send'; config: PublishConfiguration }
   | { type: 'publish.schedule'; config: PublishConfiguration; at: ScheduleAt }
   | { type: 'publish.reschedule'; at: ScheduleAt }
@@ -65,8 +66,8 @@ const placeholder = (name: string) => async () => {
 /**
  * The publish step of an edition (spec 02 sections 4, 5, 8): check, confirm, send or schedule, then follow.
  *
- * - `idle`: `publish.check` looks (preflight and recipients count); `publish.send` / `publish.schedule`
- *   carry the sender, subject and audience, which `checking` saves before it looks.
+ * - `idle`: `publish.check` looks (preflight and recipients count); it, `publish.send` and
+ *   `publish.schedule` carry the sender, subject and audience, which `checking` saves before it looks.
  * - `checking` (the `check` actor) -> back to `idle` when only looking, when the preflight found errors
  *   (they block) or when nobody would receive it; else `confirming` (the confirmation names the count and
  *   asks about the warnings). A failure goes to `failed`.
@@ -117,7 +118,11 @@ export const publishMachine = setup({
       params.send === null || params.send.status === 'cancelled' || params.send.status === 'failed',
   },
   actions: {
-    startLooking: assign({ intent: () => null, message: () => null }),
+    startLooking: assign({
+      intent: () => null,
+      message: () => null,
+      config: (_, params: { config: PublishConfiguration | null }) => params.config,
+    }),
     startSend: assign({
       intent: () => 'send' as const,
       at: () => null,
@@ -182,7 +187,10 @@ export const publishMachine = setup({
     },
     idle: {
       on: {
-        'publish.check': { target: 'checking', actions: 'startLooking' },
+        'publish.check': {
+          target: 'checking',
+          actions: { type: 'startLooking', params: ({ event }) => ({ config: event.config ?? null }) },
+        },
         'publish.send': {
           target: 'checking',
           actions: { type: 'startSend', params: ({ event }) => ({ config: event.config }) },
@@ -201,10 +209,7 @@ export const publishMachine = setup({
       invoke: {
         id: 'check',
         src: 'check',
-        input: ({ context }) => ({
-          versionId: context.versionId,
-          config: context.intent === null ? null : context.config,
-        }),
+        input: ({ context }) => ({ versionId: context.versionId, config: context.config }),
         onDone: [
           {
             guard: 'onlyLooking',
@@ -287,7 +292,10 @@ export const publishMachine = setup({
     failed: {
       on: {
         'publish.dismiss': { target: 'start', actions: 'clearMessage' },
-        'publish.check': { target: 'checking', actions: 'startLooking' },
+        'publish.check': {
+          target: 'checking',
+          actions: { type: 'startLooking', params: ({ event }) => ({ config: event.config ?? null }) },
+        },
         'publish.send': {
           target: 'checking',
           actions: { type: 'startSend', params: ({ event }) => ({ config: event.config }) },

@@ -121,6 +121,12 @@ describe('publishMachine', () => {
     await settle();
     expect(state(run.actor)).toBe('idle');
     expect(context(run.actor).recipients?.count).toBe(3);
+    // With the configuration on screen, it is saved before the look; still no confirmation.
+    run.actor.send({ type: 'publish.check', config: CONFIG });
+    expect(last(run.calls.check).input).toEqual({ versionId: 5, config: CONFIG });
+    last(run.calls.check).resolve(clean(3));
+    await settle();
+    expect(state(run.actor)).toBe('idle');
   });
 
   it('checks with the configuration, then asks for confirmation, then sends and follows the send', async () => {

@@ -2,13 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
-import type { PreflightFinding } from '../../../domain/editionSend.ts';
+import type { PreflightFinding, PublishConfiguration } from '../../../domain/editionSend.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { type EditionIds, editionSearch } from '../utils/publishForm.ts';
 
-type Props = { actor: PublishActor; ids: EditionIds };
+type Props = {
+  actor: PublishActor;
+  ids: EditionIds;
+  /** What is on screen, to save before checking again (null while a field is flagged). */
+  configuration: () => PublishConfiguration | null;
+};
 
 /** Findings fixed on this screen (the sender and subject fields); every other one is fixed in the designer. */
 const FIXED_HERE = new Set(['sender_address', 'sender_name', 'subject', 'subject_length']);
@@ -34,10 +39,11 @@ function Finding({ finding, ids }: { finding: PreflightFinding; ids: EditionIds 
 
 /**
  * The preflight (GET preflight/): what would hurt deliverability or compliance. Errors block a send and
- * link to where they are fixed; warnings are asked about before it goes. Run when the screen opens, on
- * "Check again", and before every send.
+ * link to where they are fixed; warnings are asked about before it goes. Run when the screen opens (on the
+ * saved edition), on "Check again" (the sender, subject and audience on screen saved first), and before
+ * every send.
  */
-export function PreflightPanel({ actor, ids }: Props) {
+export function PreflightPanel({ actor, ids, configuration }: Props) {
   const preflight = useSelector(actor, (s) => s.context.preflight);
   const checking = useSelector(actor, (s) => s.matches('checking'));
   const canCheck = useSelector(actor, (s) => s.matches('idle') || s.matches('failed'));
@@ -50,7 +56,11 @@ export function PreflightPanel({ actor, ids }: Props) {
       title="Preflight"
       actions={
         canCheck ? (
-          <Button size="sm" variant="secondary" onClick={() => actor.send({ type: 'publish.check' })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => actor.send({ type: 'publish.check', config: configuration() })}
+          >
             Check again
           </Button>
         ) : null

@@ -8,7 +8,12 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { usePublishActor } from '../hooks/usePublishActor.ts';
-import { type EditionIds, type PublishFormValues, publishFormErrors } from '../utils/publishForm.ts';
+import {
+  type EditionIds,
+  type PublishFormValues,
+  publishConfigurationOf,
+  publishFormErrors,
+} from '../utils/publishForm.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
 import { PreflightPanel } from './PreflightPanel.tsx';
 import { PublishDialogs } from './PublishDialogs.tsx';
@@ -124,7 +129,7 @@ export function PublishEditor({ ids, data }: Props) {
         </div>
         <div className="publish-page__side">
           <RecipientsSummary versionId={ids.versionId} lists={values.lists} contacts={values.contacts} />
-          <PreflightPanel actor={actor} ids={ids} />
+          <PreflightPanel actor={actor} ids={ids} configuration={() => publishConfigurationOf(values)} />
           {isSent ? (
             <SendProgress actor={actor} />
           ) : (
