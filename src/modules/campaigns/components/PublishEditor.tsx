@@ -116,15 +116,23 @@ export function PublishEditor({ ids, data }: Props) {
             title="Audience"
             description="Lists and contacts from your audience; each person gets it once."
           >
-            <fieldset className="publish-page__fieldset" disabled={locked}>
-              <legend className="publish-page__legend">Audience</legend>
-              <AudienceChooser kind="lists" chosen={values.lists} onChange={(lists) => patch({ lists })} />
-              <AudienceChooser
-                kind="contacts"
-                chosen={values.contacts}
-                onChange={(contacts) => patch({ contacts })}
-              />
-            </fieldset>
+            {locked ? (
+              <dl className="publish-page__chosen">
+                <dt>Lists</dt>
+                <dd>{values.lists.size > 0 ? [...values.lists.values()].join(', ') : 'None'}</dd>
+                <dt>Contacts</dt>
+                <dd>{values.contacts.size > 0 ? [...values.contacts.values()].join(', ') : 'None'}</dd>
+              </dl>
+            ) : (
+              <div className="publish-page__audience">
+                <AudienceChooser kind="lists" chosen={values.lists} onChange={(lists) => patch({ lists })} />
+                <AudienceChooser
+                  kind="contacts"
+                  chosen={values.contacts}
+                  onChange={(contacts) => patch({ contacts })}
+                />
+              </div>
+            )}
           </Card>
         </div>
         <div className="publish-page__side">

@@ -8,6 +8,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import type { EditionIds } from '../utils/publishForm.ts';
 import { PublishEditor } from './PublishEditor.tsx';
+import './campaigns.css';
 import './publish.css';
 
 const idOf = (value: unknown): number | null =>
