@@ -9,8 +9,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { audienceApi } from '../../../src/api/audienceApi.ts';
+import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import { type SendApi, sendApi } from '../../../src/api/sendApi.ts';
 import type { AudienceListsPage } from '../../../src/domain/audienceLists.ts';
+import type { CampaignDetails } from '../../../src/domain/campaigns.ts';
 import type {
   EditionSendInfo,
   PreflightResult,
@@ -94,7 +96,7 @@ const lists: AudienceListsPage = {
   ],
 };
 
-function renderPublish(stubs: Partial<SendApi>) {
+function renderPublish(stubs: Partial<SendApi>, at = AT, details?: CampaignApi['details']) {
   const api: SendApi = {
     ...sendApi,
     publishData: async () => publishData(),
@@ -111,7 +113,7 @@ function renderPublish(stubs: Partial<SendApi>) {
   });
   const router = createRouter({
     routeTree: root.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [AT] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
     parseSearch: parsePlainSearch,
     stringifySearch: stringifyPlainSearch,
   });
@@ -121,6 +123,7 @@ function renderPublish(stubs: Partial<SendApi>) {
         ...appServices,
         sendApi: api,
         audienceApi: { ...audienceApi, listLists: async () => lists },
+        campaignApi: { ...campaignApi, ...(details ? { details } : {}) },
       }}
     >
       <ToastProvider>
@@ -217,7 +220,7 @@ describe('Publish screen', () => {
     expect(await screen.findByText('1 to fix before sending', undefined, SLOW)).toBeTruthy();
     const links = screen.getAllByRole('link', { name: 'Open the designer' });
     expect(links[0]?.getAttribute('href')).toBe(
-      '/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=5',
+      '/campaigns/editionedit/design?from=publish&campaign_id=3&email_id=4&version_id=5',
     );
     await chooseNewsletter();
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
@@ -289,6 +292,26 @@ describe('Publish screen', () => {
       true,
     );
     expect(await screen.findByText('12 people will receive it', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('opens the email draft edition from campaign_id and email_id alone (the from=publish return)', async () => {
+    const publishDataStub = vi.fn(async (versionId: number) => publishData({ version_id: versionId }));
+    const edition = (versionId: number, status: string) => ({ version_id: versionId, status });
+    const details = vi.fn(
+      async () =>
+        ({
+          campaign_id: 3,
+          emails: { all: [{ email_id: 4, editions: [edition(6, 'sent'), edition(7, 'draft')] }] },
+        }) as unknown as CampaignDetails,
+    );
+    renderPublish(
+      { publishData: publishDataStub },
+      '/campaigns/editionedit/publish?campaign_id=3&email_id=4',
+      details,
+    );
+    expect(await screen.findByLabelText('Subject', undefined, SLOW)).toBeTruthy();
+    expect(details).toHaveBeenCalledWith(3, expect.anything());
+    expect(publishDataStub).toHaveBeenCalledWith(7, expect.anything());
   });
 
   it('shows the test email control disabled, with a note that it is being built', async () => {

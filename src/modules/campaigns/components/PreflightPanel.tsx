@@ -15,7 +15,10 @@ type Props = {
   configuration: () => PublishConfiguration | null;
 };
 
-/** Findings fixed on this screen (the sender and subject fields); every other one is fixed in the designer. */
+/**
+ * Findings fixed on this screen (the sender and subject fields); every other one is fixed in the designer,
+ * opened with from=publish so that a permission error there returns here (spec 02 section 2).
+ */
 const FIXED_HERE = new Set(['sender_address', 'sender_name', 'subject', 'subject_length']);
 
 function Finding({ finding, ids }: { finding: PreflightFinding; ids: EditionIds }) {
@@ -28,7 +31,7 @@ function Finding({ finding, ids }: { finding: PreflightFinding; ids: EditionIds 
         <Link
           to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
           params={{ page: 'editionedit', tab: 'design', subTab: undefined }}
-          search={editionSearch(ids) as never}
+          search={{ from: 'publish', ...editionSearch(ids) } as never}
         >
           Open the designer
         </Link>

@@ -80,3 +80,19 @@ export function editionSearch(ids: EditionIds): Record<string, string> {
     version_id: String(ids.versionId),
   };
 }
+
+/**
+ * The edition an address without version_id means (the permission redirect from=publish carries only
+ * campaign_id and email_id): the email's draft edition, else its scheduled one, else its first.
+ */
+export function editionToPublish(
+  emails: readonly { email_id: number; editions: readonly { version_id: number; status: string }[] }[],
+  emailId: number,
+): number | null {
+  const editions = emails.find((e) => e.email_id === emailId)?.editions ?? [];
+  const pick =
+    editions.find((e) => e.status === 'draft') ??
+    editions.find((e) => e.status === 'scheduled') ??
+    editions[0];
+  return pick?.version_id ?? null;
+}
