@@ -7,6 +7,7 @@ import { importProgressMachine } from './importProgressMachine.ts';
 import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
 import { preferenceFormMachine } from './preferenceFormMachine.ts';
+import { publishMachine } from './publishMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
@@ -27,6 +28,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [loadMachine.id]: loadMachine,
   [panelsMachine.id]: panelsMachine,
   [preferenceFormMachine.id]: preferenceFormMachine,
+  [publishMachine.id]: publishMachine,
   [requestMachine.id]: requestMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,

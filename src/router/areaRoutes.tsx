@@ -5,6 +5,7 @@ import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.t
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { CAMPAIGN_PAGES, CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
+import { PublishPage } from '../modules/campaigns/components/PublishPage.tsx';
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
@@ -31,6 +32,7 @@ export const campaignsRoute = createRoute({
   path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   component: function CampaignsRoute() {
     const params = campaignsRoute.useParams();
+    if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
     const built =
       (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
       (params.page !== 'editionedit' || !params.tab || params.tab === 'design');

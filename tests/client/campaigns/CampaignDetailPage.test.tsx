@@ -12,6 +12,7 @@ import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import type { CampaignDetails, CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
 import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign } from './campaignFixtures.ts';
 
@@ -88,6 +89,8 @@ function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?cam
   const router = createRouter({
     routeTree: root.addChildren([route]),
     history: createMemoryHistory({ initialEntries: [at] }),
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
   });
   render(
     <ServicesContext.Provider value={{ ...appServices, campaignApi: { ...campaignApi, ...stubs } }}>
@@ -128,6 +131,11 @@ describe('Campaign detail screen', () => {
       true,
     );
     expect(screen.getByText('Nothing sent yet')).toBeTruthy();
+    // Each edition leads to its publish step.
+    expect(
+      screen.getByRole('link', { name: 'Publish edition Draft Edition of Email 2' }).getAttribute('href'),
+    ).toBe('/campaigns/editionedit/publish?campaign_id=3&email_id=2&version_id=21');
+    expect(screen.getByRole('link', { name: 'Progress edition May of Email 1' })).toBeTruthy();
   });
 
   it('adds a new edition and shows the campaign as the server has it after', async () => {

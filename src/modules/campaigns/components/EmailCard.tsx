@@ -6,6 +6,8 @@ import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
+/** The publish step's link of an edition, named after what it holds for that edition. */
+const PUBLISH_ACTION: Record<string, string> = { draft: 'Publish', scheduled: 'Schedule', sent: 'Progress' };
 
 type Props = {
   email: CampaignEmail;
@@ -61,6 +63,21 @@ export function EmailCard({
               aria-label={`Design edition ${edition.name} of ${email.name}`}
             >
               Design
+            </Link>
+            <Link
+              className={buttonClassName('secondary', 'sm')}
+              to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
+              params={{ page: 'editionedit', tab: 'publish', subTab: undefined }}
+              search={
+                {
+                  ...(email.campaign_id !== null ? { campaign_id: String(email.campaign_id) } : {}),
+                  email_id: String(email.email_id),
+                  version_id: String(edition.version_id),
+                } as never
+              }
+              aria-label={`${PUBLISH_ACTION[edition.status] ?? 'Publish'} edition ${edition.name} of ${email.name}`}
+            >
+              {PUBLISH_ACTION[edition.status] ?? 'Publish'}
             </Link>
             <Button
               size="sm"

@@ -146,9 +146,6 @@ export function EditionLinks({ campaignId, emailId, versionId }: DesignerSearch)
             >
               Publish
             </Link>
-            <p className="designer-muted">
-              The publish step (sender, audience, send and schedule) is being built.
-            </p>
           </div>
         )}
       </Card>

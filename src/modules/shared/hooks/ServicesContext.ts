@@ -7,6 +7,7 @@ import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
 import { type PublishApi, publishApi } from '../../../api/publishApi.ts';
+import { type SendApi, sendApi } from '../../../api/sendApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
 import { type UserApi, userApi } from '../../../api/userApi.ts';
 import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
@@ -32,6 +33,8 @@ export type Services = {
   campaignApi: CampaignApi;
   contentApi: ContentApi;
   publishApi: PublishApi;
+  /** The publish step's calls (sender, audience, preflight, send, schedule, progress). */
+  sendApi: SendApi;
   /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
   workflowDrafts: () => WorkflowDraftStore;
   /**
@@ -58,6 +61,7 @@ export const appServices: Services = {
   campaignApi,
   contentApi,
   publishApi,
+  sendApi,
   designDrafts: () => {
     browserDesignDrafts ??= import('../../../engine/design/DesignDraftStore.ts').then(
       ({ DesignDraftStore }) => new DesignDraftStore({ persistence: indexeddbDraftPersistence }),

@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { everyKindDesign } from '../tests/server/publish/designFixtures.ts';
+import { signIn } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
+
+/**
+ * The publish screen: an edition made and designed through the API, then on screen: a list chosen and
+ * counted, the preflight passing, a schedule made and cancelled, a send now, the send seen with its
+ * progress. Axe at 1280 and 375 px; PUBLISH_SHOTS_DIR=/tmp/shots also writes screenshots.
+ */
+const shotsDir = process.env.PUBLISH_SHOTS_DIR;
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+async function shotBothWidths(page: Page, name: string): Promise<void> {
+  await expectNoAxeViolations(page, `publish ${name} at 1280 px`);
+  if (shotsDir) {
+    mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, `publish-1280-${name}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoAxeViolations(page, `publish ${name} at 375 px`);
+  if (shotsDir)
+    await page.screenshot({ path: path.join(shotsDir, `publish-375-${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** POSTs a form to the API as the signed-in page's person (with its CSRF token); answers `data`. */
+async function apiPost<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
+  const response = await page.request.post(url, { form, headers: { 'X-CSRFToken': token ?? '' } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+test('publish: choose a list, see the count, preflight passes, schedule and cancel, send now, see progress', async ({
+  page,
+}) => {
+  const name = `E2E publish ${tag()}`;
+  await signIn(page, DEMO_LOGIN, '/api/');
+
+  // A small list of a few subscribed people, and a designed edition.
+  const people = await page.request.get('/api/audience/people_listing/', {
+    params: { tab: 'all', offset: 0, limit: 4 },
+  });
+  const rows = ((await people.json()) as { data: { contact_id: number }[] }).data;
+  const list = await apiPost<{ list_id: number }>(page, '/api/audience/create_list/', { list_name: name });
+  await apiPost(page, '/api/audience/add_to_list/', {
+    list_id: list.list_id,
+    contact_ids: rows.map((r) => r.contact_id).join(','),
+  });
+  const campaign = await apiPost<{ campaign_id: number }>(page, '/api/campaign/create_campaign/', {
+    campaign_name: name,
+  });
+  const email = await apiPost<{ email_id: number; editions: { version_id: number }[] }>(
+    page,
+    '/api/campaign/create_email/',
+    { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
+  );
+  const versionId = email.editions[0]?.version_id as number;
+  await apiPost(page, '/api/publish/design/save/', {
+    version_id: versionId,
+    version_name: `${name} edition`,
+    design: JSON.stringify(everyKindDesign()),
+  });
+
+  await page.goto(
+    `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`,
+  );
+  const subject = page.getByLabel('Subject');
+  await expect(subject).toBeVisible();
+  await subject.fill('E2E weekly 🚀 news');
+  await expect(page.getByTestId('subject-length')).toHaveText('17 characters');
+  await expect(page.getByLabel('From address')).not.toHaveValue('');
+
+  await page.getByRole('searchbox', { name: 'Search lists' }).fill(name);
+  await page.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) }).check();
+  await expect(page.getByTestId('recipients-count')).toContainText(/\d+ (people|person) will receive it/);
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByText('Ready to send: nothing to fix.')).toBeVisible();
+  await shotBothWidths(page, 'ready');
+
+  // Schedule for tomorrow at 09:00 (the form's proposal), then cancel it.
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const confirmSchedule = page.getByRole('dialog', { name: /Schedule it for \d+ (people|person)\?/ });
+  await expect(confirmSchedule).toBeVisible();
+  await shotBothWidths(page, 'confirm');
+  await confirmSchedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByTestId('scheduled-for')).toContainText('Goes out');
+  await shotBothWidths(page, 'scheduled');
+  await page.getByRole('button', { name: 'Cancel the schedule' }).click();
+
+  // Send now: the confirmation names the count; then the send and its progress.
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const confirmSend = page.getByRole('dialog', { name: /Send it to \d+ (people|person) now\?/ });
+  await confirmSend.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByTestId('send-progress')).toContainText(
+    /\d+ emails? queued: every recipient has it in the delivery queue\./,
+    { timeout: 15_000 },
+  );
+  await expect(page.getByRole('button', { name: 'Resend to who did not open' })).toBeEnabled();
+  await shotBothWidths(page, 'sent');
+
+  // The campaign lists the edition as sent, with its Progress link.
+  await page.getByRole('link', { name: '← Back to the campaign' }).click();
+  await page.getByRole('tab', { name: /^Sent/ }).click();
+  await expect(
+    page.getByRole('link', { name: `Progress edition ${name} edition of ${name} email` }),
+  ).toBeVisible();
+});

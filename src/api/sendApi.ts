@@ -1,0 +1,136 @@
+import type {
+  EditionSendStatus,
+  PreflightResult,
+  PublishConfiguration,
+  PublishData,
+  RecipientsCount,
+  ResendTarget,
+} from '../domain/editionSend.ts';
+import { serviceClient } from './serviceClient.ts';
+
+const publish = serviceClient('publish');
+/** Refusals of a send (not premium, preflight, warnings to confirm) are shown by the publish screen. */
+const LOCAL = { errorCatalogue: false } as const;
+
+export type ScheduleRequest = { versionId: number; date: string; time: string; confirmWarnings: boolean };
+
+/**
+ * The publish step's calls of the publishing service (server/services/publish/sendRoutes.ts, base
+ * /api/publish/): the edition's Publish data, its sender, subject and audience, the recipients count, the
+ * preflight, and sending, scheduling, pausing, resuming and resending it. See docs/publish.md.
+ */
+export const sendApi = {
+  /** GET publish_email/?version_id: senders, subject, audience and the latest send. */
+  publishData: async (versionId: number, signal?: AbortSignal): Promise<PublishData> =>
+    (await publish.get<{ data: PublishData }>('publish_email/', { query: { version_id: versionId }, signal }))
+      .data,
+
+  /** POST publish_configurations/: the sender, subject (already encoded) and audience. */
+  saveConfiguration: async (
+    versionId: number,
+    config: PublishConfiguration,
+    signal?: AbortSignal,
+  ): Promise<void> => {
+    await publish.post(
+      'publish_configurations/',
+      {
+        version_id: versionId,
+        sender_address_id: config.senderAddressId,
+        sender_name: config.senderName,
+        subject: config.subject,
+        list_ids: config.listIds.join(','),
+        contact_ids: config.contactIds.join(','),
+      },
+      { signal, ...LOCAL },
+    );
+  },
+
+  /** POST recipients_count/: who this audience reaches, and who it leaves out. */
+  recipientsCount: async (
+    /** Without lists and contacts: the edition's saved audience. */
+    input: { versionId: number; listIds?: number[]; contactIds?: number[] },
+    signal?: AbortSignal,
+  ): Promise<RecipientsCount> =>
+    (
+      await publish.post<{ data: RecipientsCount }>(
+        'recipients_count/',
+        {
+          version_id: input.versionId,
+          ...(input.listIds ? { list_ids: input.listIds.join(',') } : {}),
+          ...(input.contactIds ? { contact_ids: input.contactIds.join(',') } : {}),
+        },
+        { signal, ...LOCAL },
+      )
+    ).data,
+
+  /** GET preflight/?version_id: errors (block a send) and warnings (ask). */
+  preflight: async (versionId: number, signal?: AbortSignal): Promise<PreflightResult> =>
+    (
+      await publish.get<{ data: PreflightResult }>('preflight/', {
+        query: { version_id: versionId },
+        signal,
+        ...LOCAL,
+      })
+    ).data,
+
+  /** POST publish_email/: send now. Refused with 400 and an `error` (see SendRefusalKind). */
+  sendNow: async (
+    input: { versionId: number; confirmWarnings: boolean },
+    signal?: AbortSignal,
+  ): Promise<{ send_id: number; status: EditionSendStatus }> =>
+    (
+      await publish.post<{ data: { send_id: number; status: EditionSendStatus } }>(
+        'publish_email/',
+        { version_id: input.versionId, ...(input.confirmWarnings ? { confirm_warnings: 1 } : {}) },
+        { signal, ...LOCAL },
+      )
+    ).data,
+
+  /** POST schedule_email/: schedule (or reschedule) at a date and time in the user's time zone. */
+  schedule: async (
+    input: ScheduleRequest,
+    signal?: AbortSignal,
+  ): Promise<{ send_id: number; scheduled_for: string; time_zone: string }> =>
+    (
+      await publish.post<{ data: { send_id: number; scheduled_for: string; time_zone: string } }>(
+        'schedule_email/',
+        {
+          version_id: input.versionId,
+          date: input.date,
+          time: input.time,
+          ...(input.confirmWarnings ? { confirm_warnings: 1 } : {}),
+        },
+        { signal, ...LOCAL },
+      )
+    ).data,
+
+  /** POST schedule_email/ with cancel=1: the edition goes back to draft. */
+  cancelSchedule: async (versionId: number, signal?: AbortSignal): Promise<void> => {
+    await publish.post('schedule_email/', { version_id: versionId, cancel: 1 }, { signal, ...LOCAL });
+  },
+
+  /** POST pause_send/. */
+  pause: async (sendId: number, signal?: AbortSignal): Promise<void> => {
+    await publish.post('pause_send/', { send_id: sendId }, { signal, ...LOCAL });
+  },
+
+  /** POST resume_send/. */
+  resume: async (sendId: number, signal?: AbortSignal): Promise<void> => {
+    await publish.post('resume_send/', { send_id: sendId }, { signal, ...LOCAL });
+  },
+
+  /** POST resend_email/: to who did not open it, or to people added to the audience since. */
+  resend: async (
+    input: { versionId: number; to: ResendTarget },
+    signal?: AbortSignal,
+  ): Promise<{ send_id: number }> =>
+    (
+      await publish.post<{ data: { send_id: number } }>(
+        'resend_email/',
+        { version_id: input.versionId, to: input.to, confirm_warnings: 1 },
+        { signal, ...LOCAL },
+      )
+    ).data,
+};
+
+export type SendApi = typeof sendApi;

@@ -1,0 +1,126 @@
+/**
+ * What the publish step's calls answer (base /api/publish/, server/services/publish/sendRoutes.ts), as the
+ * publish screen, its machine and its api module share them. See docs/publish.md.
+ */
+
+export type SenderEmail = { id: number; email: string; sender_name: string | null; isDefault: boolean };
+
+export type EditionSendStatus = 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
+
+/** The latest send of an edition (a send, or a resend). */
+export type EditionSendInfo = {
+  send_id: number;
+  kind: 'send' | 'resend';
+  status: EditionSendStatus;
+  scheduled_for: string | null;
+  time_zone: string | null;
+  queued_count: number;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+/** GET publish_email/: the spec's Publish data. */
+export type PublishData = {
+  version_id: number;
+  status: string;
+  sender_emails: SenderEmail[];
+  sender_address_id: number | null;
+  sender_name: string | null;
+  subject: string | null;
+  list_ids: number[];
+  contact_ids: number[];
+  designed: boolean;
+  is_authorized: boolean;
+  outlook_remaining_emails: number;
+  user_name: string;
+  user_email: string;
+  plan_type: string;
+  promoCodes: string[];
+  send: EditionSendInfo | null;
+};
+
+/** The sender, subject and audience the publish screen saves (publish_configurations/). */
+export type PublishConfiguration = {
+  senderAddressId: number;
+  senderName: string;
+  subject: string;
+  listIds: number[];
+  contactIds: number[];
+};
+
+export type RecipientsCount = {
+  count: number;
+  excluded: { unsubscribed: number; bounced: number; no_consent: number };
+};
+
+export type PreflightFinding = { code: string; message: string; block_id?: string };
+export type PreflightResult = { errors: PreflightFinding[]; warnings: PreflightFinding[] };
+
+/** Why the server refused a send (400 error field). */
+export type SendRefusalKind =
+  | 'not_premium'
+  | 'preflight'
+  | 'confirm_warnings'
+  | 'no_recipients'
+  | 'already_sent';
+
+export type ResendTarget = 'not_opened' | 'new_contacts';
+
+/** A send's status that is still moving (the screen keeps polling its progress). */
+export function isSendMoving(status: EditionSendStatus | undefined): boolean {
+  return status === 'sending';
+}
+
+/** How often the screen asks for a send's progress while it goes out. */
+export const SEND_PROGRESS_POLL_MS = 2000;
+/** How often a scheduled edition is looked at (it starts by itself at its time). */
+export const SCHEDULED_POLL_MS = 15_000;
+
+/** What a send, schedule or resend came to: done, or refused by the server with a reason. */
+export type SendOutcome =
+  | { outcome: 'done'; send: EditionSendInfo }
+  | {
+      outcome: 'refused';
+      kind: SendRefusalKind | 'other';
+      message: string;
+      preflight: PreflightResult | null;
+    };
+
+const REFUSAL_KINDS: readonly string[] = [
+  'not_premium',
+  'preflight',
+  'confirm_warnings',
+  'no_recipients',
+  'already_sent',
+];
+
+/**
+ * A refusal from a failed send call (400 with {message, error, errors?, warnings?}), or null when the
+ * failure is not an answer to show (network, 500): those stay failures.
+ */
+export function sendRefusalOf(error: unknown): Extract<SendOutcome, { outcome: 'refused' }> | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, body, message } = error as { status?: unknown; body?: unknown; message?: unknown };
+  if (status !== 400 && status !== 404) return null;
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as {
+    message?: unknown;
+    error?: unknown;
+    errors?: unknown;
+    warnings?: unknown;
+  };
+  const kind =
+    typeof answer.error === 'string' && REFUSAL_KINDS.includes(answer.error) ? answer.error : 'other';
+  const text =
+    typeof answer.message === 'string' ? answer.message : typeof message === 'string' ? message : 'Refused.';
+  const preflight =
+    Array.isArray(answer.errors) || Array.isArray(answer.warnings)
+      ? {
+          errors: (Array.isArray(answer.errors) ? answer.errors : []) as PreflightFinding[],
+          warnings: (Array.isArray(answer.warnings) ? answer.warnings : []) as PreflightFinding[],
+        }
+      : null;
+  return { outcome: 'refused', kind: kind as SendRefusalKind | 'other', message: text, preflight };
+}
+
+/** Inboxes cut a subject off after about this many characters (the preflight warns past it). */
+export const SUBJECT_INBOX_LIMIT = 150;

@@ -1,0 +1,323 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import { audienceApi } from '../../../src/api/audienceApi.ts';
+import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
+import { type SendApi, sendApi } from '../../../src/api/sendApi.ts';
+import type { AudienceListsPage } from '../../../src/domain/audienceLists.ts';
+import type { CampaignDetails } from '../../../src/domain/campaigns.ts';
+import type {
+  EditionSendInfo,
+  PreflightResult,
+  PublishData,
+  RecipientsCount,
+} from '../../../src/domain/editionSend.ts';
+import { PublishPage } from '../../../src/modules/campaigns/components/PublishPage.tsx';
+import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
+import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+
+afterEach(cleanup);
+const SLOW = { timeout: 5000 };
+const AT = '/campaigns/editionedit/publish/?campaign_id=3&email_id=4&version_id=5';
+
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+const publishData = (patch: Partial<PublishData> = {}): PublishData => ({
+  version_id: 5,
+  status: 'draft',
+  sender_emails: [
+    { id: 1, email: 'news@acme.test', sender_name: 'Acme news', isDefault: true },
+    { id: 2, email: 'sales@acme.test', sender_name: 'Acme sales', isDefault: false },
+  ],
+  sender_address_id: 1,
+  sender_name: 'Acme news',
+  subject: 'Weekly &#128640; launch',
+  list_ids: [],
+  contact_ids: [],
+  designed: true,
+  is_authorized: false,
+  outlook_remaining_emails: 500,
+  user_name: 'Demo User',
+  user_email: 'demo@acme.test',
+  plan_type: 'PREMIUM',
+  promoCodes: [],
+  send: null,
+  ...patch,
+});
+
+const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
+  send_id: 9,
+  kind: 'send',
+  status: 'sending',
+  scheduled_for: null,
+  time_zone: null,
+  queued_count: 0,
+  started_at: null,
+  finished_at: null,
+  ...patch,
+});
+
+const counted = (count: number): RecipientsCount => ({
+  count,
+  excluded: { unsubscribed: 2, bounced: 1, no_consent: 0 },
+});
+const nothingFound: PreflightResult = { errors: [], warnings: [] };
+
+const lists: AudienceListsPage = {
+  total_count: 1,
+  data: [
+    {
+      list_id: 40,
+      list_name: 'Newsletter',
+      last_updated: '2026-11-01T09:00:00.000Z',
+      created_by: 'Demo User',
+      last_used_by: null,
+      totalContacts: 15,
+      totalSent: 0,
+      totalClicks: 0,
+      is_active: true,
+    },
+  ],
+};
+
+function renderPublish(stubs: Partial<SendApi>, at = AT, details?: CampaignApi['details']) {
+  const api: SendApi = {
+    ...sendApi,
+    publishData: async () => publishData(),
+    recipientsCount: async (input) => counted(input.listIds?.length ? 12 : 0),
+    preflight: async () => nothingFound,
+    saveConfiguration: async () => {},
+    ...stubs,
+  };
+  const root = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => root,
+    path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
+    component: () => <PublishPage />,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [at] }),
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
+  });
+  render(
+    <ServicesContext.Provider
+      value={{
+        ...appServices,
+        sendApi: api,
+        audienceApi: { ...audienceApi, listLists: async () => lists },
+        campaignApi: { ...campaignApi, ...(details ? { details } : {}) },
+      }}
+    >
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesContext.Provider>,
+  );
+  return api;
+}
+
+async function chooseNewsletter() {
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Newsletter (15)' }, SLOW));
+  await screen.findByText('12 people will receive it', undefined, SLOW);
+}
+
+describe('Publish screen', () => {
+  it('preselects the sender, shows the subject with its emoji and counts it, and warns past 150', async () => {
+    renderPublish({});
+    const subject = (await screen.findByLabelText('Subject', undefined, SLOW)) as HTMLInputElement;
+    expect(subject.value).toBe('Weekly 🚀 launch');
+    expect(screen.getByTestId('subject-length').textContent).toBe('15 characters');
+    expect((screen.getByLabelText('From address') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('Sender name') as HTMLInputElement).value).toBe('Acme news');
+    fireEvent.change(subject, { target: { value: 'x'.repeat(151) } });
+    expect(screen.getByTestId('subject-length').textContent).toMatch(/151 characters — inboxes cut/);
+    expect(await screen.findByText('Ready to send: nothing to fix.', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('raises the sender name and subject flags on Send now when they are empty, and sends nothing', async () => {
+    const sendNow = vi.fn();
+    const saveConfiguration = vi.fn(async () => {});
+    renderPublish({ sendNow, saveConfiguration });
+    fireEvent.change(await screen.findByLabelText('Sender name', undefined, SLOW), {
+      target: { value: ' ' },
+    });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(screen.getByText('Enter the sender name recipients see.')).toBeTruthy();
+    expect(screen.getByText('Enter a subject.')).toBeTruthy();
+    expect(saveConfiguration).not.toHaveBeenCalled();
+    expect(sendNow).not.toHaveBeenCalled();
+  });
+
+  it('counts the chosen list live, confirms naming the count, saves the encoded subject and sends', async () => {
+    const saveConfiguration = vi.fn(async () => {});
+    const sendNow = vi.fn(async () => ({ send_id: 9, status: 'sending' as const }));
+    const publishDataStub = vi
+      .fn<SendApi['publishData']>()
+      .mockResolvedValueOnce(publishData())
+      .mockResolvedValue(publishData({ send: sendInfo({ status: 'sent', queued_count: 12 }) }));
+    renderPublish({ saveConfiguration, sendNow, publishData: publishDataStub });
+    await chooseNewsletter();
+    expect(screen.getByText('Left out: 2 people unsubscribed, 1 person whose address bounced.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send it to 12 people now?' }, SLOW);
+    expect(saveConfiguration).toHaveBeenCalledWith(
+      5,
+      {
+        senderAddressId: 1,
+        senderName: 'Acme news',
+        subject: 'Weekly &#128640; launch',
+        listIds: [40],
+        contactIds: [],
+      },
+      expect.anything(),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    await waitFor(() =>
+      expect(sendNow).toHaveBeenCalledWith({ versionId: 5, confirmWarnings: false }, expect.anything()),
+    );
+    expect(await screen.findByText('0 emails queued.', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    // The progress is asked for again (every 2 s) until the send is done.
+    expect(
+      await screen.findByText('12 emails queued: every recipient has it in the delivery queue.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend to who did not open' })).toBeTruthy();
+    // Once it has gone out, the sender, subject and audience are fixed.
+    expect(screen.getByLabelText('Subject').matches(':disabled')).toBe(true);
+    expect(screen.getByText('This edition has gone out: make a new edition to change it.')).toBeTruthy();
+  });
+
+  it('lists preflight errors with a link to the designer and does not send', async () => {
+    const sendNow = vi.fn();
+    renderPublish({
+      sendNow,
+      preflight: async () => ({
+        errors: [{ code: 'preference_link', message: 'The footer has no preference link.' }],
+        warnings: [{ code: 'alt_text', message: 'An image has no alt text.' }],
+      }),
+    });
+    expect(await screen.findByText('1 to fix before sending', undefined, SLOW)).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Open the designer' });
+    expect(links[0]?.getAttribute('href')).toBe(
+      '/campaigns/editionedit/design?from=publish&campaign_id=3&email_id=4&version_id=5',
+    );
+    await chooseNewsletter();
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(
+      await screen.findByText('Fix what the preflight found before sending.', undefined, SLOW),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sendNow).not.toHaveBeenCalled();
+  });
+
+  it('asks about warnings and sends with confirm_warnings; the not-premium refusal opens the popup', async () => {
+    const sendNow = vi.fn(async () => {
+      throw new ApiError(
+        { kind: 'http', status: 400, message: 'Sending campaigns is part of the premium plan.' },
+        { success: false, error: 'not_premium', message: 'Sending campaigns is part of the premium plan.' },
+      );
+    });
+    renderPublish({
+      sendNow,
+      preflight: async () => ({
+        errors: [],
+        warnings: [{ code: 'alt_text', message: 'An image has no alt text.' }],
+      }),
+    });
+    await chooseNewsletter();
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send it to 12 people now?' }, SLOW);
+    expect(within(dialog).getByText('An image has no alt text.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send now anyway' }));
+    const popup = await screen.findByRole('dialog', { name: 'Sending is a premium feature' }, SLOW);
+    expect(sendNow).toHaveBeenCalledWith({ versionId: 5, confirmWarnings: true }, expect.anything());
+    expect(within(popup).getByText('Sending campaigns is part of the premium plan.')).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Send now' })).toHaveProperty('disabled', false);
+  });
+
+  it('schedules at the chosen date and time, then cancels the schedule', async () => {
+    const schedule = vi.fn(async () => ({
+      send_id: 9,
+      scheduled_for: '2030-01-02T08:30:00.000Z',
+      time_zone: 'Europe/Paris',
+    }));
+    const cancelSchedule = vi.fn(async () => {});
+    renderPublish({ schedule, cancelSchedule });
+    await chooseNewsletter();
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-02' } });
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule it for 12 people?' }, SLOW);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect((await screen.findByTestId('scheduled-for', undefined, SLOW)).textContent).toBe(
+      'Goes out Wed, 2 Jan 2030, 09:30 (Europe/Paris).',
+    );
+    expect(schedule).toHaveBeenCalledWith(
+      { versionId: 5, date: '2030-01-02', time: '09:30', confirmWarnings: false },
+      expect.anything(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the schedule' }));
+    expect(await screen.findByRole('button', { name: 'Send now' }, SLOW)).toBeTruthy();
+    expect(cancelSchedule).toHaveBeenCalledWith(5, expect.anything());
+  });
+
+  it('shows the saved audience chosen, by list name, and counts it', async () => {
+    renderPublish({ publishData: async () => publishData({ list_ids: [40] }) });
+    const chosen = await screen.findByRole('list', { name: 'Chosen lists' }, SLOW);
+    expect(await within(chosen).findByRole('checkbox', { name: 'Newsletter (15)' }, SLOW)).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(await screen.findByText('12 people will receive it', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('opens the email draft edition from campaign_id and email_id alone (the from=publish return)', async () => {
+    const publishDataStub = vi.fn(async (versionId: number) => publishData({ version_id: versionId }));
+    const edition = (versionId: number, status: string) => ({ version_id: versionId, status });
+    const details = vi.fn(
+      async () =>
+        ({
+          campaign_id: 3,
+          emails: { all: [{ email_id: 4, editions: [edition(6, 'sent'), edition(7, 'draft')] }] },
+        }) as unknown as CampaignDetails,
+    );
+    renderPublish(
+      { publishData: publishDataStub },
+      '/campaigns/editionedit/publish?campaign_id=3&email_id=4',
+      details,
+    );
+    expect(await screen.findByLabelText('Subject', undefined, SLOW)).toBeTruthy();
+    expect(details).toHaveBeenCalledWith(3, expect.anything());
+    expect(publishDataStub).toHaveBeenCalledWith(7, expect.anything());
+  });
+
+  it('shows the test email control disabled, with a note that it is being built', async () => {
+    renderPublish({});
+    const button = await screen.findByRole('button', { name: 'Send a test' }, SLOW);
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByText('Test emails are being built: they cannot be sent yet.')).toBeTruthy();
+  });
+});
