@@ -1,3 +1,4 @@
+import { decodeNumericReferences } from '../../../src/domain/decodeNumericReferences.ts';
 import type { DesignBlock, EmailDesign, LeafBlock } from '../../../src/domain/emailDesign.ts';
 
 export type PreflightFinding = { code: string; message: string; block_id?: string };
@@ -82,11 +83,13 @@ export function preflightChecks(input: PreflightInput): PreflightResult {
   if (!input.senderName.trim()) {
     errors.push({ code: 'sender_name', message: 'Enter the sender name recipients see.' });
   }
+  // Counted as the reader sees it: an emoji stored as a numeric reference (&#128075;) is one character.
+  const subjectLength = [...decodeNumericReferences(input.subject)].length;
   if (!input.subject.trim()) errors.push({ code: 'subject', message: 'Enter a subject.' });
-  else if ([...input.subject].length > MAX_SUBJECT_FOR_INBOX) {
+  else if (subjectLength > MAX_SUBJECT_FOR_INBOX) {
     warnings.push({
       code: 'subject_length',
-      message: `The subject is ${[...input.subject].length} characters long: inboxes cut it off after about ${MAX_SUBJECT_FOR_INBOX}.`,
+      message: `The subject is ${subjectLength} characters long: inboxes cut it off after about ${MAX_SUBJECT_FOR_INBOX}.`,
     });
   }
   const design = input.design;

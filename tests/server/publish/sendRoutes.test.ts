@@ -445,3 +445,13 @@ describe('sending', () => {
     expect(version.status).toBe('sent');
   });
 });
+
+describe('preflight rules', () => {
+  it('counts a subject as the reader sees it: an emoji stored as a numeric reference is one character', async () => {
+    const { preflightChecks } = await import('../../../server/services/publish/preflightChecks.ts');
+    const base = { design: goodDesign(), senderAddress: 'a@b.test', senderName: 'A', uploadSizes: new Map() };
+    const codes = (subject: string) => preflightChecks({ ...base, subject }).warnings.map((w) => w.code);
+    expect(codes(`${'S'.repeat(149)}&#128075;`)).toEqual([]);
+    expect(codes(`${'S'.repeat(150)}&#128075;`)).toEqual(['subject_length']);
+  });
+});
