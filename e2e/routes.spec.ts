@@ -94,8 +94,8 @@ test.describe('routes', () => {
     await expect(page.getByText('arrives in a later release')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to Automation' })).toHaveAttribute('href', '/automation');
     // A sub-view is named on its being-built page.
-    await page.goto('/campaigns/editionedit/publish');
-    await expect(page.getByText('You asked for “editionedit › publish”.')).toBeVisible();
+    await page.goto('/campaigns/editionedit/sent');
+    await expect(page.getByText('You asked for “editionedit › sent”.')).toBeVisible();
   });
 
   test('query parameters survive and defaults stay out of the address', async ({ page }) => {

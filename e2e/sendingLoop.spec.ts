@@ -50,6 +50,16 @@ test('publish, trigger it by opening the email in the demo mailbox, watch the co
       .innerText()
   ).trim();
   await addStep(page, 'Add the first step', 'Send email');
+  // Seeded design-ready emails, found by name: the specs running alongside add emails of their own (not
+  // designed yet) at the top of the picker's first page.
+  await page.getByLabel('Search emails').fill('Launch');
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Emails' })
+      .locator('label')
+      .filter({ hasText: /Launch/ })
+      .first(),
+  ).toBeVisible();
   const stepEmail = page
     .getByRole('radiogroup', { name: 'Emails' })
     .locator('label')

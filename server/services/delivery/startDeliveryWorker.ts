@@ -319,44 +319,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       ]);
       return;
     }
-    const html = resolveSendHtml(row.html, options.trackingBaseUrl, options.publicOrigin);
-    try {
-      await transport.sendMail({
-        from: { name: row.from_name, address: row.from_address },
-        to: row.to_address,
-        subject: row.subject,
-        html,
-        text: plainTextOf(html),
-        messageId: row.message_id,
-        headers: row.preference_uuid
-          ? listUnsubscribeHeaders(options.publicOrigin, row.preference_uuid, options.preferenceBase)
-          : {},
-      });
-    } catch (error) {
-      const failure = classifySmtpFailure(error);
-      log.warn({ sendId: row.id, attempts: row.attempts }, `marketing email failed: ${failure.message}`);
-      if (failure.permanent) {
-        await settle(row, { status: 'bounced', last_error: failure.message }, ['bounced'], true);
-      } else if (row.attempts >= maxAttempts) {
-        await settle(row, { status: 'failed', last_error: failure.message }, []);
-      } else {
-        const wait = backoffMs(row.attempts, baseMs, maxBackoffMs);
-        await settle(
-          row,
-          {
-            status: 'queued',
-            last_error: failure.message,
-            next_attempt_at: new Date(now().getTime() + wait),
-          },
-          [],
-        );
-      }
-      return;
-    }
-    await settle(row, { status: 'delivered', delivered_at: now(), via: 'smtp', last_error: null }, [
-      'sent',
-      'delivered',
-    ]);
+    if (await sendOverSmtp(row)) await settleDelivered([row], 'smtp');
   }
 
   const loop = deliveryLoop({
