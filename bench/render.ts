@@ -14,9 +14,10 @@
 import os from 'node:os';
 import { productTemplates } from '../server/services/publish/productTemplates.ts';
 import { renderDesign } from '../server/services/publish/render/renderDesign.ts';
-import { DEFAULT_THEME, type DesignBlock, type EmailDesign } from '../src/domain/emailDesign.ts';
+import type { EmailDesign } from '../src/domain/emailDesign.ts';
 import type { DesignArticle } from '../src/domain/publishSchemas.ts';
-import { round } from './benchServer.ts';
+import { largeDesign, sampleArticles } from '../tests/server/publish/designFixtures.ts';
+import { percentile, round } from './benchServer.ts';
 
 const TARGET_MS = 100;
 
@@ -29,74 +30,7 @@ function flag(name: string, fallback: number): number {
 const runs = flag('runs', 200);
 const warmup = flag('warmup', 20);
 
-const articles: DesignArticle[] = Array.from({ length: 20 }, (_, i) => ({
-  id: i + 1,
-  title: `Article ${i + 1}: what the market did this week, and why it matters to you`,
-  url: `https://news.example.com/2026/11/article-${i + 1}`,
-  image_url: `https://images.example.com/article-${i + 1}.jpg`,
-  summary:
-    'A summary of two or three sentences: what happened, who said what about it, and what comes next. ' +
-    'Curated articles carry a summary of about this length from their feed.',
-  source_name: 'Example News',
-  published_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
-}));
-
-const layout = {
-  padding: [10, 24, 10, 24] as [number, number, number, number],
-  align: 'left' as const,
-  background: null,
-};
-function sixtyBlocks(): EmailDesign {
-  const blocks = Array.from({ length: 60 }, (_, i): DesignBlock => {
-    const id = `b${i}`;
-    switch (i % 5) {
-      case 0:
-        return {
-          ...layout,
-          id,
-          kind: 'text',
-          html: `<h2>Section ${i}</h2><p>Hi {{first_name|there}}, some <strong>text</strong> and <a href="https://example.com/${i}">a link</a>.</p>`,
-        };
-      case 1:
-        return {
-          ...layout,
-          id,
-          kind: 'button',
-          label: `Button ${i}`,
-          href: `https://example.com/b/${i}`,
-          color: '#1b3487',
-          textColor: '#ffffff',
-        };
-      case 2:
-        return {
-          ...layout,
-          id,
-          kind: 'image',
-          src: `https://images.example.com/${i}.png`,
-          alt: `Image ${i}`,
-          href: '',
-          width: 552,
-        };
-      case 3:
-        return { ...layout, id, kind: 'divider', color: '#e5e7eb', thickness: 1 };
-      default:
-        return {
-          ...layout,
-          id,
-          kind: 'columns',
-          columns: [
-            [{ ...layout, id: `${id}-l`, kind: 'text', html: '<p>The left column.</p>' }],
-            [{ ...layout, id: `${id}-r`, kind: 'text', html: '<p>The right column.</p>' }],
-          ],
-        };
-    }
-  });
-  return { version: 1, theme: DEFAULT_THEME, blocks };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+const articles = sampleArticles(20);
 
 async function measure(design: EmailDesign, list: DesignArticle[]) {
   const ctx = {
@@ -133,7 +67,7 @@ const edition = await measure(digest, articles);
 console.log(
   `20-article edition: p50 ${edition.p50Ms} ms, p95 ${edition.p95Ms} ms, max ${edition.maxMs} ms (${edition.htmlBytes} bytes of HTML)`,
 );
-const large = await measure(sixtyBlocks(), []);
+const large = await measure(largeDesign(60), []);
 console.log(
   `60-block design: p50 ${large.p50Ms} ms, p95 ${large.p95Ms} ms, max ${large.maxMs} ms (${large.htmlBytes} bytes of HTML)`,
 );

@@ -95,6 +95,37 @@ function senderOf(edition: Edition) {
   };
 }
 
+type SendFields = {
+  kind: 'send' | 'resend';
+  status: 'sending' | 'scheduled';
+  listIds: number[];
+  contactIds: number[];
+  resendTo?: 'not_opened' | 'new_contacts';
+  scheduledFor?: Date;
+  timeZone?: string;
+};
+
+/** Inserts a send of the edition (started now, or scheduled) and answers its id. */
+function insertSend(db: Kysely<Database>, user: UserRow, edition: Edition, fields: SendFields) {
+  return db
+    .insertInto('edition_sends')
+    .values({
+      org_id: user.org_id,
+      version_id: edition.id,
+      user_id: user.id,
+      kind: fields.kind,
+      status: fields.status,
+      resend_to: fields.resendTo ?? null,
+      scheduled_for: fields.scheduledFor ?? null,
+      time_zone: fields.timeZone ?? null,
+      list_ids: fields.listIds,
+      contact_ids: fields.contactIds,
+      started_at: fields.status === 'sending' ? new Date() : null,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
 /** A refusal with the findings the publish step shows. */
 class SendRefusal extends Error {
   constructor(
@@ -240,64 +271,63 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
           querystring: publishQuerySchema,
         },
       },
-      async (request, reply) =>
-        refusable(reply, async () => {
-          const { user } = currentAuth(request);
-          const edition = await loadEdition(db, user.org_id, request.query.version_id);
-          const senders = await db
-            .selectFrom('verified_addresses')
-            .select(['id', 'address', 'sender_name', 'is_default'])
-            .where('org_id', '=', user.org_id)
-            .orderBy('is_default', 'desc')
-            .orderBy('id')
-            .execute();
-          const send = await db
-            .selectFrom('edition_sends')
-            .selectAll()
-            .where('version_id', '=', edition.id)
-            .orderBy('id', 'desc')
-            .executeTakeFirst();
-          return {
-            success: true as const,
-            data: {
-              version_id: edition.id,
-              status: edition.status,
-              sender_emails: senders.map((row) => ({
-                id: row.id,
-                email: row.address,
-                sender_name: row.sender_name,
-                isDefault: row.is_default,
-              })),
-              sender_address_id: edition.sender_address_id ?? senders[0]?.id ?? null,
-              sender_name: edition.sender_name ?? edition.email_sender_name,
-              subject: edition.subject || edition.email_subject,
-              list_ids: edition.audience_list_ids,
-              contact_ids: edition.audience_contact_ids,
-              designed: edition.html !== null,
-              outlook_sender_email_address: null,
-              outlook_sender_name: null,
-              outlook_route: null,
-              is_authorized: false,
-              outlook_remaining_emails: OUTLOOK_REMAINING_DEFAULT,
-              user_name: `${user.first_name} ${user.last_name}`.trim(),
-              user_email: user.email,
-              plan_type: normalisePlanType(user.plan_type),
-              promoCodes: [] as string[],
-              send: send
-                ? {
-                    send_id: send.id,
-                    kind: send.kind,
-                    status: send.status,
-                    scheduled_for: send.scheduled_for?.toISOString() ?? null,
-                    time_zone: send.time_zone,
-                    queued_count: send.queued_count,
-                    started_at: send.started_at?.toISOString() ?? null,
-                    finished_at: send.finished_at?.toISOString() ?? null,
-                  }
-                : null,
-            },
-          };
-        }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        const edition = await loadEdition(db, user.org_id, request.query.version_id);
+        const senders = await db
+          .selectFrom('verified_addresses')
+          .select(['id', 'address', 'sender_name', 'is_default'])
+          .where('org_id', '=', user.org_id)
+          .orderBy('is_default', 'desc')
+          .orderBy('id')
+          .execute();
+        const send = await db
+          .selectFrom('edition_sends')
+          .selectAll()
+          .where('version_id', '=', edition.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        return {
+          success: true as const,
+          data: {
+            version_id: edition.id,
+            status: edition.status,
+            sender_emails: senders.map((row) => ({
+              id: row.id,
+              email: row.address,
+              sender_name: row.sender_name,
+              isDefault: row.is_default,
+            })),
+            sender_address_id: edition.sender_address_id ?? senders[0]?.id ?? null,
+            sender_name: edition.sender_name ?? edition.email_sender_name,
+            subject: edition.subject || edition.email_subject,
+            list_ids: edition.audience_list_ids,
+            contact_ids: edition.audience_contact_ids,
+            designed: edition.html !== null,
+            outlook_sender_email_address: null,
+            outlook_sender_name: null,
+            outlook_route: null,
+            is_authorized: false,
+            outlook_remaining_emails: OUTLOOK_REMAINING_DEFAULT,
+            user_name: `${user.first_name} ${user.last_name}`.trim(),
+            user_email: user.email,
+            plan_type: normalisePlanType(user.plan_type),
+            promoCodes: [] as string[],
+            send: send
+              ? {
+                  send_id: send.id,
+                  kind: send.kind,
+                  status: send.status,
+                  scheduled_for: send.scheduled_for?.toISOString() ?? null,
+                  time_zone: send.time_zone,
+                  queued_count: send.queued_count,
+                  started_at: send.started_at?.toISOString() ?? null,
+                  finished_at: send.finished_at?.toISOString() ?? null,
+                }
+              : null,
+          },
+        };
+      },
     );
 
     app.post(
@@ -440,20 +470,12 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
               .set({ status: 'sent', sent_at: now, updated_at: now, ...senderOf(edition) })
               .where('id', '=', edition.id)
               .execute();
-            return trx
-              .insertInto('edition_sends')
-              .values({
-                org_id: user.org_id,
-                version_id: edition.id,
-                user_id: user.id,
-                kind: 'send',
-                status: 'sending',
-                list_ids: edition.audience_list_ids,
-                contact_ids: edition.audience_contact_ids,
-                started_at: now,
-              })
-              .returning(['id'])
-              .executeTakeFirstOrThrow();
+            return insertSend(trx, user, edition, {
+              kind: 'send',
+              status: 'sending',
+              listIds: edition.audience_list_ids,
+              contactIds: edition.audience_contact_ids,
+            });
           });
           await startWalk(send.id);
           return { success: true as const, data: { send_id: send.id, status: 'sending' } };
@@ -520,21 +542,14 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
                 .execute();
               return { id: existing.id };
             }
-            return trx
-              .insertInto('edition_sends')
-              .values({
-                org_id: user.org_id,
-                version_id: edition.id,
-                user_id: user.id,
-                kind: 'send',
-                status: 'scheduled',
-                scheduled_for: at,
-                time_zone: zone,
-                list_ids: edition.audience_list_ids,
-                contact_ids: edition.audience_contact_ids,
-              })
-              .returning(['id'])
-              .executeTakeFirstOrThrow();
+            return insertSend(trx, user, edition, {
+              kind: 'send',
+              status: 'scheduled',
+              scheduledFor: at,
+              timeZone: zone,
+              listIds: edition.audience_list_ids,
+              contactIds: edition.audience_contact_ids,
+            });
           });
           await startWalk(send.id, at);
           return {
@@ -594,7 +609,6 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
           if (!sent || sent.status === 'scheduled')
             throw badRequest('Send this edition first; then resend it.');
           await checkSendable(user, edition, Boolean(body.confirm_warnings));
-          const now = new Date();
           let contactIds = edition.audience_contact_ids;
           let listIds = edition.audience_list_ids;
           if (body.to === 'not_opened') {
@@ -620,21 +634,13 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
             listIds = [];
             if (contactIds.length === 0) throw badRequest('Everyone who got this edition has opened it.');
           }
-          const send = await db
-            .insertInto('edition_sends')
-            .values({
-              org_id: user.org_id,
-              version_id: edition.id,
-              user_id: user.id,
-              kind: body.to === 'not_opened' ? 'resend' : 'send',
-              resend_to: body.to,
-              status: 'sending',
-              list_ids: listIds,
-              contact_ids: contactIds,
-              started_at: now,
-            })
-            .returning(['id'])
-            .executeTakeFirstOrThrow();
+          const send = await insertSend(db, user, edition, {
+            kind: body.to === 'not_opened' ? 'resend' : 'send',
+            resendTo: body.to,
+            status: 'sending',
+            listIds,
+            contactIds,
+          });
           await startWalk(send.id);
           return { success: true as const, data: { send_id: send.id, status: 'sending', to: body.to } };
         }),
