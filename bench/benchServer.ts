@@ -3,7 +3,7 @@
  * own PID (`node --import tsx server/start.ts`, output to a file), waiting for its first answer, stopping it,
  * autocannon as a promise and its figures, and a bench's exit.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,22 @@ export function benchEnv(
 
 /** Spawns the server with its output going straight to a file (no pipe for this process to drain). */
 export function startServer(env: NodeJS.ProcessEnv, logFile: string): Server {
+  // BENCH_SERVER_PROFILE=<folder>: the server bundle (rebuilt when stale) runs without the launcher
+  // and writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  if (profile) {
+    const build = `import('./server/build/buildServer.ts').then((m) => m.ensureServerBuilt('dist/server'))`;
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', build], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    const bundle = path.join(ROOT, 'dist', 'server', 'main.js');
+    return startNode(
+      ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--enable-source-maps', bundle],
+      env,
+      logFile,
+    );
+  }
   return startNode(['--import', 'tsx', 'server/start.ts'], env, logFile);
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { ImportMapping, ImportStatus } from '../../src/domain/contactImport.ts';
+import type { MergeValues } from '../../src/domain/mergeFields.ts';
 import type { ShareProfileConfig, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -498,6 +499,8 @@ export type EmailEventTable = {
   occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The send the event is about (m0009; null for older events and events of no send). */
   send_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An event of a test email (m0026). */
+  is_test: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 // --- email delivery (m0007) ---
@@ -509,7 +512,8 @@ export type EmailSendTable = {
   /** Public tracking token: 128 random bits, base64url. */
   token: string;
   org_id: number;
-  contact_id: number;
+  /** Null only for a test send (is_test) to an address of the organisation that is no contact. */
+  contact_id: number | null;
   email_id: number;
   campaign_id: number | null;
   workflow_id: number | null;
@@ -520,9 +524,16 @@ export type EmailSendTable = {
   from_address: string;
   from_name: string;
   subject: string;
-  html: string;
-  /** The original links of the email, addressed by index in click URLs. Written as a JSON text. */
-  links: ColumnType<string[], string, string>;
+  /** The full HTML of sends made before m0025; newer sends have body_id instead. */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The original links (sends before m0025; newer ones read their body's). Written as a JSON text. */
+  links: ColumnType<string[], string | undefined, string>;
+  /** The prepared body this send shares with the other sends of the same content (m0025). */
+  body_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The recipient's merge fields when queued (m0025). Written as a JSON text. */
+  merge_values: ColumnType<MergeValues | null, string | null | undefined, string | null>;
+  /** A test email (m0026): to an address of the organisation, left out of analytics unless asked. */
+  is_test: ColumnType<boolean, boolean | undefined, boolean>;
   status: ColumnType<EmailSendStatus, EmailSendStatus | undefined, EmailSendStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -535,6 +546,18 @@ export type EmailSendTable = {
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The edition sent (m0020; null for sends before editions). */
   version_id: ColumnType<number | null, number | null | undefined, number | null>;
+};
+/** An email's content prepared for sending once, shared by every send of it (m0025). */
+export type EmailBodyTable = {
+  id: Generated<number>;
+  org_id: number;
+  /** sha256 of the source HTML: the same content in one organisation is one body. */
+  digest: string;
+  /** The HTML with the send's token, the preference link and the tracking origins as placeholders. */
+  html: string;
+  /** The tracked original links, addressed by index in click URLs. Written as a JSON text. */
+  links: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
 };
 // --- end email delivery ---
 
@@ -723,6 +746,7 @@ export type Database = {
   share_profile: ShareProfileTable;
   email_event: EmailEventTable;
   email_send: EmailSendTable;
+  email_bodies: EmailBodyTable;
   workflow_enrolment: WorkflowEnrolmentTable;
   workflow_step_history: WorkflowStepHistoryTable;
   article_sources: ArticleSourceTable;

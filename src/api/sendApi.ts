@@ -131,6 +131,19 @@ export const sendApi = {
         { signal, ...LOCAL },
       )
     ).data,
+
+  /** POST send_test_email/: the edition to a few of the organisation's own addresses, marked as a test. */
+  sendTest: async (
+    input: { versionId: number; emails: string },
+    signal?: AbortSignal,
+  ): Promise<{ send_id: number; message: string }> =>
+    (
+      await publish.post<{ data: { send_id: number; message: string } }>(
+        'send_test_email/',
+        { version_id: input.versionId, emails: input.emails },
+        { signal, ...LOCAL },
+      )
+    ).data,
 };
 
 export type SendApi = typeof sendApi;

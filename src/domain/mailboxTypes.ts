@@ -8,8 +8,11 @@ export type MailboxSendStatus = 'queued' | 'sending' | 'delivered' | 'suppressed
 export type MailboxItem = {
   send_id: number;
   to: string;
-  contact_id: number;
+  /** Null for a test email to an address of the organisation that is no contact. */
+  contact_id: number | null;
   contact_name: string;
+  /** A test email (the publish step's "Send a test"). */
+  is_test: boolean;
   from: string;
   subject: string;
   status: MailboxSendStatus;

@@ -66,3 +66,29 @@ export const resendEmailBodySchema = z.object({
   to: z.enum(['not_opened', 'new_contacts']),
   confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
 });
+
+/** The most addresses one test email goes to. */
+export const MAX_TEST_ADDRESSES = 5;
+
+export const testEmailBodySchema = z.object({
+  version_id: versionId(),
+  /** A comma-separated list of the organisation's own addresses (its users, its verified senders). */
+  emails: z
+    .string()
+    .trim()
+    .min(1, 'Enter an address to send the test to.')
+    .max(MAX_TEST_ADDRESSES * 254)
+    .transform((value) =>
+      value
+        .split(/[,;\s]+/)
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.email('Enter real email addresses, separated by commas.'))
+        .min(1, 'Enter an address to send the test to.')
+        .max(MAX_TEST_ADDRESSES, `A test goes to at most ${MAX_TEST_ADDRESSES} addresses.`),
+    )
+    .describe(`Up to ${MAX_TEST_ADDRESSES} addresses, comma separated`),
+});

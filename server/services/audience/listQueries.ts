@@ -56,9 +56,9 @@ async function selectSummaries(
       trim(u.first_name || ' ' || u.last_name) as created_by,
       case when lu.id is null then null else trim(lu.first_name || ' ' || lu.last_name) end as last_used_by,
       (select count(*) from list_contacts lc where lc.list_id = l.id) as contacts,
-      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'sent'
+      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'sent' and not e.is_test
         where lc.list_id = l.id) as sent,
-      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'clicked'
+      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'clicked' and not e.is_test
         where lc.list_id = l.id) as clicks
     from contact_lists l
     join users u on u.id = l.user_id

@@ -79,7 +79,8 @@ async function selectSummaries(
         count(*) filter (where ev.kind = 'delivered') as delivered,
         count(*) filter (where ev.kind = 'opened') as opened,
         count(*) filter (where ev.kind = 'clicked') as clicked
-      from email_event ev where ev.email_id in (select e.id from emails e where e.campaign_id = c.id)
+      from email_event ev
+      where ev.email_id in (select e.id from emails e where e.campaign_id = c.id) and not ev.is_test
     ) s
     where ${where}
     order by c.position desc, c.id desc
@@ -324,7 +325,7 @@ async function campaignGraph(db: Db, campaignId: number, timeZone: string): Prom
       count(*) filter (where ev.kind = 'clicked') as clicks
     from email_event ev
     where ev.email_id in (select e.id from emails e where e.campaign_id = ${campaignId})
-      and ev.kind in ('sent', 'opened', 'clicked')
+      and ev.kind in ('sent', 'opened', 'clicked') and not ev.is_test
     group by 1 order by 1`.execute(db);
   return rows.map((r) => ({ date: r.day, sent: n(r.sent), opens: n(r.opens), clicks: n(r.clicks) }));
 }
@@ -361,7 +362,7 @@ export async function loadCampaignDetails(
   // Sent: an edition was sent, or the email was sent otherwise (a workflow sends the email itself).
   const { rows: sentRows } = await sql<{ email_id: number }>`
     select distinct ev.email_id from email_event ev
-    where ev.kind = 'sent' and ev.email_id in (select e.id from emails e where e.campaign_id = ${campaignId})`.execute(
+    where ev.kind = 'sent' and not ev.is_test and ev.email_id in (select e.id from emails e where e.campaign_id = ${campaignId})`.execute(
     db,
   );
   const sentByWorkflow = new Set(sentRows.map((r) => r.email_id));

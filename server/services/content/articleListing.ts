@@ -111,7 +111,7 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
         ranked: false,
         join: sql`join (
           select e.link, count(*)::int as clicks from email_event e
-          where e.org_id = ${viewer.orgId} and e.kind = 'clicked' and e.link is not null
+          where e.org_id = ${viewer.orgId} and e.kind = 'clicked' and e.link is not null and not e.is_test
           group by e.link
         ) c on c.link = a.link or c.link = a.canonical_link`,
         extra: sql`null::timestamptz as sent_date, c.clicks as clicks`,

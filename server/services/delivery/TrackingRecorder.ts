@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fillMergeFields, type MergeValues } from '../../../src/domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchReader } from '../../lib/BatchReader.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
@@ -16,13 +17,27 @@ declare module 'fastify' {
 export type TrackedSend = {
   id: number;
   orgId: number;
-  contactId: number;
+  /** Null only for a test email to an address that is no contact. */
+  contactId: number | null;
   emailId: number;
   campaignId: number | null;
   workflowId: number | null;
   nodeId: string | null;
   links: readonly string[];
+  isTest: boolean;
 };
+
+/** A send's tracked links, with merge fields a link holds (a body's are written as-is) filled for its recipient. */
+function sendLinks(links: readonly string[], merge: MergeValues | null): readonly string[] {
+  if (!merge || !links.some((link) => link.includes('{{') || /%7B%7B/i.test(link))) return links;
+  return links.map((link) =>
+    fillMergeFields(
+      link.replace(/%7B%7B(.*?)%7D%7D/gi, (_, inner: string) => `{{${decodeURIComponent(inner)}}}`),
+      merge,
+      encodeURIComponent,
+    ),
+  );
+}
 
 const MAX_BATCH = 500;
 /**
@@ -100,20 +115,24 @@ export class TrackingRecorder {
   /** The delivered sends behind tokens (one query). */
   private async readSends(tokens: readonly string[]): Promise<Map<string, TrackedSend>> {
     const rows = await this.db
-      .selectFrom('email_send')
+      .selectFrom('email_send as s')
+      .leftJoin('email_bodies as b', 'b.id', 's.body_id')
       .select([
-        'id',
-        'token',
-        'org_id',
-        'contact_id',
-        'email_id',
-        'campaign_id',
-        'workflow_id',
-        'node_id',
-        'links',
+        's.id',
+        's.token',
+        's.org_id',
+        's.contact_id',
+        's.email_id',
+        's.campaign_id',
+        's.workflow_id',
+        's.node_id',
+        's.links',
+        's.merge_values',
+        's.is_test',
+        'b.links as body_links',
       ])
-      .where('token', 'in', tokens)
-      .where('status', '=', 'delivered')
+      .where('s.token', 'in', tokens)
+      .where('s.status', '=', 'delivered')
       .execute();
     return new Map(
       rows.map((row) => [
@@ -126,7 +145,9 @@ export class TrackingRecorder {
           campaignId: row.campaign_id,
           workflowId: row.workflow_id,
           nodeId: row.node_id,
-          links: row.links,
+          // A send's own links (sends before m0025) or its body's.
+          links: sendLinks(row.links.length > 0 ? row.links : (row.body_links ?? []), row.merge_values),
+          isTest: row.is_test,
         } satisfies TrackedSend,
       ]),
     );

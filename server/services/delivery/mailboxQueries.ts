@@ -18,14 +18,14 @@ export async function listMailbox(
   const pattern = likePattern(page.q ?? '');
   const scope = db
     .selectFrom('email_send as s')
-    .innerJoin('contacts as c', 'c.id', 's.contact_id')
+    .leftJoin('contacts as c', 'c.id', 's.contact_id')
     .where('s.org_id', '=', orgId)
     .$if(searching, (qb) =>
       qb.where((eb) =>
         eb.or([
           eb('s.to_address', 'ilike', pattern),
           eb('s.subject', 'ilike', pattern),
-          eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
+          eb(sql<string>`coalesce(c.first_name || ' ' || c.last_name, '')`, 'ilike', pattern),
         ]),
       ),
     );
@@ -47,6 +47,7 @@ export async function listMailbox(
         's.created_at',
         's.delivered_at',
         's.last_error',
+        's.is_test',
         ...(['opened', 'clicked'] as const).map((kind) =>
           eb
             .selectFrom('email_event as e')
@@ -71,7 +72,8 @@ export async function listMailbox(
       send_id: row.id,
       to: row.to_address,
       contact_id: row.contact_id,
-      contact_name: `${row.first_name} ${row.last_name}`.trim(),
+      contact_name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+      is_test: row.is_test,
       from: `${row.from_name} <${row.from_address}>`,
       subject: row.subject,
       status: row.status,
@@ -87,11 +89,24 @@ export async function listMailbox(
   };
 }
 
-/** One send of the organisation with its stored HTML, or undefined (unknown, or another organisation's). */
+/** One send of the organisation with its content (SendBodies makes its HTML), or undefined (unknown, or another organisation's). */
 export function findMailboxSend(db: Kysely<Database>, orgId: number, sendId: number) {
   return db
     .selectFrom('email_send')
-    .select(['id', 'html', 'subject', 'to_address', 'from_name', 'from_address', 'status', 'delivered_at'])
+    .select([
+      'id',
+      'html',
+      'body_id',
+      'token',
+      'preference_uuid',
+      'merge_values',
+      'subject',
+      'to_address',
+      'from_name',
+      'from_address',
+      'status',
+      'delivered_at',
+    ])
     .where('id', '=', sendId)
     .where('org_id', '=', orgId)
     .executeTakeFirst();

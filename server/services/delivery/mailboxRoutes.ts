@@ -7,7 +7,7 @@ import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { findMailboxSend, listMailbox, mailboxOptions } from './mailboxQueries.ts';
 import { queueMarketingEmail } from './queueMarketingEmail.ts';
-import { resolveSendHtml } from './renderMarketingEmail.ts';
+import { SendBodies } from './SendBodies.ts';
 
 const pageQuery = z.object({
   offset: offsetField(),
@@ -36,6 +36,10 @@ const NOT_FOUND_MESSAGE = 'No such email in your mailbox.';
  */
 export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
+  const bodies = new SendBodies(db, {
+    trackingBaseUrl: config.trackingBaseUrl,
+    publicOrigin: config.publicOrigin,
+  });
   const tags = ['mailbox'];
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
@@ -99,7 +103,7 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             from: `${send.from_name} <${send.from_address}>`,
             status: send.status,
             delivered_at: send.delivered_at ? new Date(send.delivered_at).toISOString() : null,
-            html: resolveSendHtml(send.html, config.trackingBaseUrl, config.publicOrigin),
+            html: (await bodies.contentOf(send)).html,
           },
         };
       },
@@ -119,10 +123,7 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         const send = await findMailboxSend(db, user.org_id, request.params.send_id);
         if (!send) throw notFound(NOT_FOUND_MESSAGE);
-        return sendEmailDocument(
-          reply,
-          resolveSendHtml(send.html, config.trackingBaseUrl, config.publicOrigin),
-        );
+        return sendEmailDocument(reply, (await bodies.contentOf(send)).html);
       },
     );
 

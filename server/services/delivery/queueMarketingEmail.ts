@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { MergeValues } from '../../../src/domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/AppError.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
-import { renderMarketingEmail } from './renderMarketingEmail.ts';
+import { bodyIdsOf } from './emailBodies.ts';
 
 export type QueueMarketingEmailInput = {
   orgId: number;
@@ -92,6 +93,16 @@ export async function queueMarketingEmail(db: Db, input: QueueMarketingEmailInpu
   return answer;
 }
 
+type EmailRow = {
+  id: number;
+  org_id: number;
+  subject: string;
+  html: string | null;
+  sent_from: string;
+  sender_name: string;
+  campaign_id: number | null;
+};
+
 type EditionRow = {
   id: number;
   email_id: number;
@@ -126,6 +137,72 @@ async function readSendIds(db: Db, keys: readonly string[], into: Map<string, nu
     .where('dedupe_key', 'in', [...keys])
     .execute();
   for (const row of rows) into.set(row.dedupe_key, row.id);
+}
+
+/** What a send sends: the email's content, or its edition's (design, subject and sender). */
+export type SendContent = {
+  emailId: number;
+  campaignId: number | null;
+  html: string;
+  subject: string;
+  fromAddress: string;
+  fromName: string;
+};
+
+function contentOf(
+  input: QueueMarketingEmailInput,
+  emailById: Map<number, EmailRow>,
+  editionById: Map<number, EditionRow>,
+): SendContent {
+  const email = emailById.get(input.emailId) as EmailRow;
+  const edition = input.versionId != null ? editionById.get(input.versionId) : undefined;
+  return {
+    emailId: email.id,
+    campaignId: email.campaign_id,
+    html: (edition ? edition.html : email.html) as string,
+    subject: (edition?.subject || email.subject) as string,
+    fromAddress: edition?.sender_address ?? email.sent_from,
+    fromName: edition?.sender_name || email.sender_name,
+  };
+}
+
+/** The email_send row of one send (shared with test sends): its content is a stored body, filled when sent. */
+export function sendRow(send: {
+  orgId: number;
+  content: SendContent;
+  bodyId: number;
+  to: string;
+  contactId: number | null;
+  merge: MergeValues;
+  preferenceUuid: string;
+  campaignId: number | null;
+  workflowId?: number | null;
+  nodeId?: string | null;
+  dedupeKey: string;
+  versionId: number | null;
+  isTest?: boolean;
+}) {
+  const domain = send.content.fromAddress.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
+  return {
+    token: newTrackingToken(),
+    org_id: send.orgId,
+    contact_id: send.contactId,
+    email_id: send.content.emailId,
+    campaign_id: send.campaignId,
+    workflow_id: send.workflowId ?? null,
+    node_id: send.nodeId ?? null,
+    dedupe_key: send.dedupeKey,
+    preference_uuid: send.preferenceUuid,
+    to_address: send.to,
+    from_address: send.content.fromAddress,
+    from_name: send.content.fromName,
+    subject: send.isTest ? `[Test] ${send.content.subject}` : send.content.subject,
+    body_id: send.bodyId,
+    merge_values: JSON.stringify(send.merge),
+    message_id: `<${randomBytes(12).toString('hex')}@${domain}>`,
+    version_id: send.versionId,
+    is_test: send.isTest ?? false,
+  };
 }
 
 /**
@@ -196,42 +273,29 @@ export async function queueMarketingEmails(
     return contact ? [contact] : [];
   });
   const preferenceUuids = await preferenceUuidsOf(db, recipients);
-  const rows = sendable.map((input) => {
+  const contents = sendable.map((input) => contentOf(input, emailById, editionById));
+  const bodyIds = new Map<number, Map<string, number>>();
+  for (const orgId of new Set(sendable.map((input) => input.orgId))) {
+    const htmls = contents.flatMap((content, i) => (sendable[i]?.orgId === orgId ? [content.html] : []));
+    bodyIds.set(orgId, await bodyIdsOf(db, orgId, htmls));
+  }
+  const rows = sendable.map((input, i) => {
     const contact = contactById.get(input.contactId) as ContactRow;
-    const base = emailById.get(input.emailId) as NonNullable<ReturnType<typeof emailById.get>>;
-    const edition = input.versionId != null ? editionById.get(input.versionId) : undefined;
-    const email = edition
-      ? {
-          ...base,
-          html: edition.html,
-          subject: edition.subject || base.subject,
-          sent_from: edition.sender_address ?? base.sent_from,
-          sender_name: edition.sender_name || base.sender_name,
-        }
-      : base;
-    const preferenceUuid = preferenceUuids.get(contact.id) as string;
-    const token = newTrackingToken();
-    const rendered = renderMarketingEmail({ html: email.html as string, token, contact, preferenceUuid });
-    const domain = email.sent_from.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
-    return {
-      token,
-      org_id: input.orgId,
-      contact_id: contact.id,
-      email_id: email.id,
-      campaign_id: input.campaignId === undefined ? email.campaign_id : input.campaignId,
-      workflow_id: input.workflowId ?? null,
-      node_id: input.nodeId ?? null,
-      dedupe_key: input.dedupeKey,
-      preference_uuid: preferenceUuid,
-      to_address: contact.email,
-      from_address: email.sent_from,
-      from_name: email.sender_name,
-      subject: email.subject,
-      html: rendered.html,
-      links: JSON.stringify(rendered.links),
-      message_id: `<${randomBytes(12).toString('hex')}@${domain}>`,
-      version_id: edition ? (input.versionId as number) : null,
-    };
+    const content = contents[i] as SendContent;
+    return sendRow({
+      orgId: input.orgId,
+      content,
+      bodyId: bodyIds.get(input.orgId)?.get(content.html) as number,
+      to: contact.email,
+      contactId: contact.id,
+      merge: { first_name: contact.first_name, last_name: contact.last_name, email: contact.email },
+      preferenceUuid: preferenceUuids.get(contact.id) as string,
+      campaignId: input.campaignId === undefined ? content.campaignId : input.campaignId,
+      workflowId: input.workflowId ?? null,
+      nodeId: input.nodeId ?? null,
+      dedupeKey: input.dedupeKey,
+      versionId: input.versionId ?? null,
+    });
   });
   const created = new Set<string>();
   if (rows.length > 0) {

@@ -1,4 +1,4 @@
-import { fillMergeFields } from '../../../src/domain/mergeFields.ts';
+import { fillMergeFields, type MergeValues } from '../../../src/domain/mergeFields.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 /**
@@ -52,43 +52,76 @@ function trackableUrl(raw: string): string | null {
   }
 }
 
+/**
+ * Where a prepared body (email_bodies) has the send's tracking token: each send fills in its own when it
+ * leaves, so one stored body serves every recipient of a campaign.
+ */
+export const SEND_TOKEN_PLACEHOLDER = '%%wb-token%%';
+
 /** The open pixel and the click URL of a send, with the tracking base left as a placeholder. */
 export const pixelPath = (token: string) => `${TRACKING_BASE_PLACEHOLDER}/t/o/${token}.gif`;
 export const clickPath = (token: string, index: number) =>
   `${TRACKING_BASE_PLACEHOLDER}/t/c/${token}/${index}`;
 
+export type PreparedBody = { html: string; links: string[] };
+
 /**
- * Renders an email for one contact: fills the merge fields ({{first_name}}, {{last_name}}, {{email}},
- * {{company}}, each with its fallback when the contact has no value: {{first_name|there}}), rewrites every
- * http(s) link of an anchor to the click endpoint (the originals kept by index), links the contact's
- * preference page (where a designed email's footer placeholder is, else in a footer line added here), and
- * appends the open pixel.
+ * Prepares an email's HTML once for all its recipients: rewrites every http(s) link of an anchor to the
+ * click endpoint (the originals kept by index; the send's token a placeholder), puts the preference link
+ * placeholder in a footer line unless the design has one, and appends the open pixel. Merge fields are
+ * left as written: each send fills its own.
  */
-export function renderMarketingEmail(input: RenderInput): RenderedEmail {
-  const preferenceUrl = `${PUBLIC_ORIGIN_PLACEHOLDER}/unsub/${input.preferenceUuid}`;
-  let html = fillMergeFields(
-    input.html,
-    { first_name: input.contact.first_name, last_name: input.contact.last_name, email: input.contact.email },
-    escapeHtml,
-  );
+export function prepareEmailBody(sourceHtml: string): PreparedBody {
   const links: string[] = [];
-  html = html.replace(ANCHOR_HREF, (whole, start: string, quote: string, href: string) => {
+  let html = sourceHtml.replace(ANCHOR_HREF, (whole, start: string, quote: string, href: string) => {
     const url = trackableUrl(href);
     if (url === null || links.length >= MAX_TRACKED_LINKS) return whole;
     links.push(url);
-    return `${start}${quote}${clickPath(input.token, links.length - 1)}${quote}`;
+    return `${start}${quote}${clickPath(SEND_TOKEN_PLACEHOLDER, links.length - 1)}${quote}`;
   });
-  const designed = html.includes(PREFERENCE_URL_PLACEHOLDER);
-  if (designed) html = html.split(PREFERENCE_URL_PLACEHOLDER).join(preferenceUrl);
   const footer =
-    (designed
+    (html.includes(PREFERENCE_URL_PLACEHOLDER)
       ? ''
       : '<p style="font-size:12px;color:#666">You receive this email because you are subscribed. ' +
-        `<a href="${preferenceUrl}">Manage your preferences or unsubscribe</a>.</p>`) +
-    `<img src="${pixelPath(input.token)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
+        `<a href="${PREFERENCE_URL_PLACEHOLDER}">Manage your preferences or unsubscribe</a>.</p>`) +
+    `<img src="${pixelPath(SEND_TOKEN_PLACEHOLDER)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
   const bodyEnd = html.search(/<\/body\s*>/i);
   html = bodyEnd >= 0 ? `${html.slice(0, bodyEnd)}${footer}${html.slice(bodyEnd)}` : `${html}${footer}`;
   return { html, links };
+}
+
+/** A recipient's share of a prepared body: the send's token, preference record and merge fields. */
+export type SendSlots = { token: string; preferenceUuid: string; merge: MergeValues };
+
+/**
+ * Fills a prepared body for one send, leaving the tracking and public origins as placeholders (what the
+ * demo mailbox and older stored sends hold; resolveSendHtml finishes it).
+ */
+export function fillPreparedBody(preparedHtml: string, slots: SendSlots): string {
+  return fillMergeFields(preparedHtml, slots.merge, escapeHtml)
+    .split(SEND_TOKEN_PLACEHOLDER)
+    .join(slots.token)
+    .split(PREFERENCE_URL_PLACEHOLDER)
+    .join(`${PUBLIC_ORIGIN_PLACEHOLDER}/unsub/${slots.preferenceUuid}`);
+}
+
+/**
+ * Renders an email for one contact: prepareEmailBody, then its merge fields ({{first_name}},
+ * {{last_name}}, {{email}}, {{company}}, each with its fallback when the contact has no value:
+ * {{first_name|there}}), token and preference link filled.
+ */
+export function renderMarketingEmail(input: RenderInput): RenderedEmail {
+  const prepared = prepareEmailBody(input.html);
+  const html = fillPreparedBody(prepared.html, {
+    token: input.token,
+    preferenceUuid: input.preferenceUuid,
+    merge: {
+      first_name: input.contact.first_name,
+      last_name: input.contact.last_name,
+      email: input.contact.email,
+    },
+  });
+  return { html, links: prepared.links };
 }
 
 /** The stored HTML with the placeholders replaced by this server's addresses. */

@@ -71,6 +71,7 @@ function trackedEvent(
     sendId: send.id,
     link,
     userAgent: userAgentOf(request),
+    isTest: send.isTest,
   };
 }
 

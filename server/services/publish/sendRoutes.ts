@@ -12,6 +12,7 @@ import {
   resendEmailBodySchema,
   scheduleEmailBodySchema,
   sendIdBodySchema,
+  testEmailBodySchema,
 } from '../../../src/domain/sendSchemas.ts';
 import { normalisePlanType } from '../../../src/domain/userData.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -19,6 +20,7 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { TestSendLimiter } from '../delivery/testSendRules.ts';
 import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { type EditionSender, runSend } from './EditionSender.ts';
 import { countRecipients } from './editionAudience.ts';
@@ -28,6 +30,7 @@ import {
   preflightChecks,
   uploadIdsOf,
 } from './preflightChecks.ts';
+import { sendTestEmail } from './sendTestEmail.ts';
 
 /** Outlook's remaining emails when no mailbox is connected (spec 02 section 9). */
 const OUTLOOK_REMAINING_DEFAULT = 500;
@@ -149,6 +152,7 @@ class SendRefusal extends Error {
 export function sendRoutes(ctx: AppContext, sender: EditionSender | null): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['publish'];
+  const testLimiter = new TestSendLimiter(ctx.clock);
 
   /** Starts walking a send: on pg-boss when this process has it, else here and now. */
   async function startWalk(sendId: number, startAfter?: Date): Promise<void> {
@@ -285,6 +289,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
           .selectFrom('edition_sends')
           .selectAll()
           .where('version_id', '=', edition.id)
+          .where('kind', '!=', 'test')
           .orderBy('id', 'desc')
           .executeTakeFirst();
         return {
@@ -591,6 +596,44 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
     }
 
     app.post(
+      'send_test_email/',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Send a test of the edition to a few of your own addresses',
+          description:
+            'Form: version_id, emails (up to 5, comma separated; your users or verified senders). The email ' +
+            'as recipients get it, subject marked [Test], recorded as a test (left out of analytics unless ' +
+            'asked). Needs a design and a verified sender; the preflight is not required.',
+          body: testEmailBodySchema,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        const edition = await loadEdition(db, user.org_id, request.body.version_id);
+        testLimiter.take(user.id, user.org_id);
+        const sender = senderOf(edition);
+        const { sendId } = await sendTestEmail(db, {
+          orgId: user.org_id,
+          userId: user.id,
+          edition: {
+            id: edition.id,
+            email_id: edition.email_id,
+            campaign_id: edition.campaign_id,
+            html: edition.html,
+            subject: sender.subject,
+            sender_address: edition.sender_address,
+            sender_name: sender.sender_name,
+          },
+          addresses: request.body.emails,
+        });
+        const to = request.body.emails.join(', ');
+        return { success: true as const, data: { send_id: sendId, message: `Test sent to ${to}.` } };
+      },
+    );
+
+    app.post(
       'resend_email/',
       {
         schema: {
@@ -617,6 +660,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
               .select('s.contact_id')
               .distinct()
               .where('s.version_id', '=', edition.id)
+              .where('s.is_test', '=', false)
               .where('s.dedupe_key', 'not like', '%:r%')
               .where(({ not, exists, selectFrom }) =>
                 not(
@@ -630,7 +674,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
                 ),
               )
               .execute();
-            contactIds = rows.map((row) => row.contact_id);
+            contactIds = rows.flatMap((row) => (row.contact_id === null ? [] : [row.contact_id]));
             listIds = [];
             if (contactIds.length === 0) throw badRequest('Everyone who got this edition has opened it.');
           }

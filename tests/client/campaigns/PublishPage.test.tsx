@@ -314,10 +314,38 @@ describe('Publish screen', () => {
     expect(publishDataStub).toHaveBeenCalledWith(7, expect.anything());
   });
 
-  it('shows the test email control disabled, with a note that it is being built', async () => {
-    renderPublish({});
-    const button = await screen.findByRole('button', { name: 'Send a test' }, SLOW);
-    expect(button).toHaveProperty('disabled', true);
-    expect(screen.getByText('Test emails are being built: they cannot be sent yet.')).toBeTruthy();
+  it('sends a test to the user by default after saving what is on screen, and shows a refusal plainly', async () => {
+    const saveConfiguration = vi.fn(async () => {});
+    const sendTest = vi
+      .fn<SendApi['sendTest']>()
+      .mockResolvedValueOnce({ send_id: 11, message: 'Test sent to demo@acme.test.' })
+      .mockRejectedValueOnce(
+        new ApiError({
+          kind: 'http',
+          status: 400,
+          message:
+            'Test emails go only to people of your organisation or its verified addresses; x@y.test is neither.',
+        }),
+      );
+    renderPublish({ saveConfiguration, sendTest });
+    const field = (await screen.findByLabelText('Send a test to', undefined, SLOW)) as HTMLInputElement;
+    expect(field.value).toBe('demo@acme.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Send test' }));
+    expect(await screen.findByText('Test sent to demo@acme.test.', undefined, SLOW)).toBeTruthy();
+    expect(saveConfiguration).toHaveBeenCalledWith(
+      5,
+      expect.objectContaining({ subject: 'Weekly &#128640; launch', senderAddressId: 1 }),
+      expect.anything(),
+    );
+    expect(sendTest).toHaveBeenCalledWith({ versionId: 5, emails: 'demo@acme.test' }, expect.anything());
+    fireEvent.change(field, { target: { value: 'x@y.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send test' }));
+    expect(
+      await screen.findByText(
+        'Test emails go only to people of your organisation or its verified addresses; x@y.test is neither.',
+        undefined,
+        SLOW,
+      ),
+    ).toBeTruthy();
   });
 });

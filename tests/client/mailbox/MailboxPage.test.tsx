@@ -16,6 +16,7 @@ const item = (over: Partial<MailboxItem> = {}): MailboxItem => ({
   to: 'ada@example.test',
   contact_id: 5,
   contact_name: 'Ada Lovelace',
+  is_test: false,
   from: 'Northwind <hello@northwind.test>',
   subject: 'Spring launch',
   status: 'delivered',

@@ -46,11 +46,31 @@ export async function startSmtp(rule: RcptRule = () => null) {
   };
 }
 
-/** The decoded body of a raw message (quoted-printable soft breaks and escapes undone). */
+/** The decoded text of every part of a raw MIME message (base64 or quoted-printable), in order. */
 export function decodeBody(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\r\n\r\n');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  const decodePart = (part: string): string => {
+    const [partHead = '', ...partBody] = part.split(/\r?\n\r?\n/);
+    const content = partBody.join('\r\n\r\n');
+    if (/content-transfer-encoding:\s*base64/i.test(partHead)) {
+      return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+    }
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(partHead)) {
+      return content
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+    return content;
+  };
+  if (!boundary) return decodePart(raw);
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => decodePart(part.replace(/^\r?\n/, '')))
+    .join('\n');
 }
 
 /** A header's value in a raw message (folded lines joined). */

@@ -117,7 +117,9 @@ const sendsOf = (versionId: number) =>
     .selectFrom('email_send')
     .select(['contact_id', 'dedupe_key', 'subject', 'from_address'])
     .where('version_id', '=', versionId)
-    .execute();
+    .where('is_test', '=', false)
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, contact_id: row.contact_id as number })));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -453,5 +455,93 @@ describe('preflight rules', () => {
     const codes = (subject: string) => preflightChecks({ ...base, subject }).warnings.map((w) => w.code);
     expect(codes(`${'S'.repeat(149)}&#128075;`)).toEqual([]);
     expect(codes(`${'S'.repeat(150)}&#128075;`)).toEqual(['subject_length']);
+  });
+});
+
+describe('test emails', () => {
+  it('sends a test to your own addresses as recipients get it, marked as a test and apart from the send', async () => {
+    const versionId = await designed('Test email');
+    const answer = ok<{ send_id: number; message: string }>(
+      await post(t.app, demo, `${P}send_test_email/`, {
+        version_id: versionId,
+        emails: 'demo@workbench.test, dana.demo@northwind-demo.test',
+      }),
+    );
+    expect(answer.message).toBe('Test sent to demo@workbench.test, dana.demo@northwind-demo.test.');
+    const rows = await t.database.db
+      .selectFrom('email_send')
+      .select(['id', 'to_address', 'subject', 'is_test', 'contact_id', 'preference_uuid', 'dedupe_key'])
+      .where('version_id', '=', versionId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.to_address)).toEqual(['demo@workbench.test', 'dana.demo@northwind-demo.test']);
+    expect(rows.every((r) => r.is_test && r.subject.startsWith('[Test] ') && r.preference_uuid)).toBe(true);
+    expect(rows[0]?.contact_id).toBeNull();
+    // Delivered like any email (the demo mailbox here), with events marked as tests.
+    await t.app.deliveryWorker?.deliverDue();
+    await expect
+      .poll(async () =>
+        (
+          await t.database.db
+            .selectFrom('email_event')
+            .select(['kind', 'is_test'])
+            .where(
+              'send_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute()
+        ).map((e) => `${e.kind}:${e.is_test}`),
+      )
+      .toEqual(expect.arrayContaining(['sent:true', 'delivered:true']));
+    const page = await get(t.app, demo, '/api/user/mailbox/', { q: '[Test]' });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = (page.json() as { data: { send_id: number; is_test: boolean }[] }).data.find(
+      (item) => item.send_id === rows[0]?.id,
+    );
+    expect(shown?.is_test).toBe(true);
+    // The publish step's send is still none: a test is not the edition's send, and it can still be sent.
+    const data = ok<{ send: unknown; status: string }>(
+      await get(t.app, demo, `${P}publish_email/`, { version_id: versionId }),
+    );
+    expect(data.send).toBeNull();
+    expect(data.status).toBe('draft');
+    expect(await sendsOf(versionId)).toEqual([]);
+  });
+
+  it('refuses addresses outside the organisation, bad or too many addresses, and foreign editions', async () => {
+    const versionId = await designed('Test email refusals');
+    const to = (emails: string) =>
+      post(t.app, demo, `${P}send_test_email/`, { version_id: versionId, emails });
+    expect(refusal(await to('someone@elsewhere.test')).message).toContain(
+      'someone@elsewhere.test is neither',
+    );
+    expect(refusal(await to('not-an-address')).message).toBe(
+      'Enter real email addresses, separated by commas.',
+    );
+    expect(refusal(await to('')).message).toBe('Enter an address to send the test to.');
+    expect(refusal(await to(Array.from({ length: 6 }, () => 'demo@workbench.test').join(','))).message).toBe(
+      'A test goes to at most 5 addresses.',
+    );
+    const undesigned = await newEdition(demo, 'Test email undesigned');
+    expect(
+      refusal(
+        await post(t.app, demo, `${P}send_test_email/`, {
+          version_id: undesigned,
+          emails: 'demo@workbench.test',
+        }),
+      ).message,
+    ).toBe('Design this edition before sending a test.');
+    const foreign = await post(t.app, other, `${P}send_test_email/`, {
+      version_id: versionId,
+      emails: 'owner@harborlane.test',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const none = await t.database.db
+      .selectFrom('email_send')
+      .select('id')
+      .where('version_id', 'in', [versionId, undesigned])
+      .execute();
+    expect(none).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import type { EmailEventKind } from '../../../server/lib/EmailEventSink.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import { recordEmailEvent } from '../../../server/services/delivery/recordEmailEvent.ts';
+import { recordEmailEvents } from '../../../server/services/delivery/recordEmailEvent.ts';
 import type { WorkflowRuntime } from '../../../server/services/runtime/WorkflowRuntime.ts';
 import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import { eventually, type TestClock } from './runtimeKit.ts';
@@ -69,11 +69,17 @@ export async function fire(
 ): Promise<void> {
   const { agoMs = 0, ...event } = input;
   await database.db.transaction().execute(async (trx) => {
-    await recordEmailEvent(trx, [runtime.emailEventSink], {
-      orgId: ORG,
-      ...event,
-      occurredAt: new Date(clock.now().getTime() - agoMs),
-    });
+    await recordEmailEvents(
+      trx,
+      [runtime.emailEventSink],
+      [
+        {
+          orgId: ORG,
+          ...event,
+          occurredAt: new Date(clock.now().getTime() - agoMs),
+        },
+      ],
+    );
   });
 }
 

@@ -22,6 +22,7 @@ import { SendControls } from './SendControls.tsx';
 import { SenderFields } from './SenderFields.tsx';
 import { SendProgress } from './SendProgress.tsx';
 import { SubjectField } from './SubjectField.tsx';
+import { TestEmailForm } from './TestEmailForm.tsx';
 
 type Props = { ids: EditionIds; data: PublishData };
 
@@ -138,6 +139,11 @@ export function PublishEditor({ ids, data }: Props) {
         <div className="publish-page__side">
           <RecipientsSummary versionId={ids.versionId} lists={values.lists} contacts={values.contacts} />
           <PreflightPanel actor={actor} ids={ids} configuration={() => publishConfigurationOf(values)} />
+          <TestEmailForm
+            versionId={ids.versionId}
+            userEmail={data.user_email}
+            configuration={() => (locked ? null : publishConfigurationOf(values))}
+          />
           {isSent ? (
             <SendProgress actor={actor} />
           ) : (

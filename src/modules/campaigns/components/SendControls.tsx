@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -31,7 +31,6 @@ export function SendControls({ actor, values, onInvalid }: Props) {
   const message = useSelector(actor, (s) => s.context.message);
   const [at, setAt] = useState(() => defaultScheduleAt(new Date()));
   const zone = userZone();
-  const testNote = useId();
 
   const start = (how: 'send' | 'schedule') => {
     const config = publishConfigurationOf(values);
@@ -110,14 +109,6 @@ export function SendControls({ actor, values, onInvalid }: Props) {
             </div>
           </>
         )}
-        <div className="publish-send__test">
-          <Button variant="ghost" size="sm" disabled aria-describedby={testNote}>
-            Send a test
-          </Button>
-          <p className="publish-page__note" id={testNote}>
-            Test emails are being built: they cannot be sent yet.
-          </p>
-        </div>
       </div>
     </Card>
   );
