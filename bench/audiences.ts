@@ -25,13 +25,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import type { DatabaseHandle } from '../server/db/openDatabase.ts';
 import { prepareDatabase } from '../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
-import { percentile, round, runBench } from './benchServer.ts';
+import { percentile, round, runBench, withThrowAwayPostgres } from './benchServer.ts';
 
 // The app imports the public pages' renderer, whose styles Vite bundles for the built server; here they
 // are empty modules (the bench measures the API only). app.ts is imported after this hook is in place.
@@ -279,22 +278,6 @@ async function deleteAll(
   return { deleted, expected, ms, targetMs: 5000, pass: ms <= 5000 && deleted === expected };
 }
 
-/** A throw-away database beside the one BENCH_DATABASE_URL / TEST_DATABASE_URL names, dropped after. */
-async function withPostgres<T>(url: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_audiences_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return await work(target.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 runBench('bench:audiences', async () => {
   const [load1, load5] = os.loadavg();
   console.log(
@@ -302,7 +285,9 @@ runBench('bench:audiences', async () => {
   );
   const pglite = await runOn('pglite');
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const postgres = url ? await withPostgres(url, (target) => runOn('postgres', target)) : null;
+  const postgres = url
+    ? await withThrowAwayPostgres(url, 'bench_audiences', (target) => runOn('postgres', target))
+    : null;
   const all = [pglite, ...(postgres ? [postgres] : [])];
   const pass = all.every(
     (run) =>

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const POLL_MS = 20;
@@ -222,3 +223,23 @@ export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 };
+
+/** A throw-away PostgreSQL database beside the one `url` names (BENCH_DATABASE_URL), dropped after. */
+export async function withThrowAwayPostgres<T>(
+  url: string,
+  prefix: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return await work(target.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -39,11 +39,14 @@ import {
   startServer,
   stopServer,
   waitForAnswer,
+  withThrowAwayPostgres,
 } from './benchServer.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_SEND_RECIPIENTS || 100_000);
 const TIMEOUT_S = Number(process.env.BENCH_SEND_TIMEOUT_S || 900);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+/** PostgreSQL: a throw-away database is made beside the one this names, and dropped after. */
+const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+let DATABASE_URL: string | undefined;
 const TARGET = { pglite: 300, postgres: 1000, shareOfBareSmtp: 0.5 } as const;
 
 type Session = { cookie: string; csrf: string };
@@ -304,4 +307,11 @@ async function main(): Promise<number> {
   }
 }
 
-runBench('bench:send', main);
+runBench('bench:send', () =>
+  ADMIN_DATABASE_URL
+    ? withThrowAwayPostgres(ADMIN_DATABASE_URL, 'bench_send', (url) => {
+        DATABASE_URL = url;
+        return main();
+      })
+    : main(),
+);
