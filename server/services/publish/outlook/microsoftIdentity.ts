@@ -74,7 +74,7 @@ type TokenAnswer = {
 };
 
 /** The first line of a provider's error description (Microsoft adds trace and correlation ids after it). */
-function describe(answer: TokenAnswer, status: number): string {
+function providerError(answer: TokenAnswer, status: number): string {
   const text = typeof answer.error_description === 'string' ? answer.error_description.split(/\r?\n/)[0] : '';
   const code = typeof answer.error === 'string' ? answer.error : `HTTP ${status}`;
   return text ? `${code}: ${text.slice(0, 200)}` : code;
@@ -111,7 +111,7 @@ async function tokenRequest(
   if (!response.ok || typeof answer.access_token !== 'string') {
     throw new OutlookCallError(
       response.status >= 500 ? 'unreachable' : 'refused',
-      `Microsoft refused the sign-in (${describe(answer, response.status)}).`,
+      `Microsoft refused the sign-in (${providerError(answer, response.status)}).`,
       response.status,
     );
   }

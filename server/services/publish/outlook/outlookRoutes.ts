@@ -208,7 +208,7 @@ export function outlookRoutes(ctx: AppContext, mailboxes: OutlookMailboxes): Fas
         if (body.outlook_route) {
           requireConfigured();
           const mailbox = await mailboxes.state(user.id);
-          if (!mailbox || mailbox.status !== 'connected') {
+          if (mailbox?.status !== 'connected') {
             throw refused(
               mailbox
                 ? `The Outlook connection stopped working: ${AGAIN}`
