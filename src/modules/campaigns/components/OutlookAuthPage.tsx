@@ -96,8 +96,8 @@ function OutlookAuthState() {
   if (denied) {
     return (
       <StatePanel kind="error" title="Outlook was not connected" actions={back}>
-        Microsoft answered: {text(search.error_description).split(/\r?\n/)[0] || denied}. Open the edition’s
-        publish step and choose Connect Outlook to try again.
+        Microsoft answered: {text(search.error_description).split(/\r?\n/)[0]?.replace(/\.+$/, '') || denied}.
+        Open the edition’s publish step and choose Connect Outlook to try again.
       </StatePanel>
     );
   }
