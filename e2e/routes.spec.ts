@@ -21,7 +21,7 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/analytics/contacts/dashboard?contact_id=12&show_back', 'Analytics'],
   ['/buyer-journey', 'Buyer journey'],
   ['/buyer-journey/accounts', 'Buyer journey'],
-  ['/outlook_auth', 'Mail-client connection'],
+  ['/outlook_auth', 'Connect Outlook'],
   ['/automation', 'Automation'],
   ['/automation/create', 'Create a workflow'],
   // The details screen is headed by the workflow's name (seeded workflow 3 of the demo user).

@@ -41,6 +41,8 @@ import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
+import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
+import { outlookRoutes } from './services/publish/outlook/outlookRoutes.ts';
 import { publishRoutes } from './services/publish/publishRoutes.ts';
 import { sendRoutes } from './services/publish/sendRoutes.ts';
 import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
@@ -199,7 +201,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
   await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
-  await app.register(sendRoutes(ctx, background.editionSender), { prefix: config.bases.publish });
+  const outlookMailboxes = new OutlookMailboxes(ctx.db, config.outlook, ctx.clock);
+  await app.register(sendRoutes(ctx, background.editionSender, outlookMailboxes), {
+    prefix: config.bases.publish,
+  });
+  await app.register(outlookRoutes(ctx, outlookMailboxes), { prefix: config.bases.publish });
   await app.register(webVersionRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));

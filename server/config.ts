@@ -80,9 +80,62 @@ export type AppConfig = {
   logRequests: boolean;
   /** `npm start` uses the built client as it is (SKIP_CLIENT_BUILD=true: tests of the server alone). */
   skipClientBuild: boolean;
+  /** Sending editions through the user's own Outlook mailbox (Microsoft identity platform + Graph). */
+  outlook: OutlookConfig;
   /** `npm run worker`: work loops, jobs per fetch, pg-boss job expiry and maintenance (seconds). */
   worker: { loops: number; batchSize: number; expireInSeconds?: number; maintenanceIntervalSeconds?: number };
 };
+
+export type OutlookConfig = {
+  /** The app registration's client id (OUTLOOK_CLIENT_ID); unset: Connect Outlook says what to set. */
+  clientId: string | undefined;
+  /** OUTLOOK_CLIENT_SECRET: only for a confidential client; a public client uses PKCE alone. */
+  clientSecret: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Microsoft Graph (GRAPH_BASE_URL): /me and /me/sendMail are called under it. */
+  graphBaseUrl: string;
+  /** Where Microsoft sends the browser back (the workbench's /outlook_auth page). */
+  redirectUri: string;
+  /** The 32-byte key (OUTLOOK_TOKEN_KEY, base64) the tokens are encrypted with; null when unset. */
+  tokenKey: Buffer | null;
+  /** Emails a connected mailbox may send in 24 hours (OUTLOOK_DAILY_LIMIT, default 500). */
+  dailyLimit: number;
+  /** Each call to Microsoft ends by then (ms). */
+  timeoutMs: number;
+  /** The variables still to set before Connect Outlook works (empty: configured). */
+  missing: string[];
+};
+
+const MICROSOFT_LOGIN = 'https://login.microsoftonline.com/common/oauth2/v2.0';
+
+/** A base64 key of exactly 32 bytes, else a start-up error naming the variable. */
+function envKey(env: NodeJS.ProcessEnv, name: string): Buffer | null {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return null;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new Error(`${name} must be 32 bytes in base64 (openssl rand -base64 32), got ${key.length} bytes`);
+  }
+  return key;
+}
+
+function outlookConfig(env: NodeJS.ProcessEnv, publicOrigin: string): OutlookConfig {
+  const clientId = env.OUTLOOK_CLIENT_ID?.trim() || undefined;
+  const tokenKey = envKey(env, 'OUTLOOK_TOKEN_KEY');
+  return {
+    clientId,
+    clientSecret: env.OUTLOOK_CLIENT_SECRET || undefined,
+    authorizeUrl: env.OUTLOOK_AUTHORIZE_URL || `${MICROSOFT_LOGIN}/authorize`,
+    tokenUrl: env.OUTLOOK_TOKEN_URL || `${MICROSOFT_LOGIN}/token`,
+    graphBaseUrl: (env.GRAPH_BASE_URL || 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+    redirectUri: env.OUTLOOK_REDIRECT_URI || `${publicOrigin}/outlook_auth`,
+    tokenKey,
+    dailyLimit: Math.max(1, envInt(env, 'OUTLOOK_DAILY_LIMIT', 500)),
+    timeoutMs: Math.max(1000, envInt(env, 'OUTLOOK_TIMEOUT_MS', 10_000)),
+    missing: [...(clientId ? [] : ['OUTLOOK_CLIENT_ID']), ...(tokenKey ? [] : ['OUTLOOK_TOKEN_KEY'])],
+  };
+}
 
 /** Normalises a service base to the form /x/y/ */
 export function normaliseBase(base: string): string {
@@ -172,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulationTimeLimitMs: Math.max(100, envInt(env, 'SIMULATION_TIME_LIMIT_MS', 10_000)),
     logRequests: env.LOG_REQUESTS === 'true',
     skipClientBuild: env.SKIP_CLIENT_BUILD === 'true',
+    outlook: outlookConfig(env, publicOrigin),
     worker: {
       loops: Math.max(1, envInt(env, 'WORKER_LOOPS', 8)),
       batchSize: Math.max(1, envInt(env, 'WORKER_BATCH', 100)),

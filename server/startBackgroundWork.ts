@@ -13,6 +13,8 @@ import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFet
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
 import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
 import { EditionSender } from './services/publish/EditionSender.ts';
+import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
+import { outlookTransport } from './services/publish/outlook/outlookDelivery.ts';
 import { type RuntimeOptions, WorkflowRuntime } from './services/runtime/WorkflowRuntime.ts';
 
 /** What a caller may set of the feed fetcher (the rest comes from config.ts). */
@@ -124,6 +126,7 @@ export async function startBackgroundWork(input: {
         leaseMs: config.deliveryLeaseMs,
         maxAttempts: config.deliveryMaxAttempts,
         backoffBaseMs: config.deliveryBackoffMs,
+        outlook: outlookTransport(new OutlookMailboxes(database.db, config.outlook)),
       })
     : null;
 

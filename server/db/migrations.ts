@@ -23,6 +23,7 @@ import * as m0023 from './migrations/m0023_product_templates.ts';
 import * as m0024 from './migrations/m0024_edition_sends.ts';
 import * as m0025 from './migrations/m0025_send_bodies.ts';
 import * as m0026 from './migrations/m0026_test_sends.ts';
+import * as m0027 from './migrations/m0027_outlook_connections.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   m0024_edition_sends: m0024,
   m0025_send_bodies: m0025,
   m0026_test_sends: m0026,
+  m0027_outlook_connections: m0027,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

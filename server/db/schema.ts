@@ -276,6 +276,8 @@ export type EmailVersionTable = {
   /** The audience chosen on the publish step (m0024). */
   audience_list_ids: ColumnType<number[], number[] | undefined, number[]>;
   audience_contact_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /** Sent through the connected Outlook mailbox of the person who sends it (m0027). */
+  outlook_route: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -319,6 +321,37 @@ export type EditionSendTable = {
   created_at: CreatedAt;
   started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: UpdatedAt;
+  /** The user whose connected Outlook mailbox sends it (m0027); null: the usual transport. */
+  outlook_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+/** A one-time OAuth state of an Outlook connection (m0027): its SHA-256, the user, the PKCE verifier. */
+export type OutlookAuthStateTable = {
+  state_hash: string;
+  user_id: number;
+  org_id: number;
+  /** The PKCE code_verifier, encrypted (tokenCipher). */
+  code_verifier: string;
+  /** The edition whose publish step started it (the way back). */
+  version_id: number | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** A user's connected Outlook mailbox (m0027); the tokens are encrypted (tokenCipher), never plain text. */
+export type OutlookConnectionTable = {
+  user_id: number;
+  org_id: number;
+  email_address: string;
+  display_name: ColumnType<string, string | undefined, string>;
+  access_token: string;
+  refresh_token: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  status: ColumnType<'connected' | 'error', 'connected' | 'error' | undefined, 'connected' | 'error'>;
+  error: string | null;
+  connected_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: UpdatedAt;
 };
 
@@ -546,6 +579,8 @@ export type EmailSendTable = {
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The edition sent (m0020; null for sends before editions). */
   version_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Sent through this user's connected Outlook mailbox (m0027); null: the usual transport. */
+  outlook_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 /** An email's content prepared for sending once, shared by every send of it (m0025). */
 export type EmailBodyTable = {
@@ -761,6 +796,8 @@ export type Database = {
   brand_themes: BrandThemeTable;
   uploaded_images: UploadedImageTable;
   edition_sends: EditionSendTable;
+  outlook_auth_states: OutlookAuthStateTable;
+  outlook_connections: OutlookConnectionTable;
 };
 
 export type UserRow = Selectable<UserTable>;

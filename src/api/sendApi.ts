@@ -12,6 +12,17 @@ const publish = serviceClient('publish');
 /** Refusals of a send (not premium, preflight, warnings to confirm) are shown by the publish screen. */
 const LOCAL = { errorCatalogue: false } as const;
 
+/** What callback/ answers: the connected mailbox and the edition the connection was started from. */
+export type OutlookConnected = {
+  email_address: string;
+  name: string;
+  version_id: number | null;
+  email_id: number | null;
+  campaign_id: number | null;
+};
+
+export type OutlookRouteRequest = { campaignId: number; emailId: number; versionId: number; on: boolean };
+
 export type ScheduleRequest = { versionId: number; date: string; time: string; confirmWarnings: boolean };
 
 /**
@@ -24,6 +35,38 @@ export const sendApi = {
   publishData: async (versionId: number, signal?: AbortSignal): Promise<PublishData> =>
     (await publish.get<{ data: PublishData }>('publish_email/', { query: { version_id: versionId }, signal }))
       .data,
+
+  /** POST outlook_connect/: the Microsoft sign-in address to send the browser to. */
+  outlookConnect: async (versionId: number, signal?: AbortSignal): Promise<string> =>
+    (
+      await publish.post<{ data: { url: string } }>(
+        'outlook_connect/',
+        { version_id: versionId },
+        { signal, ...LOCAL },
+      )
+    ).data.url,
+
+  /** GET callback/: finishes the connection with what Microsoft returned to /outlook_auth. */
+  outlookCallback: async (
+    query: { code: string; state: string; session_state?: string },
+    signal?: AbortSignal,
+  ): Promise<OutlookConnected> =>
+    (await publish.get<{ data: OutlookConnected }>('callback/', { query, signal, ...LOCAL })).data,
+
+  /** POST outlook_authorized/: the edition goes through the connected mailbox (on) or the sender (off). */
+  outlookRoute: async (input: OutlookRouteRequest, signal?: AbortSignal): Promise<void> => {
+    await publish.post(
+      'outlook_authorized/',
+      {
+        campaign_id: input.campaignId,
+        email_id: input.emailId,
+        version_id: input.versionId,
+        outlook_route: input.on ? 1 : 0,
+        is_custom: 0,
+      },
+      { signal, ...LOCAL },
+    );
+  },
 
   /** POST publish_configurations/: the sender, subject (already encoded) and audience. */
   saveConfiguration: async (

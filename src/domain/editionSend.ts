@@ -30,8 +30,22 @@ export type PublishData = {
   list_ids: number[];
   contact_ids: number[];
   designed: boolean;
+  /** Outlook (spec 02 "Publish data"): whether the server is set up for it, and what is still to set. */
+  outlook_configured: boolean;
+  outlook_missing: string[];
+  /** The signed-in user's connected mailbox (null: none). */
+  outlook_sender_email_address: string | null;
+  outlook_sender_name: string | null;
+  /** This edition is sent through that mailbox (outlook_authorized/). */
+  outlook_route: boolean;
+  /** A mailbox is connected and working. */
   is_authorized: boolean;
+  /** The connection stopped working (the spec's connectionError flag), with what to do. */
+  connectionError: boolean;
+  outlook_connection_error: string | null;
+  /** Emails the mailbox may still send in the 24-hour window, of outlook_daily_limit. */
   outlook_remaining_emails: number;
+  outlook_daily_limit: number;
   user_name: string;
   user_email: string;
   plan_type: string;

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { CreateCampaignPage } from '../modules/campaigns/components/CreateCampaignPage.tsx';
-import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
+import { OutlookAuthPage } from '../modules/campaigns/components/OutlookAuthPage.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { SettingsGate } from './SettingsGate.tsx';
 
@@ -21,12 +21,7 @@ export const createCampaignRoute = createRoute({
 export const outlookAuthRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/outlook_auth',
-  component: () => (
-    <AreaBeingBuiltPage
-      title="Mail-client connection"
-      purpose="Where your mail client returns after you allow the workbench to send email for you."
-    />
-  ),
+  component: OutlookAuthPage,
 });
 
 export const moreAreaRoutes = [settingsRoute, createCampaignRoute, outlookAuthRoute] as const;

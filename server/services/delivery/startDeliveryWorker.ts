@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
+import type { OutlookOutcome, OutlookTransport } from '../publish/outlook/outlookDelivery.ts';
 import { classifySmtpFailure } from './classifySmtpFailure.ts';
 import { composeMime } from './composeMime.ts';
 import { deliveryLoop } from './deliveryLoop.ts';
@@ -32,6 +33,8 @@ export type DeliveryWorkerOptions = QueueSettings & {
   preferenceBase: string;
   /** Wake when a send is queued (notifyWork 'delivery', from any process; default true). */
   wakeOnQueue?: boolean;
+  /** Rows with outlook_user_id go through the user's Outlook mailbox (Microsoft Graph) instead of SMTP. */
+  outlook?: OutlookTransport | null;
 };
 
 export type DeliveryWorker = {
@@ -52,6 +55,9 @@ export const DELIVERY_DEFAULTS = {
   /** SMTP connections kept open (a pool) and sends of a batch in flight at once. */
   concurrency: 8,
 } as const;
+
+/** Messages of one mailbox sent through Microsoft Graph at once. */
+const OUTLOOK_LANES = 4;
 
 /**
  * The delivery worker. Claims due sends with `for update skip locked` (several processes on one PostgreSQL
@@ -207,7 +213,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   }
 
   /** Settles delivered rows together (one transaction): those still claimed by this attempt get their events. */
-  async function settleDelivered(rows: readonly SendRow[], via: 'smtp' | 'mailbox'): Promise<void> {
+  async function settleDelivered(
+    rows: readonly SendRow[],
+    via: 'smtp' | 'mailbox' | 'outlook',
+  ): Promise<void> {
     if (rows.length === 0) return;
     const at = now();
     await db.transaction().execute(async (trx) => {
@@ -250,12 +259,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
    * on its own (bounce, retry later, or give up).
    */
   async function deliverBatch(rows: SendRow[]): Promise<void> {
-    const [suppressed] = await Promise.all([suppressedOf(rows), transport ? bodies.load(rows) : undefined]);
+    const [suppressed] = await Promise.all([suppressedOf(rows), bodies.load(rows)]);
     const sendable: SendRow[] = [];
+    const throughOutlook: SendRow[] = [];
     for (const row of rows) {
       if (row.attempts > maxAttempts || suppressed.has(row.id)) await deliverOne(row, suppressed.has(row.id));
+      else if (row.outlook_user_id !== null) throughOutlook.push(row);
       else sendable.push(row);
     }
+    if (throughOutlook.length > 0) await deliverThroughOutlook(throughOutlook);
     if (!transport) {
       await settleDelivered(sendable, 'mailbox');
       return;
@@ -318,6 +330,49 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
+  /**
+   * Rows of a user's Outlook send go through Microsoft Graph (publish/outlook/outlookDelivery.ts), with the
+   * HTML and headers the SMTP path sends, OUTLOOK_LANES at once (Graph takes 4 requests at a time per
+   * mailbox); the accepted ones settle together. A failure the mailbox may get over (a broken connection,
+   * 429, 5xx) is retried after its back-off (or Retry-After); one Graph refuses (4xx) fails. Rows not
+   * reached before half the lease has gone are handed back, due now, so a slow Graph never outlives a claim.
+   */
+  async function deliverThroughOutlook(rows: readonly SendRow[]): Promise<void> {
+    const accepted: SendRow[] = [];
+    const deadline = now().getTime() + leaseMs / 2;
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++] as SendRow;
+        if (now().getTime() > deadline) {
+          await settle(row, { status: 'queued', next_attempt_at: now() }, []);
+          continue;
+        }
+        const { html } = await bodies.contentOf(row);
+        const headers = row.preference_uuid
+          ? listUnsubscribeHeaders(options.publicOrigin, row.preference_uuid, options.preferenceBase)
+          : {};
+        const outcome: OutlookOutcome = options.outlook
+          ? await options.outlook.send(row, html, headers)
+          : { ok: false, permanent: false, message: 'Outlook sending is not set up in this process.' };
+        if (outcome.ok) {
+          accepted.push(row);
+          continue;
+        }
+        log.warn({ sendId: row.id, attempts: row.attempts }, `marketing email failed: ${outcome.message}`);
+        if (outcome.permanent || row.attempts >= maxAttempts) {
+          await settle(row, { status: 'failed', last_error: outcome.message }, []);
+        } else {
+          const wait = Math.max(outcome.retryAfterMs ?? 0, backoffMs(row.attempts, baseMs, maxBackoffMs));
+          const at = new Date(now().getTime() + wait);
+          await settle(row, { status: 'queued', last_error: outcome.message, next_attempt_at: at }, []);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: OUTLOOK_LANES }, lane));
+    await settleDelivered(accepted, 'outlook');
+  }
+
   async function deliverOne(row: SendRow, knownSuppressed?: boolean): Promise<void> {
     // Only claims taken over after a crash go past maxAttempts: a send that keeps killing its sender stops.
     if (row.attempts > maxAttempts) {
@@ -330,6 +385,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         { status: 'suppressed', last_error: 'Not sent: the contact does not receive marketing email.' },
         [],
       );
+      return;
+    }
+    if (row.outlook_user_id !== null) {
+      await deliverThroughOutlook([row]);
       return;
     }
     if (!transport) {

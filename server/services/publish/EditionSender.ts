@@ -42,6 +42,7 @@ export async function runSendBatch(
         's.contact_ids',
         's.cursor_contact_id',
         's.version_id',
+        's.outlook_user_id',
         'v.email_id',
         'e.campaign_id',
       ])
@@ -87,7 +88,18 @@ export async function runSendBatch(
     );
     const failed = answers.find((answer) => answer instanceof Error);
     if (failed instanceof Error) throw failed;
-    const created = answers.filter((answer) => !(answer instanceof Error) && answer.created).length;
+    const createdIds = answers.flatMap((answer) =>
+      !(answer instanceof Error) && answer.created ? [answer.sendId] : [],
+    );
+    const created = createdIds.length;
+    if (send.outlook_user_id !== null && createdIds.length > 0) {
+      // An Outlook send: its messages go through the sender's mailbox (the delivery worker reads this column).
+      await trx
+        .updateTable('email_send')
+        .set({ outlook_user_id: send.outlook_user_id })
+        .where('id', 'in', createdIds)
+        .execute();
+    }
     await trx
       .updateTable('edition_sends')
       .set((eb) => ({

@@ -3,6 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { EmailDesign } from '../../../src/domain/emailDesign.ts';
 import {
+  OUTLOOK_LIMIT,
+  OUTLOOK_NOT_CONNECTED,
+  publishDataQuerySchema,
+} from '../../../src/domain/outlookSchemas.ts';
+import {
   NOT_PREMIUM,
   NOT_PREMIUM_MESSAGE,
   publishConfigurationBodySchema,
@@ -24,6 +29,8 @@ import { TestSendLimiter } from '../delivery/testSendRules.ts';
 import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { type EditionSender, runSend } from './EditionSender.ts';
 import { countRecipients } from './editionAudience.ts';
+import { readGraphMailbox } from './outlook/graphSendMail.ts';
+import { CONNECTION_BROKEN, type OutlookMailboxes } from './outlook/OutlookMailboxes.ts';
 import {
   type PreflightFinding,
   type PreflightResult,
@@ -32,8 +39,6 @@ import {
 } from './preflightChecks.ts';
 import { sendTestEmail } from './sendTestEmail.ts';
 
-/** Outlook's remaining emails when no mailbox is connected (spec 02 section 9). */
-const OUTLOOK_REMAINING_DEFAULT = 500;
 const PREMIUM_PLANS = new Set(['PREMIUM', 'ENTERPRISE']);
 
 type Edition = Awaited<ReturnType<typeof loadEdition>>;
@@ -59,6 +64,7 @@ async function loadEdition(db: Kysely<Database>, orgId: number, versionId: numbe
       'v.sender_name',
       'v.audience_list_ids',
       'v.audience_contact_ids',
+      'v.outlook_route',
       'e.campaign_id',
       'e.subject as email_subject',
       'e.sender_name as email_sender_name',
@@ -124,6 +130,8 @@ function insertSend(db: Kysely<Database>, user: UserRow, edition: Edition, field
       list_ids: fields.listIds,
       contact_ids: fields.contactIds,
       started_at: fields.status === 'sending' ? new Date() : null,
+      // Sent through the sender's own Outlook mailbox when the edition says so (outlook_authorized/).
+      outlook_user_id: edition.outlook_route ? user.id : null,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
@@ -149,7 +157,11 @@ class SendRefusal extends Error {
  * walks the edition's audience in batches on pg-boss (EditionSender): every contact at most once per
  * edition. See docs/publish.md.
  */
-export function sendRoutes(ctx: AppContext, sender: EditionSender | null): FastifyPluginAsyncZod {
+export function sendRoutes(
+  ctx: AppContext,
+  sender: EditionSender | null,
+  mailboxes: OutlookMailboxes,
+): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['publish'];
   const testLimiter = new TestSendLimiter(ctx.clock);
@@ -237,10 +249,36 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
         listIds: edition.audience_list_ids,
         contactIds: edition.audience_contact_ids,
       };
-      if ((await countRecipients(db, audience)).count === 0) {
+      const { count } = await countRecipients(db, audience);
+      if (count === 0) {
         throw new SendRefusal({
           message: 'Nobody in this audience can receive it: choose lists or contacts with subscribed people.',
           error: 'no_recipients',
+        });
+      }
+      if (edition.outlook_route) await checkOutlook(user, count);
+    }
+
+    /** A send through the user's Outlook mailbox: a working connection, and no more than it may send today. */
+    async function checkOutlook(user: UserRow, count: number): Promise<void> {
+      const mailbox = await mailboxes.state(user.id);
+      if (!mailboxes.configured || !mailbox || mailbox.status !== 'connected') {
+        throw new SendRefusal({
+          message: !mailboxes.configured
+            ? `Outlook is not set up on this server (set ${config.outlook.missing.join(' and ')}): send through your organisation's sender instead.`
+            : mailbox
+              ? CONNECTION_BROKEN
+              : 'This edition is sent through your Outlook mailbox: connect Outlook first.',
+          error: OUTLOOK_NOT_CONNECTED,
+        });
+      }
+      const remaining = await mailboxes.remaining(user.id);
+      if (count > remaining) {
+        throw new SendRefusal({
+          message:
+            `This send has ${count} recipients, but your Outlook mailbox can send ${remaining} more emails ` +
+            `today (${config.outlook.dailyLimit} in 24 hours). Choose fewer people or send through your organisation's sender.`,
+          error: OUTLOOK_LIMIT,
         });
       }
     }
@@ -271,13 +309,28 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
       {
         schema: {
           tags,
-          summary: "The publish step's data: senders, subject, audience, the latest send",
-          querystring: publishQuerySchema,
+          summary: "The publish step's data: senders, subject, audience, Outlook, the latest send",
+          description:
+            'outlook_route=1 also checks the Outlook connection now (Graph /me, the token refreshed when ' +
+            'needed): a connection that fails shows as connectionError.',
+          querystring: publishDataQuerySchema,
         },
       },
       async (request) => {
         const { user } = currentAuth(request);
         const edition = await loadEdition(db, user.org_id, request.query.version_id);
+        let mailbox = await mailboxes.state(user.id);
+        if (request.query.outlook_route && mailboxes.configured && mailbox?.status === 'connected') {
+          try {
+            const live = await mailboxes.withAccessToken(user.id, (token) =>
+              readGraphMailbox(config.outlook, token),
+            );
+            mailbox = { ...mailbox, address: live.address, name: live.name };
+          } catch (error) {
+            request.log.warn({ userId: user.id }, `Outlook check failed: ${(error as Error).message}`);
+            mailbox = await mailboxes.state(user.id);
+          }
+        }
         const senders = await db
           .selectFrom('verified_addresses')
           .select(['id', 'address', 'sender_name', 'is_default'])
@@ -309,11 +362,18 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
             list_ids: edition.audience_list_ids,
             contact_ids: edition.audience_contact_ids,
             designed: edition.html !== null,
-            outlook_sender_email_address: null,
-            outlook_sender_name: null,
-            outlook_route: null,
-            is_authorized: false,
-            outlook_remaining_emails: OUTLOOK_REMAINING_DEFAULT,
+            outlook_configured: mailboxes.configured,
+            outlook_missing: config.outlook.missing,
+            outlook_sender_email_address: mailbox?.address ?? null,
+            outlook_sender_name: mailbox?.name ?? null,
+            outlook_route: edition.outlook_route,
+            is_authorized: mailbox?.status === 'connected',
+            connectionError: mailbox?.status === 'error',
+            outlook_connection_error: mailbox?.status === 'error' ? CONNECTION_BROKEN : null,
+            outlook_remaining_emails: mailbox
+              ? await mailboxes.remaining(user.id)
+              : config.outlook.dailyLimit,
+            outlook_daily_limit: config.outlook.dailyLimit,
             user_name: `${user.first_name} ${user.last_name}`.trim(),
             user_email: user.email,
             plan_type: normalisePlanType(user.plan_type),

@@ -51,8 +51,16 @@ const publishData = (patch: Partial<PublishData> = {}): PublishData => ({
   list_ids: [],
   contact_ids: [],
   designed: true,
+  outlook_configured: true,
+  outlook_missing: [],
+  outlook_sender_email_address: null,
+  outlook_sender_name: null,
+  outlook_route: false,
   is_authorized: false,
+  connectionError: false,
+  outlook_connection_error: null,
   outlook_remaining_emails: 500,
+  outlook_daily_limit: 500,
   user_name: 'Demo User',
   user_email: 'demo@acme.test',
   plan_type: 'PREMIUM',
@@ -347,5 +355,66 @@ describe('Publish screen', () => {
         SLOW,
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('Publish screen: sending through Outlook', () => {
+  it('without configuration shows Connect Outlook disabled, naming the variables to set', async () => {
+    renderPublish({
+      publishData: async () =>
+        publishData({
+          outlook_configured: false,
+          outlook_missing: ['OUTLOOK_CLIENT_ID', 'OUTLOOK_TOKEN_KEY'],
+        }),
+    });
+    const button = await screen.findByRole('button', { name: 'Connect Outlook' }, SLOW);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const note = document.getElementById(button.getAttribute('aria-describedby') as string);
+    expect(note?.textContent).toContain('OUTLOOK_CLIENT_ID and OUTLOOK_TOKEN_KEY');
+  });
+
+  it('shows the connected mailbox and the emails left, and chooses it for the edition', async () => {
+    const routes: unknown[] = [];
+    renderPublish({
+      publishData: async () =>
+        publishData({
+          outlook_sender_email_address: 'news@contoso.test',
+          outlook_sender_name: 'Contoso News',
+          is_authorized: true,
+          outlook_remaining_emails: 497,
+        }),
+      outlookRoute: async (input) => {
+        routes.push(input);
+      },
+    });
+    expect(await screen.findByText('Contoso News <news@contoso.test>', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('497 of 500 emails left in the last 24 hours.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Send this edition through this mailbox' }));
+    await waitFor(() => expect(routes).toEqual([{ campaignId: 3, emailId: 4, versionId: 5, on: true }]));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Send this edition through this mailbox' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(screen.getByText(/the From address above is not used/)).toBeTruthy();
+  });
+
+  it('shows a connection error clearly, with the way to connect again', async () => {
+    renderPublish({
+      publishData: async () =>
+        publishData({
+          outlook_sender_email_address: 'news@contoso.test',
+          connectionError: true,
+          outlook_connection_error: 'The Outlook connection stopped working: connect Outlook again.',
+          outlook_route: true,
+        }),
+    });
+    const alert = await screen.findByRole('alert', undefined, SLOW);
+    expect(within(alert).getByText('Outlook connection failed')).toBeTruthy();
+    expect(alert.textContent).toContain('The Outlook connection stopped working');
+    expect(alert.textContent).toContain('cannot be sent through Outlook');
+    expect(
+      (within(alert).getByRole('button', { name: 'Connect Outlook again' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(screen.queryByRole('checkbox', { name: 'Send this edition through this mailbox' })).toBeNull();
   });
 });

@@ -2,11 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { PublishData } from '../../../domain/editionSend.ts';
+import { outlookStateOf } from '../../../domain/outlookConnection.ts';
 import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useOutlookActor } from '../hooks/useOutlookActor.ts';
 import { usePublishActor } from '../hooks/usePublishActor.ts';
 import {
   type EditionIds,
@@ -15,6 +17,7 @@ import {
   publishFormErrors,
 } from '../utils/publishForm.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
+import { OutlookSender } from './OutlookSender.tsx';
 import { PreflightPanel } from './PreflightPanel.tsx';
 import { PublishDialogs } from './PublishDialogs.tsx';
 import { RecipientsSummary } from './RecipientsSummary.tsx';
@@ -43,6 +46,12 @@ function initialValues(data: PublishData): PublishFormValues {
  */
 export function PublishEditor({ ids, data }: Props) {
   const actor = usePublishActor(ids.versionId, data.send);
+  const outlookActor = useOutlookActor({
+    versionId: ids.versionId,
+    campaignId: ids.campaignId,
+    emailId: ids.emailId,
+    outlook: outlookStateOf(data),
+  });
   const [values, setValues] = useState(() => initialValues(data));
   const [attempted, setAttempted] = useState(false);
   const locked = useSelector(actor, (s) => s.matches('scheduled') || s.matches('sent'));
@@ -113,6 +122,7 @@ export function PublishEditor({ ids, data }: Props) {
               </p>
             ) : null}
           </Card>
+          <OutlookSender actor={outlookActor} locked={locked} />
           <Card
             title="Audience"
             description="Lists and contacts from your audience; each person gets it once."
