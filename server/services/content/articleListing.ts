@@ -78,6 +78,8 @@ function filterConditions(orgId: number, query: ArticleQuery): RawBuilder<boolea
  * 500,000 articles); the newest thousand matches are what a person curating this week's news reads.
  */
 export const RANK_WINDOW = 1000;
+/** The rank window is looked for in the articles of these last days first (see rankedPage). */
+const RECENT_DAYS = 14;
 /** Totals are counted up to this many; more answers total_count COUNT_CAP with total_capped true. */
 export const COUNT_CAP = 1000;
 
@@ -227,15 +229,23 @@ async function rankedPage(
   query: ArticleQuery,
 ) {
   const end = query.offset + query.limit;
-  const { rows } = await sql<{ id: number; in_window: string | number }>`
+  const windowQuery = (recent: RawBuilder<unknown>) => sql<{ id: number; in_window: string | number }>`
     with a as (
       select a.id, a.published_at, a.search from articles a ${shape.join}
-      where ${where} order by a.published_at desc, a.id desc limit ${RANK_WINDOW}
+      where ${where} ${recent} order by a.published_at desc, a.id desc limit ${RANK_WINDOW}
     )
     select a.id, (select count(*) from a) as in_window from a
     order by ${shape.order}
     limit ${Math.max(0, Math.min(end, RANK_WINDOW) - query.offset)} offset ${Math.min(query.offset, RANK_WINDOW)}
-  `.execute(db);
+  `;
+  // The last RECENT_DAYS first: when they hold RANK_WINDOW matches, those are the newest RANK_WINDOW
+  // (the same window), found without visiting every older match (a phrase's matches are rechecked in the
+  // table, one page each: on PostgreSQL 9,800 of them took 200 ms, the recent ones 40 ms).
+  let { rows } = await windowQuery(
+    sql`and a.published_at >= now() - make_interval(days => ${RECENT_DAYS})`,
+  ).execute(db);
+  if (rows.length === 0 || Number(rows[0]?.in_window) < RANK_WINDOW)
+    ({ rows } = await windowQuery(sql``).execute(db));
   const inWindow =
     rows.length > 0
       ? Number(rows[0]?.in_window)

@@ -68,6 +68,7 @@ function details(emails: CampaignEmail[], patch: Partial<CampaignDetails> = {}):
     ...campaign(3),
     keywords: ['cloud'],
     advanced_search: {},
+    content_sources: { include: [], exclude: [] },
     list_ids: [],
     contact_ids: [],
     emails: { draft: having('draft'), sent: having('sent'), test: [], scheduled: [], all: emails },
