@@ -161,7 +161,7 @@ export async function createEmail(db: Db, user: Actor, input: CreateEmailInput):
 export async function updateEmail(db: Db, user: Actor, input: UpdateEmailInput): Promise<CampaignEmail> {
   const moving = input.create_campaign_flag === true || input.campaign_id !== null;
   if (input.email_name === undefined && input.subject === undefined && !moving)
-    throw badRequest('Send email_name, subject or campaign_id to change.');
+    throw badRequest('Send email_name or subject, or campaign_id to move it.');
   if (input.create_campaign_flag && input.campaign_id !== null)
     throw badRequest('Send campaign_id or create_campaign_flag, not both.');
   return inTransaction(db, async (trx) => {
