@@ -103,6 +103,32 @@ function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?cam
 }
 
 describe('Campaign detail screen', () => {
+  it('shows its content sources by name and opens the explorer on them', async () => {
+    renderDetail({
+      details: async () =>
+        details([], {
+          content_sources: {
+            include: [
+              { id: 'global', name: 'Global pool' },
+              { id: 4, name: 'Our newsroom' },
+            ],
+            exclude: [{ id: 11, name: 'Wire One' }],
+          },
+        }),
+    });
+    const sources = await screen.findByRole('region', { name: 'Content sources' }, SLOW);
+    expect(sources.textContent).toMatch(/Content sources.*Global pool, Our newsroom.*Excluded.*Wire One/);
+    expect(
+      within(sources).getByRole('link', { name: 'Find articles for this campaign' }).getAttribute('href'),
+    ).toBe('/content/explorer?campaign_id=3');
+  });
+
+  it('says a campaign without chosen sources uses the global pool and every feed', async () => {
+    renderDetail({ details: async () => details([]) });
+    const sources = await screen.findByRole('region', { name: 'Content sources' }, SLOW);
+    expect(sources.textContent).toMatch(/Global pool and all your feeds/);
+  });
+
   it('shows the emails by edition state with their editions, and the empty graph', async () => {
     const first = email(1, [
       edition(11, 1, { articles_count: 3 }),
