@@ -41,6 +41,8 @@ export type NewEmail = {
   campaignId: number | null;
   /** Set to clone that email instead of starting from scratch. */
   cloneOf?: number | null;
+  /** Set to start the first edition from that template's design. */
+  templateId?: number | null;
   /** Set to make the campaign on the way (create_campaign_flag) instead of campaignId. */
   newCampaignName?: string;
 };
@@ -147,6 +149,7 @@ export const campaignApi = {
           ...(input.campaignId !== null ? { campaign_id: input.campaignId } : {}),
           ...(input.newCampaignName ? { create_campaign_flag: 1, campaign_name: input.newCampaignName } : {}),
           ...(input.cloneOf ? { email_id: input.cloneOf, clone_only: 1 } : {}),
+          ...(input.templateId ? { template_id: input.templateId } : {}),
         },
         { signal, ...LOCAL },
       )
