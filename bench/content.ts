@@ -16,6 +16,9 @@
  * 3. PGlite only: the real server (`node --import tsx server/start.ts`, its own process group) on the same
  *    data, the client built when stale; in Chromium, signed in, from navigation to /content/search?q=…
  *    until 20 result cards are on screen, 5 fresh loads; target <= 800 ms (the median).
+ * BENCH_KEEP_DATABASE=1 keeps the filled PostgreSQL database (its name is printed) for EXPLAIN;
+ * BENCH_POSTGRES_DATABASE=<that name> measures it again without filling (nor dropping) it.
+ * BENCH_PARTS: all (default), api (no Chromium), postgres (PostgreSQL only: no PGlite, no Chromium).
  *
  * Prints the load average and the figures, then one JSON object as the last line. Exit code 0 when the
  * bench ran (--strict: 1 when a target is missed), 1 when it could not run.
@@ -279,16 +282,27 @@ async function onPglite() {
 let pgliteDir = '';
 
 async function onPostgres(adminUrl: string) {
-  const scratch = await throwAwayDatabase('wb_bench_content', adminUrl);
+  // BENCH_POSTGRES_DATABASE=<name>: a database a run kept (BENCH_KEEP_DATABASE=1), measured again unfilled.
+  const kept = process.env.BENCH_POSTGRES_DATABASE;
+  const scratch = kept
+    ? {
+        url: Object.assign(new URL(adminUrl), { pathname: `/${kept}` }).toString(),
+        name: kept,
+        drop: async () => {},
+      }
+    : await throwAwayDatabase('wb_bench_content', adminUrl);
   if (!scratch) throw new Error('no PostgreSQL');
   try {
     const { database } = await prepareDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     try {
-      console.log(
-        `postgres: filling ${ARTICLES.toLocaleString('en')} articles, ${CAMPAIGNS.toLocaleString('en')} campaigns…`,
-      );
-      const fillMs = await fill(database);
-      console.log(`postgres: filled in ${fillMs} ms`);
+      let fillMs = 0;
+      if (!kept) {
+        console.log(
+          `postgres: filling ${ARTICLES.toLocaleString('en')} articles, ${CAMPAIGNS.toLocaleString('en')} campaigns…`,
+        );
+        fillMs = await fill(database);
+        console.log(`postgres: filled in ${fillMs} ms`);
+      } else console.log(`postgres: measuring the kept database ${kept}`);
       const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: scratch.url });
       const figures = await inApp(database, config);
       print('postgres', figures);
@@ -297,7 +311,10 @@ async function onPostgres(adminUrl: string) {
       await database.close();
     }
   } finally {
-    await scratch.drop();
+    // BENCH_KEEP_DATABASE=1: the filled database stays (its name printed) for EXPLAIN; drop it by hand.
+    if (kept || process.env.BENCH_KEEP_DATABASE === '1')
+      console.log(`postgres: kept the database ${scratch.name}`);
+    else await scratch.drop();
   }
 }
 
@@ -310,8 +327,9 @@ async function main(): Promise<number> {
       .join(' ')} on ${os.cpus().length} cores`,
   );
   try {
-    const pglite = await onPglite();
-    const explorer = process.env.BENCH_PARTS === 'api' ? null : await explorerFigure(pgliteDir);
+    const parts = process.env.BENCH_PARTS || 'all';
+    const pglite = parts === 'postgres' ? null : await onPglite();
+    const explorer = parts === 'all' ? await explorerFigure(pgliteDir) : null;
     if (explorer)
       console.log(
         `  chromium explorer first 20 results: ${explorer.loadsMs.join(', ')} ms (median ${explorer.medianMs})`,
@@ -319,7 +337,7 @@ async function main(): Promise<number> {
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
     const postgres = adminUrl ? await onPostgres(adminUrl) : null;
     const passes = [
-      ...Object.values(pglite.figures).map((f) => f.pass),
+      ...(pglite ? Object.values(pglite.figures).map((f) => f.pass) : []),
       ...(postgres ? Object.values(postgres.figures).map((f) => f.pass) : []),
       ...(explorer ? [explorer.pass] : []),
     ];

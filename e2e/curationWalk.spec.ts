@@ -4,8 +4,9 @@ import { signIn } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 
 /**
- * The new user's path from a subject to an edition, at 1280 and 375 px: a new campaign with a new digest
- * email; search a subject; favourite an article; curate three articles into the email's Draft Edition; undo
+ * The new user's path from a subject to an edition, at 1280 and 375 px: search a subject; favourite an
+ * article; curate three articles into a new digest email of a new campaign, both made in the curation panel
+ * (New email), without leaving the explorer; undo
  * within 30 s (the count goes back); curate them again and see '30 sec ago' once the undo window has passed
  * (the page's clock is fast-forwarded, the curation machine's timers are real setTimeouts); the edition holds
  * the three articles in the campaign; clone the campaign and find the copy right after the original.
@@ -22,19 +23,9 @@ for (const width of [1280, 375]) {
     await page.clock.install();
     const campaign = `Walk ${width} ${tag()}`;
     const email = `Digest ${tag()}`;
-    await signIn(page, DEMO_LOGIN, '/createcampaign');
-    await page.getByLabel('Campaign name').fill(campaign);
-    await page.getByRole('button', { name: 'Create campaign' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: campaign })).toBeVisible();
-    await page.getByRole('button', { name: 'New email' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email name').fill(email);
-    await dialog.getByLabel('Digest (curated articles)').check();
-    await dialog.getByRole('button', { name: 'Create email' }).click();
-    await expect(dialog).toBeHidden();
+    await signIn(page, DEMO_LOGIN, '/content/search');
 
     // Find articles on a subject; favourite one.
-    await page.goto('/content/search');
     await page.getByLabel('Search articles').fill('supply chain');
     await expect(page).toHaveURL(/\/content\/search\?q=supply(\+|%20)chain/);
     const cards = page
@@ -51,7 +42,7 @@ for (const width of [1280, 375]) {
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
 
-    // Curate three into the new email's Draft Edition, then undo within 30 s.
+    // Curate three into a new digest email of a new campaign, made in the panel, then undo within 30 s.
     const bar = page.getByRole('region', { name: 'Selected articles' });
     const panel = page.getByRole('dialog');
     const target = panel.getByRole('list', { name: 'Draft emails' }).getByRole('listitem', { name: email });
@@ -59,12 +50,17 @@ for (const width of [1280, 375]) {
       for (const n of [0, 1, 2]) await cards.nth(n).getByRole('checkbox').check();
       await expect(bar.getByText('3 selected')).toBeVisible();
       await bar.getByRole('button', { name: 'Add to email' }).click();
-      await expect(target).toBeVisible();
     };
     await pickThree();
-    await expect(target.getByTestId('curation-count')).toContainText('0 articles');
-    await target.getByRole('button', { name: 'Add here' }).click();
+    await panel.getByRole('button', { name: 'New email' }).click();
+    const form = panel.getByRole('form', { name: 'New email' });
+    await form.getByLabel('Email name').fill(email);
+    await form.getByLabel('Digest (curated articles)').check();
+    await form.getByLabel('Campaign', { exact: true }).selectOption({ label: 'A new campaign…' });
+    await form.getByLabel('New campaign name').fill(campaign);
+    await form.getByRole('button', { name: 'Create and add' }).click();
     await expect(target.getByText('Just added')).toBeVisible();
+    await expect(target).toContainText(campaign);
     await expect(target.getByTestId('curation-count')).toContainText('3 articles · just now');
     await page.clock.fastForward(10_000);
     await target.getByRole('button', { name: 'Undo' }).click();
@@ -75,6 +71,7 @@ for (const width of [1280, 375]) {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await pickThree();
+    await expect(target).toBeVisible();
     await target.getByRole('button', { name: 'Add here' }).click();
     await expect(target.getByTestId('curation-count')).toContainText('3 articles');
     await page.clock.fastForward(5_000);

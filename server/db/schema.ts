@@ -235,9 +235,10 @@ export type CampaignTable = {
   name_lower: GeneratedAlways<string>;
 };
 
+/** Sources are ids or 'global' (the whole global pool), as the content explorer's advanced search names them. */
 export type CampaignAdvancedSearch = {
-  include_sources?: number[];
-  exclude_sources?: number[];
+  include_sources?: (number | 'global')[];
+  exclude_sources?: (number | 'global')[];
   include_keywords?: string[];
   exclude_keywords?: string[];
 };

@@ -30,6 +30,9 @@ export type NewCampaign = {
   contactIds: number[];
   includeKeywords: string[];
   excludeKeywords: string[];
+  /** Content sources as the explorer names them (`global`, feed ids); none: the default, everything. */
+  includeSources?: string[];
+  excludeSources?: string[];
 };
 
 export type NewEmail = {
@@ -38,6 +41,10 @@ export type NewEmail = {
   campaignId: number | null;
   /** Set to clone that email instead of starting from scratch. */
   cloneOf?: number | null;
+  /** Set to start the first edition from that template's design. */
+  templateId?: number | null;
+  /** Set to make the campaign on the way (create_campaign_flag) instead of campaignId. */
+  newCampaignName?: string;
 };
 
 /**
@@ -58,6 +65,16 @@ export const campaignApi = {
       signal,
     }),
 
+  /** GET get_campaigns/?list_only=1: every campaign's id and name, in list order (pickers). */
+  campaignNames: async (signal?: AbortSignal): Promise<{ campaign_id: number; campaign_name: string }[]> =>
+    (
+      await campaign.get<{ data: { campaign_id: number; campaign_name: string }[] }>('get_campaigns/', {
+        query: { list_only: 1 },
+        signal,
+        ...LOCAL,
+      })
+    ).data,
+
   /** GET get_users/: the organisation's users (the by-User filter). */
   users: async (signal?: AbortSignal): Promise<CampaignUser[]> =>
     (await campaign.get<{ data: CampaignUser[] }>('get_users/', { signal })).data,
@@ -74,6 +91,8 @@ export const campaignApi = {
           contact_ids: input.contactIds.join(','),
           include_keywords: JSON.stringify(input.includeKeywords),
           exclude_keywords: JSON.stringify(input.excludeKeywords),
+          include_sources: (input.includeSources ?? []).join(','),
+          exclude_sources: (input.excludeSources ?? []).join(','),
         },
         { signal, ...LOCAL },
       )
@@ -128,7 +147,9 @@ export const campaignApi = {
           ...(input.name ? { email_name: input.name } : {}),
           email_type: input.emailType,
           ...(input.campaignId !== null ? { campaign_id: input.campaignId } : {}),
+          ...(input.newCampaignName ? { create_campaign_flag: 1, campaign_name: input.newCampaignName } : {}),
           ...(input.cloneOf ? { email_id: input.cloneOf, clone_only: 1 } : {}),
+          ...(input.templateId ? { template_id: input.templateId } : {}),
         },
         { signal, ...LOCAL },
       )

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceListFieldSchema } from './contentSchemas.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -125,11 +126,18 @@ export const keywordsSchema = (field: string) =>
       return words;
     });
 
-/** advanced_search: a JSON object text {include_sources, exclude_sources, include_keywords, exclude_keywords}. */
+/** A content source of a campaign: `global` (the whole global pool) or a source id, as the explorer names them. */
+const campaignSourceSchema = z.union([z.literal('global'), z.number().int().positive().max(2_147_483_647)]);
+export type CampaignSource = z.infer<typeof campaignSourceSchema>;
+
+/**
+ * advanced_search: a JSON object text {include_sources, exclude_sources, include_keywords, exclude_keywords}.
+ * Sources are ids or `global`, as in the content explorer's advanced search (articles/'s include_sources).
+ */
 const advancedSearchObject = z
   .object({
-    include_sources: z.array(z.number().int().positive()).max(200).optional(),
-    exclude_sources: z.array(z.number().int().positive()).max(200).optional(),
+    include_sources: z.array(campaignSourceSchema).max(200).optional(),
+    exclude_sources: z.array(campaignSourceSchema).max(200).optional(),
     include_keywords: z.array(z.string().max(80)).max(MAX_KEYWORDS).optional(),
     exclude_keywords: z.array(z.string().max(80)).max(MAX_KEYWORDS).optional(),
   })
@@ -155,7 +163,7 @@ export const advancedSearchSchema = z
       ctx.addIssue({
         code: 'custom',
         message:
-          'advanced_search must be an object of include_sources, exclude_sources (ids), include_keywords and exclude_keywords (words).',
+          'advanced_search must be an object of include_sources, exclude_sources (source ids or global), include_keywords and exclude_keywords (words).',
       });
       return z.NEVER;
     }
@@ -177,8 +185,8 @@ export const createCampaignBodySchema = z.object({
   contact_ids: idListFieldSchema('contact_ids'),
   list_ids: idListFieldSchema('list_ids'),
   advanced_search: advancedSearchSchema,
-  include_sources: idListFieldSchema('include_sources'),
-  exclude_sources: idListFieldSchema('exclude_sources'),
+  include_sources: sourceListFieldSchema('include_sources'),
+  exclude_sources: sourceListFieldSchema('exclude_sources'),
   include_keywords: keywordsSchema('include_keywords'),
   exclude_keywords: keywordsSchema('exclude_keywords'),
 });
@@ -212,12 +220,21 @@ export const createEmailBodySchema = z.object({
   keywords: keywordsSchema('keywords'),
   contact_ids: idListFieldSchema('contact_ids'),
   list_ids: idListFieldSchema('list_ids'),
+  advanced_search: advancedSearchSchema,
 });
 export type CreateEmailInput = z.infer<typeof createEmailBodySchema>;
 
 export const updateEmailBodySchema = z.object({
   email_id: positiveIdField('email_id'),
   email_name: emailNameSchema().optional(),
+  /** Moves the email to this campaign of the organisation. */
+  campaign_id: optionalIdFieldSchema('campaign_id'),
+  /** Moves the email to a new campaign made on the way (campaign_name, keywords, contact_ids, list_ids). */
+  create_campaign_flag: booleanFieldSchema('create_campaign_flag').optional(),
+  campaign_name: campaignNameSchema().optional(),
+  keywords: keywordsSchema('keywords'),
+  contact_ids: idListFieldSchema('contact_ids'),
+  list_ids: idListFieldSchema('list_ids'),
   subject: z
     .string({ error: 'subject must be text.' })
     .transform((value) => value.trim())
@@ -229,6 +246,7 @@ export const updateEmailBodySchema = z.object({
     )
     .optional(),
 });
+export type UpdateEmailInput = z.infer<typeof updateEmailBodySchema>;
 export const deleteEmailBodySchema = z.object({
   email_id: positiveIdField('email_id'),
   campaign_id: optionalIdFieldSchema('campaign_id'),

@@ -69,9 +69,17 @@ export type CampaignEmail = {
 
 export type CampaignGraphPoint = { date: string; sent: number; opens: number; clicks: number };
 
+/** A campaign's content sources by name: 'global' is the global pool, a number a source's id. */
+export type CampaignContentSources = {
+  include: { id: number | 'global'; name: string }[];
+  exclude: { id: number | 'global'; name: string }[];
+};
+
 export type CampaignDetails = CampaignSummary & {
   keywords: string[];
   advanced_search: Record<string, unknown>;
+  /** The advanced search's sources with their names (none included: the global pool and every feed). */
+  content_sources: CampaignContentSources;
   list_ids: number[];
   contact_ids: number[];
   emails: {

@@ -47,3 +47,24 @@ export function advancedSearchCount(search: AdvancedSearch): number {
     (search.endDate ? 1 : 0)
   );
 }
+
+/**
+ * A campaign's stored advanced search (campaign_details/'s advanced_search: include_sources and
+ * exclude_sources as ids or 'global', include_keywords, exclude_keywords) as the explorer's advanced
+ * search: what curating for that campaign starts from. Anything else in it is ignored.
+ */
+export function advancedSearchOfCampaign(stored: Record<string, unknown>): AdvancedSearch {
+  const sources = (value: unknown) =>
+    Array.isArray(value)
+      ? value.filter((s) => s === 'global' || (typeof s === 'number' && s > 0)).map((s) => String(s))
+      : [];
+  const words = (value: unknown) =>
+    Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string' && w.trim() !== '') : [];
+  return {
+    ...DEFAULT_ADVANCED_SEARCH,
+    includeSources: sources(stored.include_sources),
+    excludeSources: sources(stored.exclude_sources),
+    includeKeywords: words(stored.include_keywords),
+    excludeKeywords: words(stored.exclude_keywords),
+  };
+}

@@ -1,8 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { CAMPAIGN_NAME_EXISTS, type CreateCampaignInput } from '../../../src/domain/campaignSchemas.ts';
 import type { CampaignDeletion, CampaignSummary } from '../../../src/domain/campaigns.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { CampaignAdvancedSearch, Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/AppError.ts';
+import { checkSources } from '../content/articleListing.ts';
 import { isInternalUser } from '../workflow/emailAccess.ts';
 import { campaignNameTaken, type Db, loadCampaignSummary, lockOrgCampaign } from './campaignQueries.ts';
 
@@ -41,17 +42,41 @@ async function foreignIds(trx: Db, table: 'contacts' | 'contact_lists', orgId: n
   return ids.filter((id) => !found.has(id));
 }
 
-/** create_campaign/ (and create_email/ with create_campaign_flag): a new campaign on top. */
+type SourceList = { global: boolean; ids: number[] };
+type AdvancedInput = Partial<
+  Pick<CreateCampaignInput, 'advanced_search' | 'include_keywords' | 'exclude_keywords'> & {
+    include_sources: SourceList;
+    exclude_sources: SourceList;
+  }
+>;
+
+/**
+ * The campaign's stored advanced search: advanced_search merged with the four separate fields. Sources are
+ * 'global' or ids, as the content explorer's advanced search names them (docs/campaigns.md).
+ */
+export function campaignAdvancedSearch(input: AdvancedInput): CampaignAdvancedSearch {
+  const advanced: CampaignAdvancedSearch = { ...(input.advanced_search ?? {}) };
+  const sources = (list: SourceList | undefined) =>
+    list ? [...(list.global ? (['global'] as const) : []), ...list.ids] : [];
+  const merge = <K extends keyof CampaignAdvancedSearch>(key: K, extra: CampaignAdvancedSearch[K]) => {
+    if (extra && extra.length > 0)
+      advanced[key] = [...new Set([...(advanced[key] ?? []), ...extra])] as CampaignAdvancedSearch[K];
+  };
+  merge('include_sources', sources(input.include_sources));
+  merge('exclude_sources', sources(input.exclude_sources));
+  merge('include_keywords', input.include_keywords);
+  merge('exclude_keywords', input.exclude_keywords);
+  return advanced;
+}
+
+/**
+ * create_campaign/ (and create_email/ with create_campaign_flag): a new campaign on top. A source of its
+ * advanced search that is neither the global pool's nor the organisation's is not found (404).
+ */
 export async function createCampaignIn(
   trx: Transaction<Database>,
   user: Actor,
-  input: Pick<CreateCampaignInput, 'campaign_name' | 'keywords' | 'contact_ids' | 'list_ids'> &
-    Partial<
-      Pick<
-        CreateCampaignInput,
-        'advanced_search' | 'include_sources' | 'exclude_sources' | 'include_keywords' | 'exclude_keywords'
-      >
-    >,
+  input: Pick<CreateCampaignInput, 'campaign_name' | 'keywords' | 'contact_ids' | 'list_ids'> & AdvancedInput,
 ): Promise<number> {
   await lockOrganisation(trx, user.org_id);
   if (await campaignNameTaken(trx, user.org_id, input.campaign_name)) throw badRequest(CAMPAIGN_NAME_EXISTS);
@@ -59,18 +84,11 @@ export async function createCampaignIn(
     throw notFound('List not found.');
   if ((await foreignIds(trx, 'contacts', user.org_id, input.contact_ids)).length > 0)
     throw notFound('Contact not found.');
-  const advanced = { ...(input.advanced_search ?? {}) };
-  const merge = <K extends keyof typeof advanced>(
-    key: K,
-    extra: NonNullable<(typeof advanced)[K]> | undefined,
-  ) => {
-    if (extra && extra.length > 0)
-      advanced[key] = [...new Set([...(advanced[key] ?? []), ...extra])] as never;
-  };
-  merge('include_sources', input.include_sources);
-  merge('exclude_sources', input.exclude_sources);
-  merge('include_keywords', input.include_keywords);
-  merge('exclude_keywords', input.exclude_keywords);
+  const advanced = campaignAdvancedSearch(input);
+  const sourceIds = [...(advanced.include_sources ?? []), ...(advanced.exclude_sources ?? [])].filter(
+    (id): id is number => typeof id === 'number',
+  );
+  await checkSources(trx, user.org_id, sourceIds);
   const row = await trx
     .insertInto('campaigns')
     .values({
@@ -130,8 +148,9 @@ async function copyName(trx: Db, orgId: number, original: string): Promise<strin
 }
 
 /**
- * Copies an email (row, draft editions, their curated articles; never sends or sent editions) into a
- * campaign under a name. Returns the copy's id.
+ * Copies an email (row, draft editions with their designs, rendered HTML and text versions, their curated
+ * articles; never sends, sent editions or the public web id) into a campaign under a name. Returns the
+ * copy's id.
  */
 export async function copyEmail(
   trx: Db,
@@ -170,6 +189,11 @@ export async function copyEmail(
         status: 'draft',
         is_active: draft.is_active,
         thumbnail: draft.thumbnail,
+        design: draft.design === null ? null : JSON.stringify(draft.design),
+        design_saved_at: draft.design_saved_at,
+        html: draft.html,
+        text_preview: draft.text_preview,
+        text_preview_edited: draft.text_preview_edited,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type {
+  CampaignContentSources,
   CampaignCounts,
   CampaignDetails,
   CampaignEmail,
@@ -9,9 +10,10 @@ import type {
   Edition,
   EditionStatus,
 } from '../../../src/domain/campaigns.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CampaignAdvancedSearch, Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { GLOBAL_POOL_NAME } from '../content/sourceCommands.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -330,6 +332,37 @@ async function campaignGraph(db: Db, campaignId: number, timeZone: string): Prom
   return rows.map((r) => ({ date: r.day, sent: n(r.sent), opens: n(r.opens), clicks: n(r.clicks) }));
 }
 
+/**
+ * The campaign's content sources with their names, as the content explorer shows them: the global pool
+ * ('global') and the organisation's feeds; a source deleted since is left out.
+ */
+async function contentSourcesOf(
+  db: Db,
+  orgId: number,
+  advanced: CampaignAdvancedSearch,
+): Promise<CampaignContentSources> {
+  const include = advanced.include_sources ?? [];
+  const exclude = advanced.exclude_sources ?? [];
+  const ids = [...include, ...exclude].filter((id): id is number => typeof id === 'number');
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('article_sources')
+          .select(['id', 'name'])
+          .where('id', 'in', ids)
+          .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]))
+          .execute();
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  const named = (list: (number | 'global')[]) =>
+    list.flatMap((id): CampaignContentSources['include'] => {
+      if (id === 'global') return [{ id, name: GLOBAL_POOL_NAME }];
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    });
+  return { include: named(include), exclude: named(exclude) };
+}
+
 /** campaign_details/{id}/: the campaign, its audience, its emails by edition status and the graph. */
 export async function loadCampaignDetails(
   db: Db,
@@ -371,10 +404,12 @@ export async function loadCampaignDetails(
       (e) =>
         e.editions.some((v) => v.status === status) || (status === 'sent' && sentByWorkflow.has(e.email_id)),
     );
+  const advanced = campaign.advanced_search ?? {};
   return {
     ...summary,
     keywords: campaign.keywords ?? [],
-    advanced_search: (campaign.advanced_search ?? {}) as Record<string, unknown>,
+    advanced_search: advanced as Record<string, unknown>,
+    content_sources: await contentSourcesOf(db, orgId, advanced),
     list_ids: lists.map((l) => l.list_id),
     contact_ids: contacts.map((c) => c.contact_id),
     emails: {

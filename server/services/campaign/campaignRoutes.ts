@@ -69,7 +69,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             "Form: campaign_name (1-120), keywords (JSON list or comma text), contact_ids, list_ids (the organisation's; " +
             'others answer 404), advanced_search (JSON {include_sources, exclude_sources, include_keywords, ' +
-            'exclude_keywords}) and/or the four as separate fields (merged). Campaign names are unique in the ' +
+            'exclude_keywords}) and/or the four as separate fields (merged). Sources are `global` (the global pool) ' +
+            "or source ids, as articles/ takes them; a source neither global nor the organisation's answers 404. " +
+            'Campaign names are unique in the ' +
             "organisation in any case: a name that exists answers 400 'Campaign with that name already exists'.",
           body: createCampaignBodySchema,
         },

@@ -1,12 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   type CreateEmailInput,
   DRAFT_EDITION_NAME,
   EMAIL_NAME_EXISTS,
   LAST_EDITION,
+  type UpdateEmailInput,
 } from '../../../src/domain/campaignSchemas.ts';
 import type { CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
+import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/AppError.ts';
+import { startEditionFromTemplate } from '../publish/designCommands.ts';
 import { isInternalUser } from '../workflow/emailAccess.ts';
 import {
   type Actor,
@@ -52,6 +55,24 @@ export async function loadEmail(db: Db, orgId: number, emailId: number): Promise
   return email;
 }
 
+/** create_campaign_flag: the campaign made on the way (campaign_name, keywords, audience, advanced search). */
+function campaignOnTheWay(
+  trx: Transaction<Database>,
+  user: Actor,
+  input: Pick<CreateEmailInput, 'campaign_name' | 'keywords' | 'contact_ids' | 'list_ids'> & {
+    advanced_search?: CreateEmailInput['advanced_search'];
+  },
+): Promise<number> {
+  if (!input.campaign_name) throw badRequest('campaign_name is required with create_campaign_flag.');
+  return createCampaignIn(trx, user, {
+    campaign_name: input.campaign_name,
+    keywords: input.keywords,
+    contact_ids: input.contact_ids,
+    list_ids: input.list_ids,
+    advanced_search: input.advanced_search ?? {},
+  });
+}
+
 /** "Copy of X", "Copy of X (2)", ...: the first name no email of the campaign has. */
 async function copyName(trx: Db, orgId: number, campaignId: number | null, original: string) {
   const base = `Copy of ${original}`.slice(0, 140);
@@ -64,23 +85,19 @@ async function copyName(trx: Db, orgId: number, campaignId: number | null, origi
 
 /**
  * create_email/: a new email (digest or ad hoc) with its 'Draft Edition' (the trigger makes it), in a
- * campaign (campaign_id, or a new one with create_campaign_flag) or without one. With email_id and
- * clone_only, a copy of that email (its draft editions and their curated articles) named email_name or
- * "Copy of <name>". The campaign takes the top of the list.
+ * campaign (campaign_id, or a new one with create_campaign_flag) or without one; with template_id, that
+ * edition starts with the template's design (a template the user may not use: 404). With email_id and
+ * clone_only, a copy of that email (its draft editions with their designs and curated articles) named
+ * email_name or "Copy of <name>". The campaign takes the top of the list.
  */
 export async function createEmail(db: Db, user: Actor, input: CreateEmailInput): Promise<CampaignEmail> {
+  if (input.email_id !== null && input.template_id !== null)
+    throw badRequest('Send template_id or email_id (a copy), not both.');
   return inTransaction(db, async (trx) => {
     await lockOrganisation(trx, user.org_id);
     let campaignId = input.campaign_id;
-    if (input.create_campaign_flag) {
-      if (!input.campaign_name) throw badRequest('campaign_name is required with create_campaign_flag.');
-      campaignId = await createCampaignIn(trx, user, {
-        campaign_name: input.campaign_name,
-        keywords: input.keywords,
-        contact_ids: input.contact_ids,
-        list_ids: input.list_ids,
-      });
-    } else if (campaignId !== null) await lockOrgCampaign(trx, user.org_id, campaignId);
+    if (input.create_campaign_flag) campaignId = await campaignOnTheWay(trx, user, input);
+    else if (campaignId !== null) await lockOrgCampaign(trx, user.org_id, campaignId);
 
     let emailId: number;
     if (input.email_id !== null) {
@@ -115,26 +132,51 @@ export async function createEmail(db: Db, user: Actor, input: CreateEmailInput):
         .returning('id')
         .executeTakeFirstOrThrow();
       emailId = row.id;
+      if (input.template_id !== null) {
+        const edition = await trx
+          .selectFrom('email_versions')
+          .select('id')
+          .where('email_id', '=', emailId)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        await startEditionFromTemplate(
+          trx,
+          { orgId: user.org_id, userId: user.id },
+          edition.id,
+          input.template_id,
+        );
+      }
     }
     await moveCampaignToTop(trx, user.org_id, campaignId);
     return loadEmail(trx, user.org_id, emailId);
   });
 }
 
-/** update_email/: a new name (unique in its campaign, any case) and/or subject. */
-export async function updateEmail(
-  db: Db,
-  user: Actor,
-  input: { email_id: number; email_name?: string | undefined; subject?: string | undefined },
-): Promise<CampaignEmail> {
-  if (input.email_name === undefined && input.subject === undefined)
-    throw badRequest('Send email_name or subject to change.');
+/**
+ * update_email/: a new name (unique in its campaign, any case), a new subject, and/or another campaign:
+ * campaign_id (the organisation's; another's is a 404) or a new one made on the way (create_campaign_flag
+ * with campaign_name, keywords, contact_ids, list_ids). A moved email takes its editions, sends and
+ * statistics with it; its name must be free in the campaign it moves to. Both campaigns take the top.
+ */
+export async function updateEmail(db: Db, user: Actor, input: UpdateEmailInput): Promise<CampaignEmail> {
+  const moving = input.create_campaign_flag === true || input.campaign_id !== null;
+  if (input.email_name === undefined && input.subject === undefined && !moving)
+    throw badRequest('Send email_name or subject, or campaign_id to move it.');
+  if (input.create_campaign_flag && input.campaign_id !== null)
+    throw badRequest('Send campaign_id or create_campaign_flag, not both.');
   return inTransaction(db, async (trx) => {
     await lockOrganisation(trx, user.org_id);
     const email = await lockOwnEmail(trx, user, input.email_id);
+    let campaignId = email.campaign_id;
+    if (input.create_campaign_flag) campaignId = await campaignOnTheWay(trx, user, input);
+    else if (input.campaign_id !== null) {
+      await lockOrgCampaign(trx, user.org_id, input.campaign_id);
+      campaignId = input.campaign_id;
+    }
+    const name = input.email_name ?? email.name;
     if (
-      input.email_name !== undefined &&
-      (await emailNameTaken(trx, user.org_id, email.campaign_id, input.email_name, email.id))
+      (input.email_name !== undefined || campaignId !== email.campaign_id) &&
+      (await emailNameTaken(trx, user.org_id, campaignId, name, email.id))
     )
       throw badRequest(EMAIL_NAME_EXISTS);
     await trx
@@ -142,11 +184,13 @@ export async function updateEmail(
       .set({
         ...(input.email_name !== undefined ? { name: input.email_name } : {}),
         ...(input.subject !== undefined ? { subject: input.subject } : {}),
+        campaign_id: campaignId,
         updated_at: sql`now()`,
       })
       .where('id', '=', email.id)
       .execute();
-    await moveCampaignToTop(trx, user.org_id, email.campaign_id);
+    if (campaignId !== email.campaign_id) await moveCampaignToTop(trx, user.org_id, email.campaign_id);
+    await moveCampaignToTop(trx, user.org_id, campaignId);
     return loadEmail(trx, user.org_id, email.id);
   });
 }

@@ -77,9 +77,11 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Create an email (digest or ad hoc) with its 'Draft Edition', or clone one",
           description:
             'Form: email_name, email_type (0 digest, 1 ad hoc; default 0), campaign_id (none: an email without ' +
-            'campaign), template_id (accepted; templates arrive with the design work), create_campaign_flag=1 with ' +
-            'campaign_name, keywords, contact_ids, list_ids to create the campaign on the way. email_id with ' +
-            'clone_only=1 copies that email (draft editions and curated articles, no sends) as email_name or ' +
+            "campaign), template_id (the first edition starts from that template's design: a product template, " +
+            "one shared in the organisation or the user's own; any other answers 404), create_campaign_flag=1 with " +
+            'campaign_name, keywords, contact_ids, list_ids and advanced_search to create the campaign on the way. ' +
+            'email_id with clone_only=1 (not with template_id) copies that email (draft editions with their designs ' +
+            'and curated articles, no sends) as email_name or ' +
             '"Copy of <name>" into campaign_id or its own campaign. Email names are unique in their campaign ' +
             "(any case): a name that exists answers 400 'Email with that name already exists in this campaign'.",
           body: createEmailBodySchema,
@@ -96,9 +98,13 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Rename an email or change its subject (its campaign takes the top)',
+          summary:
+            'Rename an email, change its subject or move it to another campaign (its campaigns take the top)',
           description:
-            'Form: email_id, email_name and/or subject. A name another email of the campaign has answers 400.',
+            'Form: email_id, and email_name, subject and/or campaign_id (another campaign of the organisation; ' +
+            "another organisation's answers 404) or create_campaign_flag=1 with campaign_name, keywords, " +
+            'contact_ids, list_ids (moves it into a campaign made on the way). A moved email takes its editions, ' +
+            'sends and statistics. A name another email of the (new) campaign has answers 400.',
           body: updateEmailBodySchema,
         },
       },

@@ -78,6 +78,17 @@ function filterConditions(orgId: number, query: ArticleQuery): RawBuilder<boolea
  * 500,000 articles); the newest thousand matches are what a person curating this week's news reads.
  */
 export const RANK_WINDOW = 1000;
+/** A phrase search looks for its rank window in the articles of these last days first (see rankedPage). */
+const RECENT_DAYS = 14;
+
+/**
+ * Whether websearch_to_tsquery makes a phrase (`<->`) of the search: quoted words, or words joined by
+ * punctuation ("e-commerce", "U.S."). A guess either way changes only the speed, never the answer.
+ */
+export function hasPhrase(search: string): boolean {
+  return /"|[\p{L}\p{N}][^\s\p{L}\p{N}]+[\p{L}\p{N}]/u.test(search);
+}
+
 /** Totals are counted up to this many; more answers total_count COUNT_CAP with total_capped true. */
 export const COUNT_CAP = 1000;
 
@@ -227,15 +238,28 @@ async function rankedPage(
   query: ArticleQuery,
 ) {
   const end = query.offset + query.limit;
-  const { rows } = await sql<{ id: number; in_window: string | number }>`
+  const windowQuery = (recent: RawBuilder<unknown>) => sql<{ id: number; in_window: string | number }>`
     with a as (
       select a.id, a.published_at, a.search from articles a ${shape.join}
-      where ${where} order by a.published_at desc, a.id desc limit ${RANK_WINDOW}
+      where ${where} ${recent} order by a.published_at desc, a.id desc limit ${RANK_WINDOW}
     )
     select a.id, (select count(*) from a) as in_window from a
     order by ${shape.order}
     limit ${Math.max(0, Math.min(end, RANK_WINDOW) - query.offset)} offset ${Math.min(query.offset, RANK_WINDOW)}
-  `.execute(db);
+  `;
+  // A search with a phrase (or a hyphenated word: websearch_to_tsquery makes both `<->`) looks in the last
+  // RECENT_DAYS first: when they hold RANK_WINDOW matches, those are the newest RANK_WINDOW (the same
+  // window), found without visiting every older match. A phrase's matches are rechecked in the table one
+  // row at a time (the GIN index has no positions): on PostgreSQL `"supply chain"`'s 9,800 matches took
+  // 190 ms, its recent 1,100 55 ms. Plain words are exact in the index and walk the date index: a date
+  // bound there only adds work (BitmapAnd), so they keep the one query.
+  let rows: { id: number; in_window: string | number }[] = [];
+  if (hasPhrase(query.filters.search))
+    ({ rows } = await windowQuery(
+      sql`and a.published_at >= now() - make_interval(days => ${RECENT_DAYS})`,
+    ).execute(db));
+  if (rows.length === 0 || Number(rows[0]?.in_window) < RANK_WINDOW)
+    ({ rows } = await windowQuery(sql``).execute(db));
   const inWindow =
     rows.length > 0
       ? Number(rows[0]?.in_window)

@@ -85,6 +85,35 @@ export async function designOf(
 }
 
 /**
+ * A new email "from a template" (create_email/ with template_id): its first edition starts with the
+ * template's design (a product template in the organisation's brand), rendered and stored as a save would.
+ * A template the user may not use, or none, is not found (404).
+ */
+export async function startEditionFromTemplate(
+  trx: Db,
+  viewer: Viewer,
+  versionId: number,
+  templateId: number,
+): Promise<void> {
+  const template = await loadTemplate(trx, viewer, templateId);
+  const design = templateDesign(template, await loadBrand(trx, viewer.orgId));
+  const edition = await loadEdition(trx, viewer.orgId, versionId);
+  const rendered = await renderForEdition(trx, edition, design);
+  const savedAt = new Date();
+  await trx
+    .updateTable('email_versions')
+    .set({
+      design: JSON.stringify(design),
+      html: rendered.html,
+      text_preview: rendered.text,
+      design_saved_at: savedAt,
+      updated_at: savedAt,
+    })
+    .where('id', '=', edition.id)
+    .execute();
+}
+
+/**
  * design/save/: stores the design, the HTML it renders to and (unless the user edited it) its text
  * version, and renames the edition. Refused: a link without a target (missing_link, naming the block), a
  * name another edition of the email has (emailNameExists), a sent edition.

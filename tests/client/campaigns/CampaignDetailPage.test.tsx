@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
+import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
 import type { CampaignDetails, CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
 import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
@@ -68,6 +69,7 @@ function details(emails: CampaignEmail[], patch: Partial<CampaignDetails> = {}):
     ...campaign(3),
     keywords: ['cloud'],
     advanced_search: {},
+    content_sources: { include: [], exclude: [] },
     list_ids: [],
     contact_ids: [],
     emails: { draft: having('draft'), sent: having('sent'), test: [], scheduled: [], all: emails },
@@ -76,7 +78,11 @@ function details(emails: CampaignEmail[], patch: Partial<CampaignDetails> = {}):
   };
 }
 
-function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?campaign_id=3') {
+function renderDetail(
+  stubs: Partial<CampaignApi>,
+  at = '/campaigns/campaign?campaign_id=3',
+  publish: Partial<PublishApi> = {},
+) {
   const root = createRootRoute();
   const route = createRoute({
     getParentRoute: () => root,
@@ -93,7 +99,13 @@ function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?cam
     stringifySearch: stringifyPlainSearch,
   });
   render(
-    <ServicesContext.Provider value={{ ...appServices, campaignApi: { ...campaignApi, ...stubs } }}>
+    <ServicesContext.Provider
+      value={{
+        ...appServices,
+        campaignApi: { ...campaignApi, ...stubs },
+        publishApi: { ...publishApi, ...publish },
+      }}
+    >
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
@@ -102,6 +114,76 @@ function renderDetail(stubs: Partial<CampaignApi>, at = '/campaigns/campaign?cam
 }
 
 describe('Campaign detail screen', () => {
+  it('shows its content sources by name and opens the explorer on them', async () => {
+    renderDetail({
+      details: async () =>
+        details([], {
+          content_sources: {
+            include: [
+              { id: 'global', name: 'Global pool' },
+              { id: 4, name: 'Our newsroom' },
+            ],
+            exclude: [{ id: 11, name: 'Wire One' }],
+          },
+        }),
+    });
+    const sources = await screen.findByRole('region', { name: 'Content sources' }, SLOW);
+    expect(sources.textContent).toMatch(/Content sources.*Global pool, Our newsroom.*Excluded.*Wire One/);
+    expect(
+      within(sources).getByRole('link', { name: 'Find articles for this campaign' }).getAttribute('href'),
+    ).toBe('/content/explorer?campaign_id=3');
+  });
+
+  it('creates an email from a template (its first edition starts from that design)', async () => {
+    const created = email(5, [edition(51, 5)]);
+    const createEmail = vi.fn(async () => created);
+    renderDetail(
+      {
+        details: async () => details([]),
+        browseEmails: async () => ({ total_count: 0, marked_count: 0, data: [] }),
+        createEmail,
+      },
+      undefined,
+      {
+        listTemplates: async () => ({
+          total_count: 1,
+          data: [
+            {
+              id: 7,
+              name: 'Announcement',
+              description: '',
+              featured: true,
+              shared: false,
+              is_mine: false,
+              thumbnail: null,
+              created_by: null,
+              updated_at: '2026-11-01T09:00:00.000Z',
+            },
+          ],
+        }),
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'New email' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'New email' });
+    await within(dialog).findByRole('option', { name: 'Template: Announcement' }, SLOW);
+    fireEvent.change(within(dialog).getByLabelText('Start from'), { target: { value: 'template:7' } });
+    fireEvent.change(within(dialog).getByLabelText('Email name'), { target: { value: 'Launch note' } });
+    fireEvent.click(within(dialog).getByLabelText(/Ad hoc/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create email' }));
+    await waitFor(() =>
+      expect(createEmail).toHaveBeenCalledWith(
+        { name: 'Launch note', emailType: 1, campaignId: 3, cloneOf: null, templateId: 7 },
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('says a campaign without chosen sources uses the global pool and every feed', async () => {
+    renderDetail({ details: async () => details([]) });
+    const sources = await screen.findByRole('region', { name: 'Content sources' }, SLOW);
+    expect(sources.textContent).toMatch(/Global pool and all your feeds/);
+  });
+
   it('shows the emails by edition state with their editions, and the empty graph', async () => {
     const first = email(1, [
       edition(11, 1, { articles_count: 3 }),

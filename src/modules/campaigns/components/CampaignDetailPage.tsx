@@ -18,6 +18,7 @@ import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { CampaignGraph } from './CampaignGraph.tsx';
+import { CampaignSourcesSummary } from './CampaignSourcesSummary.tsx';
 import { CreateEmailDialog } from './CreateEmailDialog.tsx';
 import { EmailCard } from './EmailCard.tsx';
 import { NameDialog } from './NameDialog.tsx';
@@ -148,6 +149,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
           </>
         }
       />
+      <CampaignSourcesSummary campaignId={campaign.campaign_id} sources={campaign.content_sources} />
       <Tabs
         label="Emails by edition state"
         selectedId={tab}

@@ -13,6 +13,7 @@ import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
+import { type CampaignSources, CampaignSourcesField } from './CampaignSourcesField.tsx';
 import './campaigns.css';
 
 const words = (text: string) =>
@@ -22,9 +23,9 @@ const words = (text: string) =>
     .filter(Boolean);
 
 /**
- * /createcampaign: name, keywords, lists and contacts from the audience area, and the advanced search's
- * include and exclude keywords. (Sources are left out until the article sources call exists.) The new
- * campaign opens on its detail page.
+ * /createcampaign: name, keywords, lists and contacts from the audience area, and the advanced search:
+ * its content sources (the content explorer's picker) and include and exclude keywords. The new campaign
+ * opens on its detail page.
  */
 export function CreateCampaignPage() {
   const api = useServices().campaignApi;
@@ -36,6 +37,7 @@ export function CreateCampaignPage() {
   const [exclude, setExclude] = useState('');
   const [lists, setLists] = useState<Map<number, string>>(new Map());
   const [contacts, setContacts] = useState<Map<number, string>>(new Map());
+  const [sources, setSources] = useState<CampaignSources>({ includeSources: [], excludeSources: [] });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const create = useRequest<NewCampaign, CampaignSummary>(
     (input, signal) => api.createCampaign(input, signal),
@@ -68,6 +70,7 @@ export function CreateCampaignPage() {
       contactIds: [...contacts.keys()],
       includeKeywords: words(include),
       excludeKeywords: words(exclude),
+      ...sources,
     });
   };
   return (
@@ -100,6 +103,7 @@ export function CreateCampaignPage() {
           <AudienceChooser kind="lists" chosen={lists} onChange={setLists} />
           <AudienceChooser kind="contacts" chosen={contacts} onChange={setContacts} />
         </div>
+        <CampaignSourcesField onChange={setSources} />
         <fieldset className="campaign-form__advanced">
           <legend>Advanced search</legend>
           <TextField

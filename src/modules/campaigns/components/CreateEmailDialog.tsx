@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { NewEmail } from '../../../api/campaignApi.ts';
 import { EMAIL_NAME_EXISTS, MAX_EMAIL_NAME } from '../../../domain/campaignSchemas.ts';
 import type { CampaignEmail, EmailsPage } from '../../../domain/campaigns.ts';
+import type { TemplatesPage } from '../../../domain/publishAnswers.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -19,13 +20,17 @@ type Props = {
 };
 
 const SCRATCH = '';
+const TEMPLATE = 'template:';
+const COPY = 'copy:';
 
 /**
- * Create an email in the campaign: digest or ad hoc, from scratch or as a copy of one of your emails
- * (the email browser). It starts with its 'Draft Edition'.
+ * Create an email in the campaign: digest or ad hoc, from scratch, from a template (its first edition
+ * starts with the template's design) or as a copy of one of your emails (the email browser). It starts
+ * with its 'Draft Edition'.
  */
 export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Props) {
-  const api = useServices().campaignApi;
+  const services = useServices();
+  const api = services.campaignApi;
   const [name, setName] = useState('');
   const [emailType, setEmailType] = useState<'0' | '1'>('0');
   const [source, setSource] = useState(SCRATCH);
@@ -34,6 +39,12 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
     (_, signal) => api.browseEmails({ offset: 0, limit: 100, search: '', emailType: 'all' }, signal),
     'emailBrowser',
   );
+  const templates = useLoad<null, TemplatesPage>(
+    (_, signal) =>
+      services.publishApi.listTemplates({ tab: 'all', offset: 0, limit: 50, search: '' }, signal),
+    'emailTemplates',
+  );
+  const loadTemplates = templates.load;
   const create = useRequest<NewEmail, CampaignEmail>(
     (input, signal) => api.createEmail(input, signal),
     'createEmail',
@@ -48,7 +59,8 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
     setFieldError(null);
     reset();
     loadEmails(null);
-  }, [open, reset, loadEmails]);
+    loadTemplates(null);
+  }, [open, reset, loadEmails, loadTemplates]);
   const onCreatedRef = useRef(onCreated);
   onCreatedRef.current = onCreated;
   useEffect(() => {
@@ -57,7 +69,8 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
 
   const serverMessage = status === 'failure' ? (error?.message ?? null) : null;
   const taken = serverMessage === EMAIL_NAME_EXISTS;
-  const cloning = source !== SCRATCH;
+  const cloning = source.startsWith(COPY);
+  const templateId = source.startsWith(TEMPLATE) ? Number(source.slice(TEMPLATE.length)) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = name.trim().replace(/\s+/g, ' ');
@@ -69,7 +82,8 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
       name: value,
       emailType: emailType === '1' ? 1 : 0,
       campaignId,
-      cloneOf: cloning ? Number(source) : null,
+      cloneOf: cloning ? Number(source.slice(COPY.length)) : null,
+      templateId,
     });
   };
   return (
@@ -96,8 +110,12 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
           onChange={(event) => setSource(event.target.value)}
           options={[
             { value: SCRATCH, label: 'A new, empty email' },
+            ...(templates.data?.data ?? []).map((t) => ({
+              value: `${TEMPLATE}${t.id}`,
+              label: `Template: ${t.name}`,
+            })),
             ...(emails.data?.data ?? []).map((e) => ({
-              value: String(e.email_id),
+              value: `${COPY}${e.email_id}`,
               label: `Copy of ${e.name}${e.campaign_name ? ` (${e.campaign_name})` : ''}`,
             })),
           ]}

@@ -6,8 +6,8 @@ import {
 } from '../../../domain/contentAdvancedSearch.ts';
 import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { includableSources as includable, SourcesPicker } from './SourcesPicker.tsx';
 
 type Props = {
   value: AdvancedSearch;
@@ -23,11 +23,6 @@ type Draft = {
   startDate: string;
   endDate: string;
 };
-
-/** Every source that can be included: the global pool and the organisation's feeds. */
-function includable(sources: SourceFilterEntry[]): string[] {
-  return sources.map((entry) => (entry.type === 'global' ? 'global' : String(entry.data.id)));
-}
 
 function toDraft(value: AdvancedSearch, sources: SourceFilterEntry[]): Draft {
   return {
@@ -83,43 +78,15 @@ export function AdvancedSearchPanel({ value, sources, onApply }: Props) {
     onApply(DEFAULT_ADVANCED_SEARCH);
   };
 
-  const global = sources.find((entry) => entry.type === 'global');
   return (
     <form className="advanced-search" aria-label="Advanced search" onSubmit={submit}>
-      <fieldset className="advanced-search__group">
-        <legend>Include sources</legend>
-        {sources.map((entry) => {
-          const id = entry.type === 'global' ? 'global' : String(entry.data.id);
-          return (
-            <Checkbox
-              key={id}
-              label={entry.type === 'global' ? `${entry.data.name} (default)` : entry.data.name}
-              checked={draft.include.has(id)}
-              onChange={(event) => toggle('include', id, event.target.checked)}
-            />
-          );
-        })}
-        {draft.include.size === 0 ? (
-          <p className="advanced-search__error" role="alert">
-            Include at least one source.
-          </p>
-        ) : null}
-      </fieldset>
-      {global?.type === 'global' && global.data.sources.length > 0 ? (
-        <fieldset className="advanced-search__group advanced-search__group--wide">
-          <legend>Exclude sources of the global pool</legend>
-          <div className="advanced-search__columns">
-            {global.data.sources.map((source) => (
-              <Checkbox
-                key={source.id}
-                label={source.name}
-                checked={draft.exclude.has(String(source.id))}
-                onChange={(event) => toggle('exclude', String(source.id), event.target.checked)}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
+      <SourcesPicker
+        sources={sources}
+        include={draft.include}
+        exclude={draft.exclude}
+        onToggle={toggle}
+        emptyIncludeError="Include at least one source."
+      />
       <div className="advanced-search__fields">
         <TextField
           label="Include keywords"

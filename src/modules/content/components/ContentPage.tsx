@@ -13,6 +13,7 @@ import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useArticleList } from '../hooks/useArticleList.ts';
+import { useCampaignAdvancedSearch } from '../hooks/useCampaignAdvancedSearch.ts';
 import { AdvancedSearchPanel } from './AdvancedSearchPanel.tsx';
 import { ArticleList } from './ArticleList.tsx';
 import { ArticlePreviewPanel } from './ArticlePreviewPanel.tsx';
@@ -41,6 +42,7 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   const toast = useToast();
   const [advanced, setAdvanced] = useState<AdvancedSearch>(DEFAULT_ADVANCED_SEARCH);
   const [showAdvanced, setShowAdvanced] = useState(false);
+  const forCampaign = useCampaignAdvancedSearch(setAdvanced);
   const list = useArticleList(tab, advanced);
   const [patches, setPatches] = useState<Record<number, Patch>>({});
   const [checked, setChecked] = useState<Set<number>>(new Set());
@@ -133,6 +135,12 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
         description="Find articles from the global pool and your own feeds, keep favourites and curate them into emails."
       />
       <ContentTabsNav current={tab} />
+      {forCampaign !== null ? (
+        <p className="content-campaign-note" role="status">
+          Curating for <strong>{forCampaign.campaignName}</strong>: the advanced search starts from its
+          sources and keywords.
+        </p>
+      ) : null}
       <div className="content-toolbar">
         <TextField
           label="Search articles"
@@ -211,6 +219,7 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
             setChecked(new Set());
           }}
           onUndone={(ids) => markCurated(ids, false)}
+          campaignId={forCampaign?.campaignId ?? null}
         />
       ) : null}
     </div>

@@ -11,11 +11,13 @@ import {
   curationCardFlags,
   curationMachine,
 } from '../../../../machines/curationMachine.ts';
+import type { CampaignEmail } from '../../../domain/campaigns.ts';
 import {
   CURATION_TARGETS_PAGE_SIZE,
   type CurationTarget,
   type CurationTargetsPage,
 } from '../../../domain/contentArticles.ts';
+import { curationTargetOf } from '../../../domain/curationTargetOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -25,6 +27,7 @@ import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { NewCurationEmailForm } from './NewCurationEmailForm.tsx';
 
 type Props = {
   open: boolean;
@@ -34,6 +37,8 @@ type Props = {
   onAdded: (articleIds: number[]) => void;
   /** An undo took them out again. */
   onUndone: (articleIds: number[]) => void;
+  /** The campaign being curated for (the explorer's campaign_id): a new email goes there at first. */
+  campaignId?: number | null;
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,9 +48,10 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
  * selected articles to. Its timings are the curation machine's: the card an add went to shows as new and
  * recent (5 s), Undo is offered for 30 s, then it reads '30 sec ago'; an undo lowers the count with a 3 s
  * confirmation; an add of articles all already there opens the already-added notice; a failed add shows
- * the add-fail flag for 3 s.
+ * the add-fail flag for 3 s. "New email" makes an email (in a campaign chosen or made on the way) and adds
+ * the selected articles to its Draft Edition, without leaving the explorer.
  */
-export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone }: Props) {
+export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, campaignId = null }: Props) {
   const api = useServices().contentApi;
   const [machine] = useState(() =>
     curationMachine.provide({
@@ -113,6 +119,22 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone }: 
     }
   }, [lastAdd, lastState]);
 
+  const [newEmail, setNewEmail] = useState(false);
+  const addTo = (target: CurationTarget) =>
+    actor.send({
+      type: 'curation.add',
+      target: { versionId: target.version_id, emailId: target.email_id, campaignId: target.campaign_id },
+      articleIds,
+    });
+  const created = (email: CampaignEmail) => {
+    setNewEmail(false);
+    const target = curationTargetOf(email);
+    if (!target) return;
+    setTargets((current) => [target, ...(current ?? []).filter((t) => t.version_id !== target.version_id)]);
+    setTotal((n) => n + 1);
+    if (articleIds.length > 0) addTo(target);
+  };
+
   const adding = curationAdding(snapshot);
   const failed = curationAddFailed(snapshot);
   const notice = snapshot.context.alreadyAdded;
@@ -131,9 +153,9 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone }: 
   } else if (targets === null) {
     body = <StatePanel kind="loading" title="Loading your draft emails…" compact />;
   } else if (targets.length === 0) {
-    body = (
+    body = newEmail ? null : (
       <StatePanel kind="empty" title="No draft emails yet" compact>
-        Create an email in a campaign first; its draft edition will show here.
+        Make one with New email; its Draft Edition will show here.
       </StatePanel>
     );
   } else {
@@ -194,17 +216,7 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone }: 
                     variant="secondary"
                     disabled={count === 0 || adding}
                     aria-describedby={labelId}
-                    onClick={() =>
-                      actor.send({
-                        type: 'curation.add',
-                        target: {
-                          versionId: target.version_id,
-                          emailId: target.email_id,
-                          campaignId: target.campaign_id,
-                        },
-                        articleIds,
-                      })
-                    }
+                    onClick={() => addTo(target)}
                   >
                     Add here
                   </Button>
@@ -262,6 +274,19 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone }: 
           </Alert>
         ) : null}
       </div>
+      {newEmail ? (
+        <NewCurationEmailForm
+          campaignId={campaignId}
+          onCreated={created}
+          onCancel={() => setNewEmail(false)}
+        />
+      ) : (
+        <div className="curation-panel__new">
+          <Button variant="secondary" size="sm" disabled={adding} onClick={() => setNewEmail(true)}>
+            New email
+          </Button>
+        </div>
+      )}
       {body}
     </Dialog>
   );
