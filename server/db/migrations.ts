@@ -21,6 +21,7 @@ import * as m0021 from './migrations/m0021_campaign_name_search.ts';
 import * as m0022 from './migrations/m0022_email_design.ts';
 import * as m0023 from './migrations/m0023_product_templates.ts';
 import * as m0024 from './migrations/m0024_edition_sends.ts';
+import * as m0028 from './migrations/m0028_export_widget.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   m0022_email_design: m0022,
   m0023_product_templates: m0023,
   m0024_edition_sends: m0024,
+  m0028_export_widget: m0028,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -321,6 +321,18 @@ export type EditionSendTable = {
   updated_at: UpdatedAt;
 };
 
+/** A campaign's promo export widget (m0028): its public id and promotion codes. */
+export type CampaignExportWidgetTable = {
+  campaign_id: number;
+  org_id: number;
+  /** The public, unguessable id of /widget/{widget_id} (128 random bits, base64url). */
+  widget_id: string;
+  promotion_codes: ColumnType<string[], string[] | undefined, string[]>;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
 /** An organisation's brand theme (DesignTheme as JSON). */
 export type BrandThemeTable = {
   org_id: number;
@@ -737,6 +749,7 @@ export type Database = {
   brand_themes: BrandThemeTable;
   uploaded_images: UploadedImageTable;
   edition_sends: EditionSendTable;
+  campaign_export_widgets: CampaignExportWidgetTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -22,6 +22,7 @@ import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { type EditionSender, runSend } from './EditionSender.ts';
 import { countRecipients } from './editionAudience.ts';
+import { promotionCodesOf } from './exportWidgetQueries.ts';
 import {
   type PreflightFinding,
   type PreflightResult,
@@ -312,7 +313,7 @@ export function sendRoutes(ctx: AppContext, sender: EditionSender | null): Fasti
             user_name: `${user.first_name} ${user.last_name}`.trim(),
             user_email: user.email,
             plan_type: normalisePlanType(user.plan_type),
-            promoCodes: [] as string[],
+            promoCodes: await promotionCodesOf(db, user.org_id, edition.campaign_id),
             send: send
               ? {
                   send_id: send.id,
