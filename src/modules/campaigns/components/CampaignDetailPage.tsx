@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   CAMPAIGN_NAME_EXISTS,
@@ -17,9 +17,11 @@ import { Tabs } from '../../../ui/Tabs.tsx';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useExportWidgetPermission } from '../hooks/useExportWidgetPermission.ts';
 import { CampaignGraph } from './CampaignGraph.tsx';
 import { CreateEmailDialog } from './CreateEmailDialog.tsx';
 import { EmailCard } from './EmailCard.tsx';
+import { ExportWidgetDialog } from './ExportWidgetDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
 
@@ -35,7 +37,8 @@ type TabId = (typeof TABS)[number]['id'];
 /**
  * /campaigns/campaign?campaign_id=…: a campaign's emails by edition state (Draft, Sent, Test, Scheduled,
  * All), each with its editions; create an email (digest or ad hoc, new or a copy), rename, clone, delete,
- * new edition, delete edition; the graph of sends, opens and clicks per day.
+ * new edition, delete edition; the graph of sends, opens and clicks per day; the promo export widget
+ * (?exportPopup=true; its button only for users with export_widget_permission).
  */
 export function CampaignDetailPage({ campaignId }: { campaignId: number | null }) {
   const api = useServices().campaignApi;
@@ -56,6 +59,18 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
   const [deletingEmail, setDeletingEmail] = useState<CampaignEmail | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The promo export widget's dialog is in the address (?exportPopup=true), so it can be linked to.
+  const exportPopup = (useSearch({ strict: false }) as { exportPopup?: unknown }).exportPopup;
+  const exportOpen = exportPopup === true || exportPopup === 'true';
+  const navigate = useNavigate();
+  const setExportOpen = (open: boolean) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, exportPopup: open ? true : undefined }),
+      replace: true,
+      resetScroll: false,
+    } as never);
+  const canExport = useExportWidgetPermission();
 
   /** Runs one email action, then shows the campaign as the server has it now. */
   const act = async (emailId: number, run: () => Promise<unknown>, done: string) => {
@@ -144,6 +159,11 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
             <Button variant="secondary" onClick={() => setRenamingCampaign(true)}>
               Rename
             </Button>
+            {canExport ? (
+              <Button variant="secondary" onClick={() => setExportOpen(true)}>
+                Export widget
+              </Button>
+            ) : null}
             <Button onClick={() => setCreating(true)}>New email</Button>
           </>
         }
@@ -159,6 +179,12 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
         }))}
       />
       <CampaignGraph points={campaign.graph} />
+      <ExportWidgetDialog
+        campaignId={campaignId}
+        open={exportOpen && canExport !== null}
+        allowed={canExport === true}
+        onClose={() => setExportOpen(false)}
+      />
       <CreateEmailDialog
         campaignId={campaignId}
         open={creating}
