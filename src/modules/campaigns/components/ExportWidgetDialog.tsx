@@ -193,7 +193,7 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
       description="This campaign's latest edition and its promotion codes, on your website."
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          Done
         </Button>
       }
     >
