@@ -15,7 +15,7 @@ import { refreshMailboxUntil, searchMailbox } from './support/mailboxSteps.ts';
  * (it lands on the article) and the email's own preference link unsubscribes the contact. Then the
  * campaign's promo export widget shows the edition just sent. What designer.spec and publish.spec check
  * in depth (undo, drafts, schedules, progress) is not repeated. Axe runs on the screens no other spec
- * checks: the designer, the opened email in the mailbox, the export widget dialog.
+ * checks: the designer, the mailbox with the opened email, the export widget dialog (at 375 px).
  * EDITION_WALK_SHOTS_DIR=/tmp/shots writes screenshots.
  */
 const shotsDir = process.env.EDITION_WALK_SHOTS_DIR;
@@ -139,7 +139,10 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
         body.ownerDocument.documentElement.scrollWidth - body.ownerDocument.documentElement.clientWidth,
     );
   expect(overflow).toBeLessThanOrEqual(1);
-  await expectNoAxeViolations(page, 'the opened email in the mailbox at 375 px');
+  // The email itself is the user's design (and its sandboxed frame runs no script): the mailbox around it.
+  await expectNoAxeViolations(page, 'the mailbox with the opened email at 375 px', {
+    exclude: ['iframe[title^="Email: "]'],
+  });
   await shot(page, 'mailbox');
 
   // A tracked link: through the click endpoint to the article (the article's site is answered here).
@@ -182,7 +185,6 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await dialog.getByRole('button', { name: 'Save codes' }).click();
   await expect(dialog.getByText(/Codes saved/)).toBeVisible();
   await expect(dialog.getByLabel('Promotion codes')).toHaveValue('WALK-10\nVIP');
-  await expectNoAxeViolations(page, 'the export widget dialog at 1280 px');
   await shot(page, 'export-widget');
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoAxeViolations(page, 'the export widget dialog at 375 px');
