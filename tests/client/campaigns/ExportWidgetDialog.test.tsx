@@ -7,17 +7,13 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { currentUserMachine } from '../../../machines/currentUserMachine.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { campaignApi } from '../../../src/api/campaignApi.ts';
 import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
 import type { CampaignDetails } from '../../../src/domain/campaigns.ts';
 import type { ExportWidgetSettings } from '../../../src/domain/promotionCodes.ts';
-import type { UserData } from '../../../src/domain/userData.ts';
 import { CampaignsPage } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
-import { CurrentUserContext } from '../../../src/modules/shell/hooks/CurrentUserContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign } from './campaignFixtures.ts';
@@ -34,26 +30,6 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.dispatchEvent(new Event('close'));
   };
 }
-
-const user = (permission: boolean): UserData => ({
-  user_id: 7,
-  admin_id: 7,
-  first_name: 'Dana',
-  last_name: 'Demo',
-  user_email: 'demo@workbench.test',
-  signup_app_name: 'workbench',
-  first_login_workbench: false,
-  show_msg: true,
-  xiq_internal_user: false,
-  internal_user_level: 0,
-  has_share_profile_perm: true,
-  has_daily_iq_perm: true,
-  has_weekly_account_insight_perm: true,
-  sales_x_usage_permission: false,
-  export_widget_permission: permission,
-  plan_type: 'PREMIUM',
-  organisation: { id: 1, name: 'Demo Org', logo_image_url: null },
-});
 
 const details = (): CampaignDetails => ({
   ...campaign(3),
@@ -81,7 +57,7 @@ function renderPage(permission: boolean, stubs: Partial<PublishApi>, at: string)
     path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
     component: function Campaigns() {
       const params = route.useParams() as { page?: string };
-      return <CampaignsPage page={params.page} />;
+      return <CampaignsPage page={params.page} canExportWidget={permission} />;
     },
   });
   const router = createRouter({
@@ -90,9 +66,6 @@ function renderPage(permission: boolean, stubs: Partial<PublishApi>, at: string)
     parseSearch: parsePlainSearch,
     stringifySearch: stringifyPlainSearch,
   });
-  const actor = createActor(
-    currentUserMachine.provide({ actors: { loadUser: fromPromise(async () => user(permission)) } }),
-  ).start();
   render(
     <ServicesContext.Provider
       value={{
@@ -101,11 +74,9 @@ function renderPage(permission: boolean, stubs: Partial<PublishApi>, at: string)
         publishApi: { ...publishApi, ...stubs },
       }}
     >
-      <CurrentUserContext.Provider value={actor}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </CurrentUserContext.Provider>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </ServicesContext.Provider>,
   );
   return router;

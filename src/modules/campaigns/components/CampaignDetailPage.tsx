@@ -17,7 +17,6 @@ import { Tabs } from '../../../ui/Tabs.tsx';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useExportWidgetPermission } from '../hooks/useExportWidgetPermission.ts';
 import { CampaignGraph } from './CampaignGraph.tsx';
 import { CreateEmailDialog } from './CreateEmailDialog.tsx';
 import { EmailCard } from './EmailCard.tsx';
@@ -40,7 +39,14 @@ type TabId = (typeof TABS)[number]['id'];
  * new edition, delete edition; the graph of sends, opens and clicks per day; the promo export widget
  * (?exportPopup=true; its button only for users with export_widget_permission).
  */
-export function CampaignDetailPage({ campaignId }: { campaignId: number | null }) {
+export function CampaignDetailPage({
+  campaignId,
+  canExportWidget = null,
+}: {
+  campaignId: number | null;
+  /** The user has export_widget_permission (null: not known yet): the Export widget button and dialog. */
+  canExportWidget?: boolean | null;
+}) {
   const api = useServices().campaignApi;
   const toast = useToast();
   const details = useLoad<number, CampaignDetails>(
@@ -70,7 +76,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
       replace: true,
       resetScroll: false,
     } as never);
-  const canExport = useExportWidgetPermission();
+  const canExport = canExportWidget;
 
   /** Runs one email action, then shows the campaign as the server has it now. */
   const act = async (emailId: number, run: () => Promise<unknown>, done: string) => {
