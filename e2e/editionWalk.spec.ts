@@ -178,6 +178,8 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   // The campaign's promo export widget: codes saved, and the widget shows the edition just sent.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/campaigns/campaign?campaign_id=${campaign.campaign_id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await shot(page, 'campaign');
   await page.getByRole('button', { name: 'Export widget' }).click();
   const dialog = page.getByRole('dialog', { name: 'Promo export widget' });
   await expect(dialog.getByTestId('export-widget-latest')).toContainText(subject);
@@ -189,6 +191,11 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoAxeViolations(page, 'the export widget dialog at 375 px');
   await shot(page, 'export-widget');
+  if (shotsDir) {
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await shot(page, 'campaign');
+    await page.getByRole('button', { name: 'Export widget' }).click();
+  }
   const widgetUrl = await dialog.getByRole('link', { name: 'Open the widget' }).getAttribute('href');
   await page.goto(widgetUrl ?? '');
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
