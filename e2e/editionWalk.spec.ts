@@ -85,6 +85,8 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await expect(page.getByText(/replaced the design/)).toBeVisible();
   await page.locator('[data-testid="canvas-block"][data-kind="image"]').click();
   await page.getByRole('button', { name: 'Remove Image' }).click();
+  // Below the text (a click selects its block): before the button and the footer.
+  await page.getByRole('textbox', { name: 'Text', exact: true }).first().click();
   await page.getByRole('button', { name: 'Add Article list' }).click();
   const canvas = page.locator('[data-testid="canvas-block"][data-kind="articleList"]');
   await expect(canvas).toHaveCount(1);
