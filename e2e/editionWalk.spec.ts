@@ -40,6 +40,8 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   page,
   context,
 }) => {
+  // About 35 s alone; the margin is for a busy two-core machine (the suite's default is 60 s).
+  test.setTimeout(90_000);
   const name = `Walk ${tag()}`;
   const address = `walk-${tag()}-${Date.now().toString(36)}@example.com`;
   await signIn(page, DEMO_LOGIN, '/api/');

@@ -157,6 +157,15 @@ describe('old_export_widget/', () => {
     expect(ok<ExportWidgetSettings>(await settings(demo)).promotion_codes).toEqual(['SPRING-25', 'vip']);
   });
 
+  it('is described in /api/docs, GET and POST', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    const paths = response.json().paths as Record<string, Record<string, { summary?: string }>>;
+    const entry = paths[`${P}old_export_widget/`];
+    expect(entry?.get?.summary).toMatch(/promo export widget/);
+    expect(entry?.post?.summary).toMatch(/promotion codes/);
+    expect(Object.keys(paths).some((path) => path.startsWith('/widget'))).toBe(false);
+  });
+
   it('needs a session and the CSRF token', async () => {
     expect((await t.app.inject({ url: `${P}old_export_widget/?campaign_id=${campaignId}` })).statusCode).toBe(
       403,
