@@ -5,7 +5,7 @@ import { expect, test } from './support/cspTest.ts';
 /**
  * The email designer, one cheap walk (needs the design service's routes, /api/publish/): a new digest
  * email's Draft Edition opened from its campaign's Design link; a template applied; text typed in place;
- * an article list added from the palette and taken back with Undo; a reload finds the unsaved draft kept
+ * a link set on a word with Ctrl+K and removed; an article list added from the palette and taken back with Undo; a reload finds the unsaved draft kept
  * in this browser; the preview shows desktop and phone side by side, then at 375 px.
  */
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -47,6 +47,37 @@ test('design an edition from a template, edit text, add and undo an article list
   await page.keyboard.press('End');
   await page.keyboard.type(' Typed in the designer.');
   await expect(text).toContainText('Typed in the designer.');
+
+  // A link on the selected word (Ctrl+K; the Link button shows while the text has focus): a bare address
+  // is completed to https; opened again on the link, it is removed.
+  await expect(page.getByRole('button', { name: 'Link in Text' }).first()).toBeVisible();
+  // Select the word "designer" (before the full stop at the end).
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+Shift+ArrowLeft');
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('designer');
+  }).toPass({ timeout: 5000 });
+  await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await linkDialog.getByLabel('Link address').fill('javascript:alert(1)');
+  await linkDialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(linkDialog.getByText(/A link goes to a web address/)).toBeVisible();
+  if (process.env.DESIGNER_SHOTS_DIR) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+      await page.screenshot({ path: `${process.env.DESIGNER_SHOTS_DIR}/designer-${width}-link.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await linkDialog.getByLabel('Link address').fill('example.com/walk');
+  await linkDialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(text.locator('a[href="https://example.com/walk"]')).toHaveText('designer');
+  await page.keyboard.press('Control+k');
+  const editDialog = page.getByRole('dialog', { name: 'Edit link' });
+  await expect(editDialog.getByLabel('Link address')).toHaveValue('https://example.com/walk');
+  await editDialog.getByRole('button', { name: 'Remove link' }).click();
+  await expect(text.locator('a')).toHaveCount(0);
 
   // An article list from the palette, then Undo.
   const lists = page.locator('[data-testid="canvas-block"][data-kind="articleList"]');

@@ -41,6 +41,7 @@ import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
 import { preferenceRoutes } from './services/preference/routes.ts';
+import { exportWidgetRoutes, widgetPageRoutes } from './services/publish/exportWidgetRoutes.ts';
 import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
 import { outlookRoutes } from './services/publish/outlook/outlookRoutes.ts';
 import { publishRoutes } from './services/publish/publishRoutes.ts';
@@ -207,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(outlookRoutes(ctx, outlookMailboxes), { prefix: config.bases.publish });
   await app.register(webVersionRoutes(ctx));
+  await app.register(exportWidgetRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(widgetPageRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));
 

@@ -356,6 +356,18 @@ export type OutlookConnectionTable = {
   updated_at: UpdatedAt;
 };
 
+/** A campaign's promo export widget (m0028): its public id and promotion codes. */
+export type CampaignExportWidgetTable = {
+  campaign_id: number;
+  org_id: number;
+  /** The public, unguessable id of /widget/{widget_id} (128 random bits, base64url). */
+  widget_id: string;
+  promotion_codes: ColumnType<string[], string[] | undefined, string[]>;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
 /** An organisation's brand theme (DesignTheme as JSON). */
 export type BrandThemeTable = {
   org_id: number;
@@ -799,6 +811,7 @@ export type Database = {
   edition_sends: EditionSendTable;
   outlook_auth_states: OutlookAuthStateTable;
   outlook_connections: OutlookConnectionTable;
+  campaign_export_widgets: CampaignExportWidgetTable;
 };
 
 export type UserRow = Selectable<UserTable>;

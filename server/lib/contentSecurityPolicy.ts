@@ -78,3 +78,18 @@ export const WEB_VERSION_CSP = policy({
   'frame-ancestors': "'none'",
   sandbox: 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
 });
+
+/**
+ * The promo export widget (/widget/{id}): a small page any website may frame. No script at all, its own
+ * inline style sheet, any image, sandboxed (an opaque origin: the framing site and the widget cannot reach
+ * each other or our cookies); its links open in a new tab.
+ */
+export const WIDGET_CSP = policy({
+  'default-src': "'none'",
+  'img-src': '* data:',
+  'style-src': "'unsafe-inline'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': '*',
+  sandbox: 'allow-popups allow-popups-to-escape-sandbox',
+});

@@ -1,4 +1,5 @@
 import type { DesignTheme, EmailDesign } from '../domain/emailDesign.ts';
+import type { ExportWidgetSettings } from '../domain/promotionCodes.ts';
 import type {
   BrandTheme,
   DesignPreview,
@@ -181,6 +182,32 @@ export const publishApi = {
     const form = new FormData();
     form.append('file', file);
     const answer = await publish.postForm<Data<UploadedImage>>('upload_image/', form, { ...LOCAL, signal });
+    return answer.data;
+  },
+
+  /**
+   * GET old_export_widget/: a campaign's promo export widget (codes, snippet, public id). Needs
+   * export_widget_permission: the dialog explains a refusal itself (no redirect).
+   */
+  getExportWidget: async (campaignId: number, signal?: AbortSignal): Promise<ExportWidgetSettings> => {
+    const answer = await publish.get<Data<ExportWidgetSettings>>('old_export_widget/', {
+      query: { campaign_id: campaignId },
+      ...LOCAL,
+      signal,
+    });
+    return answer.data;
+  },
+
+  /** POST old_export_widget/: stores the campaign's promotion codes (one per line). */
+  saveExportWidget: async (
+    input: { campaignId: number; promotionCodes: string[] },
+    signal?: AbortSignal,
+  ): Promise<ExportWidgetSettings> => {
+    const answer = await publish.post<Data<ExportWidgetSettings>>(
+      'old_export_widget/',
+      { campaign_id: input.campaignId, promotion_codes: input.promotionCodes.join('\n') },
+      { ...LOCAL, signal },
+    );
     return answer.data;
   },
 };

@@ -16,6 +16,7 @@ import { automationRoutes } from './automationRoutes.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
+import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
 
 /** The signed-in areas. Areas a later release builds show an honest "being built" page. */
 
@@ -32,6 +33,7 @@ export const campaignsRoute = createRoute({
   path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   component: function CampaignsRoute() {
     const params = campaignsRoute.useParams();
+    const canExportWidget = useExportWidgetPermission();
     if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
     const built =
       (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
@@ -43,7 +45,7 @@ export const campaignsRoute = createRoute({
           purpose="Design and publish the editions of your campaign emails, with their curated content."
         />
       );
-    return <CampaignsPage page={params.page} tab={params.tab} />;
+    return <CampaignsPage page={params.page} tab={params.tab} canExportWidget={canExportWidget} />;
   },
 });
 

@@ -29,6 +29,7 @@ import { TestSendLimiter } from '../delivery/testSendRules.ts';
 import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { type EditionSender, runSend } from './EditionSender.ts';
 import { countRecipients } from './editionAudience.ts';
+import { promotionCodesOf } from './exportWidgetQueries.ts';
 import { readGraphMailbox } from './outlook/graphSendMail.ts';
 import { CONNECTION_BROKEN, type OutlookMailboxes } from './outlook/OutlookMailboxes.ts';
 import {
@@ -377,7 +378,7 @@ export function sendRoutes(
             user_name: `${user.first_name} ${user.last_name}`.trim(),
             user_email: user.email,
             plan_type: normalisePlanType(user.plan_type),
-            promoCodes: [] as string[],
+            promoCodes: await promotionCodesOf(db, user.org_id, edition.campaign_id),
             send: send
               ? {
                   send_id: send.id,

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   CAMPAIGN_NAME_EXISTS,
@@ -21,6 +21,7 @@ import { CampaignGraph } from './CampaignGraph.tsx';
 import { CampaignSourcesSummary } from './CampaignSourcesSummary.tsx';
 import { CreateEmailDialog } from './CreateEmailDialog.tsx';
 import { EmailCard } from './EmailCard.tsx';
+import { ExportWidgetDialog } from './ExportWidgetDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
 
@@ -36,9 +37,17 @@ type TabId = (typeof TABS)[number]['id'];
 /**
  * /campaigns/campaign?campaign_id=…: a campaign's emails by edition state (Draft, Sent, Test, Scheduled,
  * All), each with its editions; create an email (digest or ad hoc, new or a copy), rename, clone, delete,
- * new edition, delete edition; the graph of sends, opens and clicks per day.
+ * new edition, delete edition; the graph of sends, opens and clicks per day; the promo export widget
+ * (?exportPopup=true; its button only for users with export_widget_permission).
  */
-export function CampaignDetailPage({ campaignId }: { campaignId: number | null }) {
+export function CampaignDetailPage({
+  campaignId,
+  canExportWidget = null,
+}: {
+  campaignId: number | null;
+  /** The user has export_widget_permission (null: not known yet): the Export widget button and dialog. */
+  canExportWidget?: boolean | null;
+}) {
   const api = useServices().campaignApi;
   const toast = useToast();
   const details = useLoad<number, CampaignDetails>(
@@ -57,6 +66,18 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
   const [deletingEmail, setDeletingEmail] = useState<CampaignEmail | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The promo export widget's dialog is in the address (?exportPopup=true), so it can be linked to.
+  const exportPopup = (useSearch({ strict: false }) as { exportPopup?: unknown }).exportPopup;
+  const exportOpen = exportPopup === true || exportPopup === 'true';
+  const navigate = useNavigate();
+  const setExportOpen = (open: boolean) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, exportPopup: open ? true : undefined }),
+      replace: true,
+      resetScroll: false,
+    } as never);
+  const canExport = canExportWidget;
 
   /** Runs one email action, then shows the campaign as the server has it now. */
   const act = async (emailId: number, run: () => Promise<unknown>, done: string) => {
@@ -145,6 +166,11 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
             <Button variant="secondary" onClick={() => setRenamingCampaign(true)}>
               Rename
             </Button>
+            {canExport ? (
+              <Button variant="secondary" onClick={() => setExportOpen(true)}>
+                Export widget
+              </Button>
+            ) : null}
             <Button onClick={() => setCreating(true)}>New email</Button>
           </>
         }
@@ -161,6 +187,12 @@ export function CampaignDetailPage({ campaignId }: { campaignId: number | null }
         }))}
       />
       <CampaignGraph points={campaign.graph} />
+      <ExportWidgetDialog
+        campaignId={campaignId}
+        open={exportOpen && canExport !== null}
+        allowed={canExport === true}
+        onClose={() => setExportOpen(false)}
+      />
       <CreateEmailDialog
         campaignId={campaignId}
         open={creating}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../ui/Alert.tsx';
-import { includableSources, SourcesPicker } from '../../content/components/SourcesPicker.tsx';
+import { includableSources, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 

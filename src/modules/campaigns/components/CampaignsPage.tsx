@@ -22,7 +22,16 @@ const EditionLinks = lazy(() =>
 
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
-export function CampaignsPage({ page, tab }: { page: string | undefined; tab?: string | undefined }) {
+export function CampaignsPage({
+  page,
+  tab,
+  canExportWidget = null,
+}: {
+  page: string | undefined;
+  tab?: string | undefined;
+  /** The user has export_widget_permission (null: not known yet). */
+  canExportWidget?: boolean | null;
+}) {
   const search = useSearch({ strict: false }) as {
     campaign_id?: string;
     email_id?: string;
@@ -31,7 +40,7 @@ export function CampaignsPage({ page, tab }: { page: string | undefined; tab?: s
   if (!page) return <CampaignListPage />;
   if (page === 'campaign') {
     const id = search.campaign_id && /^\d+$/.test(search.campaign_id) ? Number(search.campaign_id) : null;
-    return <CampaignDetailPage key={id ?? 0} campaignId={id} />;
+    return <CampaignDetailPage key={id ?? 0} campaignId={id} canExportWidget={canExportWidget} />;
   }
   if (page === 'editionedit') {
     const ids = {

@@ -7,7 +7,7 @@ import {
 import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { includableSources as includable, SourcesPicker } from './SourcesPicker.tsx';
+import { includableSources as includable, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';
 
 type Props = {
   value: AdvancedSearch;

@@ -3,11 +3,13 @@ import { keymap } from 'prosemirror-keymap';
 import { liftListItem, sinkListItem, splitListItem } from 'prosemirror-schema-list';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ySyncPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
+import { linkAt, removeLink, setLink } from '../../../../engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../../engine/design/richTextSchema.ts';
+import { LinkDialog } from './LinkDialog.tsx';
 
 type Props = {
   draft: DesignDraft;
@@ -22,12 +24,32 @@ type Props = {
  * Text edited in place: a ProseMirror editor bound to the block's Y.XmlFragment by y-prosemirror's sync
  * plugin (no provider: it binds to our own Y.Doc, which the draft persists and relays). Its writes carry
  * ySyncPluginKey, an origin the draft's undo store tracks, so Ctrl/Cmd+Z here undoes typing and block
- * edits in one history. The schema is the sanitised subset the server keeps.
+ * edits in one history. The schema is the sanitised subset the server keeps. Links: the Link button
+ * (shown while the text has focus) or Ctrl/Cmd+K opens the link editor for the selection or the link
+ * under the cursor.
  */
 export function RichTextEditor({ draft, fragment, label, className, style, onFocus }: Props) {
   const mount = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
   const onFocusRef = useRef(onFocus);
   onFocusRef.current = onFocus;
+  const [editingLink, setEditingLink] = useState<{ href: string; hasLink: boolean } | null>(null);
+  const openLink = useCallback(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const link = linkAt(view.state);
+    setEditingLink({ href: link?.href ?? '', hasLink: link !== null });
+  }, []);
+  const openLinkRef = useRef(openLink);
+  openLinkRef.current = openLink;
+  /** Runs a link command on the editor, then gives it focus back with the selection it had. */
+  const runOnView = (command: typeof removeLink) => {
+    const view = viewRef.current;
+    setEditingLink(null);
+    if (!view) return;
+    command(view.state, view.dispatch);
+    view.focus();
+  };
   useEffect(() => {
     const element = mount.current;
     if (!element) return;
@@ -50,6 +72,10 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
           'Mod-b': toggleMark(richTextSchema.marks.strong),
           'Mod-i': toggleMark(richTextSchema.marks.em),
           'Mod-u': toggleMark(richTextSchema.marks.underline),
+          'Mod-k': () => {
+            openLinkRef.current();
+            return true;
+          },
           Enter: splitListItem(richTextSchema.nodes.list_item),
           Tab: sinkListItem(richTextSchema.nodes.list_item),
           'Shift-Tab': liftListItem(richTextSchema.nodes.list_item),
@@ -77,7 +103,37 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
         },
       },
     });
-    return () => view.destroy();
+    viewRef.current = view;
+    return () => {
+      viewRef.current = null;
+      view.destroy();
+    };
   }, [draft, fragment, label]);
-  return <div ref={mount} className={className} style={style} />;
+  return (
+    <div className="designer-richtext-wrap">
+      <div ref={mount} className={className} style={style} />
+      <div className="designer-richtext-tools">
+        <button
+          type="button"
+          // The text keeps its focus and selection: the editor opens for what is selected.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={openLink}
+          aria-label={`Link in ${label}`}
+          title="Link (Ctrl+K)"
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          Link
+        </button>
+      </div>
+      <LinkDialog
+        editing={editingLink}
+        onApply={(href) => runOnView(setLink(href))}
+        onRemove={() => runOnView(removeLink)}
+        onClose={() => {
+          setEditingLink(null);
+          viewRef.current?.focus();
+        }}
+      />
+    </div>
+  );
 }

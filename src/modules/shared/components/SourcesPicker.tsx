@@ -1,5 +1,5 @@
 import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
-import '../content.css';
+import './sourcesPicker.css';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 
 /** A source's key: `global` for the global pool, a feed's id as text (the advanced search's names). */
@@ -26,7 +26,7 @@ export function SourcesPicker({ sources, include, exclude, onToggle, emptyInclud
   const global = sources.find((entry) => entry.type === 'global');
   return (
     <>
-      <fieldset className="advanced-search__group">
+      <fieldset className="sources-picker__group">
         <legend>Include sources</legend>
         {sources.map((entry) => {
           const id = sourceKey(entry);
@@ -40,15 +40,15 @@ export function SourcesPicker({ sources, include, exclude, onToggle, emptyInclud
           );
         })}
         {include.size === 0 && emptyIncludeError ? (
-          <p className="advanced-search__error" role="alert">
+          <p className="sources-picker__error" role="alert">
             {emptyIncludeError}
           </p>
         ) : null}
       </fieldset>
       {global?.type === 'global' && global.data.sources.length > 0 ? (
-        <fieldset className="advanced-search__group advanced-search__group--wide">
+        <fieldset className="sources-picker__group sources-picker__group--wide">
           <legend>Exclude sources of the global pool</legend>
-          <div className="advanced-search__columns">
+          <div className="sources-picker__columns">
             {global.data.sources.map((source) => (
               <Checkbox
                 key={source.id}
