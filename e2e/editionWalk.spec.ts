@@ -10,7 +10,8 @@ import { refreshMailboxUntil, searchMailbox } from './support/mailboxSteps.ts';
 /**
  * The design-and-publish acceptance, walked once as a new user would: an edition with curated articles
  * (curated through the API: e2e/curationWalk.spec.ts walks the curation screens) is designed from a
- * template with an article list, previewed for phone and desktop, sent to a small list of one new contact,
+ * template with an article list, previewed for phone and desktop, tested to the user (read in the mailbox,
+ * marked [Test]), sent to a small list of one new contact,
  * and read in the demo mailbox on a phone-sized window with its design intact; a tracked link is clicked
  * (it lands on the article) and the email's own preference link unsubscribes the contact. Then the
  * campaign's promo export widget shows the edition just sent. What designer.spec and publish.spec check
@@ -114,8 +115,10 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await page.getByRole('searchbox', { name: 'Search lists' }).fill(name);
   await page.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) }).check();
   await expect(page.getByTestId('recipients-count')).toContainText('1 person will receive it');
-  // SEND A TEST (being built): send a test of the edition to yourself here and read it in the mailbox
-  // before the real send.
+  // A test to yourself first (the address is filled in): the email as recipients get it, marked [Test].
+  await expect(page.getByLabel('Send a test to')).toHaveValue('demo@workbench.test');
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText('Test sent to demo@workbench.test.')).toBeVisible();
   await page.getByRole('button', { name: 'Send now' }).click();
   await page
     .getByRole('dialog', { name: 'Send it to 1 person now?' })
@@ -126,6 +129,10 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   // The demo mailbox on a phone-sized window: the email arrives, opened with its design intact.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/mailbox');
+  // The test is there, to the user, apart from the real send.
+  await searchMailbox(page, `[Test] ${subject}`);
+  const test = page.getByRole('row').filter({ hasText: 'demo@workbench.test' });
+  await refreshMailboxUntil(page, () => expect(test.getByText('Delivered')).toBeVisible({ timeout: 1000 }));
   await searchMailbox(page, address);
   const row = page.getByRole('row').filter({ hasText: address });
   await refreshMailboxUntil(page, () => expect(row.getByText('Delivered')).toBeVisible({ timeout: 1000 }));
