@@ -131,8 +131,10 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await page.goto('/mailbox');
   // The test is there, to the user, apart from the real send.
   await searchMailbox(page, `[Test] ${subject}`);
-  const test = page.getByRole('row').filter({ hasText: 'demo@workbench.test' });
-  await refreshMailboxUntil(page, () => expect(test.getByText('Delivered')).toBeVisible({ timeout: 1000 }));
+  const testRow = page.getByRole('row').filter({ hasText: 'demo@workbench.test' });
+  await refreshMailboxUntil(page, () =>
+    expect(testRow.getByText('Delivered')).toBeVisible({ timeout: 1000 }),
+  );
   await searchMailbox(page, address);
   const row = page.getByRole('row').filter({ hasText: address });
   await refreshMailboxUntil(page, () => expect(row.getByText('Delivered')).toBeVisible({ timeout: 1000 }));
