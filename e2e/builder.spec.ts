@@ -277,6 +277,15 @@ test.describe('every trigger: build, save and publish (the first also pauses, re
   for (const trigger of TRIGGERS) {
     test(trigger.name, async ({ page }) => {
       published.push(await createWorkflow(page, trigger, `Builder ${trigger.name} ${tag()}`));
+      // A new workflow of this trigger: a draft whose header names the trigger (a share profile trigger
+      // also names its share profile).
+      await expect(
+        page
+          .getByRole('definition')
+          .filter({ hasText: new RegExp(`^${trigger.name}$`) })
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByText('Draft', { exact: true })).toBeVisible();
       await addStep(page, 'Add the first step', 'Send email');
       await page
         .getByRole('radiogroup', { name: 'Emails' })

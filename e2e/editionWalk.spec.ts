@@ -141,7 +141,7 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
   await row.getByRole('button').click();
   const frame = page.frameLocator('iframe[title^="Email: "]');
   for (const article of articles)
-    await expect(frame.getByRole('link', { name: article.title, exact: true })).toBeVisible();
+    await expect(frame.getByRole('link', { name: article.title, exact: true }).first()).toBeVisible();
   const preferenceLink = frame.getByRole('link', { name: 'Manage your preferences or unsubscribe' });
   await expect(preferenceLink).toBeVisible();
   // Nothing wider than the phone: the email's columns stack.

@@ -104,6 +104,8 @@ function slowSignIn(port: number): SlowRequest {
 it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace period, exits 0 and keeps the data', async () => {
   const first = await start(dataDir, { AUTH_RATE_LIMIT: '1000', SHUTDOWN_GRACE_MS: '15000' });
   expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  // The demo accounts' public passwords are called out plainly.
+  expect(first.output()).toContain('WARNING: demo accounts with the public passwords of the README exist');
   const slow = Array.from({ length: 50 }, () => slowSignIn(first.port));
   const stuck = slowSignIn(first.port);
   // Every request's headers and half its body are on the wire, and the server has begun them, before the signal.
@@ -177,10 +179,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-it('creates the internal admin at first start with a random password, printed once and kept owner-only', async () => {
+// One fresh folder without demo data (no seeding: a cheaper start) serves both: nothing public, and the
+// internal admin made at first start.
+it('starts with no demo data and no public password with DEMO_DATA=off, and creates the internal admin at first start with a random password, printed once and kept owner-only', async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-admin-'));
   try {
-    const first = await start(folder);
+    const first = await start(folder, { DEMO_DATA: 'off' });
+    expect(first.output()).not.toContain('Demo login');
+    expect(first.output()).not.toContain('WARNING: demo accounts');
+    expect(first.output()).not.toContain('Demo preference link');
+    const demo = await fetch(`http://127.0.0.1:${first.port}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(DEMO_LOGIN),
+    });
+    expect(demo.status).toBe(400);
+
     const printed = /Sign in as (\S+) with the password (\S+) \(shown this once\)/.exec(first.output());
     expect(printed?.[1]).toBe('admin@workbench.test');
     const password = printed?.[2] ?? '';
@@ -188,8 +202,6 @@ it('creates the internal admin at first start with a random password, printed on
     const file = path.join(folder, 'initial_admin_password');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(file, 'utf8')).toContain(`Password: ${password}`);
-    // The demo accounts' public passwords are called out plainly.
-    expect(first.output()).toContain('WARNING: demo accounts with the public passwords of the README exist');
     const login = await fetch(`http://127.0.0.1:${first.port}/api/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -201,31 +213,11 @@ it('creates the internal admin at first start with a random password, printed on
     expect(await first.exited).toBe(0);
 
     // A later start never prints it again.
-    const second = await start(folder);
+    const second = await start(folder, { DEMO_DATA: 'off' });
     expect(second.output()).not.toContain(password);
     expect(second.output()).toContain('Internal admin (user 4708): admin@workbench.test.');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-}, 150_000);
-
-it('starts with no demo data and no public password with DEMO_DATA=off', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-nodemo-'));
-  try {
-    const running = await start(folder, { DEMO_DATA: 'off' });
-    expect(running.output()).not.toContain('Demo login');
-    expect(running.output()).not.toContain('WARNING: demo accounts');
-    expect(running.output()).not.toContain('Demo preference link');
-    const demo = await fetch(`http://127.0.0.1:${running.port}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(DEMO_LOGIN),
-    });
-    expect(demo.status).toBe(400);
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
