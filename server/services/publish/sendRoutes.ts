@@ -30,6 +30,7 @@ import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { type EditionSender, runSend } from './EditionSender.ts';
 import { countRecipients } from './editionAudience.ts';
 import { promotionCodesOf } from './exportWidgetQueries.ts';
+import { type EditionSendFields, insertEditionSend } from './insertEditionSend.ts';
 import { readGraphMailbox } from './outlook/graphSendMail.ts';
 import { CONNECTION_BROKEN, type OutlookMailboxes } from './outlook/OutlookMailboxes.ts';
 import {
@@ -105,37 +106,22 @@ function senderOf(edition: Edition) {
   };
 }
 
-type SendFields = {
-  kind: 'send' | 'resend';
-  status: 'sending' | 'scheduled';
-  listIds: number[];
-  contactIds: number[];
-  resendTo?: 'not_opened' | 'new_contacts';
-  scheduledFor?: Date;
-  timeZone?: string;
-};
+type SendFields = Omit<
+  Extract<EditionSendFields, { kind: 'send' | 'resend' }>,
+  'orgId' | 'versionId' | 'userId' | 'outlookUserId'
+>;
 
 /** Inserts a send of the edition (started now, or scheduled) and answers its id. */
-function insertSend(db: Kysely<Database>, user: UserRow, edition: Edition, fields: SendFields) {
-  return db
-    .insertInto('edition_sends')
-    .values({
-      org_id: user.org_id,
-      version_id: edition.id,
-      user_id: user.id,
-      kind: fields.kind,
-      status: fields.status,
-      resend_to: fields.resendTo ?? null,
-      scheduled_for: fields.scheduledFor ?? null,
-      time_zone: fields.timeZone ?? null,
-      list_ids: fields.listIds,
-      contact_ids: fields.contactIds,
-      started_at: fields.status === 'sending' ? new Date() : null,
-      // Sent through the sender's own Outlook mailbox when the edition says so (outlook_authorized/).
-      outlook_user_id: edition.outlook_route ? user.id : null,
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
+async function insertSend(db: Kysely<Database>, user: UserRow, edition: Edition, fields: SendFields) {
+  const id = await insertEditionSend(db, {
+    ...fields,
+    orgId: user.org_id,
+    versionId: edition.id,
+    userId: user.id,
+    // Sent through the sender's own Outlook mailbox when the edition says so (outlook_authorized/).
+    outlookUserId: edition.outlook_route ? user.id : null,
+  });
+  return { id };
 }
 
 /** A refusal with the findings the publish step shows. */

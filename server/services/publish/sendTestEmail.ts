@@ -6,6 +6,7 @@ import { notifyWork } from '../../lib/workSignals.ts';
 import { bodyIdsOf } from '../delivery/emailBodies.ts';
 import { type SendContent, sendRow } from '../delivery/queueMarketingEmail.ts';
 import { checkTestSendAddresses } from '../delivery/testSendRules.ts';
+import { insertEditionSend } from './insertEditionSend.ts';
 
 export type TestEmailInput = {
   orgId: number;
@@ -95,22 +96,14 @@ export async function sendTestEmail(
     fromName: edition.sender_name,
   };
   return db.transaction().execute(async (trx) => {
-    const send = await trx
-      .insertInto('edition_sends')
-      .values({
-        org_id: input.orgId,
-        version_id: edition.id,
-        user_id: input.userId,
-        kind: 'test',
-        status: 'sent',
-        test_addresses: addresses,
-        queued_count: addresses.length,
-        recipients_total: addresses.length,
-        started_at: new Date(),
-        finished_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const sendId = await insertEditionSend(trx, {
+      kind: 'test',
+      orgId: input.orgId,
+      versionId: edition.id,
+      userId: input.userId,
+      outlookUserId: null,
+      testAddresses: addresses,
+    });
     const bodyId = (await bodyIdsOf(trx, input.orgId, [content.html])).get(content.html) as number;
     const rows = [];
     for (const address of addresses) {
@@ -132,7 +125,7 @@ export async function sendTestEmail(
           merge,
           preferenceUuid: await preferenceOf(trx, input.orgId, address, contact?.id ?? null),
           campaignId: edition.campaign_id,
-          dedupeKey: `test:${send.id}:${address.toLowerCase()}`,
+          dedupeKey: `test:${sendId}:${address.toLowerCase()}`,
           versionId: edition.id,
           isTest: true,
         }),
@@ -140,6 +133,6 @@ export async function sendTestEmail(
     }
     await trx.insertInto('email_send').values(rows).execute();
     await notifyWork(trx, 'delivery');
-    return { sendId: send.id };
+    return { sendId };
   });
 }

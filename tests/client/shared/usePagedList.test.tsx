@@ -69,8 +69,19 @@ function renderList(
     path: '/list',
     component: () => <Probe load={load} append={append} seen={seen} />,
   });
+  // Another page whose loader the test holds open: while it loads, the list is still on screen.
+  let leave = () => {};
+  const other = createRoute({
+    getParentRoute: () => root,
+    path: '/other',
+    loader: () =>
+      new Promise<void>((resolve) => {
+        leave = resolve;
+      }),
+    component: () => <p>Another page</p>,
+  });
   const router = createRouter({
-    routeTree: root.addChildren([route]),
+    routeTree: root.addChildren([route, other]),
     history: createMemoryHistory({ initialEntries: [at] }),
     parseSearch: parsePlainSearch,
     stringifySearch: stringifyPlainSearch,
@@ -80,7 +91,7 @@ function renderList(
     if (!seen.list) throw new Error('the list is not rendered yet');
     return seen.list;
   };
-  return { router, list, search: () => router.state.location.searchStr };
+  return { router, list, search: () => router.state.location.searchStr, leave: () => leave() };
 }
 
 const rows = () => screen.getByTestId('rows').textContent;
@@ -135,6 +146,26 @@ describe('usePagedList', () => {
       vi.useRealTimers();
     }
     await waitFor(() => expect(search()).toBe(''));
+  });
+
+  it('a search that settles after the user has left the page does not follow them to the next page', async () => {
+    const { load, calls } = controlledLoad();
+    const { router, list, leave } = renderList('/list', load);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    vi.useFakeTimers();
+    try {
+      act(() => list().setSearchText('onboarding'));
+      // A click on a row while the search text is still settling: the next page is loading.
+      act(() => void router.navigate({ to: '/other', search: { workflow_id: '1' } } as never));
+      await act(async () => vi.advanceTimersByTime(300));
+    } finally {
+      vi.useRealTimers();
+    }
+    await act(async () => leave());
+    await waitFor(() => expect(screen.getByText('Another page')).toBeTruthy());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(router.state.location.pathname).toBe('/other');
+    expect(router.state.location.searchStr).toBe('?workflow_id=1');
   });
 
   it('a newer query supersedes the one in flight: the old request is aborted and never shown, no error', async () => {

@@ -1,4 +1,4 @@
-import { useRouter, useSearch } from '@tanstack/react-router';
+import { useMatch, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoadStatus } from '../../../../machines/loadMachine.ts';
 import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
@@ -67,6 +67,11 @@ export function usePagedList<F extends string, S extends string, TAnswer>(
   const sorts = config.sorts ?? (NO_SORT as unknown as PagedListOptions<F, S>['sorts']);
   const schema = useMemo(() => pagedListSearchSchema({ filters, sorts }), [filters, sorts]);
   const router = useRouter();
+  // The page this list is on: a search that settles after the user has left it (a click on a row while the
+  // debounce runs) must not write its terms into the next page's address.
+  const pathname = useMatch({ strict: false, select: (match) => match.pathname });
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
   const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
   const fromAddress = schema.parse(rawSearch) as PagedListSearch<F, S>;
   const addressKey = JSON.stringify(fromAddress);
@@ -96,10 +101,14 @@ export function usePagedList<F extends string, S extends string, TAnswer>(
       if (key === JSON.stringify(queryRef.current)) return;
       queryRef.current = next;
       setQuery(next);
+      if (
+        withoutTrailingSlash(router.history.location.pathname) !== withoutTrailingSlash(pathnameRef.current)
+      )
+        return;
       written.current.push(key);
       const params = pagedListParams(next, { filters, sorts });
       void router.navigate({
-        to: '.',
+        to: pathnameRef.current,
         search: (previous: Record<string, unknown>) => ({ ...previous, ...params }),
         replace: true,
         // Typing a search or turning a page keeps the scroll position (the page is not left).
@@ -165,4 +174,9 @@ export function usePagedList<F extends string, S extends string, TAnswer>(
     data: shown,
     error: list.error,
   };
+}
+
+/** '/automation/' and '/automation' are one page. */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
