@@ -20,6 +20,7 @@ const databaseFree = process.env.TEST_DATABASE_URL
       'tests/server/shutdown.test.ts',
       'tests/server/db/takeFolderLock.test.ts',
       'tests/server/db/unorderedMigrations.test.ts',
+      'tests/server/db/pgliteThread.test.ts',
     ]
   : [];
 

@@ -59,6 +59,8 @@ export type AppConfig = {
   shutdownGraceMs: number;
   /** The workflow runtime runs in the server process (WORKFLOW_RUNTIME=off: only in `npm run worker`s). */
   workflowRuntime: boolean;
+  /** PGlite runs in its own worker thread, beside the event loop (PGLITE_THREAD=off: on the event loop). */
+  pgliteThread: boolean;
   /** Feeds of the article pool are fetched on a schedule in this process (FEED_FETCH=off: not here). */
   feedFetch: boolean;
   /** A feed is fetched again once its last fetch is this old (minutes). */
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),
     shutdownGraceMs: envInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
     workflowRuntime: envSwitch(env, 'WORKFLOW_RUNTIME', true),
+    pgliteThread: envSwitch(env, 'PGLITE_THREAD', true),
     feedFetch: envSwitch(env, 'FEED_FETCH', true),
     feedIntervalMinutes: Math.max(1, envInt(env, 'FEED_INTERVAL_MINUTES', 30)),
     feedTimeoutMs: Math.max(1000, envInt(env, 'FEED_TIMEOUT_MS', 10_000)),

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     prepareDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      thread: config.pgliteThread,
       seed: config.demoData,
       internalUsers: { env: process.env, dataDir: config.dataDir },
     }),

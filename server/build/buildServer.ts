@@ -14,7 +14,10 @@ const INPUTS = [
 ];
 export const SERVER_ENTRY = 'main.js';
 /** Worker threads' modules, bundled beside main.js (WorkerPool starts them by name). */
-const WORKER_ENTRIES = { simulationWorker: 'server/services/runtime/simulationWorker.ts' };
+const WORKER_ENTRIES = {
+  simulationWorker: 'server/services/runtime/simulationWorker.ts',
+  pgliteWorker: 'server/db/pgliteWorker.ts',
+};
 
 /**
  * Bundles server/main.ts with esbuild (packages stay in node_modules) so a start does not pay for

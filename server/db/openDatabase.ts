@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import { type PgliteSession, inlinePglite } from './PgliteSession.ts';
 import { pgliteDialect } from './pgliteDialect.ts';
 import type { Database } from './schema.ts';
 import { takeFolderLock } from './takeFolderLock.ts';
@@ -11,10 +11,10 @@ export type DatabaseHandle = {
   /** Where the data lives, without credentials. */
   location: string;
   /**
-   * The raw PGlite instance (PGlite only). Statements sent to it directly must go through
-   * db.connection() so they never run in the middle of another caller's transaction (one connection).
+   * The PGlite session (PGlite only). Statements sent to it directly must go through db.connection() so
+   * they never run in the middle of another caller's transaction (one connection).
    */
-  pglite?: PGlite;
+  pglite?: PgliteSession;
   close: () => Promise<void>;
 };
 
@@ -25,6 +25,11 @@ export type DatabaseOptions = {
   dataDir: string;
   /** For an in-memory PGlite: start from this dump (PGlite dumpDataDir) instead of an empty cluster. */
   template?: Blob;
+  /**
+   * PGlite: run the database in its own worker thread (PgliteThread) rather than on the event loop. The
+   * server does (PGLITE_THREAD, default on); tests and tools default to the same thread as their caller.
+   */
+  thread?: boolean;
   /** PostgreSQL: connections in the pool (default 10). */
   poolMax?: number;
   /**
@@ -62,18 +67,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : await takeFolderLock(options.dataDir);
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite =
-      inMemory && options.template
-        ? new PGlite({ loadDataDir: options.template })
-        : new PGlite(inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'));
-    await pglite.waitReady;
+    const dataDir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
+    const template = inMemory ? options.template : undefined;
+    const pglite = options.thread
+      ? await (await import('./PgliteThread.ts')).PgliteThread.open({ dataDir, template })
+      : await openInline(dataDir, template);
     const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
     return {
       db,
       kind: 'pglite',
       pglite,
-      location: inMemory ? options.dataDir : path.join(options.dataDir, 'pglite'),
+      location: dataDir,
       close: async () => {
         await db.destroy();
         releaseLock();
@@ -83,4 +87,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock();
     throw error;
   }
+}
+
+async function openInline(dataDir: string, template: Blob | undefined): Promise<PgliteSession> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = template ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
+  await pg.waitReady;
+  return inlinePglite(pg);
 }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -11,12 +10,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PgliteSession } from './PgliteSession.ts';
 
 /**
- * Kysely dialect for embedded PGlite. PGlite has a single connection, so the driver hands it out
- * to one user at a time: a transaction holds it until commit or rollback, other queries wait.
+ * Kysely dialect for embedded PGlite (on the event loop or in its own thread: PgliteSession). PGlite has a
+ * single connection, so the driver hands it out to one user at a time: a transaction holds it until commit
+ * or rollback, other queries wait.
  */
-export function pgliteDialect(pg: PGlite): Dialect {
+export function pgliteDialect(pg: PgliteSession): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new PgliteDriver(pg),
@@ -26,14 +27,14 @@ export function pgliteDialect(pg: PGlite): Dialect {
 }
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PgliteSession) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Statements without parameters go through the simple protocol, which also accepts scripts
     // (migrations); the others through the extended protocol with bound parameters.
     const result =
       compiled.parameters.length === 0
-        ? ((await this.pg.exec(compiled.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
+        ? await this.pg.execLast(compiled.sql)
         : await this.pg.query(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
     return {
@@ -55,7 +56,7 @@ class PgliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private releaseCurrent: (() => void) | undefined;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(private readonly pg: PgliteSession) {
     this.connection = new PgliteConnection(pg);
   }
 

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WorkerReply } from './serveWorkerJobs.ts';
+import { spawnWorkerThread } from './spawnWorkerThread.ts';
 
 /** Every thread is busy and the queue is full. */
 export class WorkerPoolBusyError extends Error {}
@@ -27,10 +28,6 @@ type Job = {
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
 };
-
-const BOOT = new URL('./workerThreadBoot.mjs', import.meta.url);
-/** Running from TypeScript source (tests, tsx): threads boot through tsx; the bundle starts built files. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 /**
  * A few worker threads that run CPU-heavy jobs off the event loop, so that a heavy request never delays
@@ -111,14 +108,9 @@ export class WorkerPool {
 
   private spawn(): Worker {
     const { sourceFile, bundleName, maxHeapMb = 256 } = this.options;
-    const worker = FROM_SOURCE
-      ? new Worker(BOOT, {
-          workerData: { sourceFile: sourceFile.href },
-          resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-        })
-      : new Worker(new URL(`./${bundleName}.js`, import.meta.url), {
-          resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-        });
+    const worker = spawnWorkerThread(sourceFile, bundleName, {
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
     this.live.add(worker);
     this.starting += 1;
     let ready = false;

@@ -61,7 +61,7 @@ function pgliteBossDb(database: DatabaseHandle): PgBoss.Db {
           const result = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
           return { rows: result.rows as unknown[] };
         } catch (error) {
-          if (pglite.isInTransaction()) await pglite.exec('rollback');
+          if (await pglite.isInTransaction()) await pglite.execLast('rollback');
           throw error;
         }
       }),

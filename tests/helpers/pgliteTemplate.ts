@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { migrateToLatest } from '../../server/db/migrations.ts';
+import { inlinePglite } from '../../server/db/PgliteSession.ts';
 import { pgliteDialect } from '../../server/db/pgliteDialect.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { seedDemoData } from '../../server/seed/seedDemoData.ts';
@@ -16,7 +17,7 @@ export const PGLITE_TEMPLATE_PATH = path.join(os.tmpdir(), `workbench-pglite-tem
 
 export async function writePgliteTemplate(file: string): Promise<void> {
   const pglite = new PGlite('memory://');
-  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(inlinePglite(pglite)) });
   await migrateToLatest(db);
   await seedDemoData(db);
   const dump = await pglite.dumpDataDir('none');
