@@ -51,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          setupFiles: ['tests/helpers/domSetup.ts'],
           isolate: false,
           include: domTests,
           exclude: [...configDefaults.exclude],
