@@ -10,6 +10,8 @@ import { loadConfig } from './config.ts';
  * that keeps start-up well under 3 s. Signals sent to this process are passed on; it exits as the server does,
  * and the server stops when this process ends.
  */
+/** Within this long, the same signal again is the same one arriving twice. */
+const REPEAT_WINDOW_MS = 1000;
 const config = loadConfig();
 let entry: string;
 try {
@@ -26,7 +28,16 @@ const server = spawn(process.execPath, ['--enable-source-maps', entry], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });
+// One signal often reaches this process twice: sent to the whole group (a terminal's Ctrl+C, a test runner
+// stopping its command) and relayed again by the npm and tsx wrappers above this process. The server reads a
+// second signal as "stop now", so a repeat within a second is passed on once.
+const lastForwarded = new Map<NodeJS.Signals, number>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    const now = Date.now();
+    if (now - (lastForwarded.get(signal) ?? 0) < REPEAT_WINDOW_MS) return;
+    lastForwarded.set(signal, now);
+    server.kill(signal);
+  });
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

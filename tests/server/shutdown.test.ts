@@ -133,8 +133,12 @@ it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace 
     headers: { cookie: answers[49]?.cookie ?? '' },
   });
   expect(me.status).toBe(200);
+  // One Ctrl+C reaches the launcher twice (the terminal's group, and npm's or tsx's relay): still one clean stop.
+  second.child.kill('SIGINT');
   second.child.kill('SIGINT');
   expect(await second.exited).toBe(0);
+  expect(second.output()).toContain('Stopped cleanly.');
+  expect(second.output()).not.toContain('exiting now');
 }, 150_000);
 
 it('stops the server when its launcher is killed with its whole process group (kill -9)', async () => {
