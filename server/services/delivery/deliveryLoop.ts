@@ -25,6 +25,11 @@ export function deliveryLoop<R extends { id: number }>(options: {
    * its claim and is due again when its lease ends.
    */
   deliverBatch?: (rows: R[]) => Promise<void>;
+  /**
+   * With deliverBatch: batches claimed and delivered at once (default 1). Two let one batch's settle (the
+   * database) overlap the next one's sending (the network), whichever thread or process each runs on.
+   */
+  batchLanes?: number;
   nextDueInMs: () => Promise<number>;
   pollMs: number;
   wakeOnQueue: boolean;
@@ -37,14 +42,23 @@ export function deliveryLoop<R extends { id: number }>(options: {
 
   const drain = async (): Promise<number> => {
     let handled = 0;
+    const { deliverBatch } = options;
+    if (deliverBatch) {
+      // Each lane claims its own batch (claims never overlap) until one comes back short: nothing more is due.
+      let drained = false;
+      const batchLane = async () => {
+        while (!drained && !stopped) {
+          const batch = await options.claim();
+          if (batch.length < options.batchSize) drained = true;
+          if (batch.length > 0) await deliverBatch(batch).catch((error) => options.onError(error));
+          handled += batch.length;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, options.batchLanes ?? 1) }, batchLane));
+      return handled;
+    }
     for (;;) {
       const batch = await options.claim();
-      if (options.deliverBatch) {
-        if (batch.length > 0) await options.deliverBatch(batch).catch((error) => options.onError(error));
-        handled += batch.length;
-        if (batch.length < options.batchSize || stopped) return handled;
-        continue;
-      }
       // Lanes take the batch's rows in order; each row is delivered and settled on its own.
       let next = 0;
       const lane = async () => {

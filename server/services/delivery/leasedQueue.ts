@@ -16,6 +16,8 @@ export type QueueSettings = {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   batchSize?: number;
+  /** Claimed batches in flight at once (the marketing worker; default DELIVERY_DEFAULTS.batchLanes). */
+  batchLanes?: number;
 };
 
 /** The tables that hold email waiting for delivery: marketing sends and account email (the outbox). */

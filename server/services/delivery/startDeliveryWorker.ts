@@ -54,6 +54,8 @@ export const DELIVERY_DEFAULTS = {
   batchSize: 200,
   /** SMTP connections kept open (a pool) and sends of a batch in flight at once. */
   concurrency: 8,
+  /** Batches in flight at once: one settles in the database while the next is sent. */
+  batchLanes: 2,
 } as const;
 
 /** Messages of one mailbox sent through Microsoft Graph at once. */
@@ -406,6 +408,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     batchSize,
     deliverOne: (row) => deliverOne(row),
     deliverBatch,
+    batchLanes: options.batchLanes ?? DELIVERY_DEFAULTS.batchLanes,
     nextDueInMs: () => nextDueInMs(db, 'email_send', now()),
     pollMs,
     wakeOnQueue: options.wakeOnQueue !== false,
