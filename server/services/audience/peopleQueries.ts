@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import {
   type FilterValueCount,
   PEOPLE_FILTER_CATEGORIES,
@@ -487,16 +487,26 @@ async function keptFilterValues(db: Db, orgId: number, tab: PeopleScope['tab']):
 
 /** The ids of a selection as one sub-query (never a list the size of the selection). */
 export function selectionIds(db: Db, orgId: number, selection: PeopleSelection) {
-  const base = db.selectFrom('contacts as c').select('c.id');
-  if (selection.kind === 'ids') {
-    return base
-      .where('c.org_id', '=', orgId)
-      .where('c.id', 'in', selection.ids.length ? [...selection.ids] : [0]);
-  }
+  return db
+    .selectFrom('contacts as c')
+    .select('c.id')
+    .where((eb) => selectionWhere(eb, orgId, selection));
+}
+
+/**
+ * The conditions of a selection on contacts aliased `c`: its ids in the organisation, or its scope but the
+ * excluded ids. A statement on the selected contacts themselves (delete-all) puts these in its own WHERE:
+ * `id in (selectionIds)` made the planner read every contact of the table to join them with the selection.
+ */
+export function selectionWhere(eb: PeopleEb, orgId: number, selection: PeopleSelection): Expression<SqlBool> {
+  if (selection.kind === 'ids')
+    return eb.and([
+      eb('c.org_id', '=', orgId),
+      eb('c.id', 'in', selection.ids.length ? [...selection.ids] : [0]),
+    ]);
   const excluded = selection.excludedIds;
-  return base
-    .where((eb) => scopeWhere(eb, { orgId, scope: selection.scope }))
-    .$if(excluded.length > 0, (q) => q.where('c.id', 'not in', [...excluded]));
+  const scoped = scopeWhere(eb, { orgId, scope: selection.scope });
+  return excluded.length > 0 ? eb.and([scoped, eb('c.id', 'not in', [...excluded])]) : scoped;
 }
 
 /** A batch of people for an export, by id after `afterId` (keyset paging). */
