@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import { type PgliteSession, inlinePglite } from './PgliteSession.ts';
+import { inlinePglite, type PgliteSession } from './PgliteSession.ts';
 import { pgliteDialect } from './pgliteDialect.ts';
 import type { Database } from './schema.ts';
 import { takeFolderLock } from './takeFolderLock.ts';
