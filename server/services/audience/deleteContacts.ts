@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { PeopleSelection } from '../../../src/domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
-import { selectionIds } from './peopleQueries.ts';
+import { selectionWhere } from './peopleQueries.ts';
+import type { PeopleEb } from './peopleScope.ts';
 
 /**
  * What deleting a contact does to the rows that point at it: the foreign keys' ON DELETE actions, done
@@ -40,10 +41,9 @@ export async function deleteContacts(
   return db.transaction().execute(async (trx) => {
     const bulk = options.setWise !== false && (await skipRowForeignKeyChecks(trx));
     const gone = await trx
-      .deleteFrom('contacts')
-      .where('org_id', '=', orgId)
-      .where('id', 'in', selectionIds(trx, orgId, selection))
-      .returning('id')
+      .deleteFrom('contacts as c')
+      .where((eb) => selectionWhere(eb as unknown as PeopleEb, orgId, selection))
+      .returning('c.id')
       .execute();
     if (bulk && gone.length > 0) {
       const deleted = gone.map((row) => row.id);

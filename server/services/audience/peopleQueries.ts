@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import {
   type FilterValueCount,
   PEOPLE_FILTER_CATEGORIES,
@@ -165,12 +165,14 @@ const DENSE_WINDOW = 5_000;
 /**
  * The ids of a searched page (one more than the page when more follow). The planner cannot estimate an OR
  * of four prefix searches, so the plan is chosen here:
- * - sparse (every branch has at most SPARSE_BRANCH matches): the union of the branches' index ranges is
- *   gathered, then filtered and sorted (a few thousand rows at most);
- * - dense, sorted by name or by date (the orders with an index): the first DENSE_WINDOW rows of the tab in
- *   that order are read and filtered; a dense search fills its page there;
- * - otherwise (a dense search clustered late in that order, or another sort): every match is gathered,
- *   filtered and sorted.
+ * - sorted by name, a search of STREAM_PREFIX_CHARS characters or more: the merged name-ordered streams of
+ *   nameStreamIds, which read about a page per stream wherever the matches sit in name order;
+ * - otherwise sparse (every branch has at most SPARSE_BRANCH matches): the union of the branches' index
+ *   ranges is gathered, then filtered and sorted (a few thousand rows at most);
+ * - otherwise dense and sorted by date (the newest first, or oldest): the first DENSE_WINDOW rows of the tab
+ *   in that order are read and filtered; a dense search spread through that order fills its page there;
+ * - otherwise (a shorter search, one clustered late in date order, or another sort): every match is
+ *   gathered, filtered and sorted.
  */
 async function searchedPageIds(
   db: Db,
@@ -181,19 +183,18 @@ async function searchedPageIds(
 ): Promise<number[]> {
   const pattern = prefixPattern(scope.searchWord);
   const want = page.offset + page.limit + 1;
-  const probe = await sql<{ name: number; last: number; email: number; company: number }>`
-    select
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and full_name_lower like ${pattern}
-        limit ${SPARSE_BRANCH + 1}) x)::int as name,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and last_name_lower like ${pattern}
-        limit ${SPARSE_BRANCH + 1}) x)::int as last,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and email_lower like ${pattern}
-        limit ${SPARSE_BRANCH + 1}) x)::int as email,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and account_id in
-        (select id from accounts where org_id = ${orgId} and name_lower like ${pattern})
-        limit ${SPARSE_BRANCH + 1}) x)::int as company`.execute(db);
-  const counts = probe.rows[0];
-  const sparse = counts ? Object.values(counts).every((n) => n <= SPARSE_BRANCH) : false;
+  const letters = Array.from(scope.searchWord).length;
+  if (byName(sort) && letters >= STREAM_PREFIX_CHARS) {
+    // A search of exactly the streams' prefix length reads each stream exactly: nothing to probe.
+    const counts = letters === STREAM_PREFIX_CHARS ? undefined : await probeBranches(db, orgId, pattern);
+    const streamed = new Set(
+      (['name', 'last', 'email'] as const).filter((branch) => !counts || counts[branch] > SPARSE_BRANCH),
+    );
+    const ids = await nameStreamIds(db, orgId, scope, sort.type === 'DESC', want, streamed);
+    return ids.slice(page.offset);
+  }
+  const counts = await probeBranches(db, orgId, pattern);
+  const sparse = Object.values(counts).every((n) => n <= SPARSE_BRANCH);
   if (!sparse) {
     const windowed = await denseWindowIds(db, orgId, scope, sort, page);
     if (windowed && windowed.length >= want - page.offset) return windowed;
@@ -247,6 +248,110 @@ async function searchedPageIds(
     .limit(page.limit + 1)
     .execute();
   return rows.map((row) => row.id);
+}
+
+type SearchBranch = 'name' | 'last' | 'email' | 'company';
+
+/** How many contacts each search branch matches, counted up to SPARSE_BRANCH + 1. */
+async function probeBranches(db: Db, orgId: number, pattern: string): Promise<Record<SearchBranch, number>> {
+  const probe = await sql<Record<SearchBranch, number>>`
+    select
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and full_name_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as name,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and last_name_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as last,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and email_lower like ${pattern}
+        limit ${SPARSE_BRANCH + 1}) x)::int as email,
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and account_id in
+        (select id from accounts where org_id = ${orgId} and name_lower like ${pattern})
+        limit ${SPARSE_BRANCH + 1}) x)::int as company`.execute(db);
+  return probe.rows[0] ?? { name: 0, last: 0, email: 0, company: 0 };
+}
+
+/** True for the name sort (ASC or DESC): the order of the search-stream indexes. */
+function byName(sort: PeopleSort): boolean {
+  return sort.type !== 'NOSORT' && (sort.column === 'full_name' || sort.column === 'contact_name');
+}
+
+/** How many leading characters the search-stream indexes hold (migration m0029_people_search_streams). */
+const STREAM_PREFIX_CHARS = 3;
+
+/**
+ * The first `want` ids of a dense search in name order (ASC or DESC, then id), wherever its matches sit in
+ * that order. Each searched column gives streams already in name order, one per tab (profiled,
+ * unprofiled): the contacts whose full name, last name or address starts with the search's first three
+ * characters, read from (org_id, left(column, 3), (personality_type is null)::int, full_name_lower, id) and
+ * filtered by the whole prefix and the scope's filters; each stream stops after `want` rows. A column the
+ * probe found sparse (at most SPARSE_BRANCH matches) is gathered from its prefix index instead, and so is
+ * the company branch (the contacts of the accounts whose name matches). The page is the first `want`
+ * distinct ids of all these merged in name order: each of them is among its own stream's first `want`.
+ */
+async function nameStreamIds(
+  db: Db,
+  orgId: number,
+  scope: PeopleScope,
+  descending: boolean,
+  want: number,
+  streamed: Set<'name' | 'last' | 'email'>,
+): Promise<number[]> {
+  const pattern = prefixPattern(scope.searchWord);
+  const letters = Array.from(scope.searchWord.toLowerCase());
+  const head = letters.slice(0, STREAM_PREFIX_CHARS).join('');
+  const exactHead = letters.length === STREAM_PREFIX_CHARS;
+  const direction = descending ? 'desc' : 'asc';
+  const unsearched = { ...scope, searchWord: '' };
+  const columns = { name: 'full_name_lower', last: 'last_name_lower', email: 'email_lower' } as const;
+  const base = (ignoreTab: boolean) =>
+    db
+      .selectFrom('contacts as c')
+      .select(['c.id', 'c.full_name_lower as key'])
+      .where((eb) => scopeWhere(eb, { orgId, scope: unsearched, ignoreTab }));
+  const ordered = <Q extends OrderableQuery & { limit: (n: number) => Q }>(query: Q) =>
+    (query.orderBy(sql.ref('c.full_name_lower'), direction).orderBy('c.id', direction) as Q).limit(want);
+  const parts = [
+    ordered(
+      base(false).where(
+        'c.account_id',
+        'in',
+        db
+          .selectFrom('accounts')
+          .select('accounts.id')
+          .where('accounts.org_id', '=', orgId)
+          .where('accounts.name_lower', 'like', pattern),
+      ),
+    ),
+  ];
+  for (const name of ['name', 'last', 'email'] as const) {
+    const column = columns[name];
+    if (!streamed.has(name)) {
+      // Sparse: its few matches from the column's prefix index, then sorted.
+      parts.push(ordered(base(false).where(`c.${column}`, 'like', pattern)));
+      continue;
+    }
+    const prefix = sql`left(${sql.ref(`c.${column}`)}, ${sql.lit(STREAM_PREFIX_CHARS)})`;
+    const tabs = scope.tab === 'all' ? [0, 1] : [scope.tab === 'unprofiled' ? 1 : 0];
+    for (const unprofiled of tabs) {
+      // The prefix as a one-value range ordered by ~<~ (not "=", which the planner would drop from the
+      // order): only the stream index gives this order, so the planner cannot choose to walk the plain
+      // name index instead.
+      const stream = base(true)
+        .where(sql<boolean>`${prefix} ~>=~ ${head} and ${prefix} ~<=~ ${head}`)
+        .where(sql<boolean>`(c.personality_type is null)::int = ${sql.lit(unprofiled)}`)
+        .$if(!exactHead, (q) => q.where(`c.${column}`, 'like', pattern))
+        .orderBy(sql`${prefix} using ${sql.raw(descending ? '~>~' : '~<~')}`);
+      parts.push(ordered(stream));
+    }
+  }
+  // One statement per stream: planning them as one UNION costs PGlite more than running them.
+  const streams = await Promise.all(parts.map((part) => part.execute()));
+  const found = streams.flat();
+  if (found.length === 0) return [];
+  // Merged in the database, in the column's collation (the order the streams came in).
+  const { rows } = await sql<{ id: number }>`
+    select id from unnest(${found.map((row) => row.id)}::int[], ${found.map((row) => row.key)}::text[])
+      as u (id, key)
+    order by key ${sql.raw(direction)}, id ${sql.raw(direction)}`.execute(db);
+  return [...new Set(rows.map((row) => row.id))].slice(0, want);
 }
 
 /**
@@ -382,16 +487,26 @@ async function keptFilterValues(db: Db, orgId: number, tab: PeopleScope['tab']):
 
 /** The ids of a selection as one sub-query (never a list the size of the selection). */
 export function selectionIds(db: Db, orgId: number, selection: PeopleSelection) {
-  const base = db.selectFrom('contacts as c').select('c.id');
-  if (selection.kind === 'ids') {
-    return base
-      .where('c.org_id', '=', orgId)
-      .where('c.id', 'in', selection.ids.length ? [...selection.ids] : [0]);
-  }
+  return db
+    .selectFrom('contacts as c')
+    .select('c.id')
+    .where((eb) => selectionWhere(eb, orgId, selection));
+}
+
+/**
+ * The conditions of a selection on contacts aliased `c`: its ids in the organisation, or its scope but the
+ * excluded ids. A statement on the selected contacts themselves (delete-all) puts these in its own WHERE:
+ * `id in (selectionIds)` made the planner read every contact of the table to join them with the selection.
+ */
+export function selectionWhere(eb: PeopleEb, orgId: number, selection: PeopleSelection): Expression<SqlBool> {
+  if (selection.kind === 'ids')
+    return eb.and([
+      eb('c.org_id', '=', orgId),
+      eb('c.id', 'in', selection.ids.length ? [...selection.ids] : [0]),
+    ]);
   const excluded = selection.excludedIds;
-  return base
-    .where((eb) => scopeWhere(eb, { orgId, scope: selection.scope }))
-    .$if(excluded.length > 0, (q) => q.where('c.id', 'not in', [...excluded]));
+  const scoped = scopeWhere(eb, { orgId, scope: selection.scope });
+  return excluded.length > 0 ? eb.and([scoped, eb('c.id', 'not in', [...excluded])]) : scoped;
 }
 
 /** A batch of people for an export, by id after `afterId` (keyset paging). */

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import type { PersonRow } from '../../../src/domain/audiencePeople.ts';
+import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
+import { get } from '../workflowTestKit.ts';
+
+/**
+ * A broad search whose matches sit late in name order (thousands of people before the first match, then
+ * thousands of matches by last name, a few by first name, address and company, more at the very end) must
+ * answer every page exactly as a plain query over all the contacts does: same rows, same order, same
+ * has_more, in every tab, both name orders, at the start, in the middle and past the end.
+ */
+let t: TestApp;
+let demo: Session;
+const org = DEMO_IDS.mainOrgId;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await signIn(t.app);
+  const db = t.database.db;
+  const accounts = await sql<{ id: number }>`
+    insert into accounts (org_id, name) values (${org}, 'Marble Works'), (${org}, 'Quiet Things')
+    returning id`.execute(db);
+  const [marble, quiet] = accounts.rows.map((row) => row.id) as [number, number];
+  // first name, last name, address, account, how many: unprofiled when g % 4 = 0.
+  const groups: [string, string, string, number | null, number][] = [
+    ['Aaron', 'Filler', 'filler', quiet, 6_000], // before every match, more than a page window
+    ['Bea', 'Marlow', 'bea', null, 2_600], // dense by last name, clustered
+    ['Marta', 'Zed', 'zed', null, 300], // by full name
+    ['Quinn', 'Quill', 'mar.quill', quiet, 50], // by address
+    ['Cara', 'Cole', 'cara', marble, 30], // by company
+    ['Maple', 'Mapp', 'maple', null, 40], // shares "ma", not "mar"
+    ['Zoe', 'Marchetti', 'zoe', null, 2_500], // dense again, at the very end
+  ];
+  for (const [first, last, address, account, n] of groups)
+    await sql`
+      insert into contacts (org_id, account_id, first_name, last_name, email, personality_type,
+        personality, buyer_stage, status)
+      select ${org}, ${account}::int, ${first}, ${last} || g, ${address} || g || '@clustered.test',
+        case when g % 4 = 0 then null else 'Steady' end, 'N/A', 'Interest', 'Subscribed'
+      from generate_series(1, ${n}::int) as g`.execute(db);
+  await sql`analyze contacts`.execute(db);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The ids of a page by a plain query: every contact of the tab tested against the search, then sorted. */
+async function expected(word: string, tab: string, descending: boolean, offset: number, limit: number) {
+  const pattern = `${word.toLowerCase()}%`;
+  const direction = descending ? sql`desc` : sql`asc`;
+  const tabWhere =
+    tab === 'profiled'
+      ? sql`personality_type is not null`
+      : tab === 'unprofiled'
+        ? sql`personality_type is null`
+        : sql`true`;
+  const { rows } = await sql<{ id: number }>`
+    select id from contacts
+    where org_id = ${org} and ${tabWhere} and (full_name_lower like ${pattern}
+      or last_name_lower like ${pattern} or email_lower like ${pattern}
+      or account_id in (select id from accounts where org_id = ${org} and name_lower like ${pattern}))
+    order by full_name_lower ${direction}, id ${direction}
+    offset ${offset} limit ${limit + 1}`.execute(t.database.db);
+  return { ids: rows.slice(0, limit).map((row) => row.id), hasMore: rows.length > limit };
+}
+
+describe('a dense search clustered late in name order', () => {
+  for (const word of ['mar', 'MARL', 'marc', 'ma'])
+    for (const tab of ['all', 'profiled', 'unprofiled'])
+      it(`"${word}" in ${tab}: every page as a plain query answers it`, async () => {
+        for (const descending of [false, true])
+          for (const [offset, limit] of [
+            [0, 10],
+            [10, 10],
+            [2_590, 100],
+            [4_000, 10],
+            [5_600, 100],
+          ] as const) {
+            const response = await get(t.app, demo, '/api/audience/people_listing/', {
+              tab,
+              search_word: word,
+              sort_by: descending ? 'contact_name' : 'full_name',
+              sort_type: descending ? 'DESC' : 'ASC',
+              offset,
+              limit,
+            });
+            expect(response.statusCode, response.body).toBe(200);
+            const page = response.json() as { has_more: boolean; data: PersonRow[] };
+            const want = await expected(word, tab, descending, offset, limit);
+            const label = `${word} ${tab} ${descending ? 'DESC' : 'ASC'} offset ${offset}`;
+            expect(
+              page.data.map((row) => row.contact_id),
+              label,
+            ).toEqual(want.ids);
+            expect(page.has_more, label).toBe(want.hasMore);
+          }
+      }, 60_000);
+});
