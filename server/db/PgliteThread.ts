@@ -1,10 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { spawnWorkerThread } from '../lib/spawnWorkerThread.ts';
 import type { PgliteResult, PgliteSession } from './PgliteSession.ts';
-import type { PgliteThreadError, PgliteThreadReply, PgliteThreadRequest } from './pgliteThreadProtocol.ts';
+import type {
+  PgliteThreadCall,
+  PgliteThreadError,
+  PgliteThreadReply,
+  PgliteThreadRequest,
+} from './pgliteThreadProtocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Body = PgliteThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** A database error from PGlite's thread, with the fields callers test (code '23505', constraint…). */
 function databaseError(error: PgliteThreadError): Error {
@@ -131,7 +135,7 @@ export class PgliteThread implements PgliteSession {
     this.worker.unref();
   }
 
-  private send(body: Body, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  private send(body: PgliteThreadCall, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.stopped) return Promise.reject(new Error('The database is closed.'));
     const id = this.nextId++;

@@ -12,7 +12,13 @@ import {
   type SortType,
 } from '../../../src/domain/audiencePeople.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
-import { FILTER_VALUE_SQL, type PeopleEb, prefixPattern, scopeWhere } from './peopleScope.ts';
+import {
+  FILTER_VALUE_SQL,
+  matchingAccountIds,
+  type PeopleEb,
+  prefixPattern,
+  scopeWhere,
+} from './peopleScope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -227,15 +233,7 @@ async function searchedPageIds(
               .selectFrom('contacts')
               .select('id')
               .where('org_id', '=', orgId)
-              .where(
-                'account_id',
-                'in',
-                q
-                  .selectFrom('accounts')
-                  .select('accounts.id')
-                  .where('accounts.org_id', '=', orgId)
-                  .where('accounts.name_lower', 'like', pattern),
-              ),
+              .where('account_id', 'in', matchingAccountIds(q, orgId, pattern)),
           ),
     )
     .selectFrom('m')
@@ -308,19 +306,7 @@ async function nameStreamIds(
       .where((eb) => scopeWhere(eb, { orgId, scope: unsearched, ignoreTab }));
   const ordered = <Q extends OrderableQuery & { limit: (n: number) => Q }>(query: Q) =>
     (query.orderBy(sql.ref('c.full_name_lower'), direction).orderBy('c.id', direction) as Q).limit(want);
-  const parts = [
-    ordered(
-      base(false).where(
-        'c.account_id',
-        'in',
-        db
-          .selectFrom('accounts')
-          .select('accounts.id')
-          .where('accounts.org_id', '=', orgId)
-          .where('accounts.name_lower', 'like', pattern),
-      ),
-    ),
-  ];
+  const parts = [ordered(base(false).where('c.account_id', 'in', matchingAccountIds(db, orgId, pattern)))];
   for (const name of ['name', 'last', 'email'] as const) {
     const column = columns[name];
     if (!streamed.has(name)) {

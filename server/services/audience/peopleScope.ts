@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool, sql } from 'kysely';
 import type { PeopleFilterCategory, PeopleScope } from '../../../src/domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -7,6 +7,19 @@ export type PeopleEb = ExpressionBuilder<Database & { c: Database['contacts'] },
 /** A prefix pattern (LIKE 'word%'), with % _ and \ escaped so they match literally. */
 export function prefixPattern(word: string): string {
   return `${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The organisation's accounts whose name starts with the pattern (a search's company branch). */
+export function matchingAccountIds(
+  qb: Pick<QueryCreator<Database>, 'selectFrom'>,
+  orgId: number,
+  pattern: string,
+) {
+  return qb
+    .selectFrom('accounts')
+    .select('accounts.id')
+    .where('accounts.org_id', '=', orgId)
+    .where('accounts.name_lower', 'like', pattern);
 }
 
 /** The column or account column each filter category reads. */
@@ -45,15 +58,8 @@ export function scopeWhere(eb: PeopleEb, options: ScopeOptions): Expression<SqlB
         eb('c.full_name_lower', 'like', pattern),
         eb('c.last_name_lower', 'like', pattern),
         eb('c.email_lower', 'like', pattern),
-        eb(
-          'c.account_id',
-          'in',
-          eb
-            .selectFrom('accounts')
-            .select('accounts.id')
-            .where('accounts.org_id', '=', orgId)
-            .where('accounts.name_lower', 'like', pattern),
-        ),
+        // The sub-query names no outer column: the expression builder serves as a plain query creator.
+        eb('c.account_id', 'in', matchingAccountIds(eb as unknown as QueryCreator<Database>, orgId, pattern)),
       ]),
     );
   }
