@@ -107,7 +107,15 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Add to list' }).click();
       const picker = page.getByRole('dialog', { name: 'Add to list' });
       await picker.getByLabel('Find a list').fill('Product Champions');
-      await picker.getByRole('radio', { name: /Product Champions/ }).check();
+      // The search's answer replaces the options: choose once only matching lists are shown.
+      await expect(picker.locator('.list-picker__option').first()).toBeVisible();
+      await expect(
+        picker.locator('.list-picker__option').filter({ hasNotText: 'Product Champions' }),
+      ).toHaveCount(0);
+      await picker
+        .getByRole('radio', { name: /Product Champions/ })
+        .first()
+        .check();
       await shot(page, `people-${width}-add-to-list`);
       await picker.getByRole('button', { name: 'Add to list' }).click();
       await expect(page.getByText('2 added to Product Champions.')).toBeVisible();

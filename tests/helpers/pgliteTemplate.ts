@@ -20,6 +20,8 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   const db = new Kysely<Database>({ dialect: pgliteDialect(inlinePglite(pglite)) });
   await migrateToLatest(db);
   await seedDemoData(db);
+  // Written out now, so that every copy starts without replaying the seed's write-ahead log.
+  await pglite.exec('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.destroy();

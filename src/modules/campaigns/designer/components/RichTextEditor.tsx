@@ -9,6 +9,7 @@ import type * as Y from 'yjs';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { linkAt, removeLink, setLink } from '../../../../engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../../engine/design/richTextSchema.ts';
+import { readDomSelection } from '../utils/readDomSelection.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 
 type Props = {
@@ -37,6 +38,7 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
   const openLink = useCallback(() => {
     const view = viewRef.current;
     if (!view) return;
+    readDomSelection(view);
     const link = linkAt(view.state);
     setEditingLink({ href: link?.href ?? '', hasLink: link !== null });
   }, []);
