@@ -18,7 +18,17 @@ if [[ ! -d node_modules ]]; then
 fi
 
 reports="$(mktemp -d "${TMPDIR:-/tmp}/wb-test.XXXXXX")"
-trap 'rm -rf "$reports"' EXIT
+# Every process this run starts carries the marker; whatever is left when the run ends (cut short by a
+# time-out, a crash or Ctrl+C) is stopped: servers, Chromium, workers (scripts/stopRunProcesses.sh).
+export WB_TEST_RUN="${WB_TEST_RUN:-wb-test-$$-$RANDOM}"
+# shellcheck disable=SC2329
+finish_run() {
+  rm -rf "$reports"
+  bash scripts/stopRunProcesses.sh "$WB_TEST_RUN" "$$"
+}
+trap finish_run EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 passed=0
 failed=0

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuilt } from '../../server/build/buildServer.ts';
+import { ROOT } from '../../server/build/fingerprint.ts';
 import { prepareDatabase } from '../../server/db/prepareDatabase.ts';
 import { PGLITE_TEMPLATE_PATH, writePgliteTemplate } from './pgliteTemplate.ts';
 import { throwAwayDatabase } from './throwAwayDatabase.ts';
@@ -18,6 +21,9 @@ declare module 'vitest' {
  * files: well under a second, where migrating and seeding took seconds per file).
  */
 export default async function setup(project: TestProject) {
+  // The server bundle that tests starting the real server run (`npm start`'s): built here, once, before any
+  // of them, so that two never build it at the same time.
+  await ensureServerBuilt(path.join(ROOT, 'dist', 'server'));
   if (process.env.TEST_DATABASE_URL) {
     const template = await throwAwayDatabase('wb_template');
     if (!template) throw new Error('TEST_DATABASE_URL is set, so a template database is made');

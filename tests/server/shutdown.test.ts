@@ -1,27 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
+import { freePort } from '../helpers/freePort.ts';
+import { pgliteFolderFromTemplate } from '../helpers/pgliteFolderFromTemplate.ts';
 
 /** The real start-up script, stopped with SIGTERM while a request is in flight. */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-shutdown-'));
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
@@ -102,6 +92,8 @@ function slowSignIn(port: number): SlowRequest {
 }
 
 it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace period, exits 0 and keeps the data', async () => {
+  // A copy of the seeded template: the first start on an empty folder is the third test's.
+  await pgliteFolderFromTemplate(dataDir);
   const first = await start(dataDir, { AUTH_RATE_LIMIT: '1000', SHUTDOWN_GRACE_MS: '15000' });
   expect(first.output()).toContain(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   // The demo accounts' public passwords are called out plainly.

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Stops every process left over from one test run: those whose environment holds WB_TEST_RUN=<marker>
+# (scripts/test.sh and .ci/run export it; every process they start inherits it, including the servers
+# Playwright starts in process groups of their own and the server a launcher detaches). Playwright and Vitest
+# stop what they start when they end normally; this is for a run cut short (a time-out, a crash, Ctrl+C).
+#
+#   bash scripts/stopRunProcesses.sh <marker> [pid to spare ...]
+# SIGTERM first, then SIGKILL for what is still there after 5 s. Prints what it stopped.
+set -uo pipefail
+marker="${1:?usage: stopRunProcesses.sh <marker> [pid to spare ...]}"
+# Its own helpers (tr, grep, sleep) must not carry the marker.
+unset WB_TEST_RUN
+shift
+# This script and the processes it runs under (the run that calls it, npm above that) are spared.
+spare=" $* "
+ancestor=$$
+while [[ -n "$ancestor" && "$ancestor" != 0 ]]; do
+  spare+="$ancestor "
+  ancestor="$(awk '{print $4}' "/proc/$ancestor/stat" 2>/dev/null)"
+done
+
+left() {
+  local dir pid
+  for dir in /proc/[0-9]*; do
+    pid="${dir#/proc/}"
+    [[ "$spare" == *" $pid "* || "$pid" == "$BASHPID" ]] && continue
+    if { tr "\0" "\n" <"$dir/environ"; } 2>/dev/null | grep -qx "WB_TEST_RUN=$marker"; then echo "$pid"; fi
+  done
+}
+
+pids="$(left)"
+[[ -z "$pids" ]] && exit 0
+for pid in $pids; do
+  echo "stopping $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-120)"
+done
+# shellcheck disable=SC2086
+kill -TERM $pids 2>/dev/null
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  sleep 0.5
+  pids="$(left)"
+  [[ -z "$pids" ]] && exit 0
+done
+# shellcheck disable=SC2086
+kill -KILL $pids 2>/dev/null
+exit 0
