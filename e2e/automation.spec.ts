@@ -96,6 +96,10 @@ test.describe('automation', () => {
     await searchAnswered(page, 'Launch follow-up');
     // The seeded workflow (and, on a retry, the first attempt's copy).
     await expect(page.getByRole('link', { name: 'Launch follow-up', exact: true })).toBeVisible();
+    // The answer is on the page once only its rows are: then the total is the search's.
+    await expect(
+      page.getByRole('table').getByRole('link').filter({ hasNotText: 'Launch follow-up' }),
+    ).toHaveCount(0);
     const before = Number(await page.getByTestId('workflow-total').textContent());
     await page.getByRole('button', { name: 'Clone Launch follow-up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cloning this workflow' });

@@ -20,18 +20,31 @@ while [[ -n "$ancestor" && "$ancestor" != 0 ]]; do
 done
 
 left() {
-  local dir pid
-  for dir in /proc/[0-9]*; do
-    pid="${dir#/proc/}"
-    [[ "$spare" == *" $pid "* || "$pid" == "$BASHPID" ]] && continue
-    if { tr "\0" "\n" <"$dir/environ"; } 2>/dev/null | grep -qx "WB_TEST_RUN=$marker"; then echo "$pid"; fi
+  local file pid
+  # One grep over every process's environment (NUL-separated entries); the ones that cannot be read are not ours.
+  for file in $(grep -lzx "WB_TEST_RUN=$marker" /proc/[0-9]*/environ 2>/dev/null); do
+    pid="${file#/proc/}"
+    pid="${pid%/environ}"
+    [[ "$spare" == *" $pid "* ]] || mine "$pid" || echo "$pid"
   done
+}
+
+# This script's own subshells (forks keep the environment it started with) are not the run's, nor is a
+# process already gone.
+mine() {
+  local pid="$1"
+  [[ -e "/proc/$pid" ]] || return 0
+  while [[ -n "$pid" && "$pid" != 0 && "$pid" != 1 ]]; do
+    [[ "$pid" == "$$" ]] && return 0
+    pid="$(awk '{print $4}' "/proc/$pid/stat" 2>/dev/null)"
+  done
+  return 1
 }
 
 pids="$(left)"
 [[ -z "$pids" ]] && exit 0
 for pid in $pids; do
-  echo "stopping $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-120)"
+  echo "stopping $pid: $({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | cut -c1-120)"
 done
 # shellcheck disable=SC2086
 kill -TERM $pids 2>/dev/null
