@@ -109,6 +109,8 @@ export default defineConfig({
       env: serverEnv(env.E2E_PORT, dataDir, {
         PREFERENCE_CORS_ORIGINS: staticURL,
         E2E_FIXTURE_FILE: env.E2E_FIXTURE_FILE,
+        // The expiry server starts on a copy of this seeded database.
+        E2E_COPY_DATA_TO: expiryDataDir,
         // The content explorer spec serves a feed from a local server inside the test.
         FEED_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         ADMIN_EMAIL: env.E2E_ADMIN_EMAIL,
