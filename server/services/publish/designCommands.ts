@@ -244,13 +244,21 @@ export async function ensureWebId(db: Db, viewer: Viewer, versionId: number): Pr
 }
 
 /** The web version of an edition for a neutral reader: merge fields' fallbacks, no preference link. */
-export async function webVersionHtml(db: Db, edition: EditionRow, publicOrigin: string): Promise<string> {
+/** Everything an edition's web version is made from: the same inputs always give the same page. */
+export type WebVersionInputs = { design: EmailDesign; context: RenderContext };
+
+export async function webVersionInputs(db: Db, edition: EditionRow): Promise<WebVersionInputs> {
   const design = editionDesign(edition, await loadBrand(db, edition.org_id));
-  const rendered = await renderDesign(design, {
+  const context: RenderContext = {
     articles: await loadDesignArticles(db, edition.id),
     title: edition.subject || edition.email_name,
     preferenceLink: false,
     webUrl: null,
-  });
+  };
+  return { design, context };
+}
+
+export async function renderWebVersion(inputs: WebVersionInputs, publicOrigin: string): Promise<string> {
+  const rendered = await renderDesign(inputs.design, inputs.context);
   return resolveSendHtml(fillMergeFields(rendered.html, {}), publicOrigin, publicOrigin);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
@@ -6,12 +7,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { WEB_VERSION_CSP } from '../../lib/contentSecurityPolicy.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import { webVersionHtml } from './designCommands.ts';
+import { LruCache } from '../../lib/LruCache.ts';
+import { renderWebVersion, webVersionInputs } from './designCommands.ts';
 import { editionByWebId, loadDesignArticles } from './designQueries.ts';
 import { UPLOAD_ID, uploadsDir } from './imageUploads.ts';
 import { rssFeed } from './rssFeed.ts';
 
 const WEB_ID = /^[A-Za-z0-9_-]{22}$/;
+/** Rendered web versions kept in memory (by what they are made from): a send's readers share one render. */
+const WEB_VERSIONS_KEPT = 100;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const params = z.object({ id: z.string().max(200) });
 
@@ -37,19 +41,29 @@ export function webVersionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const limited = { public: true, rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
   const images = { public: true, rateLimit: { max: config.trackingRateLimit, timeWindow: '1 minute' } };
   const schema = { hide: true, params } as const;
+  const rendered = new LruCache<string>(WEB_VERSIONS_KEPT);
   return async (app) => {
     app.get('/web/:id', { config: limited, schema }, async (request, reply) => {
       const edition = WEB_ID.test(request.params.id)
         ? await editionByWebId(db, request.params.id)
         : undefined;
       if (!edition) return notFoundPage(reply, 'This web version does not exist (or no longer does).');
-      const html = await webVersionHtml(db, edition, config.publicOrigin);
-      return reply
-        .type('text/html; charset=utf-8')
+      // The page is rendered once for what it is made from (design, brand, articles): its digest is the
+      // ETag, and the cache key. A reader's browser asks again with it and gets 304 while nothing changed.
+      const inputs = await webVersionInputs(db, edition);
+      const digest = createHash('sha256')
+        .update(JSON.stringify([inputs, config.publicOrigin]))
+        .digest('base64url')
+        .slice(0, 32);
+      const etag = `"${digest}"`;
+      reply
         .header('Content-Security-Policy', WEB_VERSION_CSP)
         .header('Cache-Control', 'no-cache')
-        .header('X-Robots-Tag', 'noindex')
-        .send(html);
+        .header('ETag', etag)
+        .header('X-Robots-Tag', 'noindex');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const html = await rendered.get(digest, () => renderWebVersion(inputs, config.publicOrigin));
+      return reply.type('text/html; charset=utf-8').send(html);
     });
 
     app.get('/web/:id/rss.xml', { config: limited, schema }, async (request, reply) => {

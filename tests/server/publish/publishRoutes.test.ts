@@ -344,6 +344,38 @@ describe('web version and RSS', () => {
     );
   });
 
+  it('renders a web version once for what it is made of, answers 304 to a reader who has it, and shows a saved change', async () => {
+    const own = await newEdition(demo, 'Web cache');
+    ok(await save(demo, everyKindDesign(), 'Web cache edition', own.versionId));
+    const { url } = ok<{ url: string }>(
+      await get(t.app, demo, `${P}publish_html_preview/`, { version_id: own.versionId }),
+    );
+    const webPath = new URL(url).pathname;
+    const first = await t.app.inject({ url: webPath });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    // A reader's browser asking again with what it has: nothing to send.
+    const unchanged = await t.app.inject({ url: webPath, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers['content-security-policy']).toBe(WEB_VERSION_CSP);
+    const again = await t.app.inject({ url: webPath });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    // The design saved with other text: a new page and a new ETag, also for the browser that had the old.
+    const changed = everyKindDesign();
+    changed.blocks = changed.blocks.map((block) =>
+      block.id === 'text' ? { ...block, html: '<p>Changed for the web.</p>' } : block,
+    );
+    ok(await save(demo, changed, 'Web cache edition', own.versionId));
+    const after = await t.app.inject({ url: webPath, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body).toContain('Changed for the web.');
+    expect(after.body).not.toContain('Hi there, read');
+  });
+
   it("gives an RSS 2.0 feed of the edition's articles in order that a feed parser reads back", async () => {
     const { url } = ok<{ url: string }>(
       await get(t.app, demo, `${P}export_rss_link/`, { version_id: versionId }),
