@@ -13,10 +13,20 @@ unset WB_TEST_RUN
 shift
 # This script and the processes it runs under (the run that calls it, npm above that) are spared.
 spare=" $* "
+# A process's parent, from /proc/<pid>/stat: after the command name in parentheses, which may hold spaces
+# (npm names itself "npm test"), come the state and the parent's pid. Empty once the process is gone.
+parent_of() {
+  local stat parent
+  stat="$({ cat "/proc/$1/stat"; } 2>/dev/null)" || return 0
+  stat="${stat##*) }"
+  read -r _ parent _ <<<"$stat"
+  echo "${parent:-}"
+}
+
 ancestor=$$
 while [[ -n "$ancestor" && "$ancestor" != 0 ]]; do
   spare+="$ancestor "
-  ancestor="$(awk '{print $4}' "/proc/$ancestor/stat" 2>/dev/null)"
+  ancestor="$(parent_of "$ancestor")"
 done
 
 left() {
@@ -36,7 +46,7 @@ mine() {
   [[ -e "/proc/$pid" ]] || return 0
   while [[ -n "$pid" && "$pid" != 0 && "$pid" != 1 ]]; do
     [[ "$pid" == "$$" ]] && return 0
-    pid="$(awk '{print $4}' "/proc/$pid/stat" 2>/dev/null)"
+    pid="$(parent_of "$pid")"
   done
   return 1
 }

@@ -32,10 +32,14 @@ it('stops every process of a run, in groups of their own and deaf to SIGTERM too
   const other = start('sleep 120', { WB_TEST_RUN: `${marker}-other` });
   try {
     await expect.poll(() => [left, deaf, other].every(alive)).toBe(true);
-    // The caller carries the marker as well (the run that calls it): it is spared, and so is its parent.
-    const { stdout } = await run('bash', [path.join(root, 'scripts/stopRunProcesses.sh'), marker], {
+    // The callers carry the marker as well (the run that calls it, npm and CI's time-out above it): all
+    // spared, npm too, whose name ("npm test") holds a space.
+    const sweep = path.join(root, 'scripts/stopRunProcesses.sh');
+    const npmLike = `process.title = 'npm test'; process.stdout.write(require('node:child_process').execFileSync('bash', [${JSON.stringify(sweep)}, ${JSON.stringify(marker)}]))`;
+    const { stdout } = await run('bash', ['-c', `node -e "$0" && echo above-survived`, npmLike], {
       env: { ...process.env, WB_TEST_RUN: marker },
     });
+    expect(stdout).toContain('above-survived');
     expect(stdout).toContain(`stopping ${left}`);
     expect(stdout).toContain(`stopping ${deaf}`);
     await expect.poll(() => alive(left) || alive(deaf), { timeout: 10_000 }).toBe(false);

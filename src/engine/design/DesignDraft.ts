@@ -243,7 +243,10 @@ export class DesignDraft {
       }
       const id = event.path[0];
       if (typeof id === 'string') this.blockCache.delete(id);
-      if (event.path.length === 1 && (event as Y.YMapEvent<unknown>).keysChanged?.has('pos'))
+      const keys = (event as Y.YMapEvent<unknown>).keysChanged;
+      if (event.path.length === 1 && keys?.has('pos')) this.layout = null;
+      // A columns block's count is a prop, but it is layout: how many columns its children stand in.
+      if (event.path.length === 2 && event.path[1] === 'props' && keys?.has('columnCount'))
         this.layout = null;
     }
     this.design = null;

@@ -81,6 +81,37 @@ describe('Email designer', () => {
     expect(screen.getByTestId('draft-status').textContent).toBe('All changes saved');
   });
 
+  it('a columns block takes a third column from its properties, and going back to two keeps every block', async () => {
+    const design = designOf();
+    const place = { padding: [0, 0, 0, 0] as [number, number, number, number], align: 'left' as const };
+    design.blocks.push({
+      ...place,
+      background: null,
+      id: 'c1',
+      kind: 'columns',
+      columns: [
+        [{ ...place, background: null, id: 'ca', kind: 'text', html: '<p>Left words</p>' }],
+        [{ ...place, background: null, id: 'cb', kind: 'text', html: '<p>Right words</p>' }],
+      ],
+    });
+    renderDesigner({ getDesign: async () => editionDesign(design) });
+    const block = await screen.findByRole('group', { name: 'Columns block' }, SLOW);
+    const columns = () => block.querySelectorAll('[data-column]');
+    expect(columns()).toHaveLength(2);
+    fireEvent.click(block);
+    const panel = screen.getByRole('complementary', { name: 'Block properties' });
+    const count = within(panel).getByLabelText('Columns') as HTMLSelectElement;
+    expect(count.value).toBe('2');
+    fireEvent.change(count, { target: { value: '3' } });
+    await waitFor(() => expect(columns()).toHaveLength(3));
+    expect(columns()[2]?.querySelector('[data-testid="canvas-block"]')).toBeNull();
+    expect(screen.getByTestId('draft-status').textContent).toBe('Draft kept locally: not saved yet');
+    fireEvent.change(within(panel).getByLabelText('Columns'), { target: { value: '2' } });
+    await waitFor(() => expect(columns()).toHaveLength(2));
+    expect(block.textContent).toContain('Left words');
+    expect(block.textContent).toContain('Right words');
+  });
+
   it('Save sends the version name and design; the saved flag shows for 2000 ms', async () => {
     const saveDesign = vi.fn(async (input: { versionName: string }) => ({
       version_name: input.versionName,

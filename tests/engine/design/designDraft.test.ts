@@ -61,6 +61,19 @@ describe('DesignDraft', () => {
     await draft.close();
   });
 
+  it("a columns block's count is layout: a third column shows at once, and undo takes it back", async () => {
+    const { draft } = await store().open(7, async () => server());
+    const columnsId = draft.getLayout().root.find((id) => draft.getBlock(id)?.kind === 'columns') as string;
+    expect(draft.getLayout().columns[columnsId]).toHaveLength(2);
+    draft.run(setBlockProps, { id: columnsId, props: { columnCount: 3 } });
+    expect(draft.getLayout().columns[columnsId]).toHaveLength(3);
+    const saved = draft.getDesign().blocks.find((block) => block.id === columnsId);
+    expect(saved?.kind === 'columns' && saved.columns.map((column) => column.length)).toEqual([1, 1, 0]);
+    draft.undo.undo();
+    expect(draft.getLayout().columns[columnsId]).toHaveLength(2);
+    await draft.close();
+  });
+
   it('undo and redo every command; undoing back to the saved state is clean again', async () => {
     const { draft } = await store().open(7, async () => server());
     const id = draft.run(addBlock, { kind: 'image', index: 0 });

@@ -46,6 +46,13 @@ describe('designToMjml and renderDesign', () => {
       const rendered = await renderDesign(template.design, ctx, { validationLevel: 'strict' });
       expect(rendered.errors, template.name).toEqual([]);
     }
+    // Three columns, one still empty (just added in the designer).
+    const columns = design.blocks.find((block) => block.kind === 'columns');
+    if (columns?.kind !== 'columns') throw new Error('everyKindDesign has a columns block');
+    const three: EmailDesign = { ...design, blocks: [{ ...columns, columns: [...columns.columns, []] }] };
+    const threeColumns = await renderDesign(three, ctx, { validationLevel: 'strict' });
+    expect(threeColumns.errors).toEqual([]);
+    expect(threeColumns.html.match(/mj-column-per-33/g)?.length).toBeGreaterThan(0);
   });
 
   it('renders responsive, table-based HTML with inline styles, articles in edition order and the footer', async () => {

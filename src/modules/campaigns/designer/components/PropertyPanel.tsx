@@ -7,6 +7,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';
+import { ColumnCountField } from './ColumnCountField.tsx';
 import { CheckField, ChoiceField, ColourField, NumberField, TextInput } from './PropertyFields.tsx';
 
 const ALIGN = [
@@ -327,7 +328,10 @@ function KindFields({
       );
     case 'columns':
       return (
-        <p className="designer-muted">Drag text, image, button, divider or spacer blocks into a column.</p>
+        <>
+          <ColumnCountField blockId={block.id} set={set} />
+          <p className="designer-muted">Drag text, image, button, divider or spacer blocks into a column.</p>
+        </>
       );
   }
 }
