@@ -14,6 +14,8 @@ export function ordersByCodePoint(db: QueryExecutorProvider): Promise<boolean> {
   if (!answer) {
     answer = readCollation(db);
     known.set(db, answer);
+    // A failed read (the connection dropped) is asked again next time, not remembered.
+    answer.catch(() => known.delete(db));
   }
   return answer;
 }

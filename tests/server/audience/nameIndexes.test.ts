@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersByCodePoint } from '../../../server/db/ordersByCodePoint.ts';
@@ -66,6 +66,27 @@ describe('the full-name indexes of the test database', () => {
     for (const name of DROPPED_IN_CODE_POINT_ORDER)
       if (byCodePoint) expect(indexes, name).not.toContain(name);
       else expect(indexes, name).toContain(name);
+  });
+
+  it('asks the collation again after a failed read instead of remembering the failure', async () => {
+    const real = t.database.db.getExecutor();
+    let failures = 1;
+    const flaky: QueryExecutorProvider = {
+      getExecutor: () =>
+        new Proxy(real, {
+          get(target, key) {
+            if (key === 'executeQuery' && failures > 0)
+              return async () => {
+                failures -= 1;
+                throw new Error('connection lost');
+              };
+            const value: unknown = Reflect.get(target, key, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+    };
+    await expect(ordersByCodePoint(flaky)).rejects.toThrow('connection lost');
+    expect(await ordersByCodePoint(flaky)).toBe(await ordersByCodePoint(t.database.db));
   });
 });
 
