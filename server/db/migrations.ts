@@ -26,6 +26,7 @@ import * as m0026 from './migrations/m0026_test_sends.ts';
 import * as m0027 from './migrations/m0027_outlook_connections.ts';
 import * as m0028 from './migrations/m0028_export_widget.ts';
 import * as m0029 from './migrations/m0029_people_search_streams.ts';
+import * as m0030 from './migrations/m0030_name_prefix_by_range.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   m0027_outlook_connections: m0027,
   m0028_export_widget: m0028,
   m0029_people_search_streams: m0029,
+  m0030_name_prefix_by_range: m0030,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

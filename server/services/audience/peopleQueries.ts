@@ -11,7 +11,9 @@ import {
   type PersonRow,
   type SortType,
 } from '../../../src/domain/audiencePeople.ts';
+import { ordersByCodePoint } from '../../db/ordersByCodePoint.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
+import { nameStartsWith, nameStreamIds, STREAM_PREFIX_CHARS } from './nameStreamIds.ts';
 import {
   FILTER_VALUE_SQL,
   matchingAccountIds,
@@ -187,19 +189,23 @@ async function searchedPageIds(
   sort: PeopleSort,
   page: { offset: number; limit: number },
 ): Promise<number[]> {
-  const pattern = prefixPattern(scope.searchWord);
+  const word = scope.searchWord;
+  const pattern = prefixPattern(word);
   const want = page.offset + page.limit + 1;
-  const letters = Array.from(scope.searchWord).length;
+  const letters = Array.from(word).length;
+  const byCodePoint = await ordersByCodePoint(db);
   if (byName(sort) && letters >= STREAM_PREFIX_CHARS) {
     // A search of exactly the streams' prefix length reads each stream exactly: nothing to probe.
-    const counts = letters === STREAM_PREFIX_CHARS ? undefined : await probeBranches(db, orgId, pattern);
+    const counts =
+      letters === STREAM_PREFIX_CHARS ? undefined : await probeBranches(db, orgId, word, byCodePoint);
     const streamed = new Set(
       (['name', 'last', 'email'] as const).filter((branch) => !counts || counts[branch] > SPARSE_BRANCH),
     );
-    const ids = await nameStreamIds(db, orgId, scope, sort.type === 'DESC', want, streamed);
+    const descending = sort.type === 'DESC';
+    const ids = await nameStreamIds(db, orgId, scope, { descending, want, streamed, byCodePoint });
     return ids.slice(page.offset);
   }
-  const counts = await probeBranches(db, orgId, pattern);
+  const counts = await probeBranches(db, orgId, word, byCodePoint);
   const sparse = Object.values(counts).every((n) => n <= SPARSE_BRANCH);
   if (!sparse) {
     const windowed = await denseWindowIds(db, orgId, scope, sort, page);
@@ -213,7 +219,7 @@ async function searchedPageIds(
           .selectFrom('contacts')
           .select('id')
           .where('org_id', '=', orgId)
-          .where('full_name_lower', 'like', pattern)
+          .where(nameStartsWith(word, byCodePoint))
           .union(
             q
               .selectFrom('contacts')
@@ -251,10 +257,16 @@ async function searchedPageIds(
 type SearchBranch = 'name' | 'last' | 'email' | 'company';
 
 /** How many contacts each search branch matches, counted up to SPARSE_BRANCH + 1. */
-async function probeBranches(db: Db, orgId: number, pattern: string): Promise<Record<SearchBranch, number>> {
+async function probeBranches(
+  db: Db,
+  orgId: number,
+  word: string,
+  byCodePoint: boolean,
+): Promise<Record<SearchBranch, number>> {
+  const pattern = prefixPattern(word);
   const probe = await sql<Record<SearchBranch, number>>`
     select
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and full_name_lower like ${pattern}
+      (select count(*) from (select 1 from contacts where org_id = ${orgId} and ${nameStartsWith(word, byCodePoint)}
         limit ${SPARSE_BRANCH + 1}) x)::int as name,
       (select count(*) from (select 1 from contacts where org_id = ${orgId} and last_name_lower like ${pattern}
         limit ${SPARSE_BRANCH + 1}) x)::int as last,
@@ -269,75 +281,6 @@ async function probeBranches(db: Db, orgId: number, pattern: string): Promise<Re
 /** True for the name sort (ASC or DESC): the order of the search-stream indexes. */
 function byName(sort: PeopleSort): boolean {
   return sort.type !== 'NOSORT' && (sort.column === 'full_name' || sort.column === 'contact_name');
-}
-
-/** How many leading characters the search-stream indexes hold (migration m0029_people_search_streams). */
-const STREAM_PREFIX_CHARS = 3;
-
-/**
- * The first `want` ids of a dense search in name order (ASC or DESC, then id), wherever its matches sit in
- * that order. Each searched column gives streams already in name order, one per tab (profiled,
- * unprofiled): the contacts whose full name, last name or address starts with the search's first three
- * characters, read from (org_id, left(column, 3), (personality_type is null)::int, full_name_lower, id) and
- * filtered by the whole prefix and the scope's filters; each stream stops after `want` rows. A column the
- * probe found sparse (at most SPARSE_BRANCH matches) is gathered from its prefix index instead, and so is
- * the company branch (the contacts of the accounts whose name matches). The page is the first `want`
- * distinct ids of all these merged in name order: each of them is among its own stream's first `want`.
- */
-async function nameStreamIds(
-  db: Db,
-  orgId: number,
-  scope: PeopleScope,
-  descending: boolean,
-  want: number,
-  streamed: Set<'name' | 'last' | 'email'>,
-): Promise<number[]> {
-  const pattern = prefixPattern(scope.searchWord);
-  const letters = Array.from(scope.searchWord.toLowerCase());
-  const head = letters.slice(0, STREAM_PREFIX_CHARS).join('');
-  const exactHead = letters.length === STREAM_PREFIX_CHARS;
-  const direction = descending ? 'desc' : 'asc';
-  const unsearched = { ...scope, searchWord: '' };
-  const columns = { name: 'full_name_lower', last: 'last_name_lower', email: 'email_lower' } as const;
-  const base = (ignoreTab: boolean) =>
-    db
-      .selectFrom('contacts as c')
-      .select(['c.id', 'c.full_name_lower as key'])
-      .where((eb) => scopeWhere(eb, { orgId, scope: unsearched, ignoreTab }));
-  const ordered = <Q extends OrderableQuery & { limit: (n: number) => Q }>(query: Q) =>
-    (query.orderBy(sql.ref('c.full_name_lower'), direction).orderBy('c.id', direction) as Q).limit(want);
-  const parts = [ordered(base(false).where('c.account_id', 'in', matchingAccountIds(db, orgId, pattern)))];
-  for (const name of ['name', 'last', 'email'] as const) {
-    const column = columns[name];
-    if (!streamed.has(name)) {
-      // Sparse: its few matches from the column's prefix index, then sorted.
-      parts.push(ordered(base(false).where(`c.${column}`, 'like', pattern)));
-      continue;
-    }
-    const prefix = sql`left(${sql.ref(`c.${column}`)}, ${sql.lit(STREAM_PREFIX_CHARS)})`;
-    const tabs = scope.tab === 'all' ? [0, 1] : [scope.tab === 'unprofiled' ? 1 : 0];
-    for (const unprofiled of tabs) {
-      // The prefix as a one-value range ordered by ~<~ (not "=", which the planner would drop from the
-      // order): only the stream index gives this order, so the planner cannot choose to walk the plain
-      // name index instead.
-      const stream = base(true)
-        .where(sql<boolean>`${prefix} ~>=~ ${head} and ${prefix} ~<=~ ${head}`)
-        .where(sql<boolean>`(c.personality_type is null)::int = ${sql.lit(unprofiled)}`)
-        .$if(!exactHead, (q) => q.where(`c.${column}`, 'like', pattern))
-        .orderBy(sql`${prefix} using ${sql.raw(descending ? '~>~' : '~<~')}`);
-      parts.push(ordered(stream));
-    }
-  }
-  // One statement per stream: planning them as one UNION costs PGlite more than running them.
-  const streams = await Promise.all(parts.map((part) => part.execute()));
-  const found = streams.flat();
-  if (found.length === 0) return [];
-  // Merged in the database, in the column's collation (the order the streams came in).
-  const { rows } = await sql<{ id: number }>`
-    select id from unnest(${found.map((row) => row.id)}::int[], ${found.map((row) => row.key)}::text[])
-      as u (id, key)
-    order by key ${sql.raw(direction)}, id ${sql.raw(direction)}`.execute(db);
-  return [...new Set(rows.map((row) => row.id))].slice(0, want);
 }
 
 /**

@@ -9,6 +9,23 @@ export function prefixPattern(word: string): string {
   return `${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The values that start with a word, as a range in code-point order: from the lower-case word up to (not
+ * including) the word with its last character replaced by the next code point (null when there is none).
+ * Exact where the collation orders by code point (ordersByCodePoint); a plain index then reads it in order.
+ */
+export function prefixRange(word: string): { from: string; to: string | null } {
+  const from = word.toLowerCase();
+  const characters = Array.from(from);
+  while (characters.length > 0) {
+    const last = characters.pop()?.codePointAt(0) ?? 0;
+    if (last >= 0x10ffff) continue; // no successor: values up to the one before it
+    const next = last + 1 === 0xd800 ? 0xe000 : last + 1; // skip the surrogates
+    return { from, to: characters.join('') + String.fromCodePoint(next) };
+  }
+  return { from, to: null };
+}
+
 /** The organisation's accounts whose name starts with the pattern (a search's company branch). */
 export function matchingAccountIds(
   qb: Pick<QueryCreator<Database>, 'selectFrom'>,

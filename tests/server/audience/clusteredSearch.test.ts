@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import type { PersonRow } from '../../../src/domain/audiencePeople.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
@@ -9,8 +9,20 @@ import { get } from '../workflowTestKit.ts';
  * A broad search whose matches sit late in name order (thousands of people before the first match, then
  * thousands of matches by last name, a few by first name, address and company, more at the very end) must
  * answer every page exactly as a plain query over all the contacts does: same rows, same order, same
- * has_more, in every tab, both name orders, at the start, in the middle and past the end.
+ * has_more, in every tab, both name orders, at the start, in the middle and past the end. Both ways of
+ * reading the full-name matches are checked on the same data: as a range of the name indexes (a collation
+ * in code-point order, as on PGlite and the test PostgreSQL) and from the three-character stream index
+ * (any other collation; here forced).
  */
+const collation = vi.hoisted(() => ({ forceOther: false }));
+vi.mock('../../../server/db/ordersByCodePoint.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../server/db/ordersByCodePoint.ts')>();
+  return {
+    ordersByCodePoint: async (db: Parameters<typeof real.ordersByCodePoint>[0]) =>
+      !collation.forceOther && (await real.ordersByCodePoint(db)),
+  };
+});
+
 let t: TestApp;
 let demo: Session;
 const org = DEMO_IDS.mainOrgId;
@@ -32,6 +44,9 @@ beforeAll(async () => {
     ['Cara', 'Cole', 'cara', marble, 30], // by company
     ['Maple', 'Mapp', 'maple', null, 40], // shares "ma", not "mar"
     ['Zoe', 'Marchetti', 'zoe', null, 2_500], // dense again, at the very end
+    ['Marçal', 'Øberg', 'marcal', null, 40], // after "marz…" in code-point order, still "mar…"
+    ['Mas', 'Border', 'mas', null, 30], // just past the range of "mar"
+    ['Mar', 'Exact', 'exact', null, 20], // the range's first values
   ];
   for (const [first, last, address, account, n] of groups)
     await sql`
@@ -66,8 +81,17 @@ async function expected(word: string, tab: string, descending: boolean, offset: 
   return { ids: rows.slice(0, limit).map((row) => row.id), hasMore: rows.length > limit };
 }
 
-describe('a dense search clustered late in name order', () => {
-  for (const word of ['mar', 'MARL', 'marc', 'ma'])
+describe.each([
+  ['the collation of the database', false],
+  ['the full name read from its stream index (another collation)', true],
+])('a dense search clustered late in name order, %s', (_label, forceOther) => {
+  beforeAll(() => {
+    collation.forceOther = forceOther;
+  });
+  afterAll(() => {
+    collation.forceOther = false;
+  });
+  for (const word of ['mar', 'MARL', 'marc', 'ma', 'març', 'mar ex'])
     for (const tab of ['all', 'profiled', 'unprofiled'])
       it(`"${word}" in ${tab}: every page as a plain query answers it`, async () => {
         for (const descending of [false, true])
