@@ -10,6 +10,7 @@ import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export const INVALID_LINK_MESSAGE = 'This link is not valid or has expired';
+const TOO_MANY_CLICKS = 'Too many requests from your address: please try again in a minute.';
 
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 const pixelFileSchema = z
@@ -21,9 +22,13 @@ const linkIndexSchema = z
   .regex(/^(0|[1-9]\d{0,3})$/)
   .transform(Number);
 
-/** Route params are taken as any short text and checked in the handler: a bad one still gets its safe answer. */
-const pixelParams = z.object({ '*': z.string() });
-const clickParams = z.object({ token: z.string().max(300), index: z.string().max(300) });
+/**
+ * The route params are checked in the handler, by the schemas above (a bad one still gets its safe answer),
+ * and not again by a route schema: these are the busiest URLs of the product and Fastify's params are
+ * always strings.
+ */
+type PixelParams = { '*': string };
+type ClickParams = { token: string; index: string };
 
 /** A plain page, unstyled: no inline style, which the Content-Security-Policy would block. */
 const INVALID_LINK_PAGE =
@@ -32,13 +37,20 @@ const INVALID_LINK_PAGE =
   `<title>Link not valid</title></head><body>` +
   `<h1>${escapeHtml(INVALID_LINK_MESSAGE)}</h1><p>Please use a link from a recent email.</p></body></html>`;
 
-/** A fixed-window per-IP counter (the pixel cannot answer 429: over the limit it records nothing). */
+/** Addresses counted in one window at most; beyond, the window starts again (memory stays bounded). */
+const MAX_COUNTED_ADDRESSES = 100_000;
+
+/**
+ * A fixed-window per-IP counter of a minute, the public rate limit of the tracking endpoints (cheaper than
+ * the rate-limit plugin on the busiest URLs): the pixel, which cannot answer 429, records nothing over the
+ * limit; the click answers 429.
+ */
 function ipWindow(max: number) {
   let windowStart = Date.now();
   let counts = new Map<string, number>();
   return (ip: string): boolean => {
     const now = Date.now();
-    if (now - windowStart >= 60_000) {
+    if (now - windowStart >= 60_000 || counts.size >= MAX_COUNTED_ADDRESSES) {
       windowStart = now;
       counts = new Map();
     }
@@ -75,11 +87,14 @@ function trackedEvent(
   };
 }
 
+const NO_STORE_HEADERS = {
+  'cache-control': 'no-store, no-cache, must-revalidate, max-age=0, private',
+  pragma: 'no-cache',
+  expires: '0',
+} as const;
+
 function noStore(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0, private')
-    .header('pragma', 'no-cache')
-    .header('expires', '0');
+  return reply.headers(NO_STORE_HEADERS);
 }
 
 /**
@@ -93,15 +108,16 @@ function noStore(reply: FastifyReply): FastifyReply {
 export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): FastifyPluginAsyncZod {
   const { config } = ctx;
   const pixelAllowed = ipWindow(config.trackingRateLimit);
+  const clickAllowed = ipWindow(config.trackingRateLimit);
   const hidden = { hide: true } as const;
 
   return async (app) => {
-    app.get(
+    app.get<{ Params: PixelParams }>(
       // A wildcard, not a :param: no path is too long or too odd to get its GIF.
       '/t/o/*',
       {
         config: { public: true },
-        schema: { ...hidden, params: pixelParams },
+        schema: hidden,
         // Whatever goes wrong before the handler (a NUL in the path, a bad query), the answer is the GIF.
         errorHandler: (_error, _request, reply) => {
           noStore(reply).code(200).type('image/gif').send(PIXEL_GIF);
@@ -123,13 +139,17 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       },
     );
 
-    app.get(
+    app.get<{ Params: ClickParams }>(
       '/t/c/:token/:index',
-      {
-        config: { public: true, rateLimit: { max: config.trackingRateLimit, timeWindow: '1 minute' } },
-        schema: { ...hidden, params: clickParams },
-      },
+      { config: { public: true }, schema: hidden },
       async (request, reply) => {
+        if (!clickAllowed(request.ip)) {
+          return noStore(reply)
+            .code(429)
+            .header('retry-after', '60')
+            .type('text/plain; charset=utf-8')
+            .send(TOO_MANY_CLICKS);
+        }
         const token = tokenSchema.safeParse(request.params.token);
         const index = linkIndexSchema.safeParse(request.params.index);
         const send = token.success && index.success ? await recorder.send(token.data) : null;
