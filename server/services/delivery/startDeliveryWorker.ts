@@ -1,5 +1,4 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
@@ -10,6 +9,7 @@ import { deliveryLoop } from './deliveryLoop.ts';
 import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
 import { recordEmailEvents } from './recordEmailEvent.ts';
 import { SendBodies } from './SendBodies.ts';
+import { SmtpPool, smtpOptionsFromUrl } from './smtp/SmtpPool.ts';
 
 type SendRow = Selectable<EmailSendTable>;
 
@@ -81,16 +81,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const pollMs = options.pollMs ?? DELIVERY_DEFAULTS.pollMs;
   // Every SMTP wait is bounded well inside the lease, so a slow server cannot outlive a claim.
   const smtpTimeoutMs = Math.max(1000, Math.min(30_000, Math.floor(leaseMs / 3)));
-  const transport: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
-        // Connections are kept and reused: a new connection per message costs more than the message.
-        pool: true,
+  // Connections are kept and reused: a new connection per message costs more than the message.
+  const transport: SmtpPool | null = options.smtpUrl
+    ? new SmtpPool({
+        ...smtpOptionsFromUrl(options.smtpUrl, smtpTimeoutMs),
         maxConnections: DELIVERY_DEFAULTS.concurrency,
         maxMessages: 1000,
-        connectionTimeout: smtpTimeoutMs,
-        greetingTimeout: smtpTimeoutMs,
-        socketTimeout: smtpTimeoutMs,
       })
     : null;
 
@@ -307,7 +303,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         html: content.html,
         text: content.text,
       });
-      await transport.sendMail({ envelope: { from: row.from_address, to: [row.to_address] }, raw });
+      await transport.send({ from: row.from_address, to: [row.to_address] }, raw);
       return true;
     } catch (error) {
       const failure = classifySmtpFailure(error);
@@ -424,7 +420,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     deliverDue: loop.deliverDue,
     stop: async () => {
       await loop.stop();
-      transport?.close();
+      await transport?.close();
     },
   };
 }
