@@ -8,7 +8,9 @@ type Log = (message: string, error: unknown) => void;
 /**
  * The background job of CSV imports, started with the server's other background work: it claims a queued
  * import (or one whose process died: its lease ran out), runs it, and looks again. A new import wakes it at
- * once; otherwise it looks every `pollMs`. Several processes share the work (skip locked).
+ * once; otherwise it looks every `pollMs` (30 s: an import left by a dead process, whose lease is 2 minutes,
+ * or one queued by another process; an idle server does next to nothing). Several processes share the work
+ * (skip locked).
  */
 export class ImportRunner {
   private timer: NodeJS.Timeout | null = null;
@@ -18,7 +20,7 @@ export class ImportRunner {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: Log,
-    private readonly pollMs = 2000,
+    private readonly pollMs = 30_000,
   ) {}
 
   start(): this {

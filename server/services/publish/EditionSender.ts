@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import { queueMarketingEmails } from '../delivery/queueMarketingEmail.ts';
@@ -132,8 +132,15 @@ export type EditionSenderOptions = {
   log: (message: string, error?: unknown) => void;
   /** Sends walked at once in this process (default 2). */
   concurrency?: number;
+  /**
+   * How often the worker looks for jobs it was not told about (default 30 s: a send queued by another
+   * process, a retry after a failed walk); a send queued here, now or for later, wakes it when due.
+   */
   pollingIntervalSeconds?: number;
 };
+
+/** The longest wait a timer can hold (setTimeout's limit); a send due later is found by the polling. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Edition sends on pg-boss: start() takes jobs of EDITION_SEND_QUEUE; queue() adds one for a send (now, or
@@ -143,6 +150,8 @@ export type EditionSenderOptions = {
 export class EditionSender {
   private workerId = '';
   private stopped = false;
+  /** Timers that wake the worker when a scheduled send is due, by due time (ms since the epoch). */
+  private readonly dueTimers = new Map<number, NodeJS.Timeout>();
 
   private constructor(private readonly options: EditionSenderOptions) {}
 
@@ -158,12 +167,36 @@ export class EditionSender {
     const sender = new EditionSender(options);
     sender.workerId = await boss.work<EditionSendJob>(
       EDITION_SEND_QUEUE,
-      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
       async (jobs) => {
         await Promise.all(jobs.map((job) => runSend(options.db, job.data.sendId)));
       },
     );
+    // Sends scheduled before this process started wake it when due, like those it schedules itself.
+    const { rows } = await sql<{ at: Date | string }>`
+      select distinct start_after as at from pgboss.job
+      where name = ${EDITION_SEND_QUEUE} and state in ('created', 'retry') and start_after > now()`.execute(
+      options.db,
+    );
+    for (const row of rows) sender.wakeAt(new Date(row.at));
     return sender;
+  }
+
+  /** Wakes the worker at `at` (the polling is the safety net). */
+  private wakeAt(at: Date): void {
+    const due = at.getTime();
+    const wait = due - Date.now();
+    if (this.stopped || this.dueTimers.has(due) || wait > MAX_TIMER_MS) return;
+    const timer = setTimeout(
+      () => {
+        this.dueTimers.delete(due);
+        if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+      },
+      // A moment after the due time, so pg-boss's own clock has it due too.
+      Math.max(0, wait) + 50,
+    );
+    timer.unref();
+    this.dueTimers.set(due, timer);
   }
 
   /** Queues the walk of a send: now, or when it is due. */
@@ -171,12 +204,15 @@ export class EditionSender {
     await this.options.boss.send(EDITION_SEND_QUEUE, { sendId } satisfies EditionSendJob, {
       ...(startAfter ? { startAfter } : {}),
     });
-    if (!startAfter && this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+    if (startAfter) this.wakeAt(startAfter);
+    else if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    for (const timer of this.dueTimers.values()) clearTimeout(timer);
+    this.dueTimers.clear();
     await this.options.boss.offWork(EDITION_SEND_QUEUE);
   }
 }
