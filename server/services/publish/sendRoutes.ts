@@ -550,7 +550,7 @@ export function sendRoutes(
           const edition = await loadEdition(db, user.org_id, body.version_id);
           const existing = await activeSend(edition.id);
           if (body.cancel) {
-            if (!existing || existing.status !== 'scheduled') {
+            if (existing?.status !== 'scheduled') {
               throw badRequest('This edition is not scheduled (or its send has started).');
             }
             await db.transaction().execute(async (trx) => {

@@ -309,7 +309,6 @@ describe('answers ahead of the commit', () => {
     const gated = gatedSink();
     t.app.emailEventSinks.push(gated.sink);
     try {
-      const before = await lastEventId(t.database.db);
       expectGif(await pixel(`/t/o/${sendA.token}.gif`, 'Ahead/1.0'));
       const click = await t.app.inject({
         method: 'GET',
