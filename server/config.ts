@@ -50,6 +50,8 @@ export type AppConfig = {
   deliveryWorker: boolean;
   /** The delivery worker wakes on queued sends and when one is due; it also looks this often (ms). */
   deliveryPollMs: number;
+  /** The CSV import runner wakes on a started import; it also looks this often (ms) for one left by a dead process. */
+  importPollMs: number;
   /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
   deliveryMaxAttempts: number;
   deliveryBackoffMs: number;
@@ -207,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
     deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
+    importPollMs: Math.max(100, envInt(env, 'IMPORT_POLL_MS', 30_000)),
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),

@@ -130,7 +130,11 @@ export async function startBackgroundWork(input: {
       })
     : null;
 
-  const importRunner = new ImportRunner(database.db, (message, error) => log.error(error, message)).start();
+  const importRunner = new ImportRunner(
+    database.db,
+    (message, error) => log.error(error, message),
+    config.importPollMs,
+  ).start();
 
   const sweepExpired = async () => {
     await Promise.all([

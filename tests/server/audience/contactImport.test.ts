@@ -11,7 +11,8 @@ let demo: Session;
 let other: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The runner looks for an import left by a dead process this often (30 s by default).
+  t = await createTestApp({ IMPORT_POLL_MS: '500' });
   demo = await signIn(t.app);
   other = await signIn(t.app, OTHER_ORG_LOGIN);
 });
