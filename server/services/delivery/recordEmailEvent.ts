@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, EmailEventTable } from '../../db/schema.ts';
 import type { EmailEventKind, EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 
@@ -42,20 +42,8 @@ export const EMAIL_EVENT_PARENTS = [
  */
 export const SET_WISE_EVENTS = 20;
 
-type EventRow = {
-  org_id: number;
-  kind: EmailEventKind;
-  contact_id: number | null;
-  email_id: number | null;
-  campaign_id: number | null;
-  workflow_id: number | null;
-  node_id: string | null;
-  link: string | null;
-  user_agent: string | null;
-  occurred_at: Date;
-  send_id: number | null;
-  is_test: boolean;
-};
+/** An email_event row as written (its id comes back from the insert). */
+type EventRow = Omit<Selectable<EmailEventTable>, 'id'>;
 
 /**
  * What the foreign keys would have made of the rows, done once for the batch: every parent row named is
