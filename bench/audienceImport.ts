@@ -18,10 +18,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { IMPORT_CHUNK_CHARS } from '../domain/contactImport.ts';
 import { prepareDatabase } from '../server/db/prepareDatabase.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import { processImport } from '../server/services/audience/processImport.ts';
-import { IMPORT_CHUNK_CHARS } from '../src/domain/contactImport.ts';
 import { throwAwayDatabase } from '../tests/helpers/throwAwayDatabase.ts';
 import { round, runBench } from './benchServer.ts';
 

@@ -46,14 +46,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
-import { validateFlowStructure } from '../src/domain/workflowGraphRules.ts';
+import { validateFlowStructure } from '../domain/workflowGraphRules.ts';
 import type {
   Condition,
   ControlName,
   FlowNode,
   WorkflowDetails,
   WorkflowFlow,
-} from '../src/domain/workflowTypes.ts';
+} from '../domain/workflowTypes.ts';
 import { createNodeDetail, kindOf } from '../src/engine/nodeDefaults.ts';
 import type { ServerWorkflow } from '../src/engine/WorkflowDraft.ts';
 import {

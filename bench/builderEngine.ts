@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as Y from 'yjs';
-import type { ControlName, FlowNode, WorkflowFlow } from '../src/domain/workflowTypes.ts';
+import type { ControlName, FlowNode, WorkflowFlow } from '../domain/workflowTypes.ts';
 import { buildCanvasModel, createCanvasModelBuilder } from '../src/engine/buildCanvasModel.ts';
 import { addNode } from '../src/engine/commands/addNode.ts';
 import { editNode } from '../src/engine/commands/editNode.ts';

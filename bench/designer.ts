@@ -23,8 +23,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
+import { DEFAULT_THEME, type DesignBlock, type EmailDesign } from '../domain/emailDesign.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { DEFAULT_THEME, type DesignBlock, type EmailDesign } from '../src/domain/emailDesign.ts';
 import {
   CHROMIUM_LAUNCH,
   freePort,

@@ -12,10 +12,10 @@
  * --strict when a target is missed.
  */
 import os from 'node:os';
+import type { EmailDesign } from '../domain/emailDesign.ts';
+import type { DesignArticle } from '../domain/publishSchemas.ts';
 import { productTemplates } from '../server/services/publish/productTemplates.ts';
 import { renderDesign } from '../server/services/publish/render/renderDesign.ts';
-import type { EmailDesign } from '../src/domain/emailDesign.ts';
-import type { DesignArticle } from '../src/domain/publishSchemas.ts';
 import { largeDesign, sampleArticles } from '../tests/server/publish/designFixtures.ts';
 import { percentile, round } from './benchServer.ts';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ContactImportState, ImportRefusal } from '../src/domain/contactImport.ts';
-import type { RequestFailure } from '../src/domain/requestFailure.ts';
+import type { ContactImportState, ImportRefusal } from '../domain/contactImport.ts';
+import type { RequestFailure } from '../domain/requestFailure.ts';
 
 /** How often the progress is asked for while an import runs. */
 export const IMPORT_POLL_MS = 1000;

@@ -5,7 +5,7 @@ import {
   UNDO_CONFIRMATION_MS,
   UNDO_EXPIRED_TEXT,
   UNDO_MS,
-} from '../src/domain/curationTimings.ts';
+} from '../domain/curationTimings.ts';
 
 /** The edition (draft version of an email) articles are added to. */
 export type CurationTarget = { versionId: number; emailId: number; campaignId: number | null };

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { type RequestFailure, toRequestFailure } from '../src/domain/requestFailure.ts';
-import type { UserData } from '../src/domain/userData.ts';
+import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
+import type { UserData } from '../domain/userData.ts';
 
 export type CurrentUserContext = {
   user: UserData | null;

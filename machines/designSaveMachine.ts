@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { DESIGN_NAME_EXISTS, MISSING_LINK } from '../src/domain/emailDesign.ts';
-import { toRequestFailure } from '../src/domain/requestFailure.ts';
+import { DESIGN_NAME_EXISTS, MISSING_LINK } from '../domain/emailDesign.ts';
+import { toRequestFailure } from '../domain/requestFailure.ts';
 
 export type DesignSaveInput = { versionId: number };
 export type DesignSaveRequest = { versionId: number };

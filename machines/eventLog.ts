@@ -1,4 +1,4 @@
-import { browserTimeZone } from '../src/domain/browserTimeZone.ts';
+import { browserTimeZone } from '../domain/browserTimeZone.ts';
 import { APP_VERSION } from './appVersion.ts';
 import { redactSecrets } from './redactSecrets.ts';
 

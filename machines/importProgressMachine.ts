@@ -5,7 +5,7 @@ import {
   IMPORT_STEP,
   IMPORT_TICK_MS,
   IMPORT_TOTAL,
-} from '../src/domain/importProgress.ts';
+} from '../domain/importProgress.ts';
 
 export type ImportProgressContext = {
   count: number;

@@ -1,4 +1,4 @@
-import { CANCELED_MESSAGE } from '../src/domain/requestFailure.ts';
+import { CANCELED_MESSAGE } from '../domain/requestFailure.ts';
 
 /** True for the request layer's "superseded by a newer request" rejection, which is never a failure. */
 export function isCanceledFailure(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import type { OutlookState } from '../src/domain/outlookConnection.ts';
+import type { OutlookState } from '../domain/outlookConnection.ts';
 
 export type OutlookInput = {
   versionId: number;

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, setup } from 'xstate';
-import { overlayClick, type PanelName, panelLocksScroll } from '../src/domain/panelRules.ts';
+import { overlayClick, type PanelName, panelLocksScroll } from '../domain/panelRules.ts';
 
 export type PanelsContext = {
   path: string;
@@ -20,7 +20,7 @@ export type PanelsEvent =
 
 /**
  * The open side panels of the signed-in app and the dark overlay behind them. The overlay shows while any
- * panel is open; a click on it follows the path's rule (src/domain/panelRules.ts); panels lock page
+ * panel is open; a click on it follows the path's rule (domain/panelRules.ts); panels lock page
  * scrolling by route; leaving a page closes its panels.
  */
 export const panelsMachine = setup({

@@ -10,7 +10,7 @@ import {
   preferencePayload,
   toggleSection,
   toggleSubOption,
-} from '../src/domain/preferenceForm.ts';
+} from '../domain/preferenceForm.ts';
 import {
   hideToast,
   PAGE_TOAST_REGION,
@@ -19,8 +19,8 @@ import {
   SAVE_FAILED_TOAST_MS,
   showToast,
   UNSUB_SUCCESS_PATH,
-} from '../src/domain/publicPageTimings.ts';
-import { type RequestFailure, toRequestFailure } from '../src/domain/requestFailure.ts';
+} from '../domain/publicPageTimings.ts';
+import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 
 export type PreferenceFormInput = {
   unsubId: string;
@@ -53,7 +53,7 @@ export type PreferenceFormEmitted = { type: 'page.navigate'; to: string };
 /**
  * The preference page /unsub/{unsubid} (spec 01 sections 2 and 4). Region `form`: starting -> loading
  * ("Loading..."; the `load` actor is given the unsub id) -> editing (toggles change the held form through
- * the pure rules of src/domain/preferenceForm.ts) -> saving (the `save` actor is given update_preference/'s
+ * the pure rules of domain/preferenceForm.ts) -> saving (the `save` actor is given update_preference/'s
  * fields) -> saved (emits `page.navigate` to /unsub-success), or back to editing with the toast
  * "Failed in updating the preferences !" for 5 s when the save is rejected or its status is not "True".
  * A failed load lands in `failed` (`preference.retry` loads again). With a record in the input (the server

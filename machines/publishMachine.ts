@@ -8,7 +8,7 @@ import {
   SCHEDULED_POLL_MS,
   SEND_PROGRESS_POLL_MS,
   type SendOutcome,
-} from '../src/domain/editionSend.ts';
+} from '../domain/editionSend.ts';
 
 export type PublishIntent = 'send' | 'schedule';
 export type ScheduleAt = { date: string; time: string };

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { type RequestFailure, toRequestFailure } from '../src/domain/requestFailure.ts';
+import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 import { isCanceledFailure } from './isCanceledFailure.ts';
 
 export type RequestContext = {

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, setup } from 'xstate';
-import type { UserData } from '../src/domain/userData.ts';
+import type { UserData } from '../domain/userData.ts';
 import { actorRegistry } from './actorRegistry.ts';
 
 export type SessionContext = {

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { type RequestFailure, toRequestFailure } from '../src/domain/requestFailure.ts';
-import { type SupportMessage, supportDraftError } from '../src/domain/supportMessage.ts';
+import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
+import { type SupportMessage, supportDraftError } from '../domain/supportMessage.ts';
 
 export type SupportChatContext = {
   draft: string;

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, emit, fromPromise, raise, setup } from 'xstate';
-import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceMessages.ts';
+import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../domain/preferenceMessages.ts';
 import {
   hideToast,
   PAGE_TOAST_REGION,
@@ -12,7 +12,7 @@ import {
   SERVER_ERROR_TOAST_MS,
   SUCCESS_TOAST_MS,
   showToast,
-} from '../src/domain/publicPageTimings.ts';
+} from '../domain/publicPageTimings.ts';
 
 /** Which call the button makes: the unsubscribe page's, or the resubscribe page's (its mirror). */
 export type SubscriptionAction = 'unsubscribe' | 'resubscribe';

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { toRequestFailure } from '../src/domain/requestFailure.ts';
-import { WORKFLOW_TEXTS, type WorkflowStatus } from '../src/domain/workflowTypes.ts';
+import { toRequestFailure } from '../domain/requestFailure.ts';
+import { WORKFLOW_TEXTS, type WorkflowStatus } from '../domain/workflowTypes.ts';
 
 export type WorkflowSaveInput = { workflowId: number };
 

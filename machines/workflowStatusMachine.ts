@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
-import { toRequestFailure } from '../src/domain/requestFailure.ts';
-import { WORKFLOW_TEXTS, type WorkflowStatus, type WorkflowSummary } from '../src/domain/workflowTypes.ts';
+import { toRequestFailure } from '../domain/requestFailure.ts';
+import { WORKFLOW_TEXTS, type WorkflowStatus, type WorkflowSummary } from '../domain/workflowTypes.ts';
 
 export type WorkflowStatusInput = { workflowId: number; status: WorkflowStatus };
 

@@ -1,4 +1,4 @@
-import { type FormField, HONEYPOT_FIELD, type HostedForm } from '../src/domain/hostedForms.ts';
+import { type FormField, HONEYPOT_FIELD, type HostedForm } from '../domain/hostedForms.ts';
 import { PublicShell } from './PublicShell.tsx';
 
 /** What the server renders a hosted form with: the form, what was posted and what was wrong with it. */

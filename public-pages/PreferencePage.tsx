@@ -1,20 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type PreferenceSaveResult, preferenceFormMachine } from '../machines/preferenceFormMachine.ts';
 import {
   hasAnyOptionOn,
   type PreferencePayload,
   type PreferenceRecord,
   type PreferenceSection,
   visibleSections,
-} from '../src/domain/preferenceForm.ts';
-import { normaliseUnsubUuid, UNKNOWN_RECIPIENT_MESSAGE } from '../src/domain/preferenceMessages.ts';
-import { preferencePageEvent } from '../src/domain/preferencePageEvent.ts';
-import { POSTED_FIELDS, renderedCheckedSections } from '../src/domain/preferencePostedForm.ts';
-import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
-import { LOADING_TEXT } from '../src/domain/publicPageTimings.ts';
-import type { RequestFailure } from '../src/domain/requestFailure.ts';
+} from '../domain/preferenceForm.ts';
+import { normaliseUnsubUuid, UNKNOWN_RECIPIENT_MESSAGE } from '../domain/preferenceMessages.ts';
+import { preferencePageEvent } from '../domain/preferencePageEvent.ts';
+import { POSTED_FIELDS, renderedCheckedSections } from '../domain/preferencePostedForm.ts';
+import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
+import { LOADING_TEXT } from '../domain/publicPageTimings.ts';
+import type { RequestFailure } from '../domain/requestFailure.ts';
+import { type PreferenceSaveResult, preferenceFormMachine } from '../machines/preferenceFormMachine.ts';
 import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferenceSectionField } from './PreferenceSectionField.tsx';

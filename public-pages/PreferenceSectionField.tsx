@@ -4,8 +4,8 @@ import {
   type PreferenceForm,
   type PreferenceListSection,
   type PreferenceSection,
-} from '../src/domain/preferenceForm.ts';
-import { POSTED_FIELDS } from '../src/domain/preferencePostedForm.ts';
+} from '../domain/preferenceForm.ts';
+import { POSTED_FIELDS } from '../domain/preferencePostedForm.ts';
 import { PREFERENCE_SECTION_TEXTS } from './preferenceSectionTexts.ts';
 
 export type PreferenceSectionFieldProps = {

@@ -1,4 +1,4 @@
-import { publicPagePath } from '../src/domain/publicPagePath.ts';
+import { publicPagePath } from '../domain/publicPagePath.ts';
 import { HostedFormPage } from './HostedFormPage.tsx';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferencePage } from './PreferencePage.tsx';

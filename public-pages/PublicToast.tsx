@@ -1,4 +1,4 @@
-import type { PageToast } from '../src/domain/publicPageTimings.ts';
+import type { PageToast } from '../domain/publicPageTimings.ts';
 
 /**
  * The toast a page machine holds. The live regions are always in the page (so screen readers announce

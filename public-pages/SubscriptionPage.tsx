@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../domain/preferenceMessages.ts';
+import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 import {
   type SubscriptionAction,
   type SubscriptionRequest,
   type SubscriptionResult,
   unsubscribeButtonMachine,
 } from '../machines/unsubscribeButtonMachine.ts';
-import { RESUBSCRIBED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../src/domain/preferenceMessages.ts';
-import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
 import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PublicFooter } from './PublicFooter.tsx';

@@ -1,4 +1,4 @@
-import { PREFERENCES_UPDATED_TEXT } from '../src/domain/publicPageTimings.ts';
+import { PREFERENCES_UPDATED_TEXT } from '../domain/publicPageTimings.ts';
 import { PublicShell } from './PublicShell.tsx';
 
 /** /unsub-success: where a saved preference page lands. */

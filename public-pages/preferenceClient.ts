@@ -1,7 +1,7 @@
-import { browserTimeZone } from '../src/domain/browserTimeZone.ts';
-import type { PreferencePayload } from '../src/domain/preferenceForm.ts';
-import type { PreferencePageEventFields } from '../src/domain/preferencePageEvent.ts';
-import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
+import { browserTimeZone } from '../domain/browserTimeZone.ts';
+import type { PreferencePayload } from '../domain/preferenceForm.ts';
+import type { PreferencePageEventFields } from '../domain/preferencePageEvent.ts';
+import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 
 /** What a change call (update_preference/, unsubscribe/, resubscribe/) answers: status and msg. */
 export type PreferenceCallResult = { status: string; msg: string };
@@ -35,7 +35,7 @@ function readResult(body: unknown): PreferenceCallResult {
 
 /**
  * Reads get_recipient_details/'s answer: the recipient, or null for an unknown id. The server validates
- * its answers against the service's schema (src/domain/preferenceSchemas.ts); the light public build does
+ * its answers against the service's schema (domain/preferenceSchemas.ts); the light public build does
  * not carry the schema library, so this checks what the page relies on.
  */
 export function readRecipientDetails(body: unknown): RecipientDetails | null {

@@ -1,4 +1,4 @@
-import type { PreferenceSection } from '../src/domain/preferenceForm.ts';
+import type { PreferenceSection } from '../domain/preferenceForm.ts';
 
 /** Each preference section's title and text (spec 01 section 2, "Public page layouts"). */
 export const PREFERENCE_SECTION_TEXTS: Record<PreferenceSection, { title: string; text: string }> = {

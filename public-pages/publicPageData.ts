@@ -1,4 +1,4 @@
-import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
+import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 import type { HostedFormPageData } from './HostedFormPage.tsx';
 
 /**

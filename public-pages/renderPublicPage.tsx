@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { publicPagePath } from '../src/domain/publicPagePath.ts';
+import { publicPagePath } from '../domain/publicPagePath.ts';
 import { PublicApp } from './PublicApp.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
 import type { PublicPageData } from './publicPageData.ts';

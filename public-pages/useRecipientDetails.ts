@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { normaliseUnsubUuid } from '../src/domain/preferenceMessages.ts';
-import type { RecipientDetails } from '../src/domain/preferenceSchemas.ts';
+import { normaliseUnsubUuid } from '../domain/preferenceMessages.ts';
+import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 import type { PreferenceClient } from './preferenceClient.ts';
 
 /** What the unsubscribe and resubscribe pages know of the recipient (for the footer and unknown ids). */

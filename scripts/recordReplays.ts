@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromPromise, waitFor } from 'xstate';
+import { CANCELED_MESSAGE } from '../domain/requestFailure.ts';
 import { createRecordedActor } from '../machines/createRecordedActor.ts';
 import { createEventLog } from '../machines/eventLog.ts';
 import { loadMachine } from '../machines/loadMachine.ts';
 import { ApiError } from '../src/api/ApiError.ts';
-import { CANCELED_MESSAGE } from '../src/domain/requestFailure.ts';
 
 /**
  * `npx tsx scripts/recordReplays.ts [dir]`: records the superseded-load log of tests/replays/ by driving the

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
-import { SERVICE_NAMES, type ServiceName } from '../src/domain/serviceNames.ts';
+import { SERVICE_NAMES, type ServiceName } from '../domain/serviceNames.ts';
 
-export type { ServiceName } from '../src/domain/serviceNames.ts';
+export type { ServiceName } from '../domain/serviceNames.ts';
 
 export type AppConfig = {
   host: string;

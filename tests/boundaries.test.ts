@@ -89,19 +89,27 @@ describe('boundaries', () => {
     ]);
   });
 
-  it('the core (src/domain, src/engine, machines/) imports no React and nothing of the app', () => {
-    const bad = importsUnder('src/domain', 'src/engine', 'machines').filter(
+  it('the core (domain, src/engine, machines/) imports no React and nothing of the app', () => {
+    const bad = importsUnder('domain', 'src/engine', 'machines').filter(
       (imp) =>
         REACT_PACKAGES.test(imp.spec) ||
         under(imp.target, 'src/modules', 'src/router', 'src/api', 'src/ui', 'public-pages') ||
-        (imp.from.startsWith('src/domain/') && under(imp.target, 'src/engine', 'machines')),
+        (imp.from.startsWith('domain/') && under(imp.target, 'src/engine', 'machines')),
     );
     expect(bad.map(describeImport)).toEqual([]);
   });
 
-  it('public-pages/ imports only src/domain, src/ui and machines/ of the repository', () => {
+  it('domain/ imports nothing else of the repository, and machines/ nothing of src/', () => {
+    const bad = [
+      ...importsUnder('domain').filter((imp) => imp.target !== null && !under(imp.target, 'domain')),
+      ...importsUnder('machines').filter((imp) => under(imp.target, 'src')),
+    ];
+    expect(bad.map(describeImport)).toEqual([]);
+  });
+
+  it('public-pages/ imports only domain, src/ui and machines/ of the repository', () => {
     const bad = importsUnder('public-pages').filter(
-      (imp) => imp.target !== null && !under(imp.target, 'public-pages', 'src/domain', 'src/ui', 'machines'),
+      (imp) => imp.target !== null && !under(imp.target, 'public-pages', 'domain', 'src/ui', 'machines'),
     );
     expect(bad.map(describeImport)).toEqual([]);
   });
@@ -156,11 +164,11 @@ describe('boundaries', () => {
     expect(bad.map(describeImport)).toEqual([]);
   });
 
-  it('the server imports src/domain and the public pages it renders, nothing else of the client', () => {
+  it('the server imports domain and the public pages it renders, nothing else of the client', () => {
     const bad = importsUnder('server').filter(
       (imp) =>
         under(imp.target, 'src', 'machines', 'public-pages') &&
-        !under(imp.target, 'src/domain') &&
+        !under(imp.target, 'domain') &&
         imp.target !== 'public-pages/publicPageData.ts' &&
         imp.target !== 'public-pages/renderPublicPage.tsx',
     );
@@ -176,18 +184,18 @@ describe('boundaries', () => {
   });
 
   it('the request layer, the public pages and the machines read the time zone through browserTimeZone', () => {
-    const bad = ['src/api', 'src/domain', 'public-pages', 'machines']
+    const bad = ['src/api', 'domain', 'public-pages', 'machines']
       .flatMap(filesUnder)
-      .filter((file) => file !== 'src/domain/browserTimeZone.ts')
+      .filter((file) => file !== 'domain/browserTimeZone.ts')
       .filter((file) => /resolvedOptions\(\)/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
     expect(bad).toEqual([]);
   });
 
-  it('ServiceAnswer is declared once in the client (src/domain/serviceAnswer.ts)', () => {
+  it('ServiceAnswer is declared once in the client (domain/serviceAnswer.ts)', () => {
     const declaration = /type\s+\w+<K extends keyof \w+Answers>\s*=/;
     const bad = ['src', 'public-pages', 'machines']
       .flatMap(filesUnder)
-      .filter((file) => file !== 'src/domain/serviceAnswer.ts')
+      .filter((file) => file !== 'domain/serviceAnswer.ts')
       .filter((file) => declaration.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
     expect(bad).toEqual([]);
   });
@@ -199,13 +207,15 @@ describe('boundaries', () => {
     expect(bad).toEqual([]);
   });
 
-  it('tests mirror source paths: a test of src/domain only lives in tests/domain', () => {
+  it('tests mirror source paths: a test of domain only lives in tests/domain', () => {
     const tests = filesUnder('tests').filter((file) => /\.test\.tsx?$/.test(file));
     const bad = tests.filter((file) => {
       const sources = importsOf(file)
         .map((imp) => imp.target)
-        .filter((target): target is string => under(target, 'src', 'machines', 'public-pages', 'server'));
-      const domainOnly = sources.length > 0 && sources.every((target) => under(target, 'src/domain'));
+        .filter((target): target is string =>
+          under(target, 'domain', 'src', 'machines', 'public-pages', 'server'),
+        );
+      const domainOnly = sources.length > 0 && sources.every((target) => under(target, 'domain'));
       return domainOnly !== file.startsWith('tests/domain/');
     });
     expect(bad).toEqual([]);

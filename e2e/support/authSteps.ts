@@ -29,7 +29,7 @@ export async function signIn(page: Page, login: Login, landing = '/campaigns'): 
   });
   expect(response.status(), await response.text()).toBe(200);
   const { csrf_token: csrfToken } = (await response.json()) as { csrf_token: string };
-  // What the form's success does in the page (src/domain/sessionRule.ts), written on an API address of the
+  // What the form's success does in the page (domain/sessionRule.ts), written on an API address of the
   // same origin (a JSON answer: no app boot) before the app is opened.
   await page.goto('/api/');
   await page.evaluate((token) => {

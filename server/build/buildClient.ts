@@ -10,6 +10,7 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
   'src',
+  'domain',
   'machines',
   'public-pages',
 ];

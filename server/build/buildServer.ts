@@ -4,7 +4,7 @@ import { fingerprint, isBuildFresh, ROOT, stampBuild } from './fingerprint.ts';
 /** The server and what it imports: the shared core and the public pages' components (server rendering). */
 const INPUTS = [
   'server',
-  'src/domain',
+  'domain',
   'public-pages',
   'machines',
   'src/ui',

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
-import type { ImportMapping, ImportStatus } from '../../src/domain/contactImport.ts';
-import type { MergeValues } from '../../src/domain/mergeFields.ts';
-import type { ShareProfileConfig, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import type { ImportMapping, ImportStatus } from '../../domain/contactImport.ts';
+import type { MergeValues } from '../../domain/mergeFields.ts';
+import type { ShareProfileConfig, WorkflowFlow } from '../../domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -262,7 +262,7 @@ export type EmailVersionTable = {
   thumbnail: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The saved design document (EmailDesign, src/domain/emailDesign.ts), null until designed (m0022). */
+  /** The saved design document (EmailDesign, domain/emailDesign.ts), null until designed (m0022). */
   design: ColumnType<unknown | null, string | null | undefined, string | null>;
   design_saved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The design rendered to HTML (merge fields and the preference link still placeholders). */

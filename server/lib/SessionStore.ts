@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UserData } from '../../src/domain/userData.ts';
+import type { UserData } from '../../domain/userData.ts';
 import type { Database } from '../db/schema.ts';
 import type { AuthContext } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';

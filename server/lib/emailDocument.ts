@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { emailDocument } from '../../src/domain/emailDocument.ts';
+import { emailDocument } from '../../domain/emailDocument.ts';
 import { EMAIL_DOCUMENT_CSP } from './contentSecurityPolicy.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, unsubUuidSchema } from '../../src/domain/preferenceSchemas.ts';
+import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, unsubUuidSchema } from '../../domain/preferenceSchemas.ts';
 
 export type ListUnsubscribeHeaders = {
   'List-Unsubscribe': string;

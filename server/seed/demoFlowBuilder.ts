@@ -1,5 +1,5 @@
-import { WORKFLOW_CONTROLS } from '../../src/domain/workflowCatalogue.ts';
-import type { ControlName, FlowNode, NodeDetail, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import { WORKFLOW_CONTROLS } from '../../domain/workflowCatalogue.ts';
+import type { ControlName, FlowNode, NodeDetail, WorkflowFlow } from '../../domain/workflowTypes.ts';
 
 /** A step of a demo flow: an action with an optional next step, or an If / Else with yes and no branches. */
 export type DemoStep = {

@@ -1,4 +1,4 @@
-import type { NodeDetail, ShareProfileConfig, WorkflowStatus } from '../../src/domain/workflowTypes.ts';
+import type { NodeDetail, ShareProfileConfig, WorkflowStatus } from '../../domain/workflowTypes.ts';
 import type { DemoStep } from './demoFlowBuilder.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { NEWCOMER_EMAILS } from './newcomerEmails.ts';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { DEFAULT_THEME, type DesignTheme } from '../../src/domain/emailDesign.ts';
+import { DEFAULT_THEME, type DesignTheme } from '../../domain/emailDesign.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_IDS } from './demoIds.ts';
 

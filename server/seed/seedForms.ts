@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { DEFAULT_FORM_FIELDS, type FormField } from '../../src/domain/hostedForms.ts';
+import { DEFAULT_FORM_FIELDS, type FormField } from '../../domain/hostedForms.ts';
 import type { Database } from '../db/schema.ts';
 import { newFormPublicId } from '../services/audience/formQueries.ts';
 import { DEMO_IDS } from './demoIds.ts';

@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
-import { flowEmailIds } from '../../src/domain/workflowGraphRules.ts';
+import { flowEmailIds } from '../../domain/workflowGraphRules.ts';
 import type { Database, EmailEventKind, EmailEventTable } from '../db/schema.ts';
 import { buildDemoFlow } from './demoFlowBuilder.ts';
 import { DEMO_IDS } from './demoIds.ts';

@@ -1,4 +1,4 @@
-import type { RequestFailure, RequestFailureKind } from '../domain/requestFailure.ts';
+import type { RequestFailure, RequestFailureKind } from '../../domain/requestFailure.ts';
 
 /** Every failure of the request layer: the HTTP status, the server's message and what kind of failure it is. */
 export class ApiError extends Error implements RequestFailure {

@@ -1,5 +1,5 @@
-import type { ServiceAnswer } from '../domain/serviceAnswer.ts';
-import type { WorkflowGraphFilter } from '../domain/workflowTypes.ts';
+import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
+import type { WorkflowGraphFilter } from '../../domain/workflowTypes.ts';
 import { serviceClient } from './serviceClient.ts';
 
 export type WorkflowEmailsGraphQuery = {

@@ -1,10 +1,10 @@
-import type { ListContactKind } from '../domain/audienceListSchemas.ts';
+import type { ListContactKind } from '../../domain/audienceListSchemas.ts';
 import type {
   AudienceListContactsPage,
   AudienceListDetails,
   AudienceListSummary,
   AudienceListsPage,
-} from '../domain/audienceLists.ts';
+} from '../../domain/audienceLists.ts';
 import type {
   AccountSortColumn,
   AccountsPage,
@@ -18,10 +18,10 @@ import type {
   PeopleTabCounts,
   PersonRow,
   SortType,
-} from '../domain/audiencePeople.ts';
-import type { ContactImportState, ImportMapping, ImportRefusal } from '../domain/contactImport.ts';
-import type { FormField, FormSubmission, FormSummary } from '../domain/hostedForms.ts';
-import type { GroupUser, SalesGroup, SalesGroupsPage } from '../domain/salesGroups.ts';
+} from '../../domain/audiencePeople.ts';
+import type { ContactImportState, ImportMapping, ImportRefusal } from '../../domain/contactImport.ts';
+import type { FormField, FormSubmission, FormSummary } from '../../domain/hostedForms.ts';
+import type { GroupUser, SalesGroup, SalesGroupsPage } from '../../domain/salesGroups.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const audience = serviceClient('audience');

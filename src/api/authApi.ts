@@ -1,5 +1,5 @@
-import type { MessageAnswer, SignInAnswer } from '../domain/authAnswers.ts';
-import type { LoginInput, SignupInput } from '../domain/authSchemas.ts';
+import type { MessageAnswer, SignInAnswer } from '../../domain/authAnswers.ts';
+import type { LoginInput, SignupInput } from '../../domain/authSchemas.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const authService = serviceClient('auth');

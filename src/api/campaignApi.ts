@@ -7,7 +7,7 @@ import type {
   CampaignUser,
   Edition,
   EmailsPage,
-} from '../domain/campaigns.ts';
+} from '../../domain/campaigns.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const campaign = serviceClient('campaign');

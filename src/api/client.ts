@@ -1,7 +1,11 @@
 import { FetchError, ofetch } from 'ofetch';
-import { browserTimeZone } from '../domain/browserTimeZone.ts';
-import { catalogueAction } from '../domain/errorCatalogue.ts';
-import { CANCELED_MESSAGE, GENERIC_FAILURE_MESSAGE, type RequestFailure } from '../domain/requestFailure.ts';
+import { browserTimeZone } from '../../domain/browserTimeZone.ts';
+import { catalogueAction } from '../../domain/errorCatalogue.ts';
+import {
+  CANCELED_MESSAGE,
+  GENERIC_FAILURE_MESSAGE,
+  type RequestFailure,
+} from '../../domain/requestFailure.ts';
 import { ApiError } from './ApiError.ts';
 import { errorStore } from './errorStore.ts';
 import { sessionStore } from './sessionStore.ts';

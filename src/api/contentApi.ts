@@ -1,4 +1,4 @@
-import type { AdvancedSearch } from '../domain/contentAdvancedSearch.ts';
+import type { AdvancedSearch } from '../../domain/contentAdvancedSearch.ts';
 import type {
   Article,
   ArticlePreview,
@@ -7,7 +7,7 @@ import type {
   CurationResult,
   CurationTargetsPage,
   SourceFilterEntry,
-} from '../domain/contentArticles.ts';
+} from '../../domain/contentArticles.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const user = serviceClient('user');

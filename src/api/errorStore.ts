@@ -1,4 +1,4 @@
-import type { ErrorState } from '../domain/errorCatalogue.ts';
+import type { ErrorState } from '../../domain/errorCatalogue.ts';
 
 type Listener = () => void;
 

@@ -1,4 +1,4 @@
-import type { MailboxEmail, MailboxOptions, MailboxPage } from '../domain/mailboxTypes.ts';
+import type { MailboxEmail, MailboxOptions, MailboxPage } from '../../domain/mailboxTypes.ts';
 import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 

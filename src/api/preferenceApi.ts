@@ -1,4 +1,4 @@
-import type { ConsentLedgerEntry } from '../domain/preferenceSchemas.ts';
+import type { ConsentLedgerEntry } from '../../domain/preferenceSchemas.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const client = serviceClient('preference');

@@ -1,5 +1,5 @@
-import type { DesignTheme, EmailDesign } from '../domain/emailDesign.ts';
-import type { ExportWidgetSettings } from '../domain/promotionCodes.ts';
+import type { DesignTheme, EmailDesign } from '../../domain/emailDesign.ts';
+import type { ExportWidgetSettings } from '../../domain/promotionCodes.ts';
 import type {
   BrandTheme,
   DesignPreview,
@@ -9,7 +9,7 @@ import type {
   TemplatesPage,
   TemplateTab,
   UploadedImage,
-} from '../domain/publishAnswers.ts';
+} from '../../domain/publishAnswers.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const publish = serviceClient('publish');

@@ -5,7 +5,7 @@ import type {
   PublishData,
   RecipientsCount,
   ResendTarget,
-} from '../domain/editionSend.ts';
+} from '../../domain/editionSend.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const publish = serviceClient('publish');

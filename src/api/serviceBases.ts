@@ -1,6 +1,6 @@
-import type { ServiceName } from '../domain/serviceNames.ts';
+import type { ServiceName } from '../../domain/serviceNames.ts';
 
-export type { ServiceName } from '../domain/serviceNames.ts';
+export type { ServiceName } from '../../domain/serviceNames.ts';
 
 /**
  * Where each service lives, from build-time configuration (VITE_* variables), with the server's defaults.

@@ -5,7 +5,7 @@ import {
   isSessionKey,
   type KeyValueStore,
   readCsrfToken,
-} from '../domain/sessionRule.ts';
+} from '../../domain/sessionRule.ts';
 
 /** 'here' for a change made by this page, 'other-tab' for one seen through a storage event. */
 export type SessionChangeSource = 'here' | 'other-tab';

@@ -1,4 +1,4 @@
-import type { SupportInboxPage, SupportMessage, SupportMessagesPage } from '../domain/supportMessage.ts';
+import type { SupportInboxPage, SupportMessage, SupportMessagesPage } from '../../domain/supportMessage.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');

@@ -1,5 +1,5 @@
-import type { OutboxPage } from '../domain/outboxTypes.ts';
-import type { UserData } from '../domain/userData.ts';
+import type { OutboxPage } from '../../domain/outboxTypes.ts';
+import type { UserData } from '../../domain/userData.ts';
 import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 

@@ -1,25 +1,25 @@
-import type { EmailMappingChanges } from '../domain/emailMappingChanges.ts';
-import type { ServiceAnswer } from '../domain/serviceAnswer.ts';
+import type { EmailMappingChanges } from '../../domain/emailMappingChanges.ts';
+import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
 import type {
   SimulateAnswer,
   SimulateRequest,
   WorkflowContactsPage,
   WorkflowNodeCounts,
-} from '../domain/workflowRuntimeTypes.ts';
+} from '../../domain/workflowRuntimeTypes.ts';
 import type {
   ShareProfileConfig,
   TriggerId,
   UpdateWorkflowFields,
   WorkflowFilter,
   WorkflowStatus,
-} from '../domain/workflowTypes.ts';
+} from '../../domain/workflowTypes.ts';
 import { serviceClient } from './serviceClient.ts';
 
 /**
  * Workflow service (spec 01 section 7): one typed function per call, for the list, the create screen, the
  * builder (save, email mapping, node editors) and the runtime views (counts, contacts, simulator). The
  * cancellable calls of the spec use these request kinds, so a new one supersedes the one in flight (which
- * fails with CANCELED_MESSAGE, never shown). Answers follow ServiceAnswer (src/domain/serviceAnswer.ts); a
+ * fails with CANCELED_MESSAGE, never shown). Answers follow ServiceAnswer (domain/serviceAnswer.ts); a
  * refusal (success false) is thrown as an ApiError by the request layer.
  */
 export const WORKFLOW_REQUEST_KINDS = {

@@ -1,11 +1,11 @@
 import type * as Y from 'yjs';
-import { type EmailMappingChanges, emailSetChanges, sentEmailIds } from '../domain/emailMappingChanges.ts';
+import { type EmailMappingChanges, emailSetChanges, sentEmailIds } from '../../domain/emailMappingChanges.ts';
 import type {
   UpdateWorkflowFields,
   WorkflowDetails,
   WorkflowFlow,
   WorkflowStatus,
-} from '../domain/workflowTypes.ts';
+} from '../../domain/workflowTypes.ts';
 import type { BroadcastChannelProvider } from './BroadcastChannelProvider.ts';
 import { type CanvasModel, createCanvasModelBuilder } from './buildCanvasModel.ts';
 import { type MoveNodeArgs, moveNode } from './commands/moveNode.ts';

@@ -1,6 +1,6 @@
 import { type HierarchyPointNode, hierarchy, tree } from 'd3';
-import { ROOT_NODE_ID } from '../domain/workflowGraphRules.ts';
-import type { ControlName, FlowNode, WorkflowFlow } from '../domain/workflowTypes.ts';
+import { ROOT_NODE_ID } from '../../domain/workflowGraphRules.ts';
+import type { ControlName, FlowNode, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import type { SlotRef } from './commands/readWorkflowTree.ts';
 import type { WorkflowMeta } from './workflowDoc.ts';
 

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { FlowNode, NodeDetail, WorkflowFlow } from '../domain/workflowTypes.ts';
+import type { FlowNode, NodeDetail, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { deriveWorkflowTree } from './deriveWorkflowTree.ts';
 import { treeToFlow } from './docToFlow.ts';
 import { type NodeMap, nodesOf, readDetail, readNodeRecords } from './workflowDoc.ts';

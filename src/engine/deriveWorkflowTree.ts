@@ -1,4 +1,4 @@
-import { ROOT_NODE_ID } from '../domain/workflowGraphRules.ts';
+import { ROOT_NODE_ID } from '../../domain/workflowGraphRules.ts';
 import { type NodeRecord, slotFor } from './workflowDoc.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { FlowNode, WorkflowFlow } from '../domain/workflowTypes.ts';
+import type { FlowNode, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { type DerivedTree, deriveWorkflowTree } from './deriveWorkflowTree.ts';
 import { type NodeMap, type NodeRecord, nodesOf, readDetail, readNodeRecords } from './workflowDoc.ts';
 

@@ -1,4 +1,4 @@
-import type { WorkflowFlow } from '../domain/workflowTypes.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from './workflowDoc.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ControlName, ControlType, NodeDetail, NodeKind } from '../domain/workflowTypes.ts';
+import type { ControlName, ControlType, NodeDetail, NodeKind } from '../../domain/workflowTypes.ts';
 
 /**
  * What a new node of each type starts with. controlId normally comes from get_workflow_controls/ (the

@@ -6,7 +6,7 @@ import type {
   NodeKind,
   TriggerId,
   WorkflowStatus,
-} from '../domain/workflowTypes.ts';
+} from '../../domain/workflowTypes.ts';
 
 /**
  * The workflow Y.Doc: one per workflow, named `workflow:<id>` (the y-indexeddb database name and the

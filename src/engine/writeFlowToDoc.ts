@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { Direction, WorkflowFlow } from '../domain/workflowTypes.ts';
+import type { Direction, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import {
   createNodeMap,
   createWorkflowDoc,

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { canOpenSettings } from '../domain/settingsAccess.ts';
+import { canOpenSettings } from '../../domain/settingsAccess.ts';
 import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';

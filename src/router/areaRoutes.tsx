@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { isContentTab } from '../domain/contentArticles.ts';
+import { isContentTab } from '../../domain/contentArticles.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';

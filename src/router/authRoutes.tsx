@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { safeInternalPath, ssoRedirectTarget } from '../../domain/redirectTarget.ts';
 import { ssoAllowedOrigins } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
-import { safeInternalPath, ssoRedirectTarget } from '../domain/redirectTarget.ts';
 import { ConfirmSignupPage } from '../modules/auth/components/ConfirmSignupPage.tsx';
 import { ForgotPasswordPage } from '../modules/auth/components/ForgotPasswordPage.tsx';
 import { LoginRedirectPage } from '../modules/auth/components/LoginRedirectPage.tsx';

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { NO_SORT, pagedListDefaults, pagedListSearchSchema } from '../domain/pagedListSearch.ts';
-import { WORKFLOW_FILTERS } from '../domain/workflowTypes.ts';
+import { NO_SORT, pagedListDefaults, pagedListSearchSchema } from '../../domain/pagedListSearch.ts';
+import { WORKFLOW_FILTERS } from '../../domain/workflowTypes.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 

@@ -1,8 +1,8 @@
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { signInTarget } from '../../domain/signInTarget.ts';
+import { workbenchSearchSchema } from '../../domain/workbenchSearch.ts';
 import { configuredAuthOrigin } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
-import { signInTarget } from '../domain/signInTarget.ts';
-import { workbenchSearchSchema } from '../domain/workbenchSearch.ts';
 import { AppShell } from '../modules/shell/components/AppShell.tsx';
 import { rootRoute } from './rootRoute.tsx';
 

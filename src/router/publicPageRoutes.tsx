@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { normaliseUnsubPath } from '../domain/unsubPath.ts';
+import { normaliseUnsubPath } from '../../domain/unsubPath.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { rootRoute } from './rootRoute.tsx';
 

@@ -1,5 +1,5 @@
+import { permissionDeniedPath, permissionReturnPath } from '../../domain/permissionReturnPath.ts';
 import { errorStore } from '../api/errorStore.ts';
-import { permissionDeniedPath, permissionReturnPath } from '../domain/permissionReturnPath.ts';
 
 /** The part of the router this needs (narrow, so the request layer's handler and tests can call it). */
 export type PermissionNavigator = {

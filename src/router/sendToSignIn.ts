@@ -1,6 +1,6 @@
+import { signInTarget } from '../../domain/signInTarget.ts';
 import { configuredAuthOrigin } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
-import { signInTarget } from '../domain/signInTarget.ts';
 import type { SignInNotice } from './routeTable.ts';
 
 /** The part of the router this needs (kept narrow so it can be called from the request layer's handler). */

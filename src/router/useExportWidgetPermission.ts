@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { canOpenSettings } from '../domain/settingsAccess.ts';
+import { canOpenSettings } from '../../domain/settingsAccess.ts';
 import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
 
 /**

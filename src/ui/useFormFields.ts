@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { type FieldErrors, validateFields } from '../domain/fieldErrors.ts';
+import { type FieldErrors, validateFields } from '../../domain/fieldErrors.ts';
 
 export type FieldBinding = {
   name: string;
@@ -11,7 +11,7 @@ export type FieldBinding = {
 };
 
 /**
- * Form state checked by a shared zod schema (src/domain): inline errors appear when a filled field is
+ * Form state checked by a shared zod schema (domain): inline errors appear when a filled field is
  * left or the form is submitted, and clear as the person fixes them. A failed submit focuses the first
  * invalid field. `check` adds rules the schema cannot see (a password confirmation).
  */

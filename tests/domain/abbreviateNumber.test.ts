@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber } from '../../src/domain/abbreviateNumber.ts';
+import { abbreviateNumber } from '../../domain/abbreviateNumber.ts';
 
 describe('abbreviateNumber', () => {
   it.each([

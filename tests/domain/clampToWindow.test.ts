@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToWindow, SUPPORT_WIDGET_MARGINS } from '../../src/domain/clampToWindow.ts';
+import { clampToWindow, SUPPORT_WIDGET_MARGINS } from '../../domain/clampToWindow.ts';
 
 const viewport = { width: 1280, height: 800 };
 const size = { width: 56, height: 56 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consentChangeSummary } from '../../src/domain/consentChangeSummary.ts';
-import { unsubIdFromText } from '../../src/domain/unsubIdFromText.ts';
+import { consentChangeSummary } from '../../domain/consentChangeSummary.ts';
+import { unsubIdFromText } from '../../domain/unsubIdFromText.ts';
 
 const snapshot = (overrides: Partial<Parameters<typeof consentChangeSummary>[0]> = {}) => ({
   unsub_all: '0' as const,

@@ -6,7 +6,7 @@ import {
   guessMapping,
   neutraliseCell,
   splitText,
-} from '../../src/domain/contactImport.ts';
+} from '../../domain/contactImport.ts';
 
 describe('contact import', () => {
   it('guesses the field of common headers', () => {

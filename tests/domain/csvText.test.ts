@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from '../../src/domain/csvText.ts';
+import { csvCell, csvLine } from '../../domain/csvText.ts';
 
 describe('csvCell', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {

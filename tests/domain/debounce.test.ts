@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debounce, SEARCH_DEBOUNCE_MS } from '../../src/domain/debounce.ts';
+import { debounce, SEARCH_DEBOUNCE_MS } from '../../domain/debounce.ts';
 
 describe('debounce', () => {
   beforeEach(() => {

@@ -4,8 +4,8 @@ import {
   emailSetChanges,
   netEmailEvents,
   sentEmailIds,
-} from '../../src/domain/emailMappingChanges.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+} from '../../domain/emailMappingChanges.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { flowNode } from '../engine/workflowFixtures.ts';
 
 function withEmails(...emails: number[]): WorkflowFlow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNumericReferences } from '../../src/domain/decodeNumericReferences.ts';
-import { encodeEmojiReferences } from '../../src/domain/encodeEmojiReferences.ts';
+import { decodeNumericReferences } from '../../domain/decodeNumericReferences.ts';
+import { encodeEmojiReferences } from '../../domain/encodeEmojiReferences.ts';
 
 describe('encodeEmojiReferences', () => {
   it('writes an astral emoji as one decimal reference, not a surrogate pair', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signupSchema } from '../../src/domain/authSchemas.ts';
-import { validateFields } from '../../src/domain/fieldErrors.ts';
+import { loginSchema, signupSchema } from '../../domain/authSchemas.ts';
+import { validateFields } from '../../domain/fieldErrors.ts';
 
 describe('validateFields', () => {
   it('returns the parsed data when valid', () => {

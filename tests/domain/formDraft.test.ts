@@ -7,8 +7,8 @@ import {
   moveFormField,
   optionsFromText,
   removeFormField,
-} from '../../src/domain/formDraft.ts';
-import { DEFAULT_FORM_FIELDS, readFormAnswers } from '../../src/domain/hostedForms.ts';
+} from '../../domain/formDraft.ts';
+import { DEFAULT_FORM_FIELDS, readFormAnswers } from '../../domain/hostedForms.ts';
 
 describe('form drafts', () => {
   it('starts valid, adds a field once with its type and starter options, and offers only the fields left', () => {

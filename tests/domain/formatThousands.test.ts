@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatThousands } from '../../src/domain/formatThousands.ts';
+import { formatThousands } from '../../domain/formatThousands.ts';
 
 describe('formatThousands', () => {
   it.each([

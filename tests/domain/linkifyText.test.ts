@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkifyText } from '../../src/domain/linkifyText.ts';
+import { linkifyText } from '../../domain/linkifyText.ts';
 
 describe('linkifyText', () => {
   it('keeps plain text as one part', () => {

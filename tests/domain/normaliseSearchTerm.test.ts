@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSearchTerm } from '../../src/domain/normaliseSearchTerm.ts';
+import { normaliseSearchTerm } from '../../domain/normaliseSearchTerm.ts';
 
 describe('normaliseSearchTerm', () => {
   it('treats empty and white-space-only text as a reset', () => {

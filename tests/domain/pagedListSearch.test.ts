@@ -4,7 +4,7 @@ import {
   pagedListDefaults,
   pagedListParams,
   pagedListSearchSchema,
-} from '../../src/domain/pagedListSearch.ts';
+} from '../../domain/pagedListSearch.ts';
 
 const options = { filters: ['all', 'active'] as const, sorts: NO_SORT };
 

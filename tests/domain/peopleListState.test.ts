@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PeopleTab, PersonRow } from '../../src/domain/audiencePeople.ts';
+import type { PeopleTab, PersonRow } from '../../domain/audiencePeople.ts';
 import {
   addedToList,
   allDeleted,
@@ -12,7 +12,7 @@ import {
   type PeopleListState,
   pageLoaded,
   scopeChanged,
-} from '../../src/domain/peopleListState.ts';
+} from '../../domain/peopleListState.ts';
 
 const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
   contact_id: id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionBackLink } from '../../src/domain/permissionBackLink.ts';
+import { permissionBackLink } from '../../domain/permissionBackLink.ts';
 
 describe('permissionBackLink', () => {
   it('goes back to the area the refusal came from', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionDeniedPath, permissionReturnPath } from '../../src/domain/permissionReturnPath.ts';
+import { permissionDeniedPath, permissionReturnPath } from '../../domain/permissionReturnPath.ts';
 
 const at = (pathname: string, search: Record<string, string> = {}) =>
   permissionReturnPath({ pathname, search });

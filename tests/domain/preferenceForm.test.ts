@@ -10,8 +10,8 @@ import {
   toggleSection,
   toggleSubOption,
   visibleSections,
-} from '../../src/domain/preferenceForm.ts';
-import { recipientDetailsSchema } from '../../src/domain/preferenceSchemas.ts';
+} from '../../domain/preferenceForm.ts';
+import { recipientDetailsSchema } from '../../domain/preferenceSchemas.ts';
 
 const UNSUB_ID = '6f1c2a9e-3b7d-4c8a-9e21-0d5f4b3a2c10';
 

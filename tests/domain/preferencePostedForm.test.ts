@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { preferenceFormFromRecord } from '../../src/domain/preferenceForm.ts';
-import { preferencePageEvent } from '../../src/domain/preferencePageEvent.ts';
-import { preferenceFormFromPost, renderedCheckedSections } from '../../src/domain/preferencePostedForm.ts';
+import { preferenceFormFromRecord } from '../../domain/preferenceForm.ts';
+import { preferencePageEvent } from '../../domain/preferencePageEvent.ts';
+import { preferenceFormFromPost, renderedCheckedSections } from '../../domain/preferencePostedForm.ts';
 
 const form = preferenceFormFromRecord({
   id: 'u1',

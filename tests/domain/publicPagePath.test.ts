@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicPagePath } from '../../src/domain/publicPagePath.ts';
+import { publicPagePath } from '../../domain/publicPagePath.ts';
 
 const uuid = '5eedc0de-0001-4000-8000-000000000001';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpOrigin, safeInternalPath, ssoRedirectTarget } from '../../src/domain/redirectTarget.ts';
+import { httpOrigin, safeInternalPath, ssoRedirectTarget } from '../../domain/redirectTarget.ts';
 
 describe('safeInternalPath', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constraintRefusal } from '../../src/domain/removalConstraints.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import { constraintRefusal } from '../../domain/removalConstraints.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { flowNode } from '../engine/workflowFixtures.ts';
 
 /** 0 send 11 -> s2 send 12 -> c1 If/Else (opened 11 OR clicked 12) -> [e1 end, c2 If/Else (opened 11) -> [e2, e3]] */

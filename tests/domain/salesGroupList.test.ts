@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from '../../src/domain/relativeTime.ts';
-import {
-  changeSalesGroupList,
-  EMPTY_GROUP_LIST,
-  type SalesGroupList,
-} from '../../src/domain/salesGroupList.ts';
-import type { SalesGroup } from '../../src/domain/salesGroups.ts';
+import { timeAgo } from '../../domain/relativeTime.ts';
+import { changeSalesGroupList, EMPTY_GROUP_LIST, type SalesGroupList } from '../../domain/salesGroupList.ts';
+import type { SalesGroup } from '../../domain/salesGroups.ts';
 
 const group = (groupId: number, patch: Partial<SalesGroup> = {}): SalesGroup => ({
   groupId,

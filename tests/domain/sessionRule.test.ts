@@ -8,7 +8,7 @@ import {
   type KeyValueStore,
   LOGOUT_FLAG_KEY,
   readCsrfToken,
-} from '../../src/domain/sessionRule.ts';
+} from '../../domain/sessionRule.ts';
 
 function store(initial: Record<string, string> = {}): KeyValueStore & { values: Map<string, string> } {
   const values = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHost, signInTarget } from '../../src/domain/signInTarget.ts';
+import { isLocalHost, signInTarget } from '../../domain/signInTarget.ts';
 
 describe('isLocalHost', () => {
   it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]', 'app.localhost'])(

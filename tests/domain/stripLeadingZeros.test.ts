@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripLeadingZeros } from '../../src/domain/stripLeadingZeros.ts';
+import { stripLeadingZeros } from '../../domain/stripLeadingZeros.ts';
 
 describe('stripLeadingZeros', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subjectForDisplay } from '../../src/domain/subjectForDisplay.ts';
+import { subjectForDisplay } from '../../domain/subjectForDisplay.ts';
 
 describe('subjectForDisplay', () => {
   it('decodes numeric references and names a missing subject', () => {

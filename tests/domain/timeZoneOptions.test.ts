@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredTimeZone, timeZoneOptions } from '../../src/domain/timeZoneOptions.ts';
+import { preferredTimeZone, timeZoneOptions } from '../../domain/timeZoneOptions.ts';
 
 describe('time zone options', () => {
   it('lists UTC first, once, then the geographic zones', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicRecipientPath, normaliseUnsubPath } from '../../src/domain/unsubPath.ts';
+import { isPublicRecipientPath, normaliseUnsubPath } from '../../domain/unsubPath.ts';
 
 describe('normaliseUnsubPath', () => {
   it.each([

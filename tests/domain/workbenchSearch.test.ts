@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenSettings } from '../../src/domain/settingsAccess.ts';
-import { emailIdList, workbenchSearchSchema } from '../../src/domain/workbenchSearch.ts';
+import { canOpenSettings } from '../../domain/settingsAccess.ts';
+import { emailIdList, workbenchSearchSchema } from '../../domain/workbenchSearch.ts';
 
 describe('workbenchSearchSchema', () => {
   it('defaults allCampaigns and exportPopup to false, and everything else to absent', () => {

@@ -1,4 +1,4 @@
-import type { ControlName, FlowNode, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import type { ControlName, FlowNode, WorkflowFlow } from '../../domain/workflowTypes.ts';
 
 /** A node of the saved flow, with a consistent detail. */
 export function node(

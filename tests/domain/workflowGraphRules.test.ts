@@ -9,8 +9,8 @@ import {
   publishProblems,
   publishRefusalMessage,
   validateFlowStructure,
-} from '../../src/domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+} from '../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { at, node, sampleFlow } from './workflowFixtures.ts';
 
 const messages = (flow: WorkflowFlow) => validateFlowStructure(flow).map((p) => p.message);

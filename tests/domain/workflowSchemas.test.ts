@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idListFieldSchema } from '../../src/domain/workflowFormFields.ts';
+import { idListFieldSchema } from '../../domain/workflowFormFields.ts';
 import {
   createWorkflowBodySchema,
   deleteWorkflowBodySchema,
@@ -7,8 +7,8 @@ import {
   userWorkflowsQuerySchema,
   workflowFlowSchema,
   workflowJsonSchema,
-} from '../../src/domain/workflowSchemas.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+} from '../../domain/workflowSchemas.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { at, node, sampleFlow } from './workflowFixtures.ts';
 
 describe('workflowFlowSchema', () => {

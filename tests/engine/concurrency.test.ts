@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { validateFlowStructure } from '../../src/domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import { validateFlowStructure } from '../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { addNode } from '../../src/engine/commands/addNode.ts';
 import { deleteNode } from '../../src/engine/commands/deleteNode.ts';
 import { editNode } from '../../src/engine/commands/editNode.ts';

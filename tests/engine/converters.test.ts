@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateFlowStructure } from '../../src/domain/workflowGraphRules.ts';
+import { validateFlowStructure } from '../../domain/workflowGraphRules.ts';
 import {
   buildCanvasModel,
   type CanvasNode,

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { ControlName, FlowNode, NodeDetail, WorkflowFlow } from '../../src/domain/workflowTypes.ts';
+import type { ControlName, FlowNode, NodeDetail, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import { createNodeDetail, kindOf } from '../../src/engine/nodeDefaults.ts';
 import type { ServerWorkflow } from '../../src/engine/WorkflowDraft.ts';
 

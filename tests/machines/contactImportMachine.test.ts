@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { ContactImportState } from '../../domain/contactImport.ts';
 import {
   contactImportMachine,
   IMPORT_POLL_FAILURES,
   IMPORT_POLL_MS,
   type ImportStatusAnswer,
 } from '../../machines/contactImportMachine.ts';
-import type { ContactImportState } from '../../src/domain/contactImport.ts';
 
 function state(patch: Partial<ContactImportState>): ContactImportState {
   return {

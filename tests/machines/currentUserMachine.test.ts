@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { UserData } from '../../domain/userData.ts';
 import { currentUserMachine } from '../../machines/currentUserMachine.ts';
-import type { UserData } from '../../src/domain/userData.ts';
 
 const user: UserData = {
   user_id: 7,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { MISSING_LINK } from '../../domain/emailDesign.ts';
 import {
   DESIGN_NAME_EXISTS_TEXT,
   type DesignSaveRequest,
@@ -7,7 +8,6 @@ import {
   designSaveMachine,
 } from '../../machines/designSaveMachine.ts';
 import { ApiError } from '../../src/api/ApiError.ts';
-import { MISSING_LINK } from '../../src/domain/emailDesign.ts';
 
 function run(answer: (request: DesignSaveRequest) => Promise<DesignSaveResult>) {
   const calls: DesignSaveRequest[] = [];

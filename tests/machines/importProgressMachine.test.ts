@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { importProgressMachine } from '../../machines/importProgressMachine.ts';
 import {
   IMPORT_REDIRECT_MS,
   IMPORT_REDIRECT_PATH,
@@ -8,7 +7,8 @@ import {
   IMPORT_TICK_MS,
   IMPORT_TOTAL,
   importCaption,
-} from '../../src/domain/importProgress.ts';
+} from '../../domain/importProgress.ts';
+import { importProgressMachine } from '../../machines/importProgressMachine.ts';
 
 function start() {
   const clock = new SimulatedClock();

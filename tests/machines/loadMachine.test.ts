@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { CANCELED_MESSAGE } from '../../domain/requestFailure.ts';
 import { loadMachine } from '../../machines/loadMachine.ts';
-import { CANCELED_MESSAGE } from '../../src/domain/requestFailure.ts';
 
 type Call = {
   input: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { OutlookState, OutlookStatus } from '../../domain/outlookConnection.ts';
 import { type OutlookRouteRequest, outlookMachine } from '../../machines/outlookMachine.ts';
-import type { OutlookState, OutlookStatus } from '../../src/domain/outlookConnection.ts';
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

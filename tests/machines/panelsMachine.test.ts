@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { OVERLAY_OPACITY, overlayClick, panelLocksScroll } from '../../domain/panelRules.ts';
 import { panelsMachine } from '../../machines/panelsMachine.ts';
-import { OVERLAY_OPACITY, overlayClick, panelLocksScroll } from '../../src/domain/panelRules.ts';
 
 const start = (path: string) => createActor(panelsMachine, { input: { path } }).start();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { PreferencePayload, PreferenceRecord } from '../../domain/preferenceForm.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog } from '../../machines/eventLog.ts';
 import {
@@ -9,7 +10,6 @@ import {
   preferenceFormMachine,
 } from '../../machines/preferenceFormMachine.ts';
 import { replayEventLog } from '../../machines/replay.ts';
-import type { PreferencePayload, PreferenceRecord } from '../../src/domain/preferenceForm.ts';
 
 const UNSUB_ID = '6f1c2a9e-3b7d-4c8a-9e21-0d5f4b3a2c10';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import {
+  type EditionSendInfo,
+  type PublishConfiguration,
+  SCHEDULED_POLL_MS,
+  SEND_PROGRESS_POLL_MS,
+  type SendOutcome,
+} from '../../domain/editionSend.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog } from '../../machines/eventLog.ts';
 import {
@@ -12,13 +19,6 @@ import {
   publishMachine,
 } from '../../machines/publishMachine.ts';
 import { replayEventLog } from '../../machines/replay.ts';
-import {
-  type EditionSendInfo,
-  type PublishConfiguration,
-  SCHEDULED_POLL_MS,
-  SEND_PROGRESS_POLL_MS,
-  type SendOutcome,
-} from '../../src/domain/editionSend.ts';
 
 type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
 

@@ -1,11 +1,11 @@
 import { fromPromise, SimulatedClock } from 'xstate';
+import { CANCELED_MESSAGE } from '../../domain/requestFailure.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog, type EventLog } from '../../machines/eventLog.ts';
 import { importProgressMachine } from '../../machines/importProgressMachine.ts';
 import { loadMachine } from '../../machines/loadMachine.ts';
 import { requestMachine } from '../../machines/requestMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
-import { CANCELED_MESSAGE } from '../../src/domain/requestFailure.ts';
 
 export const SAMPLE_PASSWORD = 'Demo-Password-2026';
 export const SAMPLE_CSRF = 'csrf-5b0c1e9a7d3f4e21';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { CANCELED_MESSAGE } from '../../domain/requestFailure.ts';
 import { requestMachine } from '../../machines/requestMachine.ts';
-import { CANCELED_MESSAGE } from '../../src/domain/requestFailure.ts';
 
 type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal };
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, fromPromise, waitFor } from 'xstate';
+import type { UserData } from '../../domain/userData.ts';
 import { actorRegistry } from '../../machines/actorRegistry.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog } from '../../machines/eventLog.ts';
 import { importProgressMachine } from '../../machines/importProgressMachine.ts';
 import { requestMachine } from '../../machines/requestMachine.ts';
 import { sessionMachine } from '../../machines/sessionMachine.ts';
-import type { UserData } from '../../src/domain/userData.ts';
 
 const user = { user_id: 7, first_name: 'Dana', last_name: 'Demo' } as UserData;
 const started: AnyActorRef[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SupportMessage } from '../../domain/supportMessage.ts';
 import { type SendInput, supportChatMachine } from '../../machines/supportChatMachine.ts';
-import type { SupportMessage } from '../../src/domain/supportMessage.ts';
 
 type Pending<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 

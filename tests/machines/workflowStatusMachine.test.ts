@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { WORKFLOW_TEXTS, type WorkflowStatus } from '../../domain/workflowTypes.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog } from '../../machines/eventLog.ts';
 import { replayEventLog } from '../../machines/replay.ts';
@@ -12,7 +13,6 @@ import {
   workflowStatusMachine,
 } from '../../machines/workflowStatusMachine.ts';
 import { ApiError } from '../../src/api/ApiError.ts';
-import { WORKFLOW_TEXTS, type WorkflowStatus } from '../../src/domain/workflowTypes.ts';
 
 /** Lets a settled promise's done/error event reach the actor. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowGraphSeries } from '../../domain/workflowTypes.ts';
 import { OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
-import type { WorkflowGraphSeries } from '../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
 import { A, get, post } from './workflowTestKit.ts';
 

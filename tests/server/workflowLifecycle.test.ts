@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKFLOW_TEXTS } from '../../domain/workflowTypes.ts';
 import { OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { DEMO_SHARE_PROFILES } from '../../server/seed/demoWorkflows.ts';
-import { WORKFLOW_TEXTS } from '../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
 import { get, post, sendThenEnd, W, withDelay } from './workflowTestKit.ts';
 

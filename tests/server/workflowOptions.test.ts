@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailVersion } from '../../domain/workflowTypes.ts';
 import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { DEMO_SHARE_PROFILES } from '../../server/seed/demoWorkflows.ts';
 import { TEST_SENDS_PER_USER } from '../../server/services/delivery/testSendRules.ts';
-import type { EmailVersion } from '../../src/domain/workflowTypes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
 import { createInternalUser } from '../helpers/testUsers.ts';
 import { get, post, W } from './workflowTestKit.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
 import type { DatabaseHandle } from '../../server/db/openDatabase.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
 import { DEMO_IDS } from '../../server/seed/demoIds.ts';
-import type { WorkflowFlow } from '../../src/domain/workflowTypes.ts';
 import { form, type Session, signIn } from '../helpers/testApp.ts';
 
 export const W = '/api/workflow/';

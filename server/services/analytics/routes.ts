@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   graphEmailListingQuerySchema,
   workflowEmailsGraphBodySchema,
-} from '../../../src/domain/workflowSchemas.ts';
-import type { WorkflowAnswers } from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowSchemas.ts';
+import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { workflowEmailsGraph, workflowGraphEmails } from './workflowGraphQueries.ts';

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { flowEmailIds } from '../../../src/domain/workflowGraphRules.ts';
+import { flowEmailIds } from '../../../domain/workflowGraphRules.ts';
 import type {
   WorkflowGraphFilter,
   WorkflowGraphPoint,
   WorkflowGraphSeries,
-} from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { loadOwnWorkflow } from '../workflow/queries.ts';

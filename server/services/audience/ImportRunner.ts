@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ImportMapping } from '../../../src/domain/contactImport.ts';
+import type { ImportMapping } from '../../../domain/contactImport.ts';
 import type { Database } from '../../db/schema.ts';
 import { processImport } from './processImport.ts';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { AccountRow, AccountSortColumn, SortType } from '../../../src/domain/audiencePeople.ts';
+import type { AccountRow, AccountSortColumn, SortType } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { prefixPattern } from './peopleScope.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsListingQuerySchema } from '../../../src/domain/audiencePeopleSchemas.ts';
+import { accountsListingQuerySchema } from '../../../domain/audiencePeopleSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { listAccounts } from './accountQueries.ts';

@@ -6,8 +6,8 @@ import {
   type PersonalityTypeName,
   type PersonRow,
   personalityTypeOf,
-} from '../../../src/domain/audiencePeople.ts';
-import type { contactFieldsSchema } from '../../../src/domain/audiencePeopleSchemas.ts';
+} from '../../../domain/audiencePeople.ts';
+import type { contactFieldsSchema } from '../../../domain/audiencePeopleSchemas.ts';
 import type { Database, PersonalityType } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { findPerson } from './peopleQueries.ts';

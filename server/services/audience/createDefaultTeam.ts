@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_GROUP_NAME } from '../../../src/domain/salesGroups.ts';
+import { DEFAULT_GROUP_NAME } from '../../../domain/salesGroups.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**

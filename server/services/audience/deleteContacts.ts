@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { PeopleSelection } from '../../../src/domain/audiencePeople.ts';
+import type { PeopleSelection } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 import { selectionWhere } from './peopleQueries.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../src/domain/hostedForms.ts';
+import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../domain/hostedForms.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvLine } from '../../../src/domain/csvText.ts';
-import { formFieldsSchema } from '../../../src/domain/hostedFormSchemas.ts';
-import { FORM_NAME_EXISTS, FORM_NAME_MAX, type FormSummary } from '../../../src/domain/hostedForms.ts';
-import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
+import { csvLine } from '../../../domain/csvText.ts';
+import { formFieldsSchema } from '../../../domain/hostedFormSchemas.ts';
+import { FORM_NAME_EXISTS, FORM_NAME_MAX, type FormSummary } from '../../../domain/hostedForms.ts';
+import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import {
   jsonTextSchema,
   optionalIdFieldSchema,
   searchFieldSchema,
-} from '../../../src/domain/workflowFormFields.ts';
+} from '../../../domain/workflowFormFields.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

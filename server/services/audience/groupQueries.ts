@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { GroupUser, SalesGroup } from '../../../src/domain/salesGroups.ts';
+import type { GroupUser, SalesGroup } from '../../../domain/salesGroups.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -5,9 +5,9 @@ import {
   GROUP_NOT_DELETABLE,
   groupNameSchema,
   type SalesGroup,
-} from '../../../src/domain/salesGroups.ts';
-import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
-import { idListFieldSchema, searchFieldSchema } from '../../../src/domain/workflowFormFields.ts';
+} from '../../../domain/salesGroups.ts';
+import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
+import { idListFieldSchema, searchFieldSchema } from '../../../domain/workflowFormFields.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { type ContactImportState, csvLine, type ImportRefusal } from '../../../src/domain/contactImport.ts';
+import { type ContactImportState, csvLine, type ImportRefusal } from '../../../domain/contactImport.ts';
 import {
   importChunkBodySchema,
   importCreateBodySchema,
   importIdSchema,
-} from '../../../src/domain/contactImportSchemas.ts';
+} from '../../../domain/contactImportSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { LIST_NAME_EXISTS } from '../../../src/domain/audienceListSchemas.ts';
-import type { AudienceListSummary } from '../../../src/domain/audienceLists.ts';
+import { LIST_NAME_EXISTS } from '../../../domain/audienceListSchemas.ts';
+import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { type Db, listNameTaken, loadListSummary, lockOrgList } from './listQueries.ts';

@@ -1,10 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ListContactKind } from '../../../src/domain/audienceListSchemas.ts';
+import type { ListContactKind } from '../../../domain/audienceListSchemas.ts';
 import type {
   AudienceListContactsPage,
   AudienceListSummary,
   AudienceListsPage,
-} from '../../../src/domain/audienceLists.ts';
+} from '../../../domain/audienceLists.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';

@@ -7,12 +7,12 @@ import {
   listIdBodySchema,
   listsListingQuerySchema,
   renameListBodySchema,
-} from '../../../src/domain/audienceListSchemas.ts';
+} from '../../../domain/audienceListSchemas.ts';
 import type {
   AudienceListDetails,
   AudienceListSummary,
   AudienceListsPage,
-} from '../../../src/domain/audienceLists.ts';
+} from '../../../domain/audienceLists.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { cloneList, createList, deleteList, renameList } from './listCommands.ts';

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import type { PeopleScope } from '../../../src/domain/audiencePeople.ts';
+import type { PeopleScope } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { matchingAccountIds, prefixPattern, prefixRange, scopeWhere } from './peopleScope.ts';
 

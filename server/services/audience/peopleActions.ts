@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PeopleSelection } from '../../../src/domain/audiencePeople.ts';
+import type { PeopleSelection } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';

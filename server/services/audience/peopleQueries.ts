@@ -10,7 +10,7 @@ import {
   type PersonalityTypeName,
   type PersonRow,
   type SortType,
-} from '../../../src/domain/audiencePeople.ts';
+} from '../../../domain/audiencePeople.ts';
 import { ordersByCodePoint } from '../../db/ordersByCodePoint.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
 import { nameStartsWith, nameStreamIds, STREAM_PREFIX_CHARS } from './nameStreamIds.ts';

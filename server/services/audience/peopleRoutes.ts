@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { PeopleScope, PeopleSelection } from '../../../src/domain/audiencePeople.ts';
+import type { PeopleScope, PeopleSelection } from '../../../domain/audiencePeople.ts';
 import {
   buyerStageBodySchema,
   contactFieldsSchema,
@@ -11,8 +11,8 @@ import {
   peopleScopeQuerySchema,
   peopleSelectionBodySchema,
   updateContactBodySchema,
-} from '../../../src/domain/audiencePeopleSchemas.ts';
-import { csvLine } from '../../../src/domain/csvText.ts';
+} from '../../../domain/audiencePeopleSchemas.ts';
+import { csvLine } from '../../../domain/csvText.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

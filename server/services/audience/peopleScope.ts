@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool, sql } from 'kysely';
-import type { PeopleFilterCategory, PeopleScope } from '../../../src/domain/audiencePeople.ts';
+import type { PeopleFilterCategory, PeopleScope } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type PeopleEb = ExpressionBuilder<Database & { c: Database['contacts'] }, 'c'>;

@@ -1,11 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import Papa, { type ParseResult, type Parser } from 'papaparse';
-import {
-  checkImportRow,
-  type ImportMapping,
-  type ImportRowValues,
-} from '../../../src/domain/contactImport.ts';
-import { TRIGGER_IDS } from '../../../src/domain/workflowTypes.ts';
+import { checkImportRow, type ImportMapping, type ImportRowValues } from '../../../domain/contactImport.ts';
+import { TRIGGER_IDS } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { FormAnswers, FormField } from '../../../src/domain/hostedForms.ts';
+import type { FormAnswers, FormField } from '../../../domain/hostedForms.ts';
 import type { Database } from '../../db/schema.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ShareProfileConfig } from '../../../src/domain/workflowTypes.ts';
+import type { ShareProfileConfig } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { createDefaultTeam } from '../audience/createDefaultTeam.ts';
 

@@ -1,4 +1,4 @@
-import type { SignupInput } from '../../../src/domain/authSchemas.ts';
+import type { SignupInput } from '../../../domain/authSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { hashPassword } from '../../lib/passwords.ts';

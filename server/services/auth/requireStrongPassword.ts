@@ -1,4 +1,4 @@
-import { checkPasswordStrength } from '../../../src/domain/passwordStrength.ts';
+import { checkPasswordStrength } from '../../../domain/passwordStrength.ts';
 import { badRequest } from '../../lib/AppError.ts';
 
 /** Refuses (400) a password zxcvbn finds guessable, with its reason; every password set goes through it. */

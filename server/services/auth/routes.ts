@@ -10,7 +10,7 @@ import {
   SIGNUP_CHECK_EMAIL_MESSAGE,
   signupKeySchema,
   signupSchema,
-} from '../../../src/domain/authSchemas.ts';
+} from '../../../domain/authSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { CAMPAIGN_NAME_EXISTS, type CreateCampaignInput } from '../../../src/domain/campaignSchemas.ts';
-import type { CampaignDeletion, CampaignSummary } from '../../../src/domain/campaigns.ts';
+import { CAMPAIGN_NAME_EXISTS, type CreateCampaignInput } from '../../../domain/campaignSchemas.ts';
+import type { CampaignDeletion, CampaignSummary } from '../../../domain/campaigns.ts';
 import type { CampaignAdvancedSearch, Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { checkSources } from '../content/articleListing.ts';

@@ -9,7 +9,7 @@ import type {
   CampaignsPage,
   Edition,
   EditionStatus,
-} from '../../../src/domain/campaigns.ts';
+} from '../../../domain/campaigns.ts';
 import type { CampaignAdvancedSearch, Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';

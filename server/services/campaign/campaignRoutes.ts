@@ -5,7 +5,7 @@ import {
   deleteCampaignBodySchema,
   getCampaignsQuerySchema,
   updateCampaignBodySchema,
-} from '../../../src/domain/campaignSchemas.ts';
+} from '../../../domain/campaignSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import {

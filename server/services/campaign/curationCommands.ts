@@ -1,9 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type {
-  ArticlePreview,
-  CurationResult,
-  CurationTargetsPage,
-} from '../../../src/domain/contentArticles.ts';
+import type { ArticlePreview, CurationResult, CurationTargetsPage } from '../../../domain/contentArticles.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';

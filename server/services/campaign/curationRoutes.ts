@@ -4,14 +4,14 @@ import type {
   ArticlesPage,
   CurationResult,
   CurationTargetsPage,
-} from '../../../src/domain/contentArticles.ts';
+} from '../../../domain/contentArticles.ts';
 import {
   articlePreviewQuerySchema,
   curatedArticlesBodySchema,
   curationTargetsQuerySchema,
   deleteCuratedBodySchema,
   previouslySentQuerySchema,
-} from '../../../src/domain/contentSchemas.ts';
+} from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { listArticles } from '../content/articleListing.ts';

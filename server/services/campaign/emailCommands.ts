@@ -5,8 +5,8 @@ import {
   EMAIL_NAME_EXISTS,
   LAST_EDITION,
   type UpdateEmailInput,
-} from '../../../src/domain/campaignSchemas.ts';
-import type { CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
+} from '../../../domain/campaignSchemas.ts';
+import type { CampaignEmail, Edition } from '../../../domain/campaigns.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { startEditionFromTemplate } from '../publish/designCommands.ts';

@@ -10,8 +10,8 @@ import {
   pageQuerySchema,
   updateEmailBodySchema,
   versionsQuerySchema,
-} from '../../../src/domain/campaignSchemas.ts';
-import type { CampaignUser, EmailsPage } from '../../../src/domain/campaigns.ts';
+} from '../../../domain/campaignSchemas.ts';
+import type { CampaignUser, EmailsPage } from '../../../domain/campaigns.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound } from '../../lib/AppError.ts';

@@ -4,8 +4,8 @@ import type {
   ArticleConceptItem,
   ArticlesPage,
   ContentTab,
-} from '../../../src/domain/contentArticles.ts';
-import type { ArticleFilters } from '../../../src/domain/contentSchemas.ts';
+} from '../../../domain/contentArticles.ts';
+import type { ArticleFilters } from '../../../domain/contentSchemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { HIGHLIGHT_OPTIONS, highlightHtml, stripHighlightMarkers } from './highlightHtml.ts';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ArticlesPage, SourceFilterEntry } from '../../../src/domain/contentArticles.ts';
+import type { ArticlesPage, SourceFilterEntry } from '../../../domain/contentArticles.ts';
 import {
   addFeedBodySchema,
   articlesQuerySchema,
   favouriteBodySchema,
-} from '../../../src/domain/contentSchemas.ts';
+} from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { listArticles } from './articleListing.ts';

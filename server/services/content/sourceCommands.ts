@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ArticleFeed, SourceFilterEntry } from '../../../src/domain/contentArticles.ts';
+import type { ArticleFeed, SourceFilterEntry } from '../../../domain/contentArticles.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { ARTICLE_NOT_FOUND, visibleTo } from './articleListing.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MergeValues } from '../../../src/domain/mergeFields.ts';
+import type { MergeValues } from '../../../domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CompiledSendBody, compileSendBody } from './compileSendBody.ts';
 import { plainTextOf, resolveSendHtml } from './renderMarketingEmail.ts';

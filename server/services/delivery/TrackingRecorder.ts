@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { fillMergeFields, type MergeValues } from '../../../src/domain/mergeFields.ts';
+import { fillMergeFields, type MergeValues } from '../../../domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchReader } from '../../lib/BatchReader.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';

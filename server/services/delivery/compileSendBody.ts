@@ -1,4 +1,4 @@
-import type { MergeValues } from '../../../src/domain/mergeFields.ts';
+import type { MergeValues } from '../../../domain/mergeFields.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import {
   PREFERENCE_URL_PLACEHOLDER,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MailboxItem } from '../../../src/domain/mailboxTypes.ts';
+import type { MailboxItem } from '../../../domain/mailboxTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 

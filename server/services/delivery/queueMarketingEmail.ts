@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { MergeValues } from '../../../src/domain/mergeFields.ts';
+import type { MergeValues } from '../../../domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/AppError.ts';
 import { notifyWork } from '../../lib/workSignals.ts';

@@ -1,4 +1,4 @@
-import { fillMergeFields, type MergeValues } from '../../../src/domain/mergeFields.ts';
+import { fillMergeFields, type MergeValues } from '../../../domain/mergeFields.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 /**

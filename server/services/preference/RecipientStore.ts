@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
+import type { RecipientDetails } from '../../../domain/preferenceSchemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchReader } from '../../lib/BatchReader.ts';
 import { GroupCommitter } from '../../lib/GroupCommitter.ts';

@@ -1,4 +1,4 @@
-import { type PreferenceAnswer, unknownRecipientAnswer } from '../../../src/domain/preferenceSchemas.ts';
+import { type PreferenceAnswer, unknownRecipientAnswer } from '../../../domain/preferenceSchemas.ts';
 import type { ChangeOutcome } from './changePreference.ts';
 
 /** The answer to a change: the success message (also when nothing needed changing), or the unknown-id answer (both HTTP 200). */

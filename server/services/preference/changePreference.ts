@@ -4,7 +4,7 @@ import type {
   ConsentSnapshot,
   ConsentSource,
   PreferenceFlag,
-} from '../../../src/domain/preferenceSchemas.ts';
+} from '../../../domain/preferenceSchemas.ts';
 import type { ConsentLedgerTable, Database, TopicKind } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { recordEmailEvents } from '../delivery/recordEmailEvent.ts';

@@ -3,7 +3,7 @@ import {
   type ConsentLedgerExport,
   consentLedgerExportSchema,
   consentLedgerQuerySchema,
-} from '../../../src/domain/preferenceSchemas.ts';
+} from '../../../domain/preferenceSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { currentAuth } from '../../lib/sessions.ts';

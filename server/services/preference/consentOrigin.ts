@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ConsentSource } from '../../../src/domain/preferenceSchemas.ts';
+import type { ConsentSource } from '../../../domain/preferenceSchemas.ts';
 import { type ConsentOrigin, MAX_USER_AGENT_LENGTH } from './changePreference.ts';
 
 /** Who made a request, as the consent ledger records it: the source, the IP and the user agent (truncated). */

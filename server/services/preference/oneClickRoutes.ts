@@ -7,7 +7,7 @@ import {
   oneClickParamsSchema,
   preferenceAnswerSchema,
   unsubUuidSchema,
-} from '../../../src/domain/preferenceSchemas.ts';
+} from '../../../domain/preferenceSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { changeAnswer } from './changeAnswer.ts';
 import { consentOrigin } from './consentOrigin.ts';

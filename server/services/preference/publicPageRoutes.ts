@@ -3,24 +3,24 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HONEYPOT_FIELD, readFormAnswers } from '../../../domain/hostedForms.ts';
+import {
+  hasAnyOptionOn,
+  type PreferenceForm,
+  preferenceFormFromRecord,
+} from '../../../domain/preferenceForm.ts';
+import { normaliseUnsubUuid } from '../../../domain/preferenceMessages.ts';
+import { preferenceFormFromPost } from '../../../domain/preferencePostedForm.ts';
+import type { RecipientDetails } from '../../../domain/preferenceSchemas.ts';
+import { publicPagePath } from '../../../domain/publicPagePath.ts';
+import { resubscribePath, UNSUB_SUCCESS_PATH } from '../../../domain/publicPageTimings.ts';
+import { normaliseUnsubPath } from '../../../domain/unsubPath.ts';
 import {
   PUBLIC_PAGE_DATA_ID,
   type PublicPageData,
   serializePublicPageData,
 } from '../../../public-pages/publicPageData.ts';
 import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
-import { HONEYPOT_FIELD, readFormAnswers } from '../../../src/domain/hostedForms.ts';
-import {
-  hasAnyOptionOn,
-  type PreferenceForm,
-  preferenceFormFromRecord,
-} from '../../../src/domain/preferenceForm.ts';
-import { normaliseUnsubUuid } from '../../../src/domain/preferenceMessages.ts';
-import { preferenceFormFromPost } from '../../../src/domain/preferencePostedForm.ts';
-import type { RecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
-import { publicPagePath } from '../../../src/domain/publicPagePath.ts';
-import { resubscribePath, UNSUB_SUCCESS_PATH } from '../../../src/domain/publicPageTimings.ts';
-import { normaliseUnsubPath } from '../../../src/domain/unsubPath.ts';
 import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';

@@ -6,7 +6,7 @@ import {
   type PageEvent,
   type PreferenceFlag,
   type RecipientDetails,
-} from '../../../src/domain/preferenceSchemas.ts';
+} from '../../../domain/preferenceSchemas.ts';
 import type { ConsentSource, Database, TopicKind } from '../../db/schema.ts';
 
 const flag = (on: boolean): PreferenceFlag => (on ? '1' : '0');

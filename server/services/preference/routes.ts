@@ -15,7 +15,7 @@ import {
   unknownRecipientDetails,
   unsubscribeSchema,
   updatePreferenceSchema,
-} from '../../../src/domain/preferenceSchemas.ts';
+} from '../../../domain/preferenceSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard } from '../../lib/sessions.ts';
 import { changeAnswer } from './changeAnswer.ts';

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { DESIGN_NAME_EXISTS, type EmailDesign, MISSING_LINK } from '../../../src/domain/emailDesign.ts';
-import { fillMergeFields, type MergeValues } from '../../../src/domain/mergeFields.ts';
+import { DESIGN_NAME_EXISTS, type EmailDesign, MISSING_LINK } from '../../../domain/emailDesign.ts';
+import { fillMergeFields, type MergeValues } from '../../../domain/mergeFields.ts';
 import {
   type DesignData,
   type DesignSaved,
   type DesignSaveInput,
   MISSING_LINK_ERROR,
-} from '../../../src/domain/publishSchemas.ts';
+} from '../../../domain/publishSchemas.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { inTransaction } from '../campaign/campaignCommands.ts';

@@ -6,8 +6,8 @@ import {
   type EmailDesign,
   emailDesignSchema,
   themeSchema,
-} from '../../../src/domain/emailDesign.ts';
-import type { DesignArticle } from '../../../src/domain/publishSchemas.ts';
+} from '../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../domain/publishSchemas.ts';
 import { notFound } from '../../lib/AppError.ts';
 import type { Db } from '../campaign/campaignQueries.ts';
 import { productTemplates, withBrand } from './productTemplates.ts';

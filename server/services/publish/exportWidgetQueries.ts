@@ -1,7 +1,7 @@
-import { decodeNumericReferences } from '../../../src/domain/decodeNumericReferences.ts';
-import { fillMergeFields } from '../../../src/domain/mergeFields.ts';
-import type { ExportWidgetSettings } from '../../../src/domain/promotionCodes.ts';
-import type { DesignArticle } from '../../../src/domain/publishSchemas.ts';
+import { decodeNumericReferences } from '../../../domain/decodeNumericReferences.ts';
+import { fillMergeFields } from '../../../domain/mergeFields.ts';
+import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
+import type { DesignArticle } from '../../../domain/publishSchemas.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { CAMPAIGN_NOT_FOUND, type Db } from '../campaign/campaignQueries.ts';
 import { loadDesignArticles, newPublicId } from './designQueries.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportWidgetBodySchema, exportWidgetQuerySchema } from '../../../src/domain/exportWidgetSchemas.ts';
-import type { ExportWidgetSettings } from '../../../src/domain/promotionCodes.ts';
+import { exportWidgetBodySchema, exportWidgetQuerySchema } from '../../../domain/exportWidgetSchemas.ts';
+import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { WIDGET_CSP } from '../../lib/contentSecurityPolicy.ts';

@@ -1,4 +1,4 @@
-import type { DesignBlock, EmailDesign, LeafBlock } from '../../../src/domain/emailDesign.ts';
+import type { DesignBlock, EmailDesign, LeafBlock } from '../../../domain/emailDesign.ts';
 import { forEachAnchor, safeHref } from './render/sanitiseRichText.ts';
 
 function richTextMissesLink(html: string): boolean {

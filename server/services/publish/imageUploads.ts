@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../../src/domain/publishSchemas.ts';
+import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../../domain/publishSchemas.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import type { Db } from '../campaign/campaignQueries.ts';
 import type { Viewer } from './designCommands.ts';

@@ -1,5 +1,5 @@
-import { decodeNumericReferences } from '../../../src/domain/decodeNumericReferences.ts';
-import type { DesignBlock, EmailDesign, LeafBlock } from '../../../src/domain/emailDesign.ts';
+import { decodeNumericReferences } from '../../../domain/decodeNumericReferences.ts';
+import type { DesignBlock, EmailDesign, LeafBlock } from '../../../domain/emailDesign.ts';
 
 export type PreflightFinding = { code: string; message: string; block_id?: string };
 export type PreflightResult = { errors: PreflightFinding[]; warnings: PreflightFinding[] };

@@ -3,7 +3,7 @@ import {
   type DesignBlock,
   type DesignTheme,
   type EmailDesign,
-} from '../../../src/domain/emailDesign.ts';
+} from '../../../domain/emailDesign.ts';
 
 /**
  * The product's own templates (email_templates with org_id null, featured): offered to every

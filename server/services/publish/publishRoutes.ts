@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DesignTheme, EmailDesign } from '../../../src/domain/emailDesign.ts';
+import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
 import {
   brandThemeBodySchema,
   type DesignData,
@@ -20,7 +20,7 @@ import {
   updateTextPreviewBodySchema,
   uploadImageBodySchema,
   versionQuerySchema,
-} from '../../../src/domain/publishSchemas.ts';
+} from '../../../domain/publishSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { sendEmailDocument } from '../../lib/emailDocument.ts';

@@ -1,4 +1,4 @@
-import type { DesignArticle } from '../../../src/domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishSchemas.ts';
 
 /** Whether XML 1.0 can hold the character (tab, newline and carriage return are the only controls). */
 function xmlChar(char: string): boolean {

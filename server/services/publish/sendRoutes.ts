@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { EmailDesign } from '../../../src/domain/emailDesign.ts';
+import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import {
   OUTLOOK_LIMIT,
   OUTLOOK_NOT_CONNECTED,
   publishDataQuerySchema,
-} from '../../../src/domain/outlookSchemas.ts';
+} from '../../../domain/outlookSchemas.ts';
 import {
   NOT_PREMIUM,
   NOT_PREMIUM_MESSAGE,
@@ -18,8 +18,8 @@ import {
   scheduleEmailBodySchema,
   sendIdBodySchema,
   testEmailBodySchema,
-} from '../../../src/domain/sendSchemas.ts';
-import { normalisePlanType } from '../../../src/domain/userData.ts';
+} from '../../../domain/sendSchemas.ts';
+import { normalisePlanType } from '../../../domain/userData.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MergeValues } from '../../../src/domain/mergeFields.ts';
+import type { MergeValues } from '../../../domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { notifyWork } from '../../lib/workSignals.ts';

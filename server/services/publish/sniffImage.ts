@@ -1,4 +1,4 @@
-import type { UploadType } from '../../../src/domain/publishSchemas.ts';
+import type { UploadType } from '../../../domain/publishSchemas.ts';
 
 export type SniffedImage = { contentType: UploadType; width: number | null; height: number | null };
 

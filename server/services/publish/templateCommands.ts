@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { DesignTheme, EmailDesign } from '../../../src/domain/emailDesign.ts';
-import type { TemplateSummary, TemplatesQuery } from '../../../src/domain/publishSchemas.ts';
+import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
+import type { TemplateSummary, TemplatesQuery } from '../../../domain/publishSchemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import type { Db } from '../campaign/campaignQueries.ts';

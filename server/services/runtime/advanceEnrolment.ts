@@ -1,5 +1,5 @@
-import type { StepOutcome } from '../../../src/domain/workflowRuntimeTypes.ts';
-import type { FlowNode, WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import type { StepOutcome } from '../../../domain/workflowRuntimeTypes.ts';
+import type { FlowNode, WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import { evaluateConditions } from './evaluateConditions.ts';
 import type { StepPorts } from './runtimePorts.ts';
 import { nextWaitUntil } from './zonedTime.ts';

@@ -1,4 +1,4 @@
-import type { Condition, NodeDetail } from '../../../src/domain/workflowTypes.ts';
+import type { Condition, NodeDetail } from '../../../domain/workflowTypes.ts';
 import type { EventSource, ListPort } from './runtimePorts.ts';
 import { safeZone, zonedParts } from './zonedTime.ts';
 

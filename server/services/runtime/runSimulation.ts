@@ -1,12 +1,12 @@
-import { nodeTitleOf } from '../../../src/domain/workflowGraphRules.ts';
+import { nodeTitleOf } from '../../../domain/workflowGraphRules.ts';
 import {
   SIMULATION_SHOWN_ITEMS,
   type SimulateAnswer,
   type SimulatedContact,
   type SimulatedEmail,
   type SimulatedStep,
-} from '../../../src/domain/workflowRuntimeTypes.ts';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowRuntimeTypes.ts';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import { advanceEnrolment, type EnrolmentState } from './advanceEnrolment.ts';
 import { chainAllows } from './enrolContacts.ts';
 import { type RecordedEvent, recordedEventSource } from './recordedEventSource.ts';

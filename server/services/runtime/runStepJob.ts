@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Database, EnrolmentStatus } from '../../db/schema.ts';
 import { type Advance, advanceEnrolment, type HistoryItem } from './advanceEnrolment.ts';
 import { dbPorts } from './dbPorts.ts';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { WorkflowContactsQuery } from '../../../src/domain/workflowRuntimeSchemas.ts';
+import type { WorkflowContactsQuery } from '../../../domain/workflowRuntimeSchemas.ts';
 import type {
   EnrolledContact,
   NodeCount,
@@ -7,7 +7,7 @@ import type {
   StepOutcome,
   WorkflowContactsPage,
   WorkflowNodeCounts,
-} from '../../../src/domain/workflowRuntimeTypes.ts';
+} from '../../../domain/workflowRuntimeTypes.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** History outcomes that mean the contact went through the node. */

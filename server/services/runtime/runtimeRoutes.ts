@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  simulateBodySchema,
-  workflowContactsQuerySchema,
-} from '../../../src/domain/workflowRuntimeSchemas.ts';
-import type { WorkflowContactsPage, WorkflowNodeCounts } from '../../../src/domain/workflowRuntimeTypes.ts';
-import { workflowIdQuerySchema } from '../../../src/domain/workflowSchemas.ts';
+import { simulateBodySchema, workflowContactsQuerySchema } from '../../../domain/workflowRuntimeSchemas.ts';
+import type { WorkflowContactsPage, WorkflowNodeCounts } from '../../../domain/workflowRuntimeTypes.ts';
+import { workflowIdQuerySchema } from '../../../domain/workflowSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { loadOwnWorkflow } from '../workflow/queries.ts';

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { validateFlowStructure } from '../../../src/domain/workflowGraphRules.ts';
-import type { SimulateBody } from '../../../src/domain/workflowRuntimeSchemas.ts';
-import type { SimulatedEvent } from '../../../src/domain/workflowRuntimeTypes.ts';
-import { TRIGGER_IDS, type WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import { validateFlowStructure } from '../../../domain/workflowGraphRules.ts';
+import type { SimulateBody } from '../../../domain/workflowRuntimeSchemas.ts';
+import type { SimulatedEvent } from '../../../domain/workflowRuntimeTypes.ts';
+import { TRIGGER_IDS, type WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import type { RecordedEvent } from './recordedEventSource.ts';

@@ -1,5 +1,5 @@
 import { type AliasableExpression, type Kysely, type SelectQueryNode, sql, type Transaction } from 'kysely';
-import { TRIGGER_IDS } from '../../../src/domain/workflowTypes.ts';
+import { TRIGGER_IDS } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
 import { chainAllows, enrolContacts, LIVE_STATUSES, type NewEnrolment } from './enrolContacts.ts';

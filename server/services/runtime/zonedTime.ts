@@ -1,5 +1,5 @@
-import { BUSINESS_DAYS, WEEKDAYS } from '../../../src/domain/workflowCatalogue.ts';
-import type { DayOption } from '../../../src/domain/workflowTypes.ts';
+import { BUSINESS_DAYS, WEEKDAYS } from '../../../domain/workflowCatalogue.ts';
+import type { DayOption } from '../../../domain/workflowTypes.ts';
 
 /**
  * Wall-clock arithmetic in an IANA time zone with Intl only (no library), safe across daylight-saving

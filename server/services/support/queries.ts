@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SupportInboxMessage, SupportMessage } from '../../../src/domain/supportMessage.ts';
+import type { SupportInboxMessage, SupportMessage } from '../../../domain/supportMessage.ts';
 import type { Database } from '../../db/schema.ts';
 
 type NewSupportMessage = { userId: number; orgId: number; message: string; pagePath: string | null };

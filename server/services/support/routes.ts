@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { supportMessageBodySchema } from '../../../src/domain/supportMessage.ts';
-import { limitField, offsetField } from '../../../src/domain/wholeNumberField.ts';
+import { supportMessageBodySchema } from '../../../domain/supportMessage.ts';
+import { limitField, offsetField } from '../../../domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

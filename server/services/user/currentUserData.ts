@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserData } from '../../../src/domain/userData.ts';
+import type { UserData } from '../../../domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { currentAuth } from '../../lib/sessions.ts';
 import { loadUserData } from './queries.ts';

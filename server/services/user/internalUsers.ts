@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { checkPasswordStrength } from '../../../src/domain/passwordStrength.ts';
+import { checkPasswordStrength } from '../../../domain/passwordStrength.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { resetSequences } from '../../seed/resetSequences.ts';

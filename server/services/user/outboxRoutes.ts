@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitField, offsetField, positiveIdField } from '../../../src/domain/wholeNumberField.ts';
+import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound, PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { sendEmailDocument } from '../../lib/emailDocument.ts';

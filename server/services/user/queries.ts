@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalisePlanType, type UserData } from '../../../src/domain/userData.ts';
+import { normalisePlanType, type UserData } from '../../../domain/userData.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 
 export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise<UserData> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normalisePlanType } from '../../../src/domain/userData.ts';
+import { normalisePlanType } from '../../../domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { currentUserData } from './currentUserData.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { flowForeignIds } from '../../../src/domain/flowForeignIds.ts';
-import { flowEmailIds, flowListIds } from '../../../src/domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import { flowForeignIds } from '../../../domain/flowForeignIds.ts';
+import { flowEmailIds, flowListIds } from '../../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 

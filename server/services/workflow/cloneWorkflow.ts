@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { flowEmailIds } from '../../../src/domain/workflowGraphRules.ts';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../src/domain/workflowTypes.ts';
+import { flowEmailIds } from '../../../domain/workflowGraphRules.ts';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { emailsWithoutPermission } from './emailAccess.ts';
 import { linkWorkflowEmails, loadOwnSummary, lockOwnWorkflow, workflowEmailIds } from './queries.ts';

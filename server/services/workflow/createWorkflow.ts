@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../src/domain/workflowTypes.ts';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { linkWorkflowEmails, loadOwnSummary } from './queries.ts';
 import { checkTriggerSubject, type TriggerSubjectInput } from './triggerSubject.ts';

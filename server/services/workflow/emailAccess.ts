@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { EmailVersion } from '../../../src/domain/workflowTypes.ts';
+import type { EmailVersion } from '../../../domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 

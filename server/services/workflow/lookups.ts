@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ContactListOption, ShareProfileOption } from '../../../src/domain/workflowTypes.ts';
+import type { ContactListOption, ShareProfileOption } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { timeZoneOptions } from '../../../src/domain/timeZoneOptions.ts';
+import { timeZoneOptions } from '../../../domain/timeZoneOptions.ts';
 import {
   CONDITION_CONTROLS,
   DAY_OPTIONS,
@@ -8,13 +8,13 @@ import {
   WEEKDAYS,
   WORKFLOW_CONTROLS,
   WORKFLOW_TRIGGERS,
-} from '../../../src/domain/workflowCatalogue.ts';
+} from '../../../domain/workflowCatalogue.ts';
 import {
   contactListsQuerySchema,
   emailsLinksQuerySchema,
   userEmailsQuerySchema,
-} from '../../../src/domain/workflowSchemas.ts';
-import type { WorkflowAnswers } from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowSchemas.ts';
+import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { currentAuth } from '../../lib/sessions.ts';
 import { htmlLinks, isInternalUser, listUserEmails, orgEmails } from './emailAccess.ts';

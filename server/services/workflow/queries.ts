@@ -1,12 +1,12 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import { triggerName } from '../../../src/domain/workflowCatalogue.ts';
+import { triggerName } from '../../../domain/workflowCatalogue.ts';
 import type {
   TriggerId,
   WorkflowFilter,
   WorkflowFlow,
   WorkflowStatus,
   WorkflowSummary,
-} from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowTypes.ts';
 import type { Database, WorkflowTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';

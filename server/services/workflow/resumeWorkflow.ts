@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { publishRefusalMessage } from '../../../src/domain/workflowGraphRules.ts';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../src/domain/workflowTypes.ts';
+import { publishRefusalMessage } from '../../../domain/workflowGraphRules.ts';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { countActive, loadOwnSummary, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';

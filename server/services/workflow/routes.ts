@@ -8,8 +8,8 @@ import {
   updateWorkflowBodySchema,
   userWorkflowsQuerySchema,
   workflowIdQuerySchema,
-} from '../../../src/domain/workflowSchemas.ts';
-import { WORKFLOW_TEXTS, type WorkflowAnswers } from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowSchemas.ts';
+import { WORKFLOW_TEXTS, type WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendTestShareProfileBodySchema } from '../../../src/domain/workflowSchemas.ts';
-import type { ShareProfileConfig, WorkflowAnswers } from '../../../src/domain/workflowTypes.ts';
+import { sendTestShareProfileBodySchema } from '../../../domain/workflowSchemas.ts';
+import type { ShareProfileConfig, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';

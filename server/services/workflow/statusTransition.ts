@@ -1,4 +1,4 @@
-import type { WorkflowStatus } from '../../../src/domain/workflowTypes.ts';
+import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
 
 /**
  * Workflow status changes (spec 01 section 4):

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { triggerOf } from '../../../src/domain/workflowCatalogue.ts';
+import { triggerOf } from '../../../domain/workflowCatalogue.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { orgEmails } from './emailAccess.ts';

@@ -3,13 +3,9 @@ import {
   newlyAddedNodeIds,
   publishRefusalMessage,
   validateFlowStructure,
-} from '../../../src/domain/workflowGraphRules.ts';
-import type { UpdateWorkflowBody } from '../../../src/domain/workflowSchemas.ts';
-import {
-  WORKFLOW_TEXTS,
-  type WorkflowDetails,
-  type WorkflowFlow,
-} from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowGraphRules.ts';
+import type { UpdateWorkflowBody } from '../../../domain/workflowSchemas.ts';
+import { WORKFLOW_TEXTS, type WorkflowDetails, type WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';

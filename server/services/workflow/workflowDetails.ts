@@ -4,8 +4,8 @@ import {
   flowEmailIds,
   type PublishEmail,
   publishProblems,
-} from '../../../src/domain/workflowGraphRules.ts';
-import type { PublishProblem, WorkflowDetails, WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowGraphRules.ts';
+import type { PublishProblem, WorkflowDetails, WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { orgEmails } from './emailAccess.ts';
 import { loadOwnWorkflow, toSummary, type WorkflowFullRow } from './queries.ts';

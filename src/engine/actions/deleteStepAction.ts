@@ -1,4 +1,4 @@
-import { nodeTitleOf } from '../../domain/workflowGraphRules.ts';
+import { nodeTitleOf } from '../../../domain/workflowGraphRules.ts';
 import { deleteNode } from '../commands/deleteNode.ts';
 import { stepsDeletedBy } from '../commands/stepsDeletedBy.ts';
 import { type BuilderAction, type BuilderActionHost, stepOf } from './BuilderAction.ts';

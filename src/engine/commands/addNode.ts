@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { ControlName, NodeDetail, NodeKind } from '../../domain/workflowTypes.ts';
+import type { ControlName, NodeDetail, NodeKind } from '../../../domain/workflowTypes.ts';
 import { newNodeId, type RandomUuid } from '../newNodeId.ts';
 import { createNodeDetail, kindOf } from '../nodeDefaults.ts';
 import {

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { FlowNode } from '../../domain/workflowTypes.ts';
+import type { FlowNode } from '../../../domain/workflowTypes.ts';
 import { readWorkflowTree, subtreeOf } from './readWorkflowTree.ts';
 
 /**

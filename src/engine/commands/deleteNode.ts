@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { constraintRefusal } from '../../domain/removalConstraints.ts';
+import { constraintRefusal } from '../../../domain/removalConstraints.ts';
 import { detailOf, type NodeMap, readDetail, writeDetail } from '../workflowDoc.ts';
 import {
   type CommandResult,

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import { constraintRefusal } from '../../domain/removalConstraints.ts';
-import type { NodeDetail } from '../../domain/workflowTypes.ts';
+import { constraintRefusal } from '../../../domain/removalConstraints.ts';
+import type { NodeDetail } from '../../../domain/workflowTypes.ts';
 import { detailOf, setIfChanged } from '../workflowDoc.ts';
 import { type CommandResult, invalid, liveNodeMap, readWorkflowTree, refused } from './readWorkflowTree.ts';
 

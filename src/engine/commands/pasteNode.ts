@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { FlowNode } from '../../domain/workflowTypes.ts';
+import type { FlowNode } from '../../../domain/workflowTypes.ts';
 import { newNodeId, type RandomUuid } from '../newNodeId.ts';
 import { createNodeMap } from '../workflowDoc.ts';
 import { isWorkflowClipboard, type WorkflowClipboard } from './copyNode.ts';

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
-import type { ConstraintRefusal } from '../../domain/removalConstraints.ts';
-import { ROOT_NODE_ID } from '../../domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../domain/workflowTypes.ts';
+import type { ConstraintRefusal } from '../../../domain/removalConstraints.ts';
+import { ROOT_NODE_ID } from '../../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import { type DerivedTree, deriveWorkflowTree, slotCount } from '../deriveWorkflowTree.ts';
 import { treeToFlow } from '../docToFlow.ts';
 import {

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { DesignBlock, DesignTheme, EmailDesign } from '../../domain/emailDesign.ts';
+import type { DesignBlock, DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
 import type { BroadcastChannelProvider } from '../BroadcastChannelProvider.ts';
 import { type Command, runCommand } from '../commands/runCommand.ts';
 import type { DraftPersistence } from '../draftPersistence.ts';

@@ -3,7 +3,7 @@ import {
   type DesignBlock,
   type DesignBlockKind,
   type DesignTheme,
-} from '../../domain/emailDesign.ts';
+} from '../../../domain/emailDesign.ts';
 
 /** The label of each block kind (palette, announcements, property panel title). */
 export const BLOCK_LABELS: Record<DesignBlockKind, string> = {

@@ -6,7 +6,7 @@ import {
   type DesignBlockKind,
   type DesignTheme,
   type LeafBlock,
-} from '../../domain/emailDesign.ts';
+} from '../../../domain/emailDesign.ts';
 import { htmlToPmDoc, type PmNode, pmDocToHtml } from './richTextHtml.ts';
 import { richTextSchema } from './richTextSchema.ts';
 

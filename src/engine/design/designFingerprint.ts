@@ -1,4 +1,4 @@
-import type { EmailDesign } from '../../domain/emailDesign.ts';
+import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import { canonicalJson } from '../draftFingerprint.ts';
 
 /**

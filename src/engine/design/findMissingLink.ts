@@ -1,4 +1,4 @@
-import type { DesignBlock, EmailDesign, LeafBlock } from '../../domain/emailDesign.ts';
+import type { DesignBlock, EmailDesign, LeafBlock } from '../../../domain/emailDesign.ts';
 
 /**
  * The first block with a link that has no target (spec 02 section 5, the missing-link error): a button

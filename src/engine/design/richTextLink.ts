@@ -5,7 +5,7 @@ import { richTextSchema } from './richTextSchema.ts';
 /**
  * Link editing in the designer's rich text, as ProseMirror commands (no React, no DOM): the link under
  * the selection or the cursor, setting a link on the selection (or changing the one under the cursor),
- * and taking a link off. Targets are checked by src/domain/linkTarget.ts before they get here.
+ * and taking a link off. Targets are checked by domain/linkTarget.ts before they get here.
  */
 const LINK = richTextSchema.marks.link;
 

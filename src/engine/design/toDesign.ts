@@ -4,7 +4,7 @@ import {
   type DesignBlock,
   type EmailDesign,
   type LeafBlock,
-} from '../../domain/emailDesign.ts';
+} from '../../../domain/emailDesign.ts';
 import { SERVER_LOAD } from '../workflowOrigins.ts';
 import { applyDesign } from './commands/applyDesign.ts';
 import { type BlockMap, blocksOf, readBlockFields, readTheme } from './designDoc.ts';

@@ -1,4 +1,4 @@
-import type { ContentTab } from '../../domain/contentArticles.ts';
+import type { ContentTab } from '../../../domain/contentArticles.ts';
 
 /** The explorer's tabs in order, with their labels. */
 export const CONTENT_TAB_LABELS: readonly { tab: ContentTab; label: string }[] = [

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEmail } from '../../../src/domain/outboxTypes.ts';
+import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { OutboxTable } from '../../../src/modules/admin/components/OutboxTable.tsx';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone } from '../../../domain/browserTimeZone.ts';
+import { CANCELED_MESSAGE } from '../../../domain/requestFailure.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { apiGet, apiPost, setForbiddenHandler } from '../../../src/api/client.ts';
 import { sessionStore } from '../../../src/api/sessionStore.ts';
-import { browserTimeZone } from '../../../src/domain/browserTimeZone.ts';
-import { CANCELED_MESSAGE } from '../../../src/domain/requestFailure.ts';
 
 type Captured = { url: string; init: RequestInit };
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueAction, GLOBAL_ERROR_STATUSES } from '../../../domain/errorCatalogue.ts';
+import { CANCELED_MESSAGE } from '../../../domain/requestFailure.ts';
 import { apiGet, apiPost, setForbiddenHandler, setPermissionHandler } from '../../../src/api/client.ts';
 import { errorStore } from '../../../src/api/errorStore.ts';
 import { sessionStore } from '../../../src/api/sessionStore.ts';
-import { catalogueAction, GLOBAL_ERROR_STATUSES } from '../../../src/domain/errorCatalogue.ts';
-import { CANCELED_MESSAGE } from '../../../src/domain/requestFailure.ts';
 import { hanging, json, stubFetch } from './fetchStub.ts';
 
 let fetchStub: ReturnType<typeof stubFetch>;

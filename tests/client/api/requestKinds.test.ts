@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone } from '../../../domain/browserTimeZone.ts';
+import { CANCELED_MESSAGE } from '../../../domain/requestFailure.ts';
 import { AI_EMAIL_TIMEOUT_MS, apiGet, apiPost, apiPut, DEFAULT_TIMEOUT_MS } from '../../../src/api/client.ts';
 import { errorStore } from '../../../src/api/errorStore.ts';
-import { browserTimeZone } from '../../../src/domain/browserTimeZone.ts';
-import { CANCELED_MESSAGE } from '../../../src/domain/requestFailure.ts';
 import { hanging, json, stubFetch } from './fetchStub.ts';
 
 let fetchStub: ReturnType<typeof stubFetch>;

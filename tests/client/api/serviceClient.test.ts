@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCELED_MESSAGE } from '../../../domain/requestFailure.ts';
 import { analyticsApi } from '../../../src/api/analyticsApi.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
 import { preferenceApi } from '../../../src/api/preferenceApi.ts';
@@ -6,7 +7,6 @@ import { serviceClient } from '../../../src/api/serviceClient.ts';
 import { supportApi } from '../../../src/api/supportApi.ts';
 import { userApi } from '../../../src/api/userApi.ts';
 import { WORKFLOW_REQUEST_KINDS, workflowApi } from '../../../src/api/workflowApi.ts';
-import { CANCELED_MESSAGE } from '../../../src/domain/requestFailure.ts';
 import { hanging, json, stubFetch } from './fetchStub.ts';
 
 let fetchStub: ReturnType<typeof stubFetch>;

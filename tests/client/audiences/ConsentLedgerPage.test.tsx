@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConsentLedgerEntry } from '../../../domain/preferenceSchemas.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { preferenceApi } from '../../../src/api/preferenceApi.ts';
-import type { ConsentLedgerEntry } from '../../../src/domain/preferenceSchemas.ts';
 import { ConsentLedgerPage } from '../../../src/modules/audiences/components/ConsentLedgerPage.tsx';
 
 const UUID = '5eedc0de-0001-4000-8000-000000000001';

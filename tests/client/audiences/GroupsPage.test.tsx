@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GROUP_NAME_EXISTS, type GroupUser, type SalesGroup } from '../../../domain/salesGroups.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import type { AudienceApi } from '../../../src/api/audienceApi.ts';
-import { GROUP_NAME_EXISTS, type GroupUser, type SalesGroup } from '../../../src/domain/salesGroups.ts';
 import { GroupsPage } from '../../../src/modules/audiences/groups/GroupsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';

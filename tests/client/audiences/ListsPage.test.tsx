@@ -7,9 +7,9 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
-import type { AudienceListSummary } from '../../../src/domain/audienceLists.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';

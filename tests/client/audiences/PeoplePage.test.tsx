@@ -7,8 +7,8 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PeoplePage as PeopleAnswer, PersonRow } from '../../../domain/audiencePeople.ts';
 import type { AudienceApi } from '../../../src/api/audienceApi.ts';
-import type { PeoplePage as PeopleAnswer, PersonRow } from '../../../src/domain/audiencePeople.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';

@@ -1,4 +1,4 @@
-import type { AudienceListSummary } from '../../../src/domain/audienceLists.ts';
+import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
 
 /** A list summary as lists_listing/ answers it; 10 contacts per id unless patched. */
 export function list(id: number, patch: Partial<AudienceListSummary> = {}): AudienceListSummary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AudienceListSummary } from '../../../src/domain/audienceLists.ts';
+import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
 import {
   addCreatedList,
   insertCloneAfter,

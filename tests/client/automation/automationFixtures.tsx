@@ -9,15 +9,15 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { ApiError } from '../../../src/api/ApiError.ts';
-import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
-import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import type {
   EmailVersion,
   WorkflowDetails,
   WorkflowSummary,
   WorkflowTrigger,
-} from '../../../src/domain/workflowTypes.ts';
+} from '../../../domain/workflowTypes.ts';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
+import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import { ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { servicesWith } from '../servicesWith.ts';

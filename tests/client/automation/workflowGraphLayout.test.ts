@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkflowGraphPoint } from '../../../src/domain/workflowTypes.ts';
+import type { WorkflowGraphPoint } from '../../../domain/workflowTypes.ts';
 import {
   MAX_DOTTED_DAYS,
   sumByDay,

@@ -7,10 +7,10 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignDetails, CampaignEmail, Edition } from '../../../domain/campaigns.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
-import type { CampaignDetails, CampaignEmail, Edition } from '../../../src/domain/campaigns.ts';
 import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';

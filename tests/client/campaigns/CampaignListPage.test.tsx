@@ -7,9 +7,9 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignsPage } from '../../../domain/campaigns.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
-import type { CampaignsPage } from '../../../src/domain/campaigns.ts';
 import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';

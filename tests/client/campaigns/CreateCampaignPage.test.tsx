@@ -7,9 +7,9 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import { type ContentApi, contentApi } from '../../../src/api/contentApi.ts';
-import type { SourceFilterEntry } from '../../../src/domain/contentArticles.ts';
 import { CreateCampaignPage } from '../../../src/modules/campaigns/components/CreateCampaignPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';

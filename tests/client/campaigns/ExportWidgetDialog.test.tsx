@@ -7,11 +7,11 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignDetails } from '../../../domain/campaigns.ts';
+import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { campaignApi } from '../../../src/api/campaignApi.ts';
 import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
-import type { CampaignDetails } from '../../../src/domain/campaigns.ts';
-import type { ExportWidgetSettings } from '../../../src/domain/promotionCodes.ts';
 import { CampaignsPage } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';

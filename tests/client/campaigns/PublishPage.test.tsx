@@ -7,18 +7,18 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/api/ApiError.ts';
-import { audienceApi } from '../../../src/api/audienceApi.ts';
-import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
-import { type SendApi, sendApi } from '../../../src/api/sendApi.ts';
-import type { AudienceListsPage } from '../../../src/domain/audienceLists.ts';
-import type { CampaignDetails } from '../../../src/domain/campaigns.ts';
+import type { AudienceListsPage } from '../../../domain/audienceLists.ts';
+import type { CampaignDetails } from '../../../domain/campaigns.ts';
 import type {
   EditionSendInfo,
   PreflightResult,
   PublishData,
   RecipientsCount,
-} from '../../../src/domain/editionSend.ts';
+} from '../../../domain/editionSend.ts';
+import { ApiError } from '../../../src/api/ApiError.ts';
+import { audienceApi } from '../../../src/api/audienceApi.ts';
+import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
+import { type SendApi, sendApi } from '../../../src/api/sendApi.ts';
 import { PublishPage } from '../../../src/modules/campaigns/components/PublishPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';

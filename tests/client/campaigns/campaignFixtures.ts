@@ -1,4 +1,4 @@
-import type { CampaignSummary, CampaignsPage } from '../../../src/domain/campaigns.ts';
+import type { CampaignSummary, CampaignsPage } from '../../../domain/campaigns.ts';
 
 export function campaign(id: number, patch: Partial<CampaignSummary> = {}): CampaignSummary {
   return {

@@ -1,5 +1,5 @@
-import { DEFAULT_THEME, type EmailDesign } from '../../../src/domain/emailDesign.ts';
-import type { EditionDesign } from '../../../src/domain/publishAnswers.ts';
+import { DEFAULT_THEME, type EmailDesign } from '../../../domain/emailDesign.ts';
+import type { EditionDesign } from '../../../domain/publishAnswers.ts';
 
 const layout = {
   padding: [12, 24, 12, 24] as [number, number, number, number],

@@ -7,10 +7,10 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article, ArticlesPage } from '../../../domain/contentArticles.ts';
+import { isContentTab } from '../../../domain/contentArticles.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type ArticlesQuery, type ContentApi, contentApi } from '../../../src/api/contentApi.ts';
-import type { Article, ArticlesPage } from '../../../src/domain/contentArticles.ts';
-import { isContentTab } from '../../../src/domain/contentArticles.ts';
 import { ContentPage } from '../../../src/modules/content/components/ContentPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';

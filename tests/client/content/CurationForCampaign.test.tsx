@@ -7,12 +7,12 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMAIL_NAME_EXISTS } from '../../../domain/campaignSchemas.ts';
+import type { CampaignDetails, CampaignEmail } from '../../../domain/campaigns.ts';
+import type { Article, ArticlesPage, CurationResult } from '../../../domain/contentArticles.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import { type ArticlesQuery, type ContentApi, contentApi } from '../../../src/api/contentApi.ts';
-import { EMAIL_NAME_EXISTS } from '../../../src/domain/campaignSchemas.ts';
-import type { CampaignDetails, CampaignEmail } from '../../../src/domain/campaigns.ts';
-import type { Article, ArticlesPage, CurationResult } from '../../../src/domain/contentArticles.ts';
 import { ContentPage } from '../../../src/modules/content/components/ContentPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emailDocument } from '../../../domain/emailDocument.ts';
+import type { MailboxItem, MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
-import { emailDocument } from '../../../src/domain/emailDocument.ts';
-import type { MailboxItem, MailboxPage as MailboxList } from '../../../src/domain/mailboxTypes.ts';
 import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
+import type { RecipientDetails } from '../../../domain/preferenceSchemas.ts';
 import type { PreferenceCallResult, PreferenceClient } from '../../../public-pages/preferenceClient.ts';
-import type { RecipientDetails } from '../../../src/domain/preferenceSchemas.ts';
 
 export const UUID = '5eedc0de-0001-4000-8000-000000000001';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../src/domain/clampToWindow.ts';
+import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../domain/clampToWindow.ts';
 import { useDraggablePosition } from '../../../src/modules/support/hooks/useDraggablePosition.ts';
 
 const SIZE: Size = { width: 56, height: 56 };

@@ -1,4 +1,4 @@
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { BuilderActionHost, KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
 import type { WorkflowClipboard } from '../../../src/engine/commands/copyNode.ts';
 import type { CommandRefusal } from '../../../src/engine/commands/readWorkflowTree.ts';

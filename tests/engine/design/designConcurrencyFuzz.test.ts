@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { DESIGN_BLOCK_KINDS, emailDesignSchema } from '../../../src/domain/emailDesign.ts';
+import { DESIGN_BLOCK_KINDS, emailDesignSchema } from '../../../domain/emailDesign.ts';
 import { runCommand } from '../../../src/engine/commands/runCommand.ts';
 import { addBlock } from '../../../src/engine/design/commands/addBlock.ts';
 import { duplicateBlock } from '../../../src/engine/design/commands/duplicateBlock.ts';

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { DEFAULT_THEME, type EmailDesign } from '../../../src/domain/emailDesign.ts';
+import { DEFAULT_THEME, type EmailDesign } from '../../../domain/emailDesign.ts';
 
 /** A small design with one block of most kinds (and a columns block with children). */
 export function sampleDesign(): EmailDesign {

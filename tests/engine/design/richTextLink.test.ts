@@ -1,6 +1,6 @@
 import { EditorState, TextSelection } from 'prosemirror-state';
 import { describe, expect, it } from 'vitest';
-import { LINK_TARGET_INVALID, LINK_TARGET_REQUIRED, linkTarget } from '../../../src/domain/linkTarget.ts';
+import { LINK_TARGET_INVALID, LINK_TARGET_REQUIRED, linkTarget } from '../../../domain/linkTarget.ts';
 import { findMissingLink } from '../../../src/engine/design/findMissingLink.ts';
 import { htmlToPmDoc, pmDocToHtml } from '../../../src/engine/design/richTextHtml.ts';
 import { linkAt, removeLink, setLink } from '../../../src/engine/design/richTextLink.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import type {
   AudienceListDetails,
   AudienceListSummary,
   AudienceListsPage,
-} from '../../../src/domain/audienceLists.ts';
+} from '../../../domain/audienceLists.ts';
+import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 

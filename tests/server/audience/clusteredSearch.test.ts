@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PersonRow } from '../../../domain/audiencePeople.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import type { PersonRow } from '../../../src/domain/audiencePeople.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get } from '../workflowTestKit.ts';
 

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import {
   DEFAULT_FORM_FIELDS,
   FORM_NAME_EXISTS,
   type FormField,
   type FormSummary,
   HONEYPOT_FIELD,
-} from '../../../src/domain/hostedForms.ts';
+} from '../../../domain/hostedForms.ts';
+import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import {
   DEFAULT_GROUP_NAME,
   GROUP_NAME_EXISTS,
   GROUP_NOT_DELETABLE,
   type SalesGroup,
-} from '../../../src/domain/salesGroups.ts';
+} from '../../../domain/salesGroups.ts';
+import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 

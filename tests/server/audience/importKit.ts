@@ -4,7 +4,7 @@ import {
   type ContactImportState,
   IMPORT_CHUNK_CHARS,
   type ImportRefusal,
-} from '../../../src/domain/contactImport.ts';
+} from '../../../domain/contactImport.ts';
 import type { Session } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PeopleScope } from '../../../domain/audiencePeople.ts';
 import { ordersByCodePoint } from '../../../server/db/ordersByCodePoint.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import type { Database } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { listPeople } from '../../../server/services/audience/peopleQueries.ts';
 import { prefixRange } from '../../../server/services/audience/peopleScope.ts';
-import type { PeopleScope } from '../../../src/domain/audiencePeople.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 
 /**

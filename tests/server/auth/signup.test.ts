@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_MESSAGE, SIGNUP_CHECK_EMAIL_MESSAGE } from '../../../domain/authSchemas.ts';
 import { DEMO_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { FORGOT_PASSWORD_MESSAGE, SIGNUP_CHECK_EMAIL_MESSAGE } from '../../../src/domain/authSchemas.ts';
 import { createTestApp, form, loggedEmailText, sessionCookie, type TestApp } from '../../helpers/testApp.ts';
 
 /**

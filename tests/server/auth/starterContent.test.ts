@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GROUP_NAME } from '../../../domain/salesGroups.ts';
+import { WORKFLOW_TRIGGERS } from '../../../domain/workflowCatalogue.ts';
 import {
   STARTER_EMAILS,
   STARTER_LIST_NAME,
   STARTER_SHARE_PROFILE_NAME,
 } from '../../../server/services/auth/createStarterContent.ts';
-import { DEFAULT_GROUP_NAME } from '../../../src/domain/salesGroups.ts';
-import { WORKFLOW_TRIGGERS } from '../../../src/domain/workflowCatalogue.ts';
 import {
   createTestApp,
   form,

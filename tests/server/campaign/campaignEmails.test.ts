@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignEmail, CampaignSummary, Edition } from '../../../domain/campaigns.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import type { CampaignEmail, CampaignSummary, Edition } from '../../../src/domain/campaigns.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../domain/campaigns.ts';
+import type { EmailDesign } from '../../../domain/emailDesign.ts';
+import type { DesignData, TemplateSummary } from '../../../domain/publishSchemas.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../src/domain/campaigns.ts';
-import type { EmailDesign } from '../../../src/domain/emailDesign.ts';
-import type { DesignData, TemplateSummary } from '../../../src/domain/publishSchemas.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { everyKindDesign } from '../publish/designFixtures.ts';
 import { get, post } from '../workflowTestKit.ts';

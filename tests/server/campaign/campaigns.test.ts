@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignDetails, CampaignSummary, CampaignsPage } from '../../../domain/campaigns.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import type { CampaignDetails, CampaignSummary, CampaignsPage } from '../../../src/domain/campaigns.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticlesPage } from '../../../domain/contentArticles.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { hasPhrase } from '../../../server/services/content/articleListing.ts';
-import type { ArticlesPage } from '../../../src/domain/contentArticles.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get } from '../workflowTestKit.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { type ConsentSnapshot, consentSnapshotSchema } from '../../../domain/preferenceSchemas.ts';
 import type { ContactStatus } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_PREFERENCE_CONTACT_ID } from '../../../server/seed/demoPreferenceUuid.ts';
-import { type ConsentSnapshot, consentSnapshotSchema } from '../../../src/domain/preferenceSchemas.ts';
 import { form, type TestApp } from '../../helpers/testApp.ts';
 
 export const BASE = '/api/preference';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
+import { MAX_PROMOTION_CODES, parsePromotionCodes } from '../../../domain/promotionCodes.ts';
 import { WIDGET_CSP } from '../../../server/lib/contentSecurityPolicy.ts';
 import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import type { ExportWidgetSettings } from '../../../src/domain/promotionCodes.ts';
-import { MAX_PROMOTION_CODES, parsePromotionCodes } from '../../../src/domain/promotionCodes.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
 

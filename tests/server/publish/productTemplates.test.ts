@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { emailDesignSchema } from '../../../domain/emailDesign.ts';
 import { migrateToLatest } from '../../../server/db/migrations.ts';
 import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
 import { productTemplates } from '../../../server/services/publish/productTemplates.ts';
-import { emailDesignSchema } from '../../../src/domain/emailDesign.ts';
 
 let database: DatabaseHandle;
 

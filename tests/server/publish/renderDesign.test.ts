@@ -1,5 +1,7 @@
 import mjml2html from 'mjml';
 import { describe, expect, it } from 'vitest';
+import { DESIGN_BLOCK_KINDS, type EmailDesign } from '../../../domain/emailDesign.ts';
+import { fillMergeFields } from '../../../domain/mergeFields.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../../server/services/delivery/renderMarketingEmail.ts';
 import { findMissingLink } from '../../../server/services/publish/findMissingLink.ts';
 import { productTemplates } from '../../../server/services/publish/productTemplates.ts';
@@ -7,8 +9,6 @@ import { designToMjml, type RenderContext } from '../../../server/services/publi
 import { renderDesign } from '../../../server/services/publish/render/renderDesign.ts';
 import { sanitiseRichText } from '../../../server/services/publish/render/sanitiseRichText.ts';
 import { sniffImage } from '../../../server/services/publish/sniffImage.ts';
-import { DESIGN_BLOCK_KINDS, type EmailDesign } from '../../../src/domain/emailDesign.ts';
-import { fillMergeFields } from '../../../src/domain/mergeFields.ts';
 import {
   everyKindDesign,
   sampleArticles,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailDesign } from '../../../domain/emailDesign.ts';
+import { NOT_PREMIUM } from '../../../domain/sendSchemas.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { editionSendKey, runSend, runSendBatch } from '../../../server/services/publish/EditionSender.ts';
-import type { EmailDesign } from '../../../src/domain/emailDesign.ts';
-import { NOT_PREMIUM } from '../../../src/domain/sendSchemas.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';

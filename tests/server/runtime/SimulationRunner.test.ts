@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FLOW_NODES } from '../../../domain/workflowSchemas.ts';
 import { SIMULATIONS_PER_USER } from '../../../server/services/runtime/SimulationRunner.ts';
-import { MAX_FLOW_NODES } from '../../../src/domain/workflowSchemas.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { W } from '../workflowTestKit.ts';
 import { buildFlow, largestSimulation as largestBody, largestFlow } from './buildFlow.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Condition, ConditionType } from '../../../domain/workflowTypes.ts';
 import { advanceEnrolment, type EnrolmentState } from '../../../server/services/runtime/advanceEnrolment.ts';
 import { chainAllows, MAX_CHAIN_DEPTH } from '../../../server/services/runtime/enrolContacts.ts';
 import { recordedEventSource } from '../../../server/services/runtime/recordedEventSource.ts';
 import type { SendInput, StepPorts } from '../../../server/services/runtime/runtimePorts.ts';
-import type { Condition, ConditionType } from '../../../src/domain/workflowTypes.ts';
 import { buildFlow, TestClock } from './runtimeKit.ts';
 
 // Monday 2026-03-02 10:00 UTC.

@@ -1,5 +1,5 @@
-import { MAX_FLOW_NODES } from '../../../src/domain/workflowSchemas.ts';
-import type { Condition, WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
+import { MAX_FLOW_NODES } from '../../../domain/workflowSchemas.ts';
+import type { Condition, WorkflowFlow } from '../../../domain/workflowTypes.ts';
 
 type NodeSpec =
   | { type: 'send email'; emailId: number; spUuid?: string }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Condition } from '../../../domain/workflowTypes.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_SHARE_PROFILES } from '../../../server/seed/demoWorkflows.ts';
 import { recordEmailEvents } from '../../../server/services/delivery/recordEmailEvent.ts';
 import type { WorkflowRuntime } from '../../../server/services/runtime/WorkflowRuntime.ts';
 import { subscribeContactsToList } from '../../../server/services/runtime/workflowTriggers.ts';
-import type { Condition } from '../../../src/domain/workflowTypes.ts';
 import { type Session, signIn } from '../../helpers/testApp.ts';
 import { get, post, W } from '../workflowTestKit.ts';
 import { runtimeAppFixture } from './runtimeAppFixture.ts';

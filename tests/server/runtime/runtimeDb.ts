@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { DatabaseHandle } from '../../../server/db/openDatabase.ts';
 import type { EmailEventKind } from '../../../server/lib/EmailEventSink.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { recordEmailEvents } from '../../../server/services/delivery/recordEmailEvent.ts';
 import type { WorkflowRuntime } from '../../../server/services/runtime/WorkflowRuntime.ts';
-import type { WorkflowFlow } from '../../../src/domain/workflowTypes.ts';
 import { eventually, type TestClock } from './runtimeKit.ts';
 
 export const ORG = DEMO_IDS.mainOrgId;

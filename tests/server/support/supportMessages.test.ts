@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_MESSAGE_MAX } from '../../../domain/supportMessage.ts';
 import { DEMO_LOGIN, OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { SUPPORT_MESSAGE_MAX } from '../../../src/domain/supportMessage.ts';
 import { createTestApp, form, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { createInternalUser } from '../../helpers/testUsers.ts';
 

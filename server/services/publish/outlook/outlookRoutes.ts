@@ -4,7 +4,7 @@ import {
   outlookAuthorizedBodySchema,
   outlookCallbackQuerySchema,
   outlookConnectBodySchema,
-} from '../../../../src/domain/outlookSchemas.ts';
+} from '../../../../domain/outlookSchemas.ts';
 import type { AppContext } from '../../../lib/AppContext.ts';
 import { AppError, badRequest, notFound } from '../../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../../lib/sessions.ts';

@@ -1,5 +1,5 @@
-import type { DesignBlock, DesignTheme, EmailDesign, LeafBlock } from '../../../../src/domain/emailDesign.ts';
-import type { DesignArticle } from '../../../../src/domain/publishSchemas.ts';
+import type { DesignBlock, DesignTheme, EmailDesign, LeafBlock } from '../../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../../domain/publishSchemas.ts';
 import { escapeHtml } from '../../../lib/escapeHtml.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../delivery/renderMarketingEmail.ts';
 import { safeHref, sanitiseRichText } from './sanitiseRichText.ts';

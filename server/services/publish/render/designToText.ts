@@ -1,6 +1,6 @@
 import { compile } from 'html-to-text';
-import type { DesignBlock, EmailDesign, LeafBlock } from '../../../../src/domain/emailDesign.ts';
-import type { DesignArticle } from '../../../../src/domain/publishSchemas.ts';
+import type { DesignBlock, EmailDesign, LeafBlock } from '../../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../../domain/publishSchemas.ts';
 import { escapeHtml } from '../../../lib/escapeHtml.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../delivery/renderMarketingEmail.ts';
 import type { RenderContext } from './designToMjml.ts';

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { EmailDesign } from '../../../../src/domain/emailDesign.ts';
+import type { EmailDesign } from '../../../../domain/emailDesign.ts';
 import { designToMjml, type RenderContext } from './designToMjml.ts';
 import { designToText } from './designToText.ts';
 

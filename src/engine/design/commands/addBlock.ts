@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { DesignBlock, DesignBlockKind } from '../../../domain/emailDesign.ts';
+import type { DesignBlock, DesignBlockKind } from '../../../../domain/emailDesign.ts';
 import { blockDefaults, LEAF_KINDS } from '../blockDefaults.ts';
 import { blocksOf, parseSlot, ROOT_PARENT, readTheme, writeBlock } from '../designDoc.ts';
 import { newBlockId } from '../newBlockId.ts';

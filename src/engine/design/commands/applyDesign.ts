@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { EmailDesign } from '../../../domain/emailDesign.ts';
+import type { EmailDesign } from '../../../../domain/emailDesign.ts';
 import { blocksOf, ROOT_PARENT, writeBlock } from '../designDoc.ts';
 import { keysBetween } from '../orderKeys.ts';
 import { setTheme } from './setTheme.ts';

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { DesignBlock } from '../../../domain/emailDesign.ts';
+import type { DesignBlock } from '../../../../domain/emailDesign.ts';
 import { type BlockMap, blocksOf, posOf, readBlockFields, writeBlock } from '../designDoc.ts';
 import { newBlockId } from '../newBlockId.ts';
 import { readDesignLayout } from '../readDesignLayout.ts';

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { DesignTheme } from '../../../domain/emailDesign.ts';
+import type { DesignTheme } from '../../../../domain/emailDesign.ts';
 import { setIfChanged, themeOf } from '../designDoc.ts';
 
 /** Changes theme fields of this design (fonts, colours, logo). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { linkifyText } from '../../../domain/linkifyText.ts';
-import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import { linkifyText } from '../../../../domain/linkifyText.ts';
+import type { OutboxEmail } from '../../../../domain/outboxTypes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';

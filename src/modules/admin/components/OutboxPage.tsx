@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
+import type { OutboxEmail } from '../../../../domain/outboxTypes.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { AdminListPage } from './AdminListPage.tsx';
 import { OutboxEmailDialog } from './OutboxEmailDialog.tsx';

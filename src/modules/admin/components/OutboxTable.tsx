@@ -1,5 +1,5 @@
-import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import type { OutboxEmail } from '../../../../domain/outboxTypes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { outboxLabels } from '../utils/outboxLabels.ts';

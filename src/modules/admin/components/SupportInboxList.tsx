@@ -1,4 +1,4 @@
-import type { SupportInboxMessage } from '../../../domain/supportMessage.ts';
+import type { SupportInboxMessage } from '../../../../domain/supportMessage.ts';
 import { outboxLabels } from '../utils/outboxLabels.ts';
 import './SupportInboxList.css';
 

@@ -1,4 +1,4 @@
-import type { SupportInboxMessage } from '../../../domain/supportMessage.ts';
+import type { SupportInboxMessage } from '../../../../domain/supportMessage.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { AdminListPage } from './AdminListPage.tsx';
 import { SupportInboxList } from './SupportInboxList.tsx';

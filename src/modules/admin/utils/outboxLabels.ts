@@ -1,4 +1,4 @@
-import type { OutboxStatus } from '../../../domain/outboxTypes.ts';
+import type { OutboxStatus } from '../../../../domain/outboxTypes.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 
 /** How the outbox names kinds and statuses of emails. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { consentChangeSummary } from '../../../domain/consentChangeSummary.ts';
-import type { ConsentLedgerEntry } from '../../../domain/preferenceSchemas.ts';
-import { unsubIdFromText } from '../../../domain/unsubIdFromText.ts';
+import { consentChangeSummary } from '../../../../domain/consentChangeSummary.ts';
+import type { ConsentLedgerEntry } from '../../../../domain/preferenceSchemas.ts';
+import { unsubIdFromText } from '../../../../domain/unsubIdFromText.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';

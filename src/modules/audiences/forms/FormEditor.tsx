@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { FormInput } from '../../../api/audienceApi.ts';
 import {
   addFormField,
   changeFormField,
@@ -8,13 +7,14 @@ import {
   formFieldsProblem,
   moveFormField,
   removeFormField,
-} from '../../../domain/formDraft.ts';
+} from '../../../../domain/formDraft.ts';
 import {
   type CapturableFieldKey,
   DEFAULT_FORM_FIELDS,
   FORM_NAME_MAX,
   type FormSummary,
-} from '../../../domain/hostedForms.ts';
+} from '../../../../domain/hostedForms.ts';
+import type { FormInput } from '../../../api/audienceApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';

@@ -1,5 +1,5 @@
-import { optionsFromText } from '../../../domain/formDraft.ts';
-import { CHOICE_TYPES, FORM_FIELD_TYPES, type FormField } from '../../../domain/hostedForms.ts';
+import { optionsFromText } from '../../../../domain/formDraft.ts';
+import { CHOICE_TYPES, FORM_FIELD_TYPES, type FormField } from '../../../../domain/hostedForms.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { Select } from '../../../ui/Select.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { FormSummary } from '../../../domain/hostedForms.ts';
-import { timeAgo } from '../../../domain/relativeTime.ts';
+import type { FormSummary } from '../../../../domain/hostedForms.ts';
+import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { timeAgo } from '../../../domain/relativeTime.ts';
-import { GROUP_NAME_MAX, type SalesGroup } from '../../../domain/salesGroups.ts';
+import { timeAgo } from '../../../../domain/relativeTime.ts';
+import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SalesGroup } from '../../../domain/salesGroups.ts';
+import type { SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
-import { timeAgo } from '../../../domain/relativeTime.ts';
-import { changeSalesGroupList, EMPTY_GROUP_LIST } from '../../../domain/salesGroupList.ts';
+import { timeAgo } from '../../../../domain/relativeTime.ts';
+import { changeSalesGroupList, EMPTY_GROUP_LIST } from '../../../../domain/salesGroupList.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { GROUP_NAME_MAX, type SalesGroup } from '../../../domain/salesGroups.ts';
+import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';

@@ -7,8 +7,8 @@ import {
   type PeopleSelection,
   type PeopleSortColumn,
   type PeopleTab,
-} from '../../../domain/audiencePeople.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
+} from '../../../../domain/audiencePeople.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import {
   countsLoaded,
   initialPeopleListState,
@@ -16,7 +16,7 @@ import {
   type PeopleRowSelection,
   pageLoaded,
   scopeChanged,
-} from '../../../domain/peopleListState.ts';
+} from '../../../../domain/peopleListState.ts';
 import type { TableSort } from '../../../ui/Table.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';

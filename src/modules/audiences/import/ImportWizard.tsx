@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { LIST_NAME_EXISTS } from '../../../domain/audienceListSchemas.ts';
-import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
+import { LIST_NAME_EXISTS } from '../../../../domain/audienceListSchemas.ts';
+import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
 import {
   checkImportRow,
   guessMapping,
@@ -12,9 +12,9 @@ import {
   type ImportField,
   type ImportMapping,
   splitText,
-} from '../../../domain/contactImport.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import { toRequestFailure } from '../../../domain/requestFailure.ts';
+} from '../../../../domain/contactImport.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { toRequestFailure } from '../../../../domain/requestFailure.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

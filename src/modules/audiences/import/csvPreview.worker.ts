@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import Papa from 'papaparse';
-import { IMPORT_PREVIEW_ROWS } from '../../../domain/contactImport.ts';
+import { IMPORT_PREVIEW_ROWS } from '../../../../domain/contactImport.ts';
 import type { CsvPreview } from './csvPreview.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AudienceListSummary, AudienceListsPage } from '../../../domain/audienceLists.ts';
+import type { AudienceListSummary, AudienceListsPage } from '../../../../domain/audienceLists.ts';
 
 /**
  * What the Lists screen shows (spec 02 section 4): the cards of the page and the number of lists. Pure and

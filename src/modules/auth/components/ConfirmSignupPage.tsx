@@ -1,8 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import type { SignInAnswer } from '../../../../domain/authAnswers.ts';
+import { signupKeySchema } from '../../../../domain/authSchemas.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import type { SignInAnswer } from '../../../domain/authAnswers.ts';
-import { signupKeySchema } from '../../../domain/authSchemas.ts';
 import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { MessageAnswer } from '../../../domain/authAnswers.ts';
-import { forgotPasswordSchema } from '../../../domain/authSchemas.ts';
+import type { MessageAnswer } from '../../../../domain/authAnswers.ts';
+import { forgotPasswordSchema } from '../../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

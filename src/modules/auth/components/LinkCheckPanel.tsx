@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { RequestFailure } from '../../../domain/requestFailure.ts';
+import type { RequestFailure } from '../../../../domain/requestFailure.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { AuthLayout } from './AuthLayout.tsx';

@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { safeInternalPath } from '../../../../domain/redirectTarget.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import { safeInternalPath } from '../../../domain/redirectTarget.ts';
 import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';

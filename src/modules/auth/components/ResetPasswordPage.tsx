@@ -1,8 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import type { MessageAnswer } from '../../../domain/authAnswers.ts';
-import { PASSWORD_MIN_LENGTH, passwordSchema, resetKeySchema } from '../../../domain/authSchemas.ts';
+import type { MessageAnswer } from '../../../../domain/authAnswers.ts';
+import { PASSWORD_MIN_LENGTH, passwordSchema, resetKeySchema } from '../../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';

@@ -1,10 +1,10 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import type { SignInAnswer } from '../../../../domain/authAnswers.ts';
+import { type LoginInput, loginSchema } from '../../../../domain/authSchemas.ts';
+import { safeInternalPath, ssoRedirectTarget } from '../../../../domain/redirectTarget.ts';
 import { ssoAllowedOrigins } from '../../../api/serviceBases.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import type { SignInAnswer } from '../../../domain/authAnswers.ts';
-import { type LoginInput, loginSchema } from '../../../domain/authSchemas.ts';
-import { safeInternalPath, ssoRedirectTarget } from '../../../domain/redirectTarget.ts';
 import { HOME_PATH, type SignInNotice } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';

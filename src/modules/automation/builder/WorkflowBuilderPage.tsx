@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
+import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { WorkflowStatus } from '../../../../domain/workflowTypes.ts';
 import {
   type ChangeStatusRequest,
   type WorkflowStatusActor,
   type WorkflowStatusResult,
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
-import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';

@@ -1,4 +1,4 @@
-import type { TriggerId } from '../../../domain/workflowTypes.ts';
+import type { TriggerId } from '../../../../domain/workflowTypes.ts';
 
 /** A 20 x 20 line icon (LineIcon path) for each trigger of spec 01 section 9. */
 export const TRIGGER_ICONS: Record<TriggerId, string> = {

@@ -1,4 +1,4 @@
-import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../domain/workflowTypes.ts';
+import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
 
 /** What the list shows: the rows of the page and the counts (spec 01 section 4). Pure and React-free. */
 export type WorkflowListView = {

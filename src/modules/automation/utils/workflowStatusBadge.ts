@@ -1,4 +1,4 @@
-import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
+import type { WorkflowStatus } from '../../../../domain/workflowTypes.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 
 /** How a status reads on a row and on the details page. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AudienceListsPage } from '../../../domain/audienceLists.ts';
-import type { PeoplePage } from '../../../domain/audiencePeople.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
+import type { AudienceListsPage } from '../../../../domain/audienceLists.ts';
+import type { PeoplePage } from '../../../../domain/audiencePeople.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../domain/abbreviateNumber.ts';
-import type { CampaignSummary } from '../../../domain/campaigns.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import type { CampaignSummary } from '../../../../domain/campaigns.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 

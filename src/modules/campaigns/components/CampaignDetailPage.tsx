@@ -5,8 +5,8 @@ import {
   EMAIL_NAME_EXISTS,
   MAX_CAMPAIGN_NAME,
   MAX_EMAIL_NAME,
-} from '../../../domain/campaignSchemas.ts';
-import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../domain/campaigns.ts';
+} from '../../../../domain/campaignSchemas.ts';
+import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../../domain/campaigns.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';

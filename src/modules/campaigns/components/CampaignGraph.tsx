@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import type { CampaignGraphPoint } from '../../../domain/campaigns.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import type { CampaignGraphPoint } from '../../../../domain/campaigns.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { GraphMarker } from '../../shared/components/GraphMarker.tsx';
 import { GRAPH_METRICS, workflowGraphLayout } from '../../shared/utils/workflowGraphLayout.ts';

@@ -4,9 +4,9 @@ import {
   CAMPAIGN_NAME_EXISTS,
   CAMPAIGN_PAGE_SIZE,
   MAX_CAMPAIGN_NAME,
-} from '../../../domain/campaignSchemas.ts';
-import type { CampaignSummary, CampaignsPage, CampaignUser } from '../../../domain/campaigns.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+} from '../../../../domain/campaignSchemas.ts';
+import type { CampaignSummary, CampaignsPage, CampaignUser } from '../../../../domain/campaigns.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';

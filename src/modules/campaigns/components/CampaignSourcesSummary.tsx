@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { CampaignContentSources } from '../../../domain/campaigns.ts';
+import type { CampaignContentSources } from '../../../../domain/campaigns.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 
 type Props = { campaignId: number; sources: CampaignContentSources };

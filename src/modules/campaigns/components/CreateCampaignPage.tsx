@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { CAMPAIGN_NAME_EXISTS, MAX_CAMPAIGN_NAME } from '../../../../domain/campaignSchemas.ts';
+import type { CampaignSummary } from '../../../../domain/campaigns.ts';
 import type { NewCampaign } from '../../../api/campaignApi.ts';
-import { CAMPAIGN_NAME_EXISTS, MAX_CAMPAIGN_NAME } from '../../../domain/campaignSchemas.ts';
-import type { CampaignSummary } from '../../../domain/campaigns.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { EMAIL_NAME_EXISTS, MAX_EMAIL_NAME } from '../../../../domain/campaignSchemas.ts';
+import type { CampaignEmail, EmailsPage } from '../../../../domain/campaigns.ts';
+import type { TemplatesPage } from '../../../../domain/publishAnswers.ts';
 import type { NewEmail } from '../../../api/campaignApi.ts';
-import { EMAIL_NAME_EXISTS, MAX_EMAIL_NAME } from '../../../domain/campaignSchemas.ts';
-import type { CampaignEmail, EmailsPage } from '../../../domain/campaigns.ts';
-import type { TemplatesPage } from '../../../domain/publishAnswers.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';

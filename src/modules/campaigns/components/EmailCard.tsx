@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { CampaignEmail } from '../../../domain/campaigns.ts';
+import type { CampaignEmail } from '../../../../domain/campaigns.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';

@@ -4,8 +4,8 @@ import {
   MAX_PROMOTION_CODE_LENGTH,
   MAX_PROMOTION_CODES,
   parsePromotionCodes,
-} from '../../../domain/promotionCodes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+} from '../../../../domain/promotionCodes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';

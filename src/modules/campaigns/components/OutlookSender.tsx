@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { mailboxLabel } from '../../../../domain/outlookConnection.ts';
 import type { OutlookActor } from '../../../../machines/outlookMachine.ts';
-import { mailboxLabel } from '../../../domain/outlookConnection.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

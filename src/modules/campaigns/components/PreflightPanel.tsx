@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import type { PreflightFinding, PublishConfiguration } from '../../../../domain/editionSend.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
-import type { PreflightFinding, PublishConfiguration } from '../../../domain/editionSend.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';

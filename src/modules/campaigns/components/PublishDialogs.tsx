@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { NOT_PREMIUM_MESSAGE } from '../../../../domain/sendSchemas.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import { NOT_PREMIUM_MESSAGE } from '../../../domain/sendSchemas.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 

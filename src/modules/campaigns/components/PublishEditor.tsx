@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { PublishData } from '../../../domain/editionSend.ts';
-import { outlookStateOf } from '../../../domain/outlookConnection.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import type { PublishData } from '../../../../domain/editionSend.ts';
+import { outlookStateOf } from '../../../../domain/outlookConnection.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';

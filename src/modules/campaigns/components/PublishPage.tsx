@@ -1,7 +1,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { CampaignDetails } from '../../../domain/campaigns.ts';
-import type { PublishData } from '../../../domain/editionSend.ts';
+import type { CampaignDetails } from '../../../../domain/campaigns.ts';
+import type { PublishData } from '../../../../domain/editionSend.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

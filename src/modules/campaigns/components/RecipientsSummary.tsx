@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import type { RecipientsCount } from '../../../domain/editionSend.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import type { RecipientsCount } from '../../../../domain/editionSend.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';

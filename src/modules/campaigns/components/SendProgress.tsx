@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { ResendTarget } from '../../../../domain/editionSend.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
-import type { ResendTarget } from '../../../domain/editionSend.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,4 +1,4 @@
-import type { SenderEmail } from '../../../domain/editionSend.ts';
+import type { SenderEmail } from '../../../../domain/editionSend.ts';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { PublishFormErrors, PublishFormValues } from '../utils/publishForm.ts';

@@ -1,4 +1,4 @@
-import { SUBJECT_INBOX_LIMIT } from '../../../domain/editionSend.ts';
+import { SUBJECT_INBOX_LIMIT } from '../../../../domain/editionSend.ts';
 import { TextField } from '../../../ui/TextField.tsx';
 import { subjectLength } from '../utils/publishForm.ts';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { PublishConfiguration } from '../../../domain/editionSend.ts';
-import { MAX_TEST_ADDRESSES } from '../../../domain/sendSchemas.ts';
+import type { PublishConfiguration } from '../../../../domain/editionSend.ts';
+import { MAX_TEST_ADDRESSES } from '../../../../domain/sendSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import type { EditionDesign } from '../../../domain/publishAnswers.ts';
+import type { EditionDesign } from '../../../../domain/publishAnswers.ts';
 import type { ServerDesign } from '../../../engine/design/DesignDraft.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { type EditionSendInfo, type SendOutcome, sendRefusalOf } from '../../../../domain/editionSend.ts';
 import {
   type PublishActor,
   type PublishCheckRequest,
@@ -9,7 +10,6 @@ import {
   type PublishSubmitRequest,
   publishMachine,
 } from '../../../../machines/publishMachine.ts';
-import { type EditionSendInfo, type SendOutcome, sendRefusalOf } from '../../../domain/editionSend.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 

@@ -1,4 +1,4 @@
-import type { CampaignSummary, CampaignsPage } from '../../../domain/campaigns.ts';
+import type { CampaignSummary, CampaignsPage } from '../../../../domain/campaigns.ts';
 
 /**
  * What the campaign list shows (spec 02 section 4): the campaigns loaded so far (later pages appended,

@@ -1,5 +1,5 @@
-import type { PublishConfiguration } from '../../../domain/editionSend.ts';
-import { encodeEmojiReferences } from '../../../domain/encodeEmojiReferences.ts';
+import type { PublishConfiguration } from '../../../../domain/editionSend.ts';
+import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
 
 /** The publish screen's form: the sender, the subject as people read it, the chosen audience. */
 export type PublishFormValues = {

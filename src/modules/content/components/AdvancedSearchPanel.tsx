@@ -3,8 +3,8 @@ import {
   type AdvancedSearch,
   DEFAULT_ADVANCED_SEARCH,
   keywordList,
-} from '../../../domain/contentAdvancedSearch.ts';
-import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
+} from '../../../../domain/contentAdvancedSearch.ts';
+import type { SourceFilterEntry } from '../../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { includableSources as includable, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';

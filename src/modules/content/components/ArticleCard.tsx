@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Article } from '../../../domain/contentArticles.ts';
+import type { Article } from '../../../../domain/contentArticles.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Article, ContentTab } from '../../../domain/contentArticles.ts';
+import type { Article, ContentTab } from '../../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ARTICLE_PREVIEW_DELAY_MS } from '../../../domain/contentArticles.ts';
+import { ARTICLE_PREVIEW_DELAY_MS } from '../../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

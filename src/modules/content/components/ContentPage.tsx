@@ -3,9 +3,9 @@ import {
   type AdvancedSearch,
   advancedSearchCount,
   DEFAULT_ADVANCED_SEARCH,
-} from '../../../domain/contentAdvancedSearch.ts';
-import type { Article, ContentTab, SourceFilterEntry } from '../../../domain/contentArticles.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+} from '../../../../domain/contentAdvancedSearch.ts';
+import type { Article, ContentTab, SourceFilterEntry } from '../../../../domain/contentArticles.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ContentTab } from '../../../domain/contentArticles.ts';
+import type { ContentTab } from '../../../../domain/contentArticles.ts';
 import { CONTENT_TAB_LABELS } from '../contentTabLabels.ts';
 
 /** The explorer's tabs as links (/content/{tab}), the current one marked; the search goes along. */

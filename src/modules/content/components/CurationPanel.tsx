@@ -1,6 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { CampaignEmail } from '../../../../domain/campaigns.ts';
+import {
+  CURATION_TARGETS_PAGE_SIZE,
+  type CurationTarget,
+  type CurationTargetsPage,
+} from '../../../../domain/contentArticles.ts';
+import { curationTargetOf } from '../../../../domain/curationTargetOf.ts';
 import {
   type CurationAddRequest,
   type CurationAddResult,
@@ -11,13 +18,6 @@ import {
   curationCardFlags,
   curationMachine,
 } from '../../../../machines/curationMachine.ts';
-import type { CampaignEmail } from '../../../domain/campaigns.ts';
-import {
-  CURATION_TARGETS_PAGE_SIZE,
-  type CurationTarget,
-  type CurationTargetsPage,
-} from '../../../domain/contentArticles.ts';
-import { curationTargetOf } from '../../../domain/curationTargetOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { ArticleFeed, SourceFilterEntry } from '../../../domain/contentArticles.ts';
+import type { ArticleFeed, SourceFilterEntry } from '../../../../domain/contentArticles.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';

@@ -1,4 +1,4 @@
-import { highlightSegments } from '../../../domain/highlightSegments.ts';
+import { highlightSegments } from '../../../../domain/highlightSegments.ts';
 
 /** Text with the matched words of a search in <mark> (from the server's escaped highlight, never as HTML). */
 export function HighlightedText({ html, text }: { html: string | null | undefined; text: string }) {

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { NewEmail } from '../../../api/campaignApi.ts';
 import {
   CAMPAIGN_NAME_EXISTS,
   EMAIL_NAME_EXISTS,
   MAX_CAMPAIGN_NAME,
   MAX_EMAIL_NAME,
-} from '../../../domain/campaignSchemas.ts';
-import type { CampaignEmail } from '../../../domain/campaigns.ts';
+} from '../../../../domain/campaignSchemas.ts';
+import type { CampaignEmail } from '../../../../domain/campaigns.ts';
+import type { NewEmail } from '../../../api/campaignApi.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';

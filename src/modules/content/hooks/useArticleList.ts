@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { AdvancedSearch } from '../../../domain/contentAdvancedSearch.ts';
-import { type Article, type ContentTab, pageSizeOf } from '../../../domain/contentArticles.ts';
+import type { AdvancedSearch } from '../../../../domain/contentAdvancedSearch.ts';
+import { type Article, type ContentTab, pageSizeOf } from '../../../../domain/contentArticles.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 

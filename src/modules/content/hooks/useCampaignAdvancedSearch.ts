@@ -1,6 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { type AdvancedSearch, advancedSearchOfCampaign } from '../../../domain/contentAdvancedSearch.ts';
+import { type AdvancedSearch, advancedSearchOfCampaign } from '../../../../domain/contentAdvancedSearch.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { GLOBAL_ERROR_TEXT, type GlobalErrorStatus } from '../../../domain/errorCatalogue.ts';
+import { GLOBAL_ERROR_TEXT, type GlobalErrorStatus } from '../../../../domain/errorCatalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

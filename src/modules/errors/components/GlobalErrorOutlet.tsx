@@ -1,7 +1,7 @@
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { isGlobalErrorStatus } from '../../../../domain/errorCatalogue.ts';
 import { errorStore } from '../../../api/errorStore.ts';
-import { isGlobalErrorStatus } from '../../../domain/errorCatalogue.ts';
 import { useErrorState } from '../../shared/hooks/useErrorState.ts';
 import { ErrorStatusPage } from './ErrorStatusPage.tsx';
 

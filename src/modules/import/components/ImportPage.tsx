@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { importCaption } from '../../../../domain/importProgress.ts';
 import { importProgressMachine } from '../../../../machines/importProgressMachine.ts';
-import { importCaption } from '../../../domain/importProgress.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 import './ImportPage.css';

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { MailboxPage as MailboxList } from '../../../../domain/mailboxTypes.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import type { MailboxQuery } from '../../../api/mailboxApi.ts';
-import type { MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

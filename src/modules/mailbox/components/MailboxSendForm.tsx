@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { MailboxOptions } from '../../../domain/mailboxTypes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import type { MailboxOptions } from '../../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

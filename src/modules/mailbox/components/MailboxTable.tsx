@@ -1,5 +1,5 @@
-import type { MailboxItem } from '../../../domain/mailboxTypes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import type { MailboxItem } from '../../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { MailboxEmail } from '../../../domain/mailboxTypes.ts';
-import { subjectForDisplay } from '../../../domain/subjectForDisplay.ts';
+import type { MailboxEmail } from '../../../../domain/mailboxTypes.ts';
+import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

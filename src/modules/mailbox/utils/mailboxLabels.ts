@@ -1,4 +1,4 @@
-import type { MailboxSendStatus } from '../../../domain/mailboxTypes.ts';
+import type { MailboxSendStatus } from '../../../../domain/mailboxTypes.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 
 const STATUS: Record<MailboxSendStatus, { label: string; tone: BadgeTone; help: string }> = {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { formatWorkflowDate } from '../../../../domain/formatWorkflowDate.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
+import type { EmailVersion, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
-import { formatWorkflowDate } from '../../../domain/formatWorkflowDate.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
-import type { EmailVersion, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';

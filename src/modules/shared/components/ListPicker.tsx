@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
-import type { ContactListOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
+import type { ContactListOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';

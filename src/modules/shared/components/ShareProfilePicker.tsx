@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ShareProfileOption, WorkflowAnswers } from '../../../domain/workflowTypes.ts';
+import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';

@@ -1,4 +1,4 @@
-import type { SourceFilterEntry } from '../../../domain/contentArticles.ts';
+import type { SourceFilterEntry } from '../../../../domain/contentArticles.ts';
 import './sourcesPicker.css';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { RequestFailure } from '../../../../domain/requestFailure.ts';
 import type { LoadStatus } from '../../../../machines/loadMachine.ts';
-import type { RequestFailure } from '../../../domain/requestFailure.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/debounce.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../../domain/debounce.ts';
 
 /** The value, once it has stopped changing for `delay` ms (default: the 300 ms search debounce). */
 export function useDebouncedValue<T>(value: T, delay: number = SEARCH_DEBOUNCE_MS): T {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import type { ErrorState } from '../../../../domain/errorCatalogue.ts';
 import { errorStore } from '../../../api/errorStore.ts';
-import type { ErrorState } from '../../../domain/errorCatalogue.ts';
 
 /** The global error state (spec 01 section 8), read from the request layer's error store. */
 export function useErrorState(): ErrorState | null {

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { RequestFailure } from '../../../../domain/requestFailure.ts';
 import { type LoadStatus, loadMachine } from '../../../../machines/loadMachine.ts';
-import type { RequestFailure } from '../../../domain/requestFailure.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 
 export type LoadRun<TInput, TOutput> = (input: TInput, signal: AbortSignal) => Promise<TOutput>;

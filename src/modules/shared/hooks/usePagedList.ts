@@ -1,15 +1,15 @@
 import { useMatch, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { LoadStatus } from '../../../../machines/loadMachine.ts';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import {
   NO_SORT,
   type PagedListOptions,
   type PagedListSearch,
   pagedListParams,
   pagedListSearchSchema,
-} from '../../../domain/pagedListSearch.ts';
-import type { RequestFailure } from '../../../domain/requestFailure.ts';
+} from '../../../../domain/pagedListSearch.ts';
+import type { RequestFailure } from '../../../../domain/requestFailure.ts';
+import type { LoadStatus } from '../../../../machines/loadMachine.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import { type LoadRun, useLoad } from './useLoad.ts';
 

@@ -1,6 +1,6 @@
 import { line, max, scaleLinear, scaleUtc, utcFormat } from 'd3';
-import { formatThousands } from '../../../domain/formatThousands.ts';
-import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../domain/workflowTypes.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
+import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../../domain/workflowTypes.ts';
 
 /**
  * The workflow email graph's computation (React-free): d3 scales and shapes turn the series of

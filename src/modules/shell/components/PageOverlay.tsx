@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { OVERLAY_OPACITY } from '../../../domain/panelRules.ts';
+import { OVERLAY_OPACITY } from '../../../../domain/panelRules.ts';
 import { usePanelsActor } from '../hooks/PanelsContext.ts';
 import './PageOverlay.css';
 

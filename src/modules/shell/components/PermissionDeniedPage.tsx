@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { permissionBackLink } from '../../../../domain/permissionBackLink.ts';
 import { errorStore } from '../../../api/errorStore.ts';
-import { permissionBackLink } from '../../../domain/permissionBackLink.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 

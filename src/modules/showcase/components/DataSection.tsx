@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { abbreviateNumber } from '../../../domain/abbreviateNumber.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';

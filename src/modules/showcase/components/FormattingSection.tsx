@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { abbreviateNumber } from '../../../domain/abbreviateNumber.ts';
-import { decodeNumericReferences } from '../../../domain/decodeNumericReferences.ts';
-import { encodeEmojiReferences } from '../../../domain/encodeEmojiReferences.ts';
-import { formatThousands } from '../../../domain/formatThousands.ts';
+import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import { decodeNumericReferences } from '../../../../domain/decodeNumericReferences.ts';
+import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { TextField } from '../../../ui/TextField.tsx';
 import { ShowcaseExample } from './ShowcaseExample.tsx';
 import { ShowcaseSection } from './ShowcaseSection.tsx';
 
 const SAMPLES = [999, 1540, 999_950, 2_500_000, 1e9, -1540];
 
-/** The formatters of src/domain that the UI shows numbers and subjects with. */
+/** The formatters of domain that the UI shows numbers and subjects with. */
 export function FormattingSection() {
   const [subject, setSubject] = useState('Big news 🚀 for you 😀');
   const encoded = encodeEmojiReferences(subject);
@@ -17,7 +17,7 @@ export function FormattingSection() {
     <ShowcaseSection
       id="formatting"
       title="Formatting"
-      description="From src/domain: the same code runs on the server."
+      description="From domain: the same code runs on the server."
     >
       <ShowcaseExample label="Numbers">
         <table className="showcase-numbers">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { normaliseSearchTerm } from '../../../domain/normaliseSearchTerm.ts';
-import { stripLeadingZeros } from '../../../domain/stripLeadingZeros.ts';
+import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
+import { stripLeadingZeros } from '../../../../domain/stripLeadingZeros.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { Select } from '../../../ui/Select.tsx';

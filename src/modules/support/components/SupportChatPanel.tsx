@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
+import type { Point, Size } from '../../../../domain/clampToWindow.ts';
+import { SUPPORT_MESSAGE_MAX } from '../../../../domain/supportMessage.ts';
 import type { SupportChatActor } from '../../../../machines/supportChatMachine.ts';
-import type { Point, Size } from '../../../domain/clampToWindow.ts';
-import { SUPPORT_MESSAGE_MAX } from '../../../domain/supportMessage.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { DragHandleProps } from '../hooks/useDraggablePosition.ts';
 import { SupportMessageList } from './SupportMessageList.tsx';

@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../domain/clampToWindow.ts';
+import { type Size, SUPPORT_WIDGET_MARGINS } from '../../../../domain/clampToWindow.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { appSupportChatMachine } from '../hooks/appSupportChatMachine.ts';
 import { useDraggablePosition } from '../hooks/useDraggablePosition.ts';

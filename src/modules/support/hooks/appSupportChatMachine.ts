@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
+import type { SupportMessage } from '../../../../domain/supportMessage.ts';
 import { type SendInput, supportChatMachine } from '../../../../machines/supportChatMachine.ts';
 import { supportApi } from '../../../api/supportApi.ts';
-import type { SupportMessage } from '../../../domain/supportMessage.ts';
 
 /** supportChatMachine wired to the API: GET support_messages/ and POST support_message/. */
 export const appSupportChatMachine = supportChatMachine.provide({

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { clampToWindow, type Margins, type Point, type Size } from '../../../domain/clampToWindow.ts';
+import { clampToWindow, type Margins, type Point, type Size } from '../../../../domain/clampToWindow.ts';
 import { viewportSize } from '../utils/viewportSize.ts';
 
 /** A pointer that travels less than this is a click, not a drag. */

@@ -1,4 +1,4 @@
-import { clampToWindow, type Point, type Size } from '../../../domain/clampToWindow.ts';
+import { clampToWindow, type Point, type Size } from '../../../../domain/clampToWindow.ts';
 
 export const PANEL_MAX_SIZE: Size = { width: 360, height: 480 };
 export const PANEL_EDGE = 12;

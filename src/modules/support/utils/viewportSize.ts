@@ -1,4 +1,4 @@
-import type { Size } from '../../../domain/clampToWindow.ts';
+import type { Size } from '../../../../domain/clampToWindow.ts';
 
 /** The window's visible size without scroll bars (what a fixed box must stay inside). */
 export function viewportSize(): Size {

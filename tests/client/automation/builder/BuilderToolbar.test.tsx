@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { WorkflowStatus } from '../../../../domain/workflowTypes.ts';
 import {
   type WorkflowSaveRequest,
   type WorkflowSaveResult,
@@ -11,7 +12,6 @@ import {
   type WorkflowStatusResult,
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
-import type { WorkflowStatus } from '../../../../src/domain/workflowTypes.ts';
 import { builderActionRegistry } from '../../../../src/engine/actions/builderActionRegistry.ts';
 import { createActionDispatcher } from '../../../../src/engine/actions/createActionDispatcher.ts';
 import { addNode } from '../../../../src/engine/commands/addNode.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkflowNodeCounts } from '../../../../src/domain/workflowRuntimeTypes.ts';
+import type { WorkflowNodeCounts } from '../../../../domain/workflowRuntimeTypes.ts';
 import { NodeCountsStore } from '../../../../src/modules/automation/builder/runtime/NodeCountsStore.ts';
 import {
   localNow,

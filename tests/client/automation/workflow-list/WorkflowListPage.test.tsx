@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkflowSummary } from '../../../../domain/workflowTypes.ts';
 import type { DeleteWorkflowsInput, UserWorkflowsQuery } from '../../../../src/api/workflowApi.ts';
-import type { WorkflowSummary } from '../../../../src/domain/workflowTypes.ts';
 import { WorkflowListPage } from '../../../../src/modules/automation/components/workflow-list/WorkflowListPage.tsx';
 import { refused, renderScreen, stubApi, summary } from '../automationFixtures.tsx';
 

@@ -4,8 +4,8 @@ import {
   type AccountRow,
   type AccountSortColumn,
   type AccountsPage as AccountsAnswer,
-} from '../../../../domain/audiencePeople.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+} from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { Pagination } from '../../../../ui/Pagination.tsx';

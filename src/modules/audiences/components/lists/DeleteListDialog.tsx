@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
-import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
+import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 
 type Props = {

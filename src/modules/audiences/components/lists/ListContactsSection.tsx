@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ListContactKind } from '../../../../domain/audienceListSchemas.ts';
-import type { AudienceListContact } from '../../../../domain/audienceLists.ts';
+import type { ListContactKind } from '../../../../../domain/audienceListSchemas.ts';
+import type { AudienceListContact } from '../../../../../domain/audienceLists.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { Pagination } from '../../../../ui/Pagination.tsx';

@@ -1,10 +1,10 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import {
   LIST_PROFILED_PAGE_SIZE,
   LIST_UNPROFILED_PAGE_SIZE,
-} from '../../../../domain/audienceListSchemas.ts';
+} from '../../../../../domain/audienceListSchemas.ts';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';

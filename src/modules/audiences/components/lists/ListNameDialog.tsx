@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { LIST_NAME_EXISTS, MAX_LIST_NAME } from '../../../../domain/audienceListSchemas.ts';
-import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
+import { LIST_NAME_EXISTS, MAX_LIST_NAME } from '../../../../../domain/audienceListSchemas.ts';
+import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

@@ -4,8 +4,8 @@ import {
   AUDIENCE_LISTS_PAGE_SIZE,
   type AudienceListSummary,
   type AudienceListsPage,
-} from '../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+} from '../../../../../domain/audienceLists.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
-import { toRequestFailure } from '../../../../domain/requestFailure.ts';
+import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

@@ -6,10 +6,10 @@ import {
   PERSONALITY_TYPES,
   type PersonalityTypeName,
   type PersonRow,
-} from '../../../../domain/audiencePeople.ts';
-import { contactFieldsSchema } from '../../../../domain/audiencePeopleSchemas.ts';
-import { type FieldErrors, validateFields } from '../../../../domain/fieldErrors.ts';
-import { toRequestFailure } from '../../../../domain/requestFailure.ts';
+} from '../../../../../domain/audiencePeople.ts';
+import { contactFieldsSchema } from '../../../../../domain/audiencePeopleSchemas.ts';
+import { type FieldErrors, validateFields } from '../../../../../domain/fieldErrors.ts';
+import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
-import { toRequestFailure } from '../../../../domain/requestFailure.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

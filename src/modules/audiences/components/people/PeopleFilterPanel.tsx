@@ -3,8 +3,8 @@ import {
   PEOPLE_FILTER_LABELS,
   type PeopleFilterCounts,
   type PeopleFilters,
-} from '../../../../domain/audiencePeople.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+} from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
-import { PEOPLE_TABS, type PeopleTab, type PersonRow } from '../../../../domain/audiencePeople.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { PEOPLE_TABS, type PeopleTab, type PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   addedToList,
   allDeleted,
@@ -10,8 +10,8 @@ import {
   contactCreated,
   contactsDeleted,
   contactUpdated,
-} from '../../../../domain/peopleListState.ts';
-import { toRequestFailure } from '../../../../domain/requestFailure.ts';
+} from '../../../../../domain/peopleListState.ts';
+import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { BUYER_STAGES } from '../../../../domain/audiencePeople.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { BUYER_STAGES } from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 
 type Props = {

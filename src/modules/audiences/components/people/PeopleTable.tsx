@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PersonRow } from '../../../../domain/audiencePeople.ts';
+import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
+import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import {
   PEOPLE_TAB_LABELS,
   PEOPLE_TABS,
   type PeopleTab,
   type PeopleTabCounts,
-} from '../../../../domain/audiencePeople.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+} from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 
 /** The three people tabs as links (/audiences/people/{tab}), each with its own total (null: being counted). */
 export function PeopleTabs({

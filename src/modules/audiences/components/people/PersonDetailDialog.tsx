@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PersonRow } from '../../../../domain/audiencePeople.ts';
+import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';

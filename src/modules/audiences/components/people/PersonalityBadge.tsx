@@ -2,7 +2,7 @@ import {
   PERSONALITY_TYPE_CODES,
   PERSONALITY_TYPE_COLOURS,
   type PersonalityTypeName,
-} from '../../../../domain/audiencePeople.ts';
+} from '../../../../../domain/audiencePeople.ts';
 
 /** A personality in its type's colour ("Driver · Dominant"), or "Unprofiled". */
 export function PersonalityBadge({

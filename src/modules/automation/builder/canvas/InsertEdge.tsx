@@ -1,6 +1,6 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getSmoothStepPath } from '@xyflow/react';
 import { memo, useCallback } from 'react';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import type { DraftSnapshot } from '../../../../engine/WorkflowDraft.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';

@@ -1,6 +1,6 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';
 import { NodeCountsRow } from '../runtime/NodeCountsRow.tsx';

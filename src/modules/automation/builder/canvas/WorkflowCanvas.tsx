@@ -9,7 +9,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import type { CanvasModel } from '../../../../engine/buildCanvasModel.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import { useBuilder } from '../hooks/BuilderContext.ts';

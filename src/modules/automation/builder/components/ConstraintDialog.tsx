@@ -1,4 +1,4 @@
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 

@@ -1,4 +1,4 @@
-import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
+import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 

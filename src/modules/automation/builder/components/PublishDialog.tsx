@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import {
+  hasEndNode,
+  publishProblems,
+  publishRefusalMessage,
+} from '../../../../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
-import { hasEndNode, publishProblems, publishRefusalMessage } from '../../../../domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { FlowNode } from '../../../../domain/workflowTypes.ts';
+import type { FlowNode } from '../../../../../domain/workflowTypes.ts';
 import { ListPicker } from '../../../shared/components/ListPicker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';

@@ -1,5 +1,5 @@
-import { CONDITION_CONTROLS, WEEKDAYS } from '../../../../domain/workflowCatalogue.ts';
-import type { Condition, ConditionType, ContactListOption } from '../../../../domain/workflowTypes.ts';
+import { CONDITION_CONTROLS, WEEKDAYS } from '../../../../../domain/workflowCatalogue.ts';
+import type { Condition, ConditionType, ContactListOption } from '../../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';

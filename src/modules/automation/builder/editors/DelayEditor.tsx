@@ -1,7 +1,12 @@
 import { memo, useEffect, useId, useState } from 'react';
-import { stripLeadingZeros } from '../../../../domain/stripLeadingZeros.ts';
-import { BUSINESS_DAYS, DAY_OPTIONS, HOUR_OPTIONS, WEEKDAYS } from '../../../../domain/workflowCatalogue.ts';
-import type { DayOption, DelayUnit, FlowNode, NodeDetail } from '../../../../domain/workflowTypes.ts';
+import { stripLeadingZeros } from '../../../../../domain/stripLeadingZeros.ts';
+import {
+  BUSINESS_DAYS,
+  DAY_OPTIONS,
+  HOUR_OPTIONS,
+  WEEKDAYS,
+} from '../../../../../domain/workflowCatalogue.ts';
+import type { DayOption, DelayUnit, FlowNode, NodeDetail } from '../../../../../domain/workflowTypes.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { preferredTimeZone } from '../../../../domain/timeZoneOptions.ts';
-import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { preferredTimeZone } from '../../../../../domain/timeZoneOptions.ts';
+import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { UseLoad } from '../../../shared/hooks/useLoad.ts';
 
 export type StaticDataLoad = UseLoad<void, WorkflowAnswers['get_user_static_data']>;

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { EditorStaticDataContext } from './EditorStaticDataContext.ts';

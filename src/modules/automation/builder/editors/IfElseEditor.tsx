@@ -5,7 +5,7 @@ import type {
   Connector,
   FlowNode,
   WorkflowAnswers,
-} from '../../../../domain/workflowTypes.ts';
+} from '../../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';

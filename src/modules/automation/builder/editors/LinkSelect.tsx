@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { EmailsLinksQuery } from '../../../../api/workflowApi.ts';
-import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { optionsState } from '../../../shared/components/optionsState.tsx';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import type { ControlName } from '../../../../domain/workflowTypes.ts';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import type { ControlName } from '../../../../../domain/workflowTypes.ts';
 import { STEP_TITLES } from '../../../../engine/nodeDefaults.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';

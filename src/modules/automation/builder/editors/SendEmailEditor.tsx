@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { FlowNode } from '../../../../domain/workflowTypes.ts';
+import type { FlowNode } from '../../../../../domain/workflowTypes.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';

@@ -1,6 +1,6 @@
-import { decodeNumericReferences } from '../../../../domain/decodeNumericReferences.ts';
-import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
-import type { ShareProfileConfig } from '../../../../domain/workflowTypes.ts';
+import { decodeNumericReferences } from '../../../../../domain/decodeNumericReferences.ts';
+import { encodeEmojiReferences } from '../../../../../domain/encodeEmojiReferences.ts';
+import type { ShareProfileConfig } from '../../../../../domain/workflowTypes.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';

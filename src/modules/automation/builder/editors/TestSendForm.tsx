@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { TestShareProfileInput } from '../../../../api/workflowApi.ts';
-import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useToast } from '../../../../ui/useToast.ts';

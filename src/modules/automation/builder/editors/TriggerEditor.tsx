@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import { triggerOf } from '../../../../domain/workflowCatalogue.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import { triggerOf } from '../../../../../domain/workflowCatalogue.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';

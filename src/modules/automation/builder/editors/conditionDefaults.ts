@@ -1,5 +1,5 @@
-import { CONDITION_CONTROLS } from '../../../../domain/workflowCatalogue.ts';
-import type { Condition, ConditionType } from '../../../../domain/workflowTypes.ts';
+import { CONDITION_CONTROLS } from '../../../../../domain/workflowCatalogue.ts';
+import type { Condition, ConditionType } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowEmailOption } from './workflowEmailOptions.ts';
 
 export const EMAIL_CONDITIONS: readonly ConditionType[] = [

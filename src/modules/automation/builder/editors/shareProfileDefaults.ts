@@ -1,4 +1,4 @@
-import type { ShareProfileConfig } from '../../../../domain/workflowTypes.ts';
+import type { ShareProfileConfig } from '../../../../../domain/workflowTypes.ts';
 
 /** What an unset share profile configuration reads as (its placeholders show). */
 export const EMPTY_SHARE_PROFILE: ShareProfileConfig = {

@@ -2,8 +2,8 @@ import {
   type ConstraintRefusal,
   refusalMessage,
   refusedCondition,
-} from '../../../../domain/removalConstraints.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+} from '../../../../../domain/removalConstraints.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 
 /**

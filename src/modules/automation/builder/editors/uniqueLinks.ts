@@ -1,4 +1,4 @@
-import type { EmailLinks } from '../../../../domain/workflowTypes.ts';
+import type { EmailLinks } from '../../../../../domain/workflowTypes.ts';
 
 export type LinkOption = { url: string; text: string };
 

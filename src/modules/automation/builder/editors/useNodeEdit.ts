@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import type { NodeDetail } from '../../../../domain/workflowTypes.ts';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import type { NodeDetail } from '../../../../../domain/workflowTypes.ts';
 import { editNode } from '../../../../engine/commands/editNode.ts';
 import { type EditTriggerArgs, editTrigger } from '../../../../engine/commands/editTrigger.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';

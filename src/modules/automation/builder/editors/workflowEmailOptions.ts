@@ -1,4 +1,4 @@
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 
 export type WorkflowEmailOption = { emailId: number; emailName: string; source: 'trigger' | 'step' };

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
-import type { ConstraintRefusal } from '../../../../domain/removalConstraints.ts';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
-import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
+import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
 import type { BuilderActionHost } from '../../../../engine/actions/BuilderAction.ts';
 import { builderActionRegistry } from '../../../../engine/actions/builderActionRegistry.ts';
 import {

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { publishProblems } from '../../../../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
-import { publishProblems } from '../../../../domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { flowPublishEmails } from '../utils/flowPublishEmails.ts';
 import { useDraftSelector } from './useDraftSelector.ts';

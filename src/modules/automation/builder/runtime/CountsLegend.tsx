@@ -1,5 +1,5 @@
 import { Panel } from '@xyflow/react';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { useCountTotals } from './NodeCountsContext.ts';
 
 /** The key to the numbers on the steps, over the canvas, once the workflow has enrolled anyone. */

@@ -1,4 +1,4 @@
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { useCountTotals } from './NodeCountsContext.ts';
 
 /** On the trigger: how many contacts the workflow has enrolled, and how many are in it now. */

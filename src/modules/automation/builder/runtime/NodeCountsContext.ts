@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { NodeCount } from '../../../../domain/workflowRuntimeTypes.ts';
+import type { NodeCount } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { NodeCountsStore } from './NodeCountsStore.ts';
 
 /** The builder's node counts (absent in tests and harnesses that do not show them). */

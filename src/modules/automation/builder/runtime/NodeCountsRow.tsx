@@ -1,4 +1,4 @@
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { useNodeCount } from './NodeCountsContext.ts';
 
 /**

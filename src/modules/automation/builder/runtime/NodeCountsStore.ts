@@ -1,4 +1,4 @@
-import type { NodeCount, WorkflowNodeCounts } from '../../../../domain/workflowRuntimeTypes.ts';
+import type { NodeCount, WorkflowNodeCounts } from '../../../../../domain/workflowRuntimeTypes.ts';
 
 const sameCount = (a: NodeCount, b: NodeCount) =>
   a.passed === b.passed && a.waiting === b.waiting && a.left === b.left;

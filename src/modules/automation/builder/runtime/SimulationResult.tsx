@@ -1,6 +1,6 @@
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
-import type { SimulateAnswer } from '../../../../domain/workflowRuntimeTypes.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
+import type { SimulateAnswer } from '../../../../../domain/workflowRuntimeTypes.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { formatRuntimeTime } from '../../utils/formatRuntimeTime.ts';
 import { ENROLMENT_STATUS_BADGE } from './enrolmentStatusBadge.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { SimulateRequest } from '../../../../domain/workflowRuntimeTypes.ts';
+import type { SimulateRequest } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';

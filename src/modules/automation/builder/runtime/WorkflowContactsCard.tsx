@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { nodeTitleOf } from '../../../../domain/workflowGraphRules.ts';
-import type { EnrolledContact, StepHistoryEntry } from '../../../../domain/workflowRuntimeTypes.ts';
+import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
+import type { EnrolledContact, StepHistoryEntry } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';

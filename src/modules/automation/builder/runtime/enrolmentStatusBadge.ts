@@ -1,4 +1,4 @@
-import type { EnrolmentStatus } from '../../../../domain/workflowRuntimeTypes.ts';
+import type { EnrolmentStatus } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { BadgeTone } from '../../../../ui/Badge.tsx';
 
 /** How an enrolment's status reads in the contacts table. */

@@ -1,5 +1,5 @@
-import type { SimulatedEvent, SimulateRequest } from '../../../../domain/workflowRuntimeTypes.ts';
-import type { TriggerId, WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+import type { SimulatedEvent, SimulateRequest } from '../../../../../domain/workflowRuntimeTypes.ts';
+import type { TriggerId, WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 
 /** One pretend email event of the simulator's form. */
 export type PretendEvent = { kind: SimulatedEvent['kind']; emailId: number; afterMinutes: number };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { WorkflowStatus } from '../../../../domain/workflowTypes.ts';
+import type { WorkflowStatus } from '../../../../../domain/workflowTypes.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import type { NodeCountsStore } from './NodeCountsStore.ts';

@@ -1,5 +1,5 @@
-import type { PublishEmail } from '../../../../domain/workflowGraphRules.ts';
-import type { WorkflowFlow } from '../../../../domain/workflowTypes.ts';
+import type { PublishEmail } from '../../../../../domain/workflowGraphRules.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 
 /**
  * The emails of a flow's send-email steps as the publish rules want them, from what the email picker

@@ -1,5 +1,5 @@
-import { conditionSummary } from '../../../../domain/conditionSummary.ts';
-import type { FlowNode } from '../../../../domain/workflowTypes.ts';
+import { conditionSummary } from '../../../../../domain/conditionSummary.ts';
+import type { FlowNode } from '../../../../../domain/workflowTypes.ts';
 
 /** What a step card shows under its title: the key detail of the step, and a badge when it has one. */
 export type NodeSummary = {

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { CreateWorkflowInput } from '../../../../api/workflowApi.ts';
 import type {
   ContactListOption,
   EmailVersion,
   ShareProfileOption,
   WorkflowAnswers,
   WorkflowTrigger,
-} from '../../../../domain/workflowTypes.ts';
-import { WORKFLOW_TEXTS } from '../../../../domain/workflowTypes.ts';
+} from '../../../../../domain/workflowTypes.ts';
+import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
+import type { CreateWorkflowInput } from '../../../../api/workflowApi.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';

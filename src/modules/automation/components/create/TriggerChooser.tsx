@@ -1,4 +1,4 @@
-import type { WorkflowTrigger } from '../../../../domain/workflowTypes.ts';
+import type { WorkflowTrigger } from '../../../../../domain/workflowTypes.ts';
 import { LineIcon } from '../../../../ui/LineIcon.tsx';
 import { TRIGGER_ICONS } from '../../utils/triggerIcons.ts';
 

@@ -1,11 +1,11 @@
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkflowEmailsGraphQuery } from '../../../../api/analyticsApi.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   WORKFLOW_GRAPH_DEFAULT_FILTER,
   type WorkflowAnswers,
   type WorkflowGraphFilter,
-} from '../../../../domain/workflowTypes.ts';
+} from '../../../../../domain/workflowTypes.ts';
+import type { WorkflowEmailsGraphQuery } from '../../../../api/analyticsApi.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';

@@ -1,4 +1,4 @@
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import type { GraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
 
 /** The graph's figures as a table: totals per email (the accessible summary of the chart). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

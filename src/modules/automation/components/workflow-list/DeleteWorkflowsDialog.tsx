@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';

@@ -1,4 +1,4 @@
-import type { WorkflowFilter } from '../../../../domain/workflowTypes.ts';
+import type { WorkflowFilter } from '../../../../../domain/workflowTypes.ts';
 
 const FILTERS: readonly { value: WorkflowFilter; label: string }[] = [
   { value: 'all', label: 'All' },

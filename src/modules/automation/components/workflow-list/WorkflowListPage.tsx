@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
-import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   WORKFLOW_FILTERS,
   type WorkflowAnswers,
   type WorkflowFilter,
   type WorkflowSummary,
-} from '../../../../domain/workflowTypes.ts';
+} from '../../../../../domain/workflowTypes.ts';
+import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
+import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';

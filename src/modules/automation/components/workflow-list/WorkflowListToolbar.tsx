@@ -1,5 +1,5 @@
-import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { WorkflowFilter } from '../../../../domain/workflowTypes.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import type { WorkflowFilter } from '../../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';

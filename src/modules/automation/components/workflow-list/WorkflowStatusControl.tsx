@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { useWorkflowStatusActor } from '../../hooks/useWorkflowStatusActor.ts';

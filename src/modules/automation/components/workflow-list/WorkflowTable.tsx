@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { formatWorkflowDate } from '../../../../../domain/formatWorkflowDate.ts';
+import type { WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
-import { formatWorkflowDate } from '../../../../domain/formatWorkflowDate.ts';
-import type { WorkflowSummary } from '../../../../domain/workflowTypes.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';

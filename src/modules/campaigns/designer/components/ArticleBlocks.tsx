@@ -1,5 +1,5 @@
-import type { DesignBlock } from '../../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../../domain/publishAnswers.ts';
+import type { DesignBlock } from '../../../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../../../domain/publishAnswers.ts';
 
 type ListBlock = Extract<DesignBlock, { kind: 'articleList' }>;
 type CardBlock = Extract<DesignBlock, { kind: 'articleCard' }>;

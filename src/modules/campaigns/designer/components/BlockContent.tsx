@@ -1,4 +1,4 @@
-import type { DesignBlock } from '../../../../domain/emailDesign.ts';
+import type { DesignBlock } from '../../../../../domain/emailDesign.ts';
 import { type BlockMap, blocksOf, richOf } from '../../../../engine/design/designDoc.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { ArticleCardView, ArticleListView } from './ArticleBlocks.tsx';

@@ -1,4 +1,4 @@
-import { DESIGN_BLOCK_KINDS, type DesignBlockKind } from '../../../../domain/emailDesign.ts';
+import { DESIGN_BLOCK_KINDS, type DesignBlockKind } from '../../../../../domain/emailDesign.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { addBlock } from '../../../../engine/design/commands/addBlock.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';

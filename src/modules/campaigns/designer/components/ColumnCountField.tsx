@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { MAX_COLUMN_COUNT } from '../../../../domain/emailDesign.ts';
+import { MAX_COLUMN_COUNT } from '../../../../../domain/emailDesign.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ySyncPluginKey } from 'y-prosemirror';
-import type { EditionDesign } from '../../../../domain/publishAnswers.ts';
+import type { EditionDesign } from '../../../../../domain/publishAnswers.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { DesignBlockKind } from '../../../../domain/emailDesign.ts';
+import type { DesignBlockKind } from '../../../../../domain/emailDesign.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { addBlock } from '../../../../engine/design/commands/addBlock.ts';
 import { moveBlock } from '../../../../engine/design/commands/moveBlock.ts';

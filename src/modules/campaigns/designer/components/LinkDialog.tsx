@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { linkTarget } from '../../../../domain/linkTarget.ts';
+import { linkTarget } from '../../../../../domain/linkTarget.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';

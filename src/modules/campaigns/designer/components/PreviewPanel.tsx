@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { EmailDesign } from '../../../../domain/emailDesign.ts';
-import type { DesignPreview } from '../../../../domain/publishAnswers.ts';
+import type { EmailDesign } from '../../../../../domain/emailDesign.ts';
+import type { DesignPreview } from '../../../../../domain/publishAnswers.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { type DesignBlock, SOCIAL_NETWORKS } from '../../../../domain/emailDesign.ts';
+import { type DesignBlock, SOCIAL_NETWORKS } from '../../../../../domain/emailDesign.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { setBlockProps } from '../../../../engine/design/commands/setBlockProps.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';

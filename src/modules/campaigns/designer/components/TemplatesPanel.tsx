@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TemplateSummary, TemplateTab } from '../../../../domain/publishAnswers.ts';
+import type { TemplateSummary, TemplateTab } from '../../../../../domain/publishAnswers.ts';
 import { applyDesign } from '../../../../engine/design/commands/applyDesign.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';

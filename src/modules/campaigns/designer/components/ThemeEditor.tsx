@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { DesignTheme } from '../../../../domain/emailDesign.ts';
+import type { DesignTheme } from '../../../../../domain/emailDesign.ts';
 import { setTheme } from '../../../../engine/design/commands/setTheme.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { Button } from '../../../../ui/Button.tsx';

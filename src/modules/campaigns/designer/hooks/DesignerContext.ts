@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DesignArticle } from '../../../../domain/publishAnswers.ts';
+import type { DesignArticle } from '../../../../../domain/publishAnswers.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 
 /** What every part of the designer shares: the draft, the edition's articles, selection and announcements. */

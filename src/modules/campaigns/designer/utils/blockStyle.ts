@@ -1,4 +1,4 @@
-import type { DesignBlock, DesignTheme } from '../../../../domain/emailDesign.ts';
+import type { DesignBlock, DesignTheme } from '../../../../../domain/emailDesign.ts';
 
 /** The canvas look of a block's box (padding, alignment, background), as the rendered email has it. */
 export function blockBoxStyle(block: DesignBlock): React.CSSProperties {

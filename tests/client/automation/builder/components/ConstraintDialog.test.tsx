@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { constraintRefusal } from '../../../../../src/domain/removalConstraints.ts';
-import type { WorkflowFlow } from '../../../../../src/domain/workflowTypes.ts';
+import { constraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import { ConstraintDialog } from '../../../../../src/modules/automation/builder/components/ConstraintDialog.tsx';
 import { flowNode } from '../../../../engine/workflowFixtures.ts';
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import { ApiError } from '../../../../../src/api/ApiError.ts';
-import type { WorkflowFlow } from '../../../../../src/domain/workflowTypes.ts';
 import { flowNode, sampleFlow } from '../../../../engine/workflowFixtures.ts';
 import { detailOf, openDraft, renderPanel, stubEditorApi } from './editorFixtures.tsx';
 

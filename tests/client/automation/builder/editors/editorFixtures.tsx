@@ -1,19 +1,19 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
+import {
+  DAY_OPTIONS,
+  HOUR_OPTIONS,
+  SHARE_PROFILE_TEMPLATES,
+  WEEKDAYS,
+} from '../../../../../domain/workflowCatalogue.ts';
+import type { EmailLinks, WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type {
   EmailsLinksQuery,
   TestShareProfileInput,
   UserEmailsQuery,
   WorkflowApi,
 } from '../../../../../src/api/workflowApi.ts';
-import type { ConstraintRefusal } from '../../../../../src/domain/removalConstraints.ts';
-import {
-  DAY_OPTIONS,
-  HOUR_OPTIONS,
-  SHARE_PROFILE_TEMPLATES,
-  WEEKDAYS,
-} from '../../../../../src/domain/workflowCatalogue.ts';
-import type { EmailLinks, WorkflowFlow } from '../../../../../src/domain/workflowTypes.ts';
 import { createMemoryDraftPersistence } from '../../../../../src/engine/draftPersistence.ts';
 import type { ServerWorkflow, WorkflowDraft } from '../../../../../src/engine/WorkflowDraft.ts';
 import { WorkflowDraftStore } from '../../../../../src/engine/WorkflowDraftStore.ts';

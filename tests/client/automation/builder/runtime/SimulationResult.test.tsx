@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { SimulateAnswer } from '../../../../../src/domain/workflowRuntimeTypes.ts';
+import type { SimulateAnswer } from '../../../../../domain/workflowRuntimeTypes.ts';
 import { SimulationResult } from '../../../../../src/modules/automation/builder/runtime/SimulationResult.tsx';
 
 afterEach(() => cleanup());
