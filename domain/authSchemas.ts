@@ -63,6 +63,11 @@ export const SIGNUP_CHECK_EMAIL_MESSAGE =
 /** The one answer to every password reset request. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we have sent a link to reset its password.';
+/** The same answers where no email delivery is set up (no SMTP_URL): the links are in the server's log. */
+export const SIGNUP_LOGGED_LINK_MESSAGE =
+  "This server has no email delivery set up: the server's operator finds the link to finish creating your account in the server log.";
+export const FORGOT_PASSWORD_LOGGED_MESSAGE =
+  "This server has no email delivery set up: if an account exists for that email, the server's operator finds its reset link in the server log.";
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

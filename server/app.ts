@@ -52,6 +52,7 @@ import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
 import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
+import { senderAddressRoutes } from './services/user/senderAddressRoutes.ts';
 import { workflowRoutes } from './services/workflow/routes.ts';
 import { type FeedFetcherSettings, startBackgroundWork } from './startBackgroundWork.ts';
 import { staticClient } from './staticClient.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
   await app.register(outboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(senderAddressRoutes(ctx), { prefix: config.bases.user });
   await app.register(supportRoutes(ctx), { prefix: config.bases.user });
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
   await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { ImportMapping, ImportStatus } from '../../domain/contactImport.ts';
 import type { MergeValues } from '../../domain/mergeFields.ts';
+import type { UserRole } from '../../domain/userRoles.ts';
 import type { ShareProfileConfig, WorkflowFlow } from '../../domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -35,6 +36,8 @@ export type UserTable = {
   show_msg: ColumnType<boolean, boolean | undefined, boolean>;
   /** 0 ordinary, 1 internal, 2 internal with elevated access (user 4708). */
   internal_level: ColumnType<number, number | undefined, number>;
+  /** The organisation's administrator (its first user) or a member (m0031): see domain/userRoles.ts. */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -81,7 +84,10 @@ export type OutboxTable = {
   lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
-/** An address an organisation has shown it controls (besides its users' own): see verifiedAddresses.ts. */
+/**
+ * A verified sender: an address an organisation has shown it controls (its first user's, confirmed at
+ * sign-up, or one verified through a mailed link: server/services/user/senderAddressCommands.ts).
+ */
 export type VerifiedAddressTable = {
   id: Generated<number>;
   org_id: number;
@@ -92,6 +98,18 @@ export type VerifiedAddressTable = {
   is_default: ColumnType<boolean, boolean | undefined, boolean>;
   verified_at: CreatedAt;
   created_at: CreatedAt;
+};
+
+/** A From address waiting for the single-use link mailed to it (m0031; key_hash: sha256 of the key). */
+export type SenderAddressRequestTable = {
+  id: Generated<number>;
+  org_id: number;
+  address: string;
+  sender_name: ColumnType<string, string | undefined, string>;
+  key_hash: string;
+  requested_by: number | null;
+  created_at: CreatedAt;
+  expires_at: Date;
 };
 
 /** A sign-up waiting for the link mailed to its address (key_hash: sha256 of the key). */
@@ -767,6 +785,7 @@ export type Database = {
   password_resets: PasswordResetTable;
   outbox: OutboxTable;
   verified_addresses: VerifiedAddressTable;
+  sender_address_requests: SenderAddressRequestTable;
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
   accounts: AccountTable;

@@ -27,3 +27,9 @@ export const areaLinks = {
   mailbox: linkOptions({ to: '/mailbox' }),
   settings: linkOptions({ to: '/settings/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
 };
+
+/** Settings › Sender addresses, where From addresses are added (the publish step and its link page point here). */
+export const senderAddressesLink = linkOptions({
+  to: '/settings/{-$page}/{-$tab}',
+  params: { page: 'sender_addresses', tab: undefined },
+});

@@ -41,7 +41,8 @@ import {
 } from './preflightChecks.ts';
 import { sendTestEmail } from './sendTestEmail.ts';
 
-const PREMIUM_PLANS = new Set(['PREMIUM', 'ENTERPRISE']);
+/** Plans that send campaigns: a trial (what a new sign-up has) is the premium plan on trial. */
+const SENDING_PLANS = new Set(['TRIAL', 'PREMIUM', 'ENTERPRISE']);
 
 type Edition = Awaited<ReturnType<typeof loadEdition>>;
 
@@ -213,7 +214,7 @@ export function sendRoutes(
 
     /** Refuses a send: not premium, preflight errors, unconfirmed warnings, nobody to send to. */
     async function checkSendable(user: UserRow, edition: Edition, confirmed: boolean): Promise<void> {
-      if (!PREMIUM_PLANS.has(normalisePlanType(user.plan_type))) {
+      if (!SENDING_PLANS.has(normalisePlanType(user.plan_type))) {
         throw new SendRefusal({ message: NOT_PREMIUM_MESSAGE, error: NOT_PREMIUM });
       }
       const result = await preflight(edition);

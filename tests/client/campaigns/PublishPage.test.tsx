@@ -160,6 +160,18 @@ describe('Publish screen', () => {
     expect(await screen.findByText('Ready to send: nothing to fix.', undefined, SLOW)).toBeTruthy();
   });
 
+  it('without a verified sender, says so on the From address and links to Settings › Sender addresses', async () => {
+    renderPublish({
+      publishData: async () => publishData({ sender_emails: [], sender_address_id: null }),
+    });
+    const from = await screen.findByLabelText('From address', undefined, SLOW);
+    expect(screen.getByText('No verified sender address yet.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Settings › Sender addresses' });
+    expect(link.getAttribute('href')).toBe('/settings/sender_addresses');
+    // The field's description names both: the screen reader hears why and where.
+    expect(from.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
+  });
+
   it('raises the sender name and subject flags on Send now when they are empty, and sends nothing', async () => {
     const sendNow = vi.fn();
     const saveConfiguration = vi.fn(async () => {});

@@ -21,16 +21,6 @@ import { campaign } from '../campaigns/campaignFixtures.ts';
 afterEach(cleanup);
 const SLOW = { timeout: 5000 };
 
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
 const article = (id: number): Article => ({
   id,
   article_id: id,
