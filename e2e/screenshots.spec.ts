@@ -145,6 +145,53 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByRole('button', { name: 'OK' }).click();
     });
 
+    test('settings screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/settings');
+      const table = page.getByRole('table', { name: 'Sender addresses' });
+      await expect(table.getByText('Default', { exact: true })).toBeVisible();
+      await shot(page, 'settings-senders');
+      // The add form's errors: the fields checked first, then the server's refusal of a sender it has.
+      const form = page.getByRole('form', { name: 'Add a sender address' });
+      await form.getByRole('button', { name: 'Send verification link' }).click();
+      await expect(form.getByText('Email is required.')).toBeVisible();
+      await shot(page, 'settings-senders-add-errors');
+      const taken = (await table.locator('.senders__email').first().textContent()) ?? '';
+      await form.getByLabel('Email address').fill(taken);
+      await form.getByLabel('Sender name').fill('Northwind News');
+      await form.getByRole('button', { name: 'Send verification link' }).click();
+      await expect(form.getByText(`${taken} is already one of your senders.`)).toBeVisible();
+      await shot(page, 'settings-senders-add-refused');
+      // An organisation without any sender (answered so here: a real one always keeps one).
+      await page.route('**/api/user/sender_addresses/**', (route) =>
+        route.fulfill({ json: { success: true, data: { senders: [], requests: [], can_manage: true } } }),
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'No sender addresses yet' })).toBeVisible();
+      await shot(page, 'settings-senders-empty');
+      await page.goto('/settings/team');
+      await expect(page.getByRole('heading', { name: 'Team arrives in a later release.' })).toBeVisible();
+      await shot(page, 'settings-team');
+
+      // The Publish step of an organisation without a sender: the field says so and links to Settings.
+      await page.route('**/api/publish/publish_email/**', async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: Record<string, unknown> };
+        await route.fulfill({
+          response: answer,
+          json: { ...body, data: { ...body.data, sender_emails: [], sender_address_id: null } },
+        });
+      });
+      await page.goto('/campaigns');
+      await page.getByTestId('campaign-card').first().getByRole('link').first().click();
+      await page
+        .getByRole('link', { name: /^Publish edition / })
+        .first()
+        .click();
+      await expect(page.getByRole('link', { name: 'Settings › Sender addresses' })).toBeVisible();
+      await page.getByLabel('From address').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/publish-no-sender-${size}.png` });
+    });
+
     test('mailbox screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN, '/mailbox');
       await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();

@@ -11,6 +11,8 @@ import { serviceClient } from './serviceClient.ts';
 
 const userService = serviceClient('user');
 
+/** The sender addresses page shows its own failures (on the form, in the list), never the error page. */
+const LOCAL_ERRORS = { errorCatalogue: false } as const;
 /** The sender verification link's page shows its own errors and has no session to end. */
 const own = { endSessionOnForbidden: false, errorCatalogue: false } as const;
 
@@ -25,7 +27,7 @@ export const userApi = {
     (await userService.get<{ success: true; data: UserData }>('user_data/', { signal })).data,
 
   senderAddresses: async (signal?: AbortSignal): Promise<SenderAddresses> =>
-    (await userService.get<Data<SenderAddresses>>('sender_addresses/', { signal })).data,
+    (await userService.get<Data<SenderAddresses>>('sender_addresses/', { signal, ...LOCAL_ERRORS })).data,
 
   /** Mails a single-use verification link to the address (admins); answers the senders as they are now. */
   addSenderAddress: async (
@@ -35,6 +37,7 @@ export const userApi = {
     (
       await userService.post<Data<SenderAddresses & SenderRequestAnswer>>('add_sender_address/', input, {
         signal,
+        ...LOCAL_ERRORS,
       })
     ).data,
 
@@ -43,7 +46,7 @@ export const userApi = {
       await userService.post<Data<SenderAddresses>>(
         'set_default_sender/',
         { sender_id: senderId },
-        { signal },
+        { signal, ...LOCAL_ERRORS },
       )
     ).data,
 
@@ -52,7 +55,7 @@ export const userApi = {
       await userService.post<Data<SenderAddresses>>(
         'remove_sender_address/',
         { sender_id: senderId },
-        { signal },
+        { signal, ...LOCAL_ERRORS },
       )
     ).data,
 
@@ -61,7 +64,7 @@ export const userApi = {
       await userService.post<Data<SenderAddresses>>(
         'cancel_sender_request/',
         { request_id: requestId },
-        { signal },
+        { signal, ...LOCAL_ERRORS },
       )
     ).data,
 

@@ -108,14 +108,14 @@ export function SenderTable({ rows, actions }: { rows: SenderRow[]; actions: Sen
           <AddressCell email={row.request.email} name={row.request.sender_name} />
         ),
     },
-    { id: 'status', header: 'Status', width: '30%', cell: (row) => <StatusCell row={row} /> },
+    { id: 'status', header: 'Status', width: '190px', cell: (row) => <StatusCell row={row} /> },
   ];
   if (actions) {
     columns.push({
       id: 'actions',
       header: 'Actions',
       align: 'end',
-      width: '260px',
+      width: '240px',
       cell: (row) => <ActionsCell row={row} actions={actions} />,
     });
   }

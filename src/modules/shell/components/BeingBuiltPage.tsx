@@ -51,8 +51,8 @@ export function BeingBuiltPage({ title, purpose, detail, ready, embedded = false
           {embedded ? <p className="being-built__body">{purpose}</p> : null}
           <p className="being-built__body">
             {ready
-              ? 'Most of this area is not available yet.'
-              : 'This area is not available yet, so there is nothing to do here for now.'}
+              ? `Most of this ${embedded ? 'page' : 'area'} is not available yet.`
+              : `This ${embedded ? 'page' : 'area'} is not available yet, so there is nothing to do here for now.`}
             {detail ? ` ${detail}` : ''}
           </p>
           {ready ? <div className="being-built__ready">{ready}</div> : null}
