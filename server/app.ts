@@ -15,7 +15,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import { AfterReply } from './lib/AfterReply.ts';
 import type { AppContext } from './lib/AppContext.ts';
-import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
+import { errorHandler, markBodyRead, notFoundHandler } from './lib/errorHandler.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail } from './lib/outbox.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(notFoundHandler);
   app.decorateRequest('auth', null);
   app.decorateRequest('userTz', 'UTC');
+  app.decorateRequest('bodyRead', false);
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preValidation', userTzHook);
+  app.addHook('preHandler', markBodyRead);
   app.addHook('onSend', securityHeaders);
   app.addHook('onRequest', refuseCrossSiteWrites(config));
 
