@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField, wholeNumberField } from './wholeNumberField.ts';
 import { searchFieldSchema } from './workflowFormFields.ts';
 
@@ -15,17 +16,12 @@ export const LIST_NAME_EXISTS = 'List with that name already exists';
 
 /** A list name: trimmed, inner runs of white space made one space, 1 to 120 characters. */
 export const listNameSchema = (field = 'list_name') =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be text.`),
-    })
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Give the list a name.')
-        .max(MAX_LIST_NAME, `A list name is at most ${MAX_LIST_NAME} characters.`),
-    );
+  nameText(field).pipe(
+    z
+      .string()
+      .min(1, 'Give the list a name.')
+      .max(MAX_LIST_NAME, `A list name is at most ${MAX_LIST_NAME} characters.`),
+  );
 
 export const listsListingQuerySchema = z.object({
   offset: offsetField(),

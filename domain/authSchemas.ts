@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 
 /** Rules for sign-up, sign-in and password reset, shared by the server and the sign-in forms. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,11 +18,9 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`);
+  nameText(label).pipe(
+    z.string().min(1, `${label} is required.`).max(100, `${label} must be at most 100 characters.`),
+  );
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -36,10 +35,8 @@ export const signupSchema = z.object({
   last_name: nameSchema('Last name'),
   email: emailSchema,
   password: passwordSchema,
-  organisation_name: z
-    .string()
-    .trim()
-    .max(120, 'Organisation name must be at most 120 characters.')
+  organisation_name: nameText('organisation_name')
+    .pipe(z.string().max(120, 'Organisation name must be at most 120 characters.'))
     .optional(),
 });
 

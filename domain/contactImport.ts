@@ -1,3 +1,5 @@
+import { cleanName } from './nameText.ts';
+
 /**
  * CSV import of contacts (audience service, import_* calls): the contact fields a column can fill, the
  * guess of a column's field from its header, the check of one row (shared by the wizard's preview and the
@@ -77,20 +79,23 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type ImportRowValues = Record<ImportField, string>;
 export type ImportRowCheck = { ok: true; values: ImportRowValues } | { ok: false; reason: string };
 
-/** The row's values by field, trimmed, or why it is refused. */
+/** The fields that hold names: cleaned as every name is (domain/nameText.ts). */
+const NAME_FIELDS: ReadonlySet<ImportField> = new Set(['first_name', 'last_name']);
+
+/** The row's values by field, trimmed (names cleaned of control characters), or why it is refused. */
 export function checkImportRow(cells: readonly string[], mapping: ImportMapping): ImportRowCheck {
   const values = {} as ImportRowValues;
   for (const field of IMPORT_FIELDS) {
     const index = mapping[field];
     const raw = index === undefined ? '' : (cells[index] ?? '');
-    const value = raw.trim();
+    if (raw.includes('\u0000'))
+      return { ok: false, reason: `${IMPORT_FIELD_LABELS[field]} holds a NUL character` };
+    const value = NAME_FIELDS.has(field) ? cleanName(raw) : raw.trim();
     if (value.length > IMPORT_FIELD_MAX)
       return {
         ok: false,
         reason: `${IMPORT_FIELD_LABELS[field]} is longer than ${IMPORT_FIELD_MAX} characters`,
       };
-    if (value.includes('\u0000'))
-      return { ok: false, reason: `${IMPORT_FIELD_LABELS[field]} holds a NUL character` };
     values[field] = value;
   }
   if (!values.email) return { ok: false, reason: 'Email is missing' };

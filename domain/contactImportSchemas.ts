@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listNameSchema } from './audienceListSchemas.ts';
 import { IMPORT_CHUNK_CHARS, IMPORT_FIELDS, type ImportMapping } from './contactImport.ts';
+import { nameText } from './nameText.ts';
 import { positiveIdField, wholeNumberField } from './wholeNumberField.ts';
 import { booleanFieldSchema, jsonTextSchema, optionalIdFieldSchema } from './workflowFormFields.ts';
 
@@ -44,11 +45,9 @@ const headersSchema = jsonTextSchema('headers', 40_000).pipe(
 
 export const importCreateBodySchema = z
   .object({
-    file_name: z
-      .string({ error: 'file_name is required.' })
-      .trim()
-      .min(1, 'file_name is required.')
-      .max(255, 'file_name is at most 255 characters.'),
+    file_name: nameText('file_name').pipe(
+      z.string().min(1, 'file_name is required.').max(255, 'file_name is at most 255 characters.'),
+    ),
     mapping: mappingSchema,
     headers: headersSchema.optional(),
     has_header: booleanFieldSchema('has_header').optional().default(true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TABS } from './contentArticles.ts';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -146,11 +147,10 @@ export const feedUrlSchema = z
 
 export const addFeedBodySchema = z.object({
   feed_url: feedUrlSchema,
-  name: z
-    .string({ error: 'name must be text.' })
-    .max(120, 'name is at most 120 characters.')
+  name: nameText('name')
+    .pipe(z.string().max(120, 'name is at most 120 characters.'))
     .optional()
-    .transform((value) => (value ?? '').trim()),
+    .transform((value) => value ?? ''),
 });
 
 export const curatedArticlesBodySchema = z

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { FormAnswers, FormField } from '../../../domain/hostedForms.ts';
+import { cleanName } from '../../../domain/nameText.ts';
 import type { Database } from '../../db/schema.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
 
@@ -26,12 +27,16 @@ export type SubmissionResult = { contactId: number; created: boolean; optInUuid:
 
 const NAME_MAX = 100;
 
-/** The first and last name a submission gives (a full name split at its first space when no parts). */
+/**
+ * The first and last name a submission gives (a full name split at its first space when no parts), cleaned
+ * as every name is (no control characters).
+ */
 function namesOf(answers: FormAnswers): { first: string; last: string } {
-  const first = answers.first_name ?? '';
-  const last = answers.last_name ?? '';
-  if (first || last || !answers.full_name) return { first, last };
-  const [head = '', ...rest] = answers.full_name.split(/\s+/);
+  const first = cleanName(answers.first_name ?? '');
+  const last = cleanName(answers.last_name ?? '');
+  const full = cleanName(answers.full_name ?? '');
+  if (first || last || !full) return { first, last };
+  const [head = '', ...rest] = full.split(' ');
   return { first: head, last: rest.join(' ') };
 }
 
@@ -49,7 +54,7 @@ function originOf(referer: string | null): { origin: string | null; domain: stri
 
 /** The organisation's account of that name (any case), made when it has none. */
 async function accountIdOf(trx: Trx, orgId: number, answers: FormAnswers): Promise<number | null> {
-  const name = answers.company_name?.slice(0, NAME_MAX);
+  const name = cleanName(answers.company_name ?? '').slice(0, NAME_MAX);
   if (!name) return null;
   const found = await trx
     .selectFrom('accounts')

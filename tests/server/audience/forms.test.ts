@@ -294,6 +294,27 @@ describe('the hosted form (/f/{id})', () => {
     const submissions = (await get(t.app, demo, `${F}form_submissions/`, { form_id: form.id })).json();
     expect(submissions.total_count).toBe(0);
   });
+
+  it("stores the form's name and the names a submission gives (the contact's, its account's) without control characters", async () => {
+    const form = (await createForm('\u202eReversed\u202c form\u2066')).data;
+    expect(form.name).toBe('Reversed form');
+    const response = await submit(publicIdOf(form), {
+      email: 'bidi@forms.example',
+      first_name: '\u202eLive',
+      last_name: 'Name\u2069\t',
+      company_name: 'Acme\u202e Ltd',
+      lead_source: 'Search',
+    });
+    expect(response.statusCode).toBe(303);
+    const [contact] = await contactByEmail('bidi@forms.example');
+    expect(contact).toMatchObject({ first_name: 'Live', last_name: 'Name' });
+    const account = await t.database.db
+      .selectFrom('accounts')
+      .select('name')
+      .where('id', '=', contact?.account_id ?? 0)
+      .executeTakeFirst();
+    expect(account?.name).toBe('Acme Ltd');
+  });
 });
 
 describe('submissions', () => {

@@ -4,6 +4,7 @@ import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { GroupMembers } from './GroupMembers.tsx';
@@ -46,7 +47,7 @@ export function GroupDetail({
       <header className="groups-detail__header">
         <div>
           <h2 id="groups-detail-title" className="groups-detail__title">
-            {group.groupName}
+            <UserText>{group.groupName}</UserText>
           </h2>
           <p className="groups-detail__meta">
             {group.totalUsers === 1 ? '1 user' : `${group.totalUsers} users`} · updated{' '}

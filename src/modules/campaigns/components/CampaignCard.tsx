@@ -3,6 +3,7 @@ import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { CampaignSummary } from '../../../../domain/campaigns.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 type Props = {
@@ -33,7 +34,7 @@ export function CampaignCard({ campaign, onRename, onClone, onDelete, cloning }:
           params={{ page: 'campaign' }}
           search={{ campaign_id: String(campaign.campaign_id) } as never}
         >
-          {campaign.campaign_name}
+          <UserText>{campaign.campaign_name}</UserText>
         </Link>
       </h3>
       <p className="campaign-card__meta">

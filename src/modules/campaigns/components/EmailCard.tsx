@@ -3,6 +3,7 @@ import type { CampaignEmail } from '../../../../domain/campaigns.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { UserText } from '../../../ui/UserText.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
@@ -33,7 +34,9 @@ export function EmailCard({
   return (
     <li className="email-card" data-testid="email-card" data-email-id={email.email_id}>
       <div className="email-card__head">
-        <h3 className="email-card__name">{email.name}</h3>
+        <h3 className="email-card__name">
+          <UserText>{email.name}</UserText>
+        </h3>
         <Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>
       </div>
       <p className="email-card__meta">
@@ -42,7 +45,7 @@ export function EmailCard({
       <ul className="email-card__editions" aria-label={`Editions of ${email.name}`}>
         {email.editions.map((edition) => (
           <li key={edition.edition_id} className="email-card__edition" data-testid="edition">
-            <span className="email-card__edition-name">{edition.name}</span>
+            <UserText className="email-card__edition-name">{edition.name}</UserText>
             <span className={`email-card__status email-card__status--${edition.status}`}>
               {edition.status}
             </span>

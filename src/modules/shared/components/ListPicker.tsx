@@ -4,6 +4,7 @@ import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import type { ContactListOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
 import { type LoadRun, useLoad } from '../hooks/useLoad.ts';
 import { optionsState } from './optionsState.tsx';
@@ -62,7 +63,7 @@ export function ListPicker({ selectedId, onChange, loadLists, loadName, variant 
                 checked={selectedId === list.list_id}
                 onChange={() => onChange(list)}
               />
-              <span className={classes.name}>{list.list_name}</span>
+              <UserText className={classes.name}>{list.list_name}</UserText>
               <span className={classes.muted}>{formatThousands(list.contact_count)} contacts</span>
             </label>
           ))}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';
 
@@ -49,7 +50,7 @@ export function ShareProfilePicker({ value, onChange }: Props) {
             checked={value?.sp_uuid === profile.sp_uuid}
             onChange={() => onChange(profile)}
           />
-          <span className="automation-option__name">{profile.name}</span>
+          <UserText className="automation-option__name">{profile.name}</UserText>
         </label>
       ))}
     </div>

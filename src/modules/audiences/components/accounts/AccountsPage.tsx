@@ -15,6 +15,7 @@ import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import '../people/people.css';
+import { UserText } from '../../../../ui/UserText.tsx';
 
 export const ACCOUNTS_PAGE_SIZE = 10;
 const SORTS = [
@@ -35,7 +36,7 @@ const COLUMNS: TableColumn<AccountRow>[] = [
         search={{ account_id: row.account_id }}
         className="accounts-link"
       >
-        {row.name}
+        <UserText>{row.name}</UserText>
       </Link>
     ),
   },

@@ -4,6 +4,7 @@ import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../../shared/hooks/useRequest.ts';
 
@@ -51,7 +52,7 @@ export function DeleteListDialog({ list, onClose, onDeleted }: Props) {
     >
       {list ? (
         <p>
-          “{list.list_name}” will be deleted. Its {formatThousands(list.totalContacts)}{' '}
+          “<UserText>{list.list_name}</UserText>” will be deleted. Its {formatThousands(list.totalContacts)}{' '}
           {list.totalContacts === 1 ? 'contact stays' : 'contacts stay'} in People.
         </p>
       ) : null}

@@ -3,6 +3,7 @@ import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 
 type Props = {
   list: AudienceListSummary;
@@ -33,7 +34,7 @@ export function ListCard({ list, onRename, onClone, onDelete, cloning }: Props) 
           params={{ page: 'lists', tab: 'view' }}
           search={{ list_id: list.list_id } as never}
         >
-          {list.list_name}
+          <UserText>{list.list_name}</UserText>
         </Link>
       </h3>
       <dl className="list-card__totals">
@@ -42,7 +43,7 @@ export function ListCard({ list, onRename, onClone, onDelete, cloning }: Props) 
         <Total label="Clicks" value={list.totalClicks} />
       </dl>
       <p className="list-card__meta">
-        Created by {list.created_by} · updated {day(list.last_updated)}
+        Created by <UserText>{list.created_by}</UserText> · updated {day(list.last_updated)}
         <br />
         {list.last_used_by ? `Last used by ${list.last_used_by}` : 'Not used yet'}
       </p>

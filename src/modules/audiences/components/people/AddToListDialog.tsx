@@ -8,6 +8,7 @@ import { Dialog } from '../../../../ui/Dialog.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
@@ -94,7 +95,7 @@ export function AddToListDialog({ count, onClose, add }: Props) {
                 checked={chosen === list.list_id}
                 onChange={() => setChosen(list.list_id)}
               />
-              <span className="list-picker__name">{list.list_name}</span>
+              <UserText className="list-picker__name">{list.list_name}</UserText>
               <span className="list-picker__count">{formatThousands(list.totalContacts)} contacts</span>
             </label>
           ))}

@@ -3,6 +3,7 @@ import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
 
 const STATUS_TONES = { Subscribed: 'success', 'Hard Bounce': 'danger', Unsubscribed: 'warning' } as const;
@@ -53,7 +54,7 @@ export function PeopleTable({
       cell: (row) => (
         <div className="people-name">
           <button type="button" className="people-name__open" onClick={() => onOpen(row)}>
-            {row.full_name}
+            <UserText>{row.full_name}</UserText>
           </button>
           <span className="people-name__email">{row.contact_email}</span>
           {row.is_list_contact ? <Badge tone="info">In list</Badge> : null}

@@ -1,4 +1,5 @@
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { UserText } from '../../../../ui/UserText.tsx';
 import type { GraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
 
 /** The graph's figures as a table: totals per email (the accessible summary of the chart). */
@@ -17,7 +18,9 @@ export function WorkflowGraphSummary({ layout }: { layout: GraphLayout }) {
       <tbody>
         {layout.perEmail.map((row) => (
           <tr key={row.email_id}>
-            <th scope="row">{row.email_name}</th>
+            <th scope="row">
+              <UserText>{row.email_name}</UserText>
+            </th>
             <td>{formatThousands(row.sends)}</td>
             <td>{formatThousands(row.opens)}</td>
             <td>{formatThousands(row.clicks)}</td>
