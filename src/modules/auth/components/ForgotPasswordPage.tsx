@@ -27,9 +27,8 @@ export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) 
         <div className="auth-form">
           {logged ? (
             <p className="auth-form__account">
-              If <strong>{sentTo}</strong> belongs to an account, whoever runs this server finds its reset
-              link in the server log, in a line that names the address. The link works for one hour, and only
-              once.
+              Look in the server log for a line that names <strong>{sentTo}</strong>. The link on it works for
+              one hour, and only once.
             </p>
           ) : (
             <>

@@ -40,9 +40,8 @@ export function SignUpPage() {
         <div className="auth-form">
           {logged ? (
             <p className="auth-form__account">
-              Whoever runs this server finds the link for <strong>{form.values.email}</strong> in its log, in
-              a line that names the address. Open that link to finish creating your account. If this address
-              already has an account, sign in instead.
+              Look in the server log for a line that names <strong>{form.values.email}</strong>, and open the
+              link on it. If this address already has an account, sign in instead.
             </p>
           ) : (
             <>
