@@ -1,10 +1,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
-import {
-  LIST_PROFILED_PAGE_SIZE,
-  LIST_UNPROFILED_PAGE_SIZE,
-} from '../../../../../domain/audienceListSchemas.ts';
+import { LIST_CONTACTS_PAGE_SIZE } from '../../../../../domain/audienceListSchemas.ts';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
@@ -14,7 +11,7 @@ import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { ListContactsSection } from './ListContactsSection.tsx';
 import './lists.css';
 
-/** /audiences/lists/view?list_id=N: a list's totals and its profiled (4 a page) and non-profiled contacts. */
+/** /audiences/lists/view?list_id=N: a list's totals and its profiled and non-profiled contacts, 10 a page. */
 export function ListDetailsPage() {
   const api = useServices().audienceApi;
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -63,13 +60,13 @@ export function ListDetailsPage() {
         <ListContactsSection
           listId={listId}
           kind="profiled"
-          pageSize={LIST_PROFILED_PAGE_SIZE}
+          pageSize={LIST_CONTACTS_PAGE_SIZE}
           title="Profiled contacts"
         />
         <ListContactsSection
           listId={listId}
           kind="unprofiled"
-          pageSize={LIST_UNPROFILED_PAGE_SIZE}
+          pageSize={LIST_CONTACTS_PAGE_SIZE}
           title="Non-profiled contacts"
         />
       </div>
