@@ -1,17 +1,9 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { userApi } from '../../../src/api/userApi.ts';
 import { OutboxPage } from '../../../src/modules/admin/components/OutboxPage.tsx';
-import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
-import { pagedListRouteSearch } from '../../../src/router/pagedListRouteSearch.ts';
+import { renderAtRoute } from '../renderAtRoute.tsx';
 
 afterEach(cleanup);
 
@@ -29,25 +21,14 @@ const email = (id: number): OutboxEmail => ({
   sent_at: '2026-11-20T10:00:01.000Z',
 });
 
-function renderOutbox(outbox: typeof userApi.outbox, at = '/admin/outbox') {
-  const root = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => root,
+const renderOutbox = (outbox: typeof userApi.outbox, at = '/admin/outbox') =>
+  renderAtRoute({
     path: '/admin/outbox',
-    ...pagedListRouteSearch(),
+    at,
     component: OutboxPage,
+    pagedList: true,
+    services: { userApi: { ...userApi, outbox } },
   });
-  const router = createRouter({
-    routeTree: root.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [at] }),
-  });
-  render(
-    <ServicesContext.Provider value={{ ...appServices, userApi: { ...userApi, outbox } }}>
-      <RouterProvider router={router} />
-    </ServicesContext.Provider>,
-  );
-  return router;
-}
 
 const page = (offset: number, limit: number) => ({
   total_count: 45,

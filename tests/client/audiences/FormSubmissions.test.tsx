@@ -1,16 +1,9 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormSubmission, FormSummary } from '../../../domain/hostedForms.ts';
 import { type AudienceApi, audienceApi, type SubmissionDates } from '../../../src/api/audienceApi.ts';
 import { FormSubmissions } from '../../../src/modules/audiences/forms/FormSubmissions.tsx';
-import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { renderAtRoute } from '../renderAtRoute.tsx';
 
 afterEach(cleanup);
 
@@ -33,26 +26,17 @@ type Query = { formId: number; offset: number; limit: number } & SubmissionDates
 function renderSubmissions(
   submissions: (query: Query) => Promise<{ total_count: number; data: FormSubmission[] }>,
 ) {
-  const root = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => root,
-    path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
-    component: () => <FormSubmissions formId={3} />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: ['/audiences/forms/submissions?form_id=3'] }),
-  });
   const forms: AudienceApi['forms'] = {
     ...audienceApi.forms,
     details: async () => ({ id: 3, name: 'Newsletter sign-up' }) as FormSummary,
     submissions,
   };
-  render(
-    <ServicesContext.Provider value={{ ...appServices, audienceApi: { ...audienceApi, forms } }}>
-      <RouterProvider router={router} />
-    </ServicesContext.Provider>,
-  );
+  renderAtRoute({
+    path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
+    at: '/audiences/forms/submissions?form_id=3',
+    component: () => <FormSubmissions formId={3} />,
+    services: { audienceApi: { ...audienceApi, forms } },
+  });
 }
 
 describe('FormSubmissions', () => {

@@ -1,35 +1,15 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailDocument } from '../../../domain/emailDocument.ts';
 import type { MailboxItem, MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
 import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
-import { pagedListRouteSearch } from '../../../src/router/pagedListRouteSearch.ts';
+import { renderAtRoute } from '../renderAtRoute.tsx';
 
 /** The mailbox at its route (its search and the rows shown are in the address). */
-function renderMailbox(at = '/mailbox') {
-  const root = createRootRoute();
-  const mailbox = createRoute({
-    getParentRoute: () => root,
-    path: '/mailbox',
-    ...pagedListRouteSearch(),
-    component: MailboxPage,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([mailbox]),
-    history: createMemoryHistory({ initialEntries: [at] }),
-  });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderMailbox = (at = '/mailbox') =>
+  renderAtRoute({ path: '/mailbox', at, component: MailboxPage, pagedList: true });
 
 afterEach(() => {
   cleanup();

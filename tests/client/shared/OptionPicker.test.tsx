@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../jsdomDialog.ts';
 import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
 import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
 import { AddToListDialog } from '../../../src/modules/audiences/components/people/AddToListDialog.tsx';
@@ -8,17 +9,6 @@ import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/
 import { list } from '../audiences/audienceFixtures.ts';
 
 afterEach(cleanup);
-
-// jsdom has no modal dialogs: the open attribute stands in for showModal and close.
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 type ListsQuery = { offset: number; limit: number; searchWord?: string };
 /** 15 lists named "List 1" ... "List 15", searched by name, a page at a time. */

@@ -1,19 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../jsdomDialog.ts';
 import { ConfirmDialog } from '../../../src/ui/ConfirmDialog.tsx';
 
 afterEach(cleanup);
-
-// jsdom has no modal dialogs: the open attribute stands in for showModal and close.
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 describe('ConfirmDialog', () => {
   it('asks, names the act on its button, and Cancel closes without acting', () => {

@@ -97,8 +97,8 @@ function cardOption(email: EmailVersion): OptionContent {
     name: email.email_name,
     more: (
       <>
-        <span className="email-option__line">Subject: {email.subject}</span>
-        <span className="email-option__line">
+        <span className="option-picker__line">Subject: {email.subject}</span>
+        <span className="option-picker__line">
           {email.campaign_name ? `${email.campaign_name} · ` : ''}
           {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatWorkflowDate(email.created_on)}
         </span>

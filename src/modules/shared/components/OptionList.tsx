@@ -25,6 +25,8 @@ type Props<TRow> = {
   onChoose: (row: TRow) => void;
   render: (row: TRow) => OptionContent;
   busy?: boolean;
+  /** Cards side by side, as many as fit (short options such as triggers). */
+  grid?: boolean;
 };
 
 /** The options of a picker as one radio group: each a card (or a compact row) naming what it offers. */
@@ -37,6 +39,7 @@ export function OptionList<TRow>({
   onChoose,
   render,
   busy = false,
+  grid = false,
 }: Props<TRow>) {
   const group = useId();
   return (
@@ -44,7 +47,7 @@ export function OptionList<TRow>({
       role="radiogroup"
       aria-label={label}
       aria-busy={busy || undefined}
-      className={`option-picker__options option-picker__options--${variant}`}
+      className={`option-picker__options option-picker__options--${variant}${grid ? ' option-picker__options--grid' : ''}`}
     >
       {rows.map((row) => {
         const key = rowKey(row);

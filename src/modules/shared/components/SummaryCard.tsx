@@ -73,34 +73,25 @@ export function SummaryCard({
       {children}
       <div className="summary-card__actions">
         {leadingActions}
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onRename}
-          aria-label={`Rename ${itemName}`}
-        >
-          Rename
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onClone}
-          loading={cloning}
-          aria-label={`Clone ${itemName}`}
-        >
-          Clone
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete ${itemName}`}
-        >
-          Delete
-        </Button>
+        {(
+          [
+            ['Rename', onRename],
+            ['Clone', onClone],
+            ['Delete', onDelete],
+          ] as const
+        ).map(([act, run]) => (
+          <Button
+            key={act}
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            loading={act === 'Clone' && cloning}
+            onClick={run}
+            aria-label={`${act} ${itemName}`}
+          >
+            {act}
+          </Button>
+        ))}
       </div>
     </li>
   );
