@@ -1,13 +1,19 @@
 import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
-/** Asks before pausing: the inactive warning (spec 01 section 4), then "Pause workflow". */
+/**
+ * Asks before pausing a workflow, from its builder or the list: the inactive warning (spec 01 section 4),
+ * then "Pause workflow".
+ */
 export function PauseDialog({
   open,
+  name,
   onClose,
   onPause,
 }: {
   open: boolean;
+  /** The workflow's name, said in the dialog when it is asked from a list of several. */
+  name?: string;
   onClose: () => void;
   onPause: () => void;
 }) {
@@ -16,6 +22,7 @@ export function PauseDialog({
       open={open}
       onClose={onClose}
       title="Pause this workflow?"
+      description={name ? `“${name}” becomes inactive.` : undefined}
       confirmLabel="Pause workflow"
       onConfirm={() => {
         onPause();
