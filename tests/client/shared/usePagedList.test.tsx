@@ -217,6 +217,19 @@ describe('usePagedList', () => {
     await waitFor(() => expect(rows()).toBe('z'));
   });
 
+  it('Show more while the list loads asks nothing: one request at a time', async () => {
+    const { load, calls } = controlledLoad();
+    const { list } = renderList('/list', load);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => calls[0]?.settle(['a', 'b'], 4));
+    act(() => list().setFilter('active'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    act(() => list().showMore());
+    expect(calls).toHaveLength(2);
+    await act(async () => calls[1]?.settle(['c'], 4));
+    await waitFor(() => expect(rows()).toBe('c'));
+  });
+
   it('a next page that fails keeps the rows shown; retry sends that page again', async () => {
     let fail = true;
     const load = vi.fn(async (query: Query) => {

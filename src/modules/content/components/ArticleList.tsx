@@ -37,10 +37,9 @@ export function ArticleList({
   favouriteBusy,
 }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
-  // Scrolled to the end: the next page, unless one is on its way or failed (that one waits for Try again).
+  // Scrolled to the end: the next page, unless the last one failed (that one waits for Try again).
   const loadMore = () => {
-    if (list.status === 'loading' || (list.status === 'failure' && list.appending)) return;
-    list.showMore();
+    if (!(list.status === 'failure' && list.appending)) list.showMore();
   };
   const loadMoreRef = useRef(loadMore);
   loadMoreRef.current = loadMore;

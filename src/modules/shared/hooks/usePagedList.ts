@@ -201,9 +201,12 @@ export function usePagedList<TAnswer, TRow, F extends string = 'all', S extends 
     setLatest(answer);
   }, [loader.data]);
 
+  const statusRef = useRef(loader.status);
+  statusRef.current = loader.status;
   const showMore = useCallback(() => {
     const now = shownRef.current;
-    if (!now) return;
+    // One request at a time: a next page asked while the list loads would mix with what it brings.
+    if (!now || statusRef.current === 'loading') return;
     appendNext.current = true;
     // The offset may already be there (rows taken away since): ask again all the same.
     if (!change({ offset: now.rows.length })) setSeq((n) => n + 1);
