@@ -1,13 +1,13 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import { LIST_CONTACTS_PAGE_SIZE } from '../../../../../domain/audienceListSchemas.ts';
-import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { AllListsLink } from './AllListsLink.tsx';
 import { ListContactsSection } from './ListContactsSection.tsx';
 import './lists.css';
 
@@ -23,15 +23,7 @@ export function ListDetailsPage() {
     if (valid) load(listId);
   }, [valid, listId, load]);
 
-  const back = (
-    <Link
-      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-      params={{ page: 'lists' }}
-      className={buttonClassName('secondary')}
-    >
-      All lists
-    </Link>
-  );
+  const back = <AllListsLink />;
   if (!valid)
     return (
       <StatePanel kind="error" title="No list chosen" actions={back}>
