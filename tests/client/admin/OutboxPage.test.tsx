@@ -1,25 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { userApi } from '../../../src/api/userApi.ts';
 import { OutboxPage } from '../../../src/modules/admin/components/OutboxPage.tsx';
 import { renderAtRoute } from '../renderAtRoute.tsx';
+import { email } from './outboxFixtures.ts';
 
 afterEach(cleanup);
 
-const email = (id: number): OutboxEmail => ({
-  id,
-  kind: 'password_reset',
-  to_address: `user${id}@example.test`,
-  subject: `Email ${id}`,
-  text_body: 'Reset it here.',
-  html_body: null,
-  status: 'sent',
-  attempts: 1,
-  last_error: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  sent_at: '2026-11-20T10:00:01.000Z',
-});
+const emailNumbered = (id: number) =>
+  email({ id, to_address: `user${id}@example.test`, subject: `Email ${id}` });
 
 const renderOutbox = (outbox: typeof userApi.outbox, at = '/admin/outbox') =>
   renderAtRoute({
@@ -32,7 +21,7 @@ const renderOutbox = (outbox: typeof userApi.outbox, at = '/admin/outbox') =>
 
 const page = (offset: number, limit: number) => ({
   total_count: 45,
-  data: Array.from({ length: Math.min(limit, 45 - offset) }, (_, i) => email(offset + i + 1)),
+  data: Array.from({ length: Math.min(limit, 45 - offset) }, (_, i) => emailNumbered(offset + i + 1)),
 });
 
 describe('OutboxPage', () => {

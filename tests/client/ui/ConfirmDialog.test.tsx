@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../jsdomDialog.ts';
-import { ConfirmDialog } from '../../../src/ui/ConfirmDialog.tsx';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../../src/ui/ConfirmDialog.tsx';
 
 afterEach(cleanup);
 
@@ -32,7 +32,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('says why the last attempt failed and stays open; waits while busy or with nothing to confirm', () => {
-    const { rerender } = render(
+    const addDialog = (more: Partial<ConfirmDialogProps>) => (
       <ConfirmDialog
         open
         onClose={() => {}}
@@ -40,34 +40,19 @@ describe('ConfirmDialog', () => {
         tone="primary"
         confirmLabel="Add to list"
         onConfirm={() => {}}
-        failure={{ title: 'Nobody was added', message: 'The list is gone.' }}
-      />,
+        {...more}
+      />
+    );
+    const { rerender } = render(
+      addDialog({ failure: { title: 'Nobody was added', message: 'The list is gone.' } }),
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Nobody was added');
     expect(alert.textContent).toContain('The list is gone.');
     expect(screen.getByRole('button', { name: 'Add to list' }).className).toContain('ui-button--primary');
-    rerender(
-      <ConfirmDialog
-        open
-        onClose={() => {}}
-        title="Add to list"
-        confirmLabel="Add to list"
-        onConfirm={() => {}}
-        disabled
-      />,
-    );
+    rerender(addDialog({ disabled: true }));
     expect(screen.getByRole('button', { name: 'Add to list' })).toHaveProperty('disabled', true);
-    rerender(
-      <ConfirmDialog
-        open
-        onClose={() => {}}
-        title="Add to list"
-        confirmLabel="Add to list"
-        onConfirm={() => {}}
-        busy
-      />,
-    );
+    rerender(addDialog({ busy: true }));
     expect(screen.getByRole('button', { name: /Add to list/ }).getAttribute('aria-busy')).toBe('true');
   });
 });
