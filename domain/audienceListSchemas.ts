@@ -9,9 +9,8 @@ import { searchFieldSchema } from './workflowFormFields.ts';
  */
 
 export const MAX_LIST_NAME = 120;
-/** Profiled contacts of a list come 4 a page (spec 02 section 9); non-profiled ones 10 a page. */
-export const LIST_PROFILED_PAGE_SIZE = 4;
-export const LIST_UNPROFILED_PAGE_SIZE = 10;
+/** A list's contacts come 10 a page, profiled and non-profiled alike (the lists' page size). */
+export const LIST_CONTACTS_PAGE_SIZE = 10;
 export const LIST_NAME_EXISTS = 'List with that name already exists';
 
 /** A list name: trimmed, inner runs of white space made one space, 1 to 120 characters. */
@@ -44,6 +43,6 @@ export const listDetailsQuerySchema = z.object({
   /** Which half to page; without it both first pages come back. */
   kind: z.enum(LIST_CONTACT_KINDS, { error: 'kind must be profiled or unprofiled.' }).optional(),
   offset: offsetField(),
-  /** Default: 4 for profiled, 10 for non-profiled. */
+  /** Default: LIST_CONTACTS_PAGE_SIZE. */
   limit: wholeNumberField('limit', { min: 1, max: 100 }).optional(),
 });

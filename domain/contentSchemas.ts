@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TABS } from './contentArticles.ts';
+import { CONTENT_TABS, CURATION_TARGETS_MAX_LIMIT, CURATION_TARGETS_PAGE_SIZE } from './contentArticles.ts';
 import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
@@ -182,7 +182,7 @@ export const articlePreviewQuerySchema = z.object({
 export const curationTargetsQuerySchema = z.object({
   search: searchFieldSchema('search'),
   offset: offsetField(),
-  limit: limitField(50, 8),
+  limit: limitField(CURATION_TARGETS_MAX_LIMIT, CURATION_TARGETS_PAGE_SIZE),
 });
 
 export type ArticleFilters = {

@@ -106,11 +106,11 @@ for (const width of [1280, 375]) {
       await shot(page, `people-${width}-selection`);
       await page.getByRole('button', { name: 'Add to list' }).click();
       const picker = page.getByRole('dialog', { name: 'Add to list' });
-      await picker.getByLabel('Find a list').fill('Product Champions');
+      await picker.getByLabel('Search lists').fill('Product Champions');
       // The search's answer replaces the options: choose once only matching lists are shown.
-      await expect(picker.locator('.list-picker__option').first()).toBeVisible();
+      await expect(picker.locator('.option-picker__option').first()).toBeVisible();
       await expect(
-        picker.locator('.list-picker__option').filter({ hasNotText: 'Product Champions' }),
+        picker.locator('.option-picker__option').filter({ hasNotText: 'Product Champions' }),
       ).toHaveCount(0);
       await picker
         .getByRole('radio', { name: /Product Champions/ })

@@ -136,6 +136,11 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await steps.locator('.react-flow__node-sendEmail').first().click();
       await expect(page.getByRole('heading', { name: 'Send email', level: 2 })).toBeVisible();
       await shot(page, 'automation-builder-editor');
+      // The email picker of the side panel (the picker family, compact).
+      await page.getByRole('button', { name: 'Change email' }).click();
+      await expect(page.getByRole('radiogroup', { name: 'Emails to send' })).toBeVisible();
+      await shot(page, 'automation-builder-email-picker');
+      await page.getByRole('button', { name: 'Keep this email' }).click();
       // Deleting the email an If / Else tests is blocked: the constraint dialog names the condition.
       await page.getByRole('button', { name: 'Close' }).first().click();
       await steps.getByRole('button', { name: 'Actions for Send getting started' }).click();
@@ -215,6 +220,82 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByTestId('support-launcher').click();
       await expect(page.getByTestId('support-panel')).toBeVisible();
       await page.screenshot({ path: `${dir}/support-open-${size}.png` });
+    });
+
+    test('lists, pickers and confirmations', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/audiences/lists');
+      // Enough lists for the card list to grow (8 at a time).
+      const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
+      for (let n = 1; n <= 4; n += 1) {
+        await page.request.post('/api/audience/create_list/', {
+          form: { list_name: `Shots ${size} ${n} ${Date.now()}` },
+          headers: { 'X-CSRFToken': token ?? '' },
+        });
+      }
+      await page.reload();
+      await expect(page.getByTestId('list-card').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show more lists' })).toBeVisible();
+      await shot(page, 'lists');
+      const cards = await page.getByTestId('list-card').count();
+      await page.getByRole('button', { name: 'Show more lists' }).click();
+      await expect(page.getByTestId('list-card')).not.toHaveCount(cards);
+      await shot(page, 'lists-more');
+      await page.getByRole('button', { name: /^Delete Q4 Newsletter/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete this list?' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-delete-list-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('link', { name: 'Q4 Newsletter' }).click();
+      await expect(page.getByRole('table', { name: 'Profiled contacts', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show more contacts' }).first()).toBeVisible();
+      await shot(page, 'list-contacts');
+
+      await page.goto('/audiences/accounts');
+      await expect(page.getByRole('button', { name: 'Show more accounts' })).toBeVisible();
+      await shot(page, 'accounts');
+
+      await page.goto('/audiences/forms');
+      await page.getByRole('link', { name: /submissions of Newsletter sign-up/ }).click();
+      await expect(page.getByRole('table', { name: 'Submissions' })).toBeVisible();
+      await shot(page, 'form-submissions');
+
+      await page.goto('/audiences/people');
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(1)
+        .check();
+      await page.getByRole('button', { name: 'Add to list' }).click();
+      const picker = page.getByRole('dialog', { name: 'Add to list' });
+      await expect(picker.getByRole('radiogroup', { name: 'Lists' })).toBeVisible();
+      await picker.getByRole('radio').first().check();
+      await page.screenshot({ path: `${dir}/add-to-list-${size}.png` });
+      await picker.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/campaigns');
+      await expect(page.getByTestId('campaign-card').first()).toBeVisible();
+      await shot(page, 'campaigns');
+      await page.getByRole('button', { name: /^Delete Partner Outreach/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this campaign?' });
+      await expect(confirm.getByText(/will be deleted|cannot be deleted/).first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-delete-campaign-${size}.png` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+      await expect(page.getByTestId('email-card').first()).toBeVisible();
+      await shot(page, 'campaign-detail');
+      await page
+        .getByRole('link', { name: /^(Publish|Schedule|Progress) edition / })
+        .first()
+        .click();
+      await expect(page.getByRole('group', { name: /^Lists \(\d+ chosen\)$/ })).toBeVisible();
+      await shot(page, 'publish-audience');
+
+      await page.goto('/automation');
+      await page
+        .getByRole('button', { name: /^Pause / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Pause this workflow?' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-pause-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
     });
   });
 }

@@ -13,6 +13,7 @@ import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
+import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
@@ -126,6 +127,7 @@ export const permissionDeniedRoute = createRoute({
 export const outboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/admin/outbox',
+  ...pagedListRouteSearch(),
   component: OutboxPage,
 });
 
@@ -133,12 +135,14 @@ export const outboxRoute = createRoute({
 export const mailboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/mailbox',
+  ...pagedListRouteSearch(),
   component: MailboxPage,
 });
 
 export const supportInboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/admin/support',
+  ...pagedListRouteSearch(),
   component: SupportInboxPage,
 });
 

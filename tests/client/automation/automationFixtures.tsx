@@ -21,6 +21,7 @@ import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import { ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { servicesWith } from '../servicesWith.ts';
+import '../jsdomDialog.ts';
 
 export function summary(id: number, patch: Partial<WorkflowSummary> = {}): WorkflowSummary {
   return {

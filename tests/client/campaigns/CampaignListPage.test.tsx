@@ -14,20 +14,11 @@ import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign, campaignsPage } from './campaignFixtures.ts';
+import '../jsdomDialog.ts';
 
 afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
-
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 function renderCampaigns(stubs: Partial<CampaignApi>, at = '/campaigns') {
   const root = createRootRoute();
@@ -118,7 +109,7 @@ describe('Campaign list screen', () => {
     expect(screen.queryByText('Your campaigns could not be loaded')).toBeNull();
   });
 
-  it('appends the next page on Load more', async () => {
+  it('appends the next page on Show more', async () => {
     const listCampaigns = vi.fn(async (query: { offset: number }) =>
       query.offset === 0
         ? campaignsPage(
@@ -128,12 +119,13 @@ describe('Campaign list screen', () => {
         : campaignsPage([campaign(9), campaign(10)], 10),
     );
     renderCampaigns({ listCampaigns });
-    fireEvent.click(await screen.findByRole('button', { name: 'Load more campaigns' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more campaigns' }, SLOW));
     await waitFor(() => expect(cardNames()).toHaveLength(10), SLOW);
     expect(cardNames()[0]).toBe('Campaign 1');
     expect(cardNames()[9]).toBe('Campaign 10');
     expect(listCampaigns).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 8 }), expect.anything());
-    expect(screen.queryByRole('button', { name: 'Load more campaigns' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more campaigns' })).toBeNull();
+    expect(screen.getByText('All 10 campaigns shown')).toBeTruthy();
   });
 
   it('filters by email type (the filter map) from the first page', async () => {

@@ -17,6 +17,7 @@ import { ContentPage } from '../../../src/modules/content/components/ContentPage
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign } from '../campaigns/campaignFixtures.ts';
+import '../jsdomDialog.ts';
 
 afterEach(cleanup);
 const SLOW = { timeout: 5000 };

@@ -1,10 +1,15 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailDocument } from '../../../domain/emailDocument.ts';
 import type { MailboxItem, MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
 import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
+import { renderAtRoute } from '../renderAtRoute.tsx';
+
+/** The mailbox at its route (its search and the rows shown are in the address). */
+const renderMailbox = (at = '/mailbox') =>
+  renderAtRoute({ path: '/mailbox', at, component: MailboxPage, pagedList: true });
 
 afterEach(() => {
   cleanup();
@@ -54,7 +59,7 @@ describe('MailboxPage', () => {
       page([item(), item({ send_id: 10, status: 'suppressed', opens: 0, clicks: 0, to: 'x@example.test' })]),
     );
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    renderMailbox();
     const row = await screen.findByTestId('mailbox-row-11');
     expect(within(row).getByText('Delivered')).toBeTruthy();
     expect(within(row).getByTestId('mailbox-opens').textContent).toBe('2');
@@ -66,7 +71,7 @@ describe('MailboxPage', () => {
   it('says plainly when email goes out over SMTP', async () => {
     vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()], 'smtp'));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    renderMailbox();
     expect(await screen.findByText(/Email is sent over SMTP/)).toBeTruthy();
   });
 
@@ -82,7 +87,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<html><body><a href="http://t.test/t/c/tok/0">Read</a><img src="http://t.test/t/o/tok.gif"></body></html>',
     });
-    render(<MailboxPage />);
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     expect(email).toHaveBeenCalledWith(11, expect.any(AbortSignal));
     const frame = (await screen.findByTitle('Email: Spring launch')) as HTMLIFrameElement;
@@ -109,7 +114,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<p>Hi</p>',
     });
-    render(<MailboxPage />);
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     const viewer = await screen.findByRole('region', { name: 'Opened email' });
     await waitFor(() => expect(document.activeElement).toBe(viewer));
@@ -128,7 +133,7 @@ describe('MailboxPage', () => {
     const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
     const send = vi.spyOn(mailboxApi, 'send').mockResolvedValue({ sendId: 12, created: true });
-    render(<MailboxPage />);
+    renderMailbox();
     expect(await screen.findByText('No emails yet')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '6' } });
@@ -156,7 +161,7 @@ describe('MailboxPage', () => {
     vi.spyOn(mailboxApi, 'send').mockRejectedValue(
       new ApiError({ kind: 'http', status: 400, message: 'Email 4 has no design yet.' }),
     );
-    render(<MailboxPage />);
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email 4 has no design yet.')).toBeTruthy();
   });
@@ -169,7 +174,7 @@ describe('MailboxPage', () => {
       )
       .mockResolvedValue(page([item()]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    renderMailbox();
     expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
@@ -177,19 +182,21 @@ describe('MailboxPage', () => {
   });
 
   it('searches by recipient or subject once typing settles, from the first page, and says when nothing matches', async () => {
-    const many = { ...page([item()]), total_count: 45 };
+    const first = [item(), ...Array.from({ length: 19 }, (_, i) => item({ send_id: 100 + i }))];
+    const many = { ...page(first), total_count: 45 };
     const list = vi.spyOn(mailboxApi, 'list').mockImplementation(async (query) => {
       if (query.q === 'nobody') return page([]);
       if (query.q === 'ada') return page([item()]);
       return many;
     });
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    const router = renderMailbox();
     await screen.findByTestId('mailbox-row-11');
-    fireEvent.click(screen.getByRole('button', { name: /next/i }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more emails' }));
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({ offset: 20, limit: 20, q: '' }, expect.anything()),
     );
+    await waitFor(() => expect(router.state.location.search).toEqual({ offset: 20 }));
 
     const field = screen.getByLabelText('Search the mailbox');
     fireEvent.change(field, { target: { value: '  ad' } });
@@ -207,5 +214,16 @@ describe('MailboxPage', () => {
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({ offset: 0, limit: 20, q: '' }, expect.anything()),
     );
+  });
+
+  it('is a link: the search comes from the address and goes back to it', async () => {
+    const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    const router = renderMailbox('/mailbox?q=ada');
+    expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
+    expect(list).toHaveBeenCalledWith({ offset: 0, limit: 20, q: 'ada' }, expect.anything());
+    expect((screen.getByLabelText('Search the mailbox') as HTMLInputElement).value).toBe('ada');
+    fireEvent.change(screen.getByLabelText('Search the mailbox'), { target: { value: 'launch' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'launch' }));
   });
 });

@@ -237,7 +237,7 @@ describe('delete_list/', () => {
 });
 
 describe('list_details/', () => {
-  it('pages profiled contacts 4 at a time and non-profiled ones separately', async () => {
+  it('pages profiled contacts 10 at a time and non-profiled ones separately', async () => {
     const [list] = (await listing({ search_word: 'Q4 Newsletter' })).data;
     if (!list) throw new Error('no list');
     const members = await t.database.db
@@ -260,7 +260,7 @@ describe('list_details/', () => {
     expect(response.statusCode, response.body).toBe(200);
     const details: AudienceListDetails = response.json();
     expect(details.list.list_id).toBe(list.list_id);
-    expect(details.profiled.data).toHaveLength(4);
+    expect(details.profiled.data).toHaveLength(10);
     const unprofiled = await t.database.db
       .selectFrom('list_contacts as lc')
       .innerJoin('contacts as c', 'c.id', 'lc.contact_id')
@@ -274,9 +274,9 @@ describe('list_details/', () => {
     expect(details.unprofiled.total_count).toBe(none);
     expect(details.unprofiled.data.every((c) => c.personality_type === null)).toBe(true);
     const next: AudienceListDetails = (
-      await get(t.app, demo, `${B}list_details/`, { list_id: list.list_id, kind: 'profiled', offset: 4 })
+      await get(t.app, demo, `${B}list_details/`, { list_id: list.list_id, kind: 'profiled', offset: 10 })
     ).json();
-    expect(next.profiled.data).toHaveLength(4);
+    expect(next.profiled.data).toHaveLength(10);
     expect(next.profiled.data[0]?.contact_id).not.toBe(details.profiled.data[0]?.contact_id);
     const bad = await get(t.app, demo, `${B}list_details/`, { list_id: list.list_id, kind: 'all' });
     expect(bad.statusCode).toBe(400);

@@ -2,10 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { GroupMembers } from './GroupMembers.tsx';
 
@@ -28,11 +29,17 @@ export function GroupDetail({
     onUpdated(renamed);
     return renamed;
   }, 'renameGroup');
-  const remove = useRequest(async (groupId: number, signal) => {
-    await audienceApi.deleteGroup(groupId, signal);
-    setConfirming(false);
-    onDeleted(groupId);
-  }, 'deleteGroup');
+  const remove = useConfirmedRequest(
+    async (groupId: number, signal) => {
+      await audienceApi.deleteGroup(groupId, signal);
+      return groupId;
+    },
+    'deleteGroup',
+    (groupId) => {
+      setConfirming(false);
+      onDeleted(groupId);
+    },
+  );
 
   const submitName = (event: FormEvent) => {
     event.preventDefault();
@@ -84,16 +91,22 @@ export function GroupDetail({
         </Button>
       </form>
       <GroupMembers group={group} onUpdated={onUpdated} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete “${group.groupName}”?`}
         description="The group goes; its users stay users of your organisation."
         confirmLabel="Delete group"
-        onConfirm={() => remove.submit(group.groupId)}
-        busy={remove.status === 'loading'}
-        error={remove.status === 'failure' ? (remove.error?.message ?? null) : null}
-      />
+        onConfirm={() => remove.confirm(group.groupId)}
+        busy={remove.busy}
+        failure={
+          remove.failureMessage
+            ? { title: 'The group was not deleted', message: remove.failureMessage }
+            : null
+        }
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
     </section>
   );
 }

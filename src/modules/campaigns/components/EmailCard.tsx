@@ -4,6 +4,7 @@ import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { UserText } from '../../../ui/UserText.tsx';
+import { SummaryCard } from '../../shared/components/SummaryCard.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
@@ -32,16 +33,33 @@ export function EmailCard({
 }: Props) {
   const onlyOne = email.editions.length <= 1;
   return (
-    <li className="email-card" data-testid="email-card" data-email-id={email.email_id}>
-      <div className="email-card__head">
-        <h3 className="email-card__name">
-          <UserText>{email.name}</UserText>
-        </h3>
-        <Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>
-      </div>
-      <p className="email-card__meta">
-        Subject: {email.subject} · updated {lastUpdateLabel(email.last_updated)}
-      </p>
+    <SummaryCard
+      testId="email-card"
+      data={{ 'data-email-id': email.email_id }}
+      itemName={email.name}
+      name={<UserText>{email.name}</UserText>}
+      badge={<Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>}
+      meta={
+        <>
+          Subject: {email.subject} · updated {lastUpdateLabel(email.last_updated)}
+        </>
+      }
+      busy={busy}
+      onRename={onRename}
+      onClone={onClone}
+      onDelete={onDelete}
+      leadingActions={
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={onNewEdition}
+          aria-label={`New edition of ${email.name}`}
+        >
+          New edition
+        </Button>
+      }
+    >
       <ul className="email-card__editions" aria-label={`Editions of ${email.name}`}>
         {email.editions.map((edition) => (
           <li key={edition.edition_id} className="email-card__edition" data-testid="edition">
@@ -95,44 +113,6 @@ export function EmailCard({
           </li>
         ))}
       </ul>
-      <div className="email-card__actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={onNewEdition}
-          aria-label={`New edition of ${email.name}`}
-        >
-          New edition
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onRename}
-          aria-label={`Rename ${email.name}`}
-        >
-          Rename
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onClone}
-          aria-label={`Clone ${email.name}`}
-        >
-          Clone
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete ${email.name}`}
-        >
-          Delete
-        </Button>
-      </div>
-    </li>
+    </SummaryCard>
   );
 }

@@ -7,7 +7,7 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 
 const STATUS_TEXT: Record<string, string> = {
   sending: 'Going out',
@@ -76,28 +76,19 @@ export function SendProgress({ actor }: { actor: PublishActor }) {
             : null}
         </div>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? RESEND_TEXT[asking].button : ''}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setAsking(null)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                if (asking) actor.send({ type: 'publish.resend', to: asking });
-                setAsking(null);
-              }}
-            >
-              Send
-            </Button>
-          </>
-        }
+        tone="primary"
+        confirmLabel="Send"
+        onConfirm={() => {
+          if (asking) actor.send({ type: 'publish.resend', to: asking });
+          setAsking(null);
+        }}
       >
         <p>{asking ? RESEND_TEXT[asking].question : ''}</p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
 import type { Article, ContentTab } from '../../../../domain/contentArticles.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { ListPager } from '../../shared/components/ListPager.tsx';
 import { EMPTY_TAB_TEXT } from '../contentTabLabels.ts';
 import type { ArticleList as ArticleListState } from '../hooks/useArticleList.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 
 type Props = {
   tab: ContentTab;
-  list: Pick<ArticleListState, 'status' | 'data' | 'error' | 'loadMore' | 'reload' | 'query'>;
+  list: ArticleListState;
   /** The articles as shown (the list's, with the screen's favourite and curation changes). */
   articles: Article[];
   checked: ReadonlySet<number>;
@@ -22,8 +23,8 @@ type Props = {
 const LOAD_ERROR = 'The articles could not be loaded';
 
 /**
- * The explorer's results: loading, error (with Retry), empty, or the cards; the next page loads when the
- * end of the list comes into view (and with the Load more button).
+ * The explorer's results: loading, error (with Try again), empty, or the cards; the next page loads when
+ * the end of the list comes into view (and with Show more).
  */
 export function ArticleList({
   tab,
@@ -36,9 +37,13 @@ export function ArticleList({
   favouriteBusy,
 }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const loadMoreRef = useRef(list.loadMore);
-  loadMoreRef.current = list.loadMore;
-  const more = list.data?.more ?? false;
+  // Scrolled to the end: the next page, unless the last one failed (that one waits for Try again).
+  const loadMore = () => {
+    if (!(list.status === 'failure' && list.appending)) list.showMore();
+  };
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+  const more = list.hasMore;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !more || typeof IntersectionObserver === 'undefined') return;
@@ -53,19 +58,16 @@ export function ArticleList({
   }, [more]);
 
   const loading = list.status === 'loading' || list.status === 'idle';
-  if (list.data === null) {
-    if (list.status === 'failure' && list.error)
-      return (
-        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
-      );
+  const failedFirst = list.status === 'failure' && !list.appending ? list.error : null;
+  if (list.latest === null) {
+    if (failedFirst)
+      return <LoadErrorPanel title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />;
     return <StatePanel kind="loading" title="Loading articles…" />;
   }
   if (articles.length === 0) {
     if (loading) return <StatePanel kind="loading" title="Loading articles…" />;
-    if (list.status === 'failure' && list.error)
-      return (
-        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
-      );
+    if (failedFirst)
+      return <LoadErrorPanel title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />;
     return (
       <StatePanel kind="empty" title={list.query.q ? 'No articles match' : 'Nothing here yet'}>
         {list.query.q ? `No article matches “${list.query.q}” with these settings.` : EMPTY_TAB_TEXT[tab]}
@@ -74,7 +76,7 @@ export function ArticleList({
   }
   return (
     <>
-      <ul className="article-cards" aria-label="Articles" aria-busy={loading}>
+      <ul className="article-cards" aria-label="Articles" aria-busy={loading && !list.appending}>
         {articles.map((article) => (
           <ArticleCard
             key={article.id}
@@ -87,18 +89,16 @@ export function ArticleList({
           />
         ))}
       </ul>
-      {list.status === 'failure' && list.error ? (
-        <LoadErrorPanel compact title={LOAD_ERROR} message={list.error.message} onRetry={list.loadMore} />
+      {failedFirst ? (
+        <LoadErrorPanel compact title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />
       ) : null}
-      {more ? (
-        <div className="article-cards__more" ref={sentinel}>
-          <Button variant="secondary" loading={loading} onClick={list.loadMore}>
-            Load more articles
-          </Button>
-        </div>
-      ) : (
-        <p className="article-cards__end">That is every article.</p>
-      )}
+      <div className="article-cards__more" ref={sentinel}>
+        <ListPager
+          list={list}
+          noun={['article', 'articles']}
+          totalLabel={`${formatThousands(list.total)}${list.latest.total_capped ? '+' : ''}`}
+        />
+      </div>
     </>
   );
 }

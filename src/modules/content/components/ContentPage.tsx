@@ -75,7 +75,7 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   const { reload } = list;
   useEffect(() => {
     if (entries === null) return;
-    if (lastFeedCount.current !== null && feedCount > lastFeedCount.current) reload(0);
+    if (lastFeedCount.current !== null && feedCount > lastFeedCount.current) reload();
     lastFeedCount.current = feedCount;
   }, [entries, feedCount, reload]);
 
@@ -84,8 +84,8 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   useEffect(() => setChecked(new Set()), [tab, list.query.q, advanced]);
 
   const articles = useMemo(
-    () => (list.data?.articles ?? []).map((a) => (patches[a.id] ? { ...a, ...patches[a.id] } : a)),
-    [list.data, patches],
+    () => list.rows.map((a) => (patches[a.id] ? { ...a, ...patches[a.id] } : a)),
+    [list.rows, patches],
   );
 
   const toggleFavourite = useCallback(
@@ -123,8 +123,8 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   }, []);
 
   const count = advancedSearchCount(advanced);
-  const total = list.data?.total ?? null;
-  const capped = list.data?.capped === true;
+  const total = list.latest?.total_count ?? null;
+  const capped = list.latest?.total_capped === true;
   const checkedIds = articles.filter((a) => checked.has(a.id)).map((a) => a.id);
 
   return (

@@ -8,7 +8,7 @@ import type {
 } from '../../../../domain/senderAddresses.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Card } from '../../../ui/Card.tsx';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -167,7 +167,7 @@ export function SenderAddressesPage() {
           }}
         />
       ) : null}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={`Remove ${removing?.email ?? 'this address'}?`}
@@ -181,7 +181,11 @@ export function SenderAddressesPage() {
           if (removing) submitChange({ kind: 'remove', sender: removing });
         }}
         busy={changeRunning}
-        error={removing && change.status === 'failure' ? (change.error?.message ?? null) : null}
+        failure={
+          removing && change.status === 'failure'
+            ? { title: 'The address was not removed', message: change.error?.message ?? 'Try again.' }
+            : null
+        }
       />
     </>
   );

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';
+import { OptionList } from './OptionList.tsx';
 
 type Props = {
   value: ShareProfileOption | null;
@@ -37,22 +37,14 @@ export function ShareProfilePicker({ value, onChange }: Props) {
     );
   }
   return (
-    <div role="radiogroup" aria-label="Share profiles" className="automation-options">
-      {profiles.map((profile) => (
-        <label
-          key={profile.sp_uuid}
-          className={`automation-option${value?.sp_uuid === profile.sp_uuid ? ' automation-option--selected' : ''}`}
-        >
-          <input
-            type="radio"
-            name="share-profile"
-            className="automation-option__input"
-            checked={value?.sp_uuid === profile.sp_uuid}
-            onChange={() => onChange(profile)}
-          />
-          <UserText className="automation-option__name">{profile.name}</UserText>
-        </label>
-      ))}
-    </div>
+    <OptionList
+      rows={profiles}
+      rowKey={(profile) => profile.sp_uuid}
+      label="Share profiles"
+      variant="cards"
+      selectedKey={value?.sp_uuid ?? null}
+      onChoose={onChange}
+      render={(profile) => ({ name: profile.name })}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { pluralNoun } from '../../../../../domain/countOf.ts';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
 /** A delete that takes more than one step, waiting for the user's answer. */
 export type PendingDelete = { nodeId: string; title: string; count: number };
@@ -19,25 +19,21 @@ export function DeleteStepsDialog({
 }) {
   const below = pending ? pending.count - 1 : 0;
   return (
-    <Dialog
+    <ConfirmDialog
       open={pending !== null}
       onClose={onCancel}
-      title={pending ? `Delete “${pending.title}” and ${below} step${below === 1 ? '' : 's'} below it?` : ''}
+      title={
+        pending
+          ? `Delete “${pending.title}” and ${below} ${pluralNoun(below, 'step', 'steps')} below it?`
+          : ''
+      }
       description={
         pending
           ? `Deleting this If / Else also deletes every step in its yes and no branches: ${pending.count} steps in all.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => pending && onConfirm(pending.nodeId)}>
-            {pending ? `Delete ${pending.count} steps` : 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel={pending ? `Delete ${pending.count} steps` : 'Delete'}
+      onConfirm={() => pending && onConfirm(pending.nodeId)}
     >
       {pending ? (
         <p className="automation-muted">
@@ -45,6 +41,6 @@ export function DeleteStepsDialog({
           this page; undo history is not kept across reloads.
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
