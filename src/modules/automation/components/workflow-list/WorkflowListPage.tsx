@@ -70,12 +70,15 @@ export function WorkflowListPage() {
   const active = moved && moved.from === list.latest ? moved.count : answered;
   const latestRef = useRef(list.latest);
   latestRef.current = list.latest;
-  const setActive = (next: (count: number) => number) =>
-    setMoved((before) => {
-      const latest = latestRef.current;
-      const count = before && before.from === latest ? before.count : (latest?.total_active_count ?? 0);
-      return { from: latest, count: next(count) };
-    });
+  const setActive = useCallback(
+    (next: (count: number) => number) =>
+      setMoved((before) => {
+        const latest = latestRef.current;
+        const count = before && before.from === latest ? before.count : (latest?.total_active_count ?? 0);
+        return { from: latest, count: next(count) };
+      }),
+    [],
+  );
   const [cloning, setCloning] = useState<WorkflowSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -95,7 +98,7 @@ export function WorkflowListPage() {
       setActive((count) => activeAfterStatusChange(count, before, workflow, result.totalActiveCount));
       edit((draft) => applyStatusChange(draft, workflow, query.filter));
     },
-    [query.filter, rows, edit],
+    [query.filter, rows, edit, setActive],
   );
 
   const shown = list.latest !== null;
