@@ -114,6 +114,16 @@ export type LoginThrottleTable = {
   next_attempt_at: Date;
 };
 
+/** A rate limit's window, shared by every process (server/lib/RateLimiter.ts). */
+export type RateLimitTable = {
+  /** sha256 of the limited key (a route and a client address, a person's test sends). */
+  key: string;
+  window_ends: Date;
+  /** How much of the limit the processes have reserved in this window (bigint: a string from pg). */
+  used: string | number;
+  touched_at: Date;
+};
+
 export type AccountTable = {
   id: Generated<number>;
   org_id: number;
@@ -769,6 +779,7 @@ export type Database = {
   verified_addresses: VerifiedAddressTable;
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitTable;
   accounts: AccountTable;
   contacts: ContactTable;
   audience_facets: AudienceFacetTable;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { clientKey } from '../../lib/rateLimitRoutes.ts';
 import type { EmailEventInput } from './recordEmailEvent.ts';
 import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
 
@@ -36,29 +37,6 @@ const INVALID_LINK_PAGE =
   '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
   `<title>Link not valid</title></head><body>` +
   `<h1>${escapeHtml(INVALID_LINK_MESSAGE)}</h1><p>Please use a link from a recent email.</p></body></html>`;
-
-/** Addresses counted in one window at most; beyond, the window starts again (memory stays bounded). */
-const MAX_COUNTED_ADDRESSES = 100_000;
-
-/**
- * A fixed-window per-IP counter of a minute, the public rate limit of the tracking endpoints (cheaper than
- * the rate-limit plugin on the busiest URLs): the pixel, which cannot answer 429, records nothing over the
- * limit; the click answers 429.
- */
-function ipWindow(max: number) {
-  let windowStart = Date.now();
-  let counts = new Map<string, number>();
-  return (ip: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= 60_000 || counts.size >= MAX_COUNTED_ADDRESSES) {
-      windowStart = now;
-      counts = new Map();
-    }
-    const count = (counts.get(ip) ?? 0) + 1;
-    counts.set(ip, count);
-    return count <= max;
-  };
-}
 
 function userAgentOf(request: FastifyRequest): string | null {
   const ua = request.headers['user-agent'];
@@ -107,8 +85,18 @@ function noStore(reply: FastifyReply): FastifyReply {
  */
 export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): FastifyPluginAsyncZod {
   const { config } = ctx;
-  const pixelAllowed = ipWindow(config.trackingRateLimit);
-  const clickAllowed = ipWindow(config.trackingRateLimit);
+  // The one rate-limit mechanism (RateLimiter), per client address: the pixel, which cannot answer 429,
+  // records nothing over the limit; the click answers 429.
+  const rule = { max: config.trackingRateLimit, windowMs: 60_000 };
+  // A limit that cannot be read (the database is away) lets the person through: the link was theirs.
+  const allowed = (what: 'open' | 'click', request: FastifyRequest) =>
+    ctx.rateLimiter.take(`tracking:${what}:${clientKey(request)}`, rule).then(
+      (decision) => decision.ok,
+      (error: unknown) => {
+        request.log.error(error, 'tracking rate limit could not be read');
+        return true;
+      },
+    );
   const hidden = { hide: true } as const;
 
   return async (app) => {
@@ -125,9 +113,9 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       },
       async (request, reply) => {
         const parsed = pixelFileSchema.safeParse(request.params['*']);
-        if (parsed.success && pixelAllowed(request.ip)) {
+        if (parsed.success) {
           try {
-            const send = await recorder.send(parsed.data);
+            const send = (await allowed('open', request)) ? await recorder.send(parsed.data) : null;
             if (send) {
               await recorder.record(trackedEvent(send, 'opened', null, request));
             }
@@ -143,7 +131,7 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       '/t/c/:token/:index',
       { config: { public: true }, schema: hidden },
       async (request, reply) => {
-        if (!clickAllowed(request.ip)) {
+        if (!(await allowed('click', request))) {
           return noStore(reply)
             .code(429)
             .header('retry-after', '60')
