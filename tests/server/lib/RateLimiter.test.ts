@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../../server/db/openDatabase.ts';
 import { prepareDatabase } from '../../../server/db/prepareDatabase.ts';
@@ -32,8 +33,7 @@ function clock(start = Date.parse('2026-11-28T10:00:00Z')) {
 }
 
 const MINUTE = 60_000;
-let keys = 0;
-const freshKey = () => `test:${(keys += 1)}:${Math.random()}`;
+const freshKey = () => `test:${randomUUID()}`;
 
 describe('RateLimiter', () => {
   it('allows max calls in a window, refuses the next with the time to its end, and starts again after', async () => {
