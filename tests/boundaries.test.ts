@@ -443,7 +443,7 @@ describe('one way for each recurring thing', () => {
         "const named = (s: string): string => s.replace(/&amp;/g, '&').replace(/&#(\\d+);/g, (_, n) => n);",
         "const built = new RegExp('&(lt|gt);', 'g');",
         "const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');",
-        "const text = `a / &amp; / ${'&lt; / b'.replace(/&lt;/g, '<')} /`;",
+        `const text = \`a / &amp; / \${'&lt; / b'.replace(/&lt;/g, '<')} /\`;`,
         'const half = 4 / 2; const ratio = half / 1;',
       ].join('\n'),
     };
