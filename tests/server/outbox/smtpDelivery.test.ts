@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/openDatabase.ts';
+import { startOutboxDelivery } from '../../../server/services/delivery/startOutboxDelivery.ts';
 import { createTestApp, form, type TestApp } from '../../helpers/testApp.ts';
 import { decodeBody, headerOf } from '../delivery/deliveryTestKit.ts';
 
@@ -139,5 +141,19 @@ describe.each(CASES)('outbox email $name', (testCase) => {
     expect(row).toMatchObject({ status: 'sent', private_text_body: null, private_html_body: null });
     expect(row.text_body).toContain('/resetPassword/[redacted]');
     expect(JSON.stringify(row)).not.toContain(key);
+  });
+});
+
+describe('outbox delivery settings', () => {
+  it('refuses to start on an SMTP_URL or SMTP_FROM it would misread, naming what is wrong', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const start = (smtpUrl: string, from: string) => () =>
+        startOutboxDelivery({ db: database.db, smtpUrl, from, log: { warn: () => {}, error: () => {} } });
+      expect(start('smtp://127.0.0.1:2525/?pool=true', 'a@b.test')).toThrow(/unknown option "pool"/);
+      expect(start('smtp://127.0.0.1:2525', 'Workbench')).toThrow(/Name <address@example.com>/);
+    } finally {
+      await database.close();
+    }
   });
 });
