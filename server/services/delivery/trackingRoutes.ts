@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import type { RateDecision } from '../../lib/RateLimiter.ts';
 import { clientKey } from '../../lib/rateLimitRoutes.ts';
 import type { EmailEventInput } from './recordEmailEvent.ts';
 import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
@@ -89,14 +90,11 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
   // records nothing over the limit; the click answers 429.
   const rule = { max: config.trackingRateLimit, windowMs: 60_000 };
   // A limit that cannot be read (the database is away) lets the person through: the link was theirs.
-  const allowed = (what: 'open' | 'click', request: FastifyRequest) =>
-    ctx.rateLimiter.take(`tracking:${what}:${clientKey(request)}`, rule).then(
-      (decision) => decision.ok,
-      (error: unknown) => {
-        request.log.error(error, 'tracking rate limit could not be read');
-        return true;
-      },
-    );
+  const limit = (what: 'open' | 'click', request: FastifyRequest): Promise<RateDecision> =>
+    ctx.rateLimiter.take(`tracking:${what}:${clientKey(request)}`, rule).catch((error: unknown) => {
+      request.log.error(error, 'tracking rate limit could not be read');
+      return { ok: true };
+    });
   const hidden = { hide: true } as const;
 
   return async (app) => {
@@ -115,7 +113,7 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
         const parsed = pixelFileSchema.safeParse(request.params['*']);
         if (parsed.success) {
           try {
-            const send = (await allowed('open', request)) ? await recorder.send(parsed.data) : null;
+            const send = (await limit('open', request)).ok ? await recorder.send(parsed.data) : null;
             if (send) {
               await recorder.record(trackedEvent(send, 'opened', null, request));
             }
@@ -131,10 +129,11 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       '/t/c/:token/:index',
       { config: { public: true }, schema: hidden },
       async (request, reply) => {
-        if (!(await allowed('click', request))) {
+        const decision = await limit('click', request);
+        if (!decision.ok) {
           return noStore(reply)
             .code(429)
-            .header('retry-after', '60')
+            .header('retry-after', String(Math.max(1, Math.ceil(decision.retryAfterSeconds))))
             .type('text/plain; charset=utf-8')
             .send(TOO_MANY_CLICKS);
         }
