@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -18,6 +17,8 @@ import type { AppContext } from './lib/AppContext.ts';
 import { errorHandler, markBodyRead, notFoundHandler } from './lib/errorHandler.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail } from './lib/outbox.ts';
+import { RateLimiter } from './lib/RateLimiter.ts';
+import { rateLimitRoutes } from './lib/rateLimitRoutes.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
 import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
@@ -109,10 +110,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: 'keyValues',
     limits: { fieldSize: BODY_LIMIT_BYTES, fields: 200, files: 0, fileSize: 0 },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => rateLimitError(ctx.after),
-  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -145,6 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', refuseCrossSiteWrites(config));
 
   const sessions = new SessionStore(database.db, config.sessionCacheMs);
+  const clock = options.clock ?? (() => new Date());
+  const rateLimiter = new RateLimiter(database.db, clock);
+  // Every route with config.rateLimit is limited by the one mechanism, shared by every process.
+  rateLimitRoutes(app, rateLimiter);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -161,7 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     emailEventSinks: [],
     afterReply: new AfterReply((error, what) => app.log.error(error, `${what} failed`)),
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    rateLimiter,
   };
   const background = await startBackgroundWork({
     config,
@@ -217,8 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.serveClient) await app.register(staticClient(config));
 
-  // Sessions nobody came back for, expired sign-up links and old sign-in delays are deleted at start-up
-  // and every hour (startBackgroundWork).
+  // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows
+  // are deleted at start-up and every hour (startBackgroundWork).
   app.addHook('onReady', background.sweepExpired);
 
   app.addHook('onClose', async () => {
@@ -228,12 +230,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await background.stop();
   });
   return app;
-}
-
-function rateLimitError(after: string) {
-  return {
-    statusCode: 429,
-    success: false,
-    message: `Too many requests. Try again in ${after}.`,
-  };
 }

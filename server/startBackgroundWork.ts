@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { listenForWork } from './lib/listenForWork.ts';
+import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
 import { startPgBoss } from './lib/startPgBoss.ts';
 import { ImportRunner } from './services/audience/ImportRunner.ts';
@@ -141,6 +142,7 @@ export async function startBackgroundWork(input: {
       input.sessions.deleteExpired(),
       deleteExpiredPendingSignups(database.db),
       new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
+      RateLimiter.forgetEndedBefore(database.db, new Date(Date.now() - 60 * 60 * 1000)),
     ]).catch((error) => log.error(error, 'expiry sweep failed'));
   };
   const sweeper = setInterval(sweepExpired, 60 * 60 * 1000);

@@ -13,6 +13,14 @@ import {
   under,
   violationsUnder,
 } from './boundaryRules.ts';
+import {
+  entityDecoderBreaches,
+  importCycles,
+  nodemailerImports,
+  PRODUCTION,
+  rateLimitBreaches,
+  sourcesUnder,
+} from './oneWayRules.ts';
 
 /**
  * The layering rules of docs/client-conventions.md, checked on the source text: each test lists every
@@ -235,5 +243,87 @@ describe('boundaries', () => {
       expect(noPrivatePackagePath(file, "import '@xyflow/react/dist/style.css';")).toEqual([]);
       expect(noPrivatePackagePath(file, "import { readFile } from 'node:fs/promises';")).toEqual([]);
     });
+  });
+});
+
+describe('one way for each recurring thing on the server', () => {
+  it('no production code imports nodemailer (the product has its own SMTP client)', () => {
+    expect(nodemailerImports(sourcesUnder(...PRODUCTION))).toEqual([]);
+  });
+
+  it('the rule finds nodemailer', () => {
+    const bad = {
+      file: 'server/services/delivery/x.ts',
+      text: "import nodemailer from 'nodemailer';\nimport { parseConnectionUrl } from 'nodemailer/lib/shared';\nimport x from '@scope/pkg/dist/x.js';\nimport { createRoot } from 'react-dom/client';\nimport '@xyflow/react/dist/style.css';",
+    };
+    expect(nodemailerImports([bad])).toEqual([
+      'server/services/delivery/x.ts -> nodemailer',
+      'server/services/delivery/x.ts -> nodemailer/lib/shared',
+    ]);
+  });
+
+  it('HTML character references are read by one decoder (domain/decodeHtmlEntities.ts)', () => {
+    expect(entityDecoderBreaches(sourcesUnder(...PRODUCTION))).toEqual([]);
+  });
+
+  it('the rule finds a hand-written decoder, and not an encoder, a string or a comment', () => {
+    const bad = {
+      file: 'server/services/x.ts',
+      text: [
+        '// Decodes &amp; / and &#39; / in comments: not code.',
+        "const named = (s: string): string => s.replace(/&amp;/g, '&').replace(/&#(\\d+);/g, (_, n) => n);",
+        "const built = new RegExp('&(lt|gt);', 'g');",
+        "const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');",
+        `const text = \`a / &amp; / \${'&lt; / b'.replace(/&lt;/g, '<')} /\`;`,
+        'const half = 4 / 2; const ratio = half / 1;',
+      ].join('\n'),
+    };
+    expect(entityDecoderBreaches([bad])).toEqual([
+      'server/services/x.ts: /&amp;/',
+      'server/services/x.ts: /&#(\\d+);/',
+      'server/services/x.ts: /&lt;/',
+      'server/services/x.ts: /&(lt|gt);/',
+    ]);
+  });
+
+  it('every rate limit is the one mechanism (RateLimiter, shared by every process on the database)', () => {
+    expect(rateLimitBreaches(sourcesUnder('server'))).toEqual([]);
+  });
+
+  it('the rule finds a route with a limiter of its own, and a rate-limit package', () => {
+    const own = {
+      file: 'server/services/x/routes.ts',
+      text: [
+        "import rateLimit from '@fastify/rate-limit';",
+        'const hits = new Map<string, number>();',
+        "app.get('/x', async (request, reply) => {",
+        '  const n = (hits.get(request.ip) ?? 0) + 1;',
+        '  hits.set(request.ip, n);',
+        '  if (n > 10) return reply.code(429).send();',
+        '});',
+      ].join('\n'),
+    };
+    const thrown = { file: 'server/services/y.ts', text: "throw tooManyRequests('Slow down.', 60);" };
+    expect(rateLimitBreaches([own, thrown])).toEqual([
+      'server/services/x/routes.ts -> @fastify/rate-limit',
+      'server/services/x/routes.ts: answers 429 without RateLimiter',
+      'server/services/y.ts: answers 429 without RateLimiter',
+    ]);
+  });
+
+  it('server/lib has no import cycle, type-only imports included', () => {
+    expect(importCycles(sourcesUnder('server/lib'))).toEqual([]);
+  });
+
+  it('the rule finds a type-only circle', () => {
+    const a = {
+      file: 'server/lib/A.ts',
+      text: "import type { B } from './B.ts';\nexport type A = { b: B };",
+    };
+    const b = {
+      file: 'server/lib/B.ts',
+      text: "import type { A } from './A.ts';\nexport type B = { a?: A };",
+    };
+    expect(importCycles([a, b])).toEqual(['server/lib/A.ts -> server/lib/B.ts -> server/lib/A.ts']);
   });
 });

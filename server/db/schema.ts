@@ -132,6 +132,16 @@ export type LoginThrottleTable = {
   next_attempt_at: Date;
 };
 
+/** A rate limit's window, shared by every process (server/lib/RateLimiter.ts). */
+export type RateLimitTable = {
+  /** sha256 of the limited key (a route and a client address, a person's test sends). */
+  key: string;
+  window_ends: Date;
+  /** How much of the limit the processes have reserved in this window (bigint: a string from pg). */
+  used: string | number;
+  touched_at: Date;
+};
+
 export type AccountTable = {
   id: Generated<number>;
   org_id: number;
@@ -788,6 +798,7 @@ export type Database = {
   sender_address_requests: SenderAddressRequestTable;
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitTable;
   accounts: AccountTable;
   contacts: ContactTable;
   audience_facets: AudienceFacetTable;

@@ -15,12 +15,12 @@ import {
 } from '../../../domain/authSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
+import { describeWait } from '../../lib/describeWait.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authGuard, clearSessionCookie, currentAuth, setSessionCookie } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { currentUserData } from '../user/currentUserData.ts';
 import { loadUserData } from '../user/queries.ts';
-import { describeWait } from './describeWait.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { mailPasswordReset, mailSignup } from './mailAccountLinks.ts';
 import {

@@ -152,7 +152,7 @@ export function sendRoutes(
 ): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['publish'];
-  const testLimiter = new TestSendLimiter(ctx.clock);
+  const testLimiter = new TestSendLimiter(ctx.rateLimiter);
 
   /** Starts walking a send: on pg-boss when this process has it, else here and now. */
   async function startWalk(sendId: number, startAfter?: Date): Promise<void> {
@@ -660,7 +660,7 @@ export function sendRoutes(
       async (request) => {
         const { user } = currentAuth(request);
         const edition = await loadEdition(db, user.org_id, request.body.version_id);
-        testLimiter.take(user.id, user.org_id);
+        await testLimiter.take(user.id, user.org_id);
         const sender = senderOf(edition);
         const { sendId } = await sendTestEmail(db, {
           orgId: user.org_id,

@@ -18,14 +18,13 @@ import {
   findVerifiedSender,
   requestOf,
   SENDER_VERIFICATION_KIND,
-  senderMailsSince,
 } from './senderAddressQueries.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Asks for a new From address: refused when it is a sender already or when the organisation has had
- * SENDER_MAILS_PER_HOUR verification emails in the last hour (429). An open request for the same address
+ * SENDER_MAILS_PER_HOUR verification emails within the hour (429, counted by the one RateLimiter). An open request for the same address
  * is replaced (its link stops working); the new single-use link, valid SENDER_LINK_TTL_HOURS, is mailed to
  * the address through the outbox (without SMTP, to the server's log for the operator).
  */
@@ -39,12 +38,15 @@ export async function requestSenderAddress(
   if (await findVerifiedSender(db, user.org_id, input.email)) {
     throw badRequest(`${input.email} is already one of your senders.`);
   }
-  const mailed = await senderMailsSince(db, user.org_id, new Date(now.getTime() - HOUR_MS));
-  if (mailed.length >= SENDER_MAILS_PER_HOUR) {
-    const oldest = mailed[mailed.length - SENDER_MAILS_PER_HOUR] ?? now;
+  // The one rate-limit mechanism (shared by every process on the database): a fixed hour per organisation.
+  const allowed = await ctx.rateLimiter.take(`sender-verification:${user.org_id}`, {
+    max: SENDER_MAILS_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
+  if (!allowed.ok) {
     throw tooManyRequests(
       `Your organisation has asked for ${SENDER_MAILS_PER_HOUR} verification emails in the last hour. Try again later.`,
-      (oldest.getTime() + HOUR_MS - now.getTime()) / 1000,
+      allowed.retryAfterSeconds,
     );
   }
   const key = newToken();

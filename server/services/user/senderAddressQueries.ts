@@ -70,19 +70,6 @@ export async function findLiveSenderRequest(db: Db, keyHash: string, now: Date) 
     .executeTakeFirst();
 }
 
-/** Verification emails mailed for the organisation since `since` (the outbox keeps every one). */
-export async function senderMailsSince(db: Db, orgId: number, since: Date): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select('created_at')
-    .where('org_id', '=', orgId)
-    .where('kind', '=', SENDER_VERIFICATION_KIND)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((row) => row.created_at);
-}
-
 export const SENDER_VERIFICATION_KIND = 'sender_verification';
 
 /** The name of an edition whose send (scheduled, sending or paused) comes from this sender, if any. */
