@@ -20,6 +20,9 @@ function state(patch: Partial<ContactImportState>): ContactImportState {
     inserted: 0,
     updated: 0,
     refused: 0,
+    duplicates: 0,
+    duplicate_policy: 'first',
+    empty_rows: 0,
     error: null,
     ...patch,
   };
@@ -59,7 +62,7 @@ describe('contactImportMachine', () => {
       { data: state({ processed_rows: 400 }), refusals: [] },
       {
         data: state({ status: 'done', processed_rows: 1000, inserted: 990, refused: 10 }),
-        refusals: [{ row_number: 4, reason: 'Email is missing', email: '' }],
+        refusals: [{ row_number: 4, reason: 'Email is missing', email: '', kind: 'refused' }],
       },
     ]);
     actor.send({ type: 'import.watch', importId: 7 });

@@ -36,6 +36,8 @@ const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): 
   engagement_score: 5,
   linkedin_url: null,
   twitter_url: null,
+  country: null,
+  custom_fields: {},
   created_on: '2026-11-01T00:00:00.000Z',
   ...extra,
 });
