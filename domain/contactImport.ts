@@ -51,6 +51,12 @@ export const DUPLICATE_POLICY_LABELS: Record<DuplicatePolicy, string> = {
   last: 'Import the last row of each email',
   skip: 'Import none of the rows of a repeated email',
 };
+/** What the choice did, for the import's report. */
+export const DUPLICATE_POLICY_OUTCOMES: Record<DuplicatePolicy, string> = {
+  first: 'the first row of each email was imported',
+  last: 'the last row of each email was imported',
+  skip: 'none of the rows of a repeated email were imported',
+};
 
 /** Why a row of the file was not imported: the check refused it, or the file repeats its email. */
 export type ImportRowOutcome = 'refused' | 'duplicate';
