@@ -1,4 +1,5 @@
 import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
+import type { PersonRow } from '../../../domain/audiencePeople.ts';
 
 /** A list summary as lists_listing/ answers it; 10 contacts per id unless patched. */
 export function list(id: number, patch: Partial<AudienceListSummary> = {}): AudienceListSummary {
@@ -15,3 +16,30 @@ export function list(id: number, patch: Partial<AudienceListSummary> = {}): Audi
     ...patch,
   };
 }
+
+/** A person as people_listing/ answers it (Acme, Subscribed); profiled ones are Driver · Dominant. */
+export const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
+  contact_id: id,
+  full_name: `Person ${id}`,
+  first_name: 'Person',
+  last_name: String(id),
+  contact_email: `p${id}@example.test`,
+  designation: null,
+  organization: 'Acme',
+  account_id: 1,
+  company_website: null,
+  industry: null,
+  revenue: null,
+  personality_type: profiled ? 'Dominant' : null,
+  personality: profiled ? 'Driver' : 'N/A',
+  phone_number: null,
+  status: 'Subscribed',
+  buyer_stage: 'Awareness',
+  engagement_score: 5,
+  linkedin_url: null,
+  twitter_url: null,
+  country: null,
+  custom_fields: {},
+  created_on: '2026-11-01T00:00:00.000Z',
+  ...extra,
+});
