@@ -125,8 +125,13 @@ export function ImportProgressView({ importId }: { importId: number }) {
               caption="Rows not imported"
               columns={[
                 { id: 'row', header: 'Row', cell: (r) => r.row_number },
-                { id: 'email', header: 'Email', cell: (r) => r.email || '—' },
-                { id: 'reason', header: 'Why', cell: (r) => r.reason },
+                {
+                  id: 'email',
+                  header: 'Email',
+                  cell: (r) => r.email || '—',
+                  className: 'import-report__wrap',
+                },
+                { id: 'reason', header: 'Why', cell: (r) => r.reason, className: 'import-report__wrap' },
               ]}
               rows={refusals}
               rowKey={(r) => String(r.row_number)}
