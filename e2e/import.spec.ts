@@ -160,7 +160,7 @@ test.describe('CSV import at 375 px', () => {
     // Read as UTF-8, the accents cannot be read: the rows would be refused, and the screen says so.
     await page.getByLabel('File encoding').selectOption('utf-8');
     await expect(
-      page.getByText('2 rows hold characters this encoding cannot read', { exact: false }),
+      page.getByText('2 rows hold characters that UTF-8 (Unicode) cannot read', { exact: false }),
     ).toBeVisible();
     await expect(preview).toContainText('holds a character that could not be read');
     await axeAtBothWidths(page, 'the import wizard with a Latin-1 file', 375);

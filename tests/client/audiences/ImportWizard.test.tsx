@@ -174,7 +174,8 @@ describe('ImportWizard', () => {
     fireEvent.change(encoding, { target: { value: 'utf-8' } });
     await screen.findByText('Characters that cannot be read', {}, SLOW);
     expect(asked.at(-1)).toEqual({ encoding: 'utf-8', emailColumn: 0 });
-    expect(screen.getByText(/1 row holds characters this encoding cannot read/)).toBeTruthy();
+    expect(screen.getByText(/^1 row holds characters that UTF-8 \(Unicode\) cannot read/)).toBeTruthy();
+    expect(screen.queryByText('This file is not UTF-8')).toBeNull();
     expect(screen.getAllByTestId('import-preview-row')[0]?.textContent).toContain(
       'First name holds a character that could not be read',
     );
@@ -208,7 +209,13 @@ describe('ImportWizard', () => {
     const withCompany: CsvPreview = {
       ...(PREVIEW as Extract<CsvPreview, { ok: true }>),
       headers: ['Email', 'Company', 'Website', 'Country', 'Shoe size'],
-      rows: [{ line: 2, cells: ['ana@example.test', 'Acme', 'acme.example', 'Spain', '38'] }],
+      rows: [
+        {
+          line: 2,
+          cells: ['ana@example.test', 'Acme', 'acme.example', 'Spain', '38'],
+          repeats: { first: 2, last: 9, rows: 2 },
+        },
+      ],
       totalRows: 40,
       duplicates: { emails: 2, rows: 3 },
     };
@@ -231,7 +238,10 @@ describe('ImportWizard', () => {
     ).toBeTruthy();
     expect(screen.getByText(/^2 emails are in the file more than once \(3 extra rows\)/)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Keep “Shoe size” as a custom field'));
+    const firstRow = () => screen.getAllByTestId('import-preview-row')[0]?.textContent;
+    expect(firstRow()).not.toContain('Same email');
     fireEvent.click(screen.getByLabelText('Import the last row of each email'));
+    expect(firstRow()).toContain('Same email as row 9, which was imported instead');
     const header = within(screen.getByRole('region', { name: 'The first rows' })).getAllByRole(
       'columnheader',
     );

@@ -80,7 +80,13 @@ describe('readCsvPreview', () => {
   it('counts the rows, the empty rows and the addresses the file repeats (in the email column)', () => {
     const csv = 'E-mail,first\na@x.test,A\n\nA@x.test,B\n,\nb@x.test,C\na@x.test,D\nbad,E\n';
     const preview = readCsvPreview(bytes(csv));
-    expect(preview.ok && preview.rows.map((row) => row.line)).toEqual([2, 4, 6, 7, 8]);
+    expect(preview.ok && preview.rows.map((row) => [row.line, row.repeats])).toEqual([
+      [2, { first: 2, last: 7, rows: 3 }],
+      [4, { first: 2, last: 7, rows: 3 }],
+      [6, undefined],
+      [7, { first: 2, last: 7, rows: 3 }],
+      [8, undefined],
+    ]);
     expect(preview).toMatchObject({
       ok: true,
       totalRows: 5,

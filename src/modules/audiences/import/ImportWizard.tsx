@@ -189,6 +189,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
             rows={csv.rows}
             mapping={mapping}
             customColumns={customColumns}
+            policy={policy}
           />
           {failure ? (
             <Alert tone="error" title="The import did not start">

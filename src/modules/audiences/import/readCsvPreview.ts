@@ -32,7 +32,15 @@ export const FILE_ENCODING_LABELS: Record<FileEncoding, string> = {
   'utf-16be': 'UTF-16 big-endian',
 };
 
-export type PreviewRow = { line: number; cells: string[] };
+/**
+ * A previewed row, with its row number in the file (the header is 1) and, when the file holds its email
+ * in other rows too, that email's first and last row and how many rows hold it.
+ */
+export type PreviewRow = {
+  line: number;
+  cells: string[];
+  repeats?: { first: number; last: number; rows: number };
+};
 
 /** What the wizard knows of a CSV file before importing it. */
 export type CsvPreview =
@@ -152,6 +160,13 @@ export function readCsvPreview(bytes: Uint8Array, options: ReadOptions = {}): Cs
   const seen = new Set<string>();
   const repeated = new Set<string>();
   let duplicateRows = 0;
+  /** The previewed rows' emails: where the file holds them. */
+  const previewed = new Map<string, { first: number; last: number; rows: number }>();
+  const emailOf = (cells: string[]) => {
+    if (emailColumn === null) return null;
+    const check = checkImportRow(cells, { email: emailColumn });
+    return check.ok ? check.values.email.toLowerCase() : null;
+  };
   // A string is parsed at once, a piece at a time (only one piece's rows in memory).
   Papa.parse<string[]>(text, {
     delimitersToGuess: [...IMPORT_DELIMITERS],
@@ -172,12 +187,16 @@ export function readCsvPreview(bytes: Uint8Array, options: ReadOptions = {}): Cs
           continue;
         }
         totalRows++;
-        if (rows.length < IMPORT_PREVIEW_ROWS) rows.push({ line, cells });
         if (cells.some((cell) => cell.includes(REPLACEMENT_CHARACTER))) unreadableRows++;
-        if (emailColumn === null) continue;
-        const check = checkImportRow(cells, { email: emailColumn });
-        if (!check.ok) continue;
-        const key = check.values.email.toLowerCase();
+        const key = emailOf(cells);
+        const place = key === null ? undefined : previewed.get(key);
+        if (place) {
+          place.last = line;
+          place.rows++;
+        } else if (key !== null && rows.length < IMPORT_PREVIEW_ROWS)
+          previewed.set(key, { first: line, last: line, rows: 1 });
+        if (rows.length < IMPORT_PREVIEW_ROWS) rows.push({ line, cells });
+        if (key === null) continue;
         if (!seen.has(key)) seen.add(key);
         else {
           repeated.add(key);
@@ -186,6 +205,11 @@ export function readCsvPreview(bytes: Uint8Array, options: ReadOptions = {}): Cs
       }
     },
   });
+  for (const row of rows) {
+    const key = emailOf(row.cells);
+    const place = key === null ? undefined : previewed.get(key);
+    if (place && place.rows > 1) row.repeats = { ...place };
+  }
   const header: string[] = headers ?? [];
   if (undetectable && header.length <= 1 && !looksLikeEmails(header, rows))
     return {
