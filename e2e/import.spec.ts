@@ -102,8 +102,10 @@ test.describe('CSV import at 1280 px', () => {
       page.getByText('1 email is in the file more than once (1 extra row).', { exact: false }),
     ).toBeVisible();
     await page.getByLabel('Import the last row of each email').check();
-    await expect(page.getByRole('region', { name: 'The first rows' })).toContainText(
-      `Northwind Trading ${t}`,
+    const preview = page.getByRole('region', { name: 'The first rows' });
+    await expect(preview).toContainText(`Northwind Trading ${t}`);
+    await expect(preview.getByTestId('import-preview-row').first()).toContainText(
+      'Same email as row 6, which was imported instead',
     );
     await axeAtBothWidths(page, 'the import wizard with a company file', 1280);
 
