@@ -13,32 +13,7 @@ import {
   pageLoaded,
   scopeChanged,
 } from '../../domain/peopleListState.ts';
-
-const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
-  contact_id: id,
-  full_name: `P ${id}`,
-  first_name: 'P',
-  last_name: String(id),
-  contact_email: `p${id}@example.test`,
-  designation: null,
-  organization: null,
-  account_id: null,
-  company_website: null,
-  industry: null,
-  revenue: null,
-  personality_type: profiled ? 'Dominant' : null,
-  personality: profiled ? 'Driver' : 'N/A',
-  phone_number: null,
-  status: 'Subscribed',
-  buyer_stage: 'Awareness',
-  engagement_score: 1,
-  linkedin_url: null,
-  twitter_url: null,
-  country: null,
-  custom_fields: {},
-  created_on: '2026-11-01T00:00:00.000Z',
-  ...extra,
-});
+import { person } from '../client/audiences/audienceFixtures.ts';
 
 const p1 = person(1, true);
 const p2 = person(2, false);

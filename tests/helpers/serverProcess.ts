@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { ensureServerBuilt } from '../../server/build/buildServer.ts';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { freePort } from './freePort.ts';
@@ -49,6 +50,21 @@ export async function startServerProcess(
     .toMatch(/Workbench running at http:\/\/127\.0\.0\.1:\d+/);
   const origin = /Workbench running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
   return { child, origin, exited };
+}
+
+/**
+ * The server processes and folders a test file starts and makes, killed and removed after all its tests
+ * (whatever they did): push onto `children` (startServerProcess does) and `folders`.
+ */
+export function cleanedUpAfterAll(): { children: ChildProcess[]; folders: string[] } {
+  const children: ChildProcess[] = [];
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return { children, folders };
 }
 
 /** Signs in as the demo user over HTTP. */

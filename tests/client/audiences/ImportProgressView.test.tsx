@@ -11,30 +11,15 @@ import type { ContactImportState, ImportRefusal } from '../../../domain/contactI
 import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
 import { ImportProgressView } from '../../../src/modules/audiences/import/ImportProgressView.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { importState } from './audienceFixtures.ts';
 
 afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
 
-function state(patch: Partial<ContactImportState>): ContactImportState {
-  return {
-    import_id: 7,
-    status: 'done',
-    file_name: 'people.csv',
-    list_id: 3,
-    list_name: 'Imported',
-    processed_rows: 1,
-    total_rows: 1,
-    inserted: 1,
-    updated: 0,
-    refused: 0,
-    duplicates: 0,
-    duplicate_policy: 'first',
-    empty_rows: 0,
-    error: null,
-    ...patch,
-  };
-}
+/** A finished import of one row, unless patched. */
+const state = (patch: Partial<ContactImportState>) =>
+  importState({ status: 'done', processed_rows: 1, total_rows: 1, inserted: 1, ...patch });
 
 function renderView(data: ContactImportState, refusals: ImportRefusal[] = []) {
   const importStatus: AudienceApi['importStatus'] = async () => ({ data, refusals });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonRow } from '../../../domain/audiencePeople.ts';
+import { websiteDomain } from '../../../domain/contactImport.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
@@ -129,6 +130,25 @@ describe('CSV import: companies, websites, countries and custom fields', () => {
       account_id: northwind.id,
       custom_fields: { 'Favourite colour': 'Red', 'Shoe size': '38', Team: 'Blue team' },
     });
+  });
+
+  it("computes an account's domain in the database as websiteDomain does", async () => {
+    const websites = [
+      'https://www.Acme.example/about?x=1',
+      'acme.example:8080',
+      '  http://shop.acme.example',
+      'HTTP://WWW.EXAMPLE.ORG',
+      'ftp://files.example.net/x',
+      '',
+    ];
+    const rows = await t.database.db
+      .insertInto('accounts')
+      .values(
+        websites.map((website, i) => ({ org_id: DEMO_IDS.mainOrgId, name: `Domain test ${i}`, website })),
+      )
+      .returning(['website', 'domain'])
+      .execute();
+    expect(rows.map((row) => row.domain)).toEqual(websites.map((website) => websiteDomain(website)));
   });
 
   it('refuses custom fields without a name, with one name twice, or on a column matched to a field', async () => {

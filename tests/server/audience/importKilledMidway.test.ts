@@ -1,12 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type ContactImportState, IMPORT_CHUNK_CHARS } from '../../../domain/contactImport.ts';
 import { openDatabase } from '../../../server/db/openDatabase.ts';
 import { pgliteFolderFromTemplate } from '../../helpers/pgliteFolderFromTemplate.ts';
-import { getOver, postOver, signInOver, startServerProcess } from '../../helpers/serverProcess.ts';
+import {
+  cleanedUpAfterAll,
+  getOver,
+  postOver,
+  signInOver,
+  startServerProcess,
+} from '../../helpers/serverProcess.ts';
 
 /**
  * A CSV import of ROWS rows, the server process killed (SIGKILL) after the import's first batches and
@@ -16,14 +21,7 @@ import { getOver, postOver, signInOver, startServerProcess } from '../../helpers
  * a dead process is given again after its expiry (2 minutes), which the in-process test covers.
  */
 const ROWS = 60_000;
-const children: ChildProcess[] = [];
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
+const { children, folders } = cleanedUpAfterAll();
 
 it(`imports ${ROWS.toLocaleString('en')} rows exactly once though the server is killed mid-import`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-import-kill-'));

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { type DatabaseOptions, openDatabase } from '../../../server/db/openDatabase.ts';
@@ -12,6 +11,7 @@ import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { pgliteFolderFromTemplate } from '../../helpers/pgliteFolderFromTemplate.ts';
 import { postgresTemplate } from '../../helpers/postgresTemplate.ts';
 import {
+  cleanedUpAfterAll,
   type OverHttpSession,
   postOver,
   signInOver,
@@ -33,14 +33,7 @@ import { everyKindDesign } from './designFixtures.ts';
  */
 
 const RECIPIENTS = 10_000;
-const children: ChildProcess[] = [];
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
+const { children, folders } = cleanedUpAfterAll();
 
 /** The SMTP server: per recipient, the Message-IDs received; how many messages lacked the headers. */
 async function startSmtp() {
