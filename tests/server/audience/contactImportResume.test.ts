@@ -18,7 +18,8 @@ let t: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The import worker looks for jobs nobody woke it for (a job given again after its process died) often.
+  t = await createTestApp({ IMPORT_POLL_MS: '500' });
   app = t.app;
 });
 afterAll(async () => {
@@ -153,14 +154,15 @@ describe('an import taken up where it stopped', () => {
   it('an import whose process died with its job is taken up when the server starts again', async () => {
     const file = bigFile('restart.example.test');
     const { importId, listId } = await storedImport(file.csv, 'Restarted import');
-    // The dead process: its import half done, its pg-boss job still active.
+    // The dead process: its import half done, its pg-boss job still active (started long ago, expired).
     await app.close();
     expect(await processImport(t.database.db, importId, { stopping: () => true })).toBe('more');
     await sql`
-      insert into pgboss.job (name, data, state, started_on)
-      values (${IMPORT_QUEUE}, ${JSON.stringify({ importId })}::jsonb, 'active', now())`.execute(
-      t.database.db,
-    );
+      insert into pgboss.job (name, data, state, started_on, expire_in, retry_limit)
+      values (${IMPORT_QUEUE}, ${JSON.stringify({ importId })}::jsonb, 'active', now() - interval '1 hour',
+        interval '1 second', 4)`.execute(t.database.db);
+    // Started again: on PGlite (one process) the dead job is cancelled and the import queued at once; on
+    // PostgreSQL pg-boss's maintenance gives the expired job again (within its 30 s interval).
     app = await buildApp({ config: t.config, database: t.database, logger: false, feedFetcher: false });
     await app.ready();
     const { data } = await waitForImport(app, await signIn(app), importId);
@@ -169,6 +171,8 @@ describe('an import taken up where it stopped', () => {
     const { rows: jobs } = await sql<{ state: string }>`
       select state from pgboss.job where name = ${IMPORT_QUEUE} and data->>'importId' = ${String(importId)}
       order by created_on`.execute(t.database.db);
-    expect(jobs.map((job) => job.state)).toEqual(['cancelled', 'completed']);
-  });
+    expect(jobs.map((job) => job.state)).toEqual(
+      t.database.kind === 'pglite' ? ['cancelled', 'completed'] : ['completed'],
+    );
+  }, 90_000);
 });
