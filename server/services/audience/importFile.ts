@@ -99,45 +99,70 @@ export function parseRows(
   });
 }
 
-/**
- * The rows the import leaves out because the file repeats their email (any case), by row number, with the
- * reason: every row but the first of an email ('first'), every row but the last ('last'), or all of them
- * ('skip'). Only rows the check accepts count: a refused row neither repeats an email nor is repeated. One
- * pass over the whole file (rows are numbered as the parser gives them, the header being row 1).
- */
-export async function findDuplicateRows(
+/** Calls `onRow` with the row number and lower-case email of every row of `text` the check accepts. */
+async function acceptedEmails(
   text: string,
   format: ImportFormat,
   job: ImportFileSettings,
-): Promise<Map<number, string>> {
-  const firstRow = new Map<string, number>();
-  const laterRows = new Map<string, number[]>();
+  onRow: (line: number, email: string) => void,
+): Promise<void> {
   let line = 0;
   await parseRows(text, 0, format, (rows) => {
     for (const cells of rows) {
       line++;
       if ((line === 1 && job.has_header) || isEmptyRow(cells)) continue;
       const check = checkImportRow(cells, job.mapping, job.custom_columns);
-      if (!check.ok) continue;
-      const key = check.values.email.toLowerCase();
-      const first = firstRow.get(key);
-      if (first === undefined) firstRow.set(key, line);
-      else {
-        const later = laterRows.get(key);
-        if (later) later.push(line);
-        else laterRows.set(key, [line]);
-      }
+      if (check.ok) onRow(line, check.values.email.toLowerCase());
     }
     return true;
   });
-  const leftOut = new Map<number, string>();
-  for (const [key, later] of laterRows) {
-    const rows = [firstRow.get(key) as number, ...later];
-    const kept = job.duplicate_policy === 'first' ? rows[0] : rows[rows.length - 1];
-    for (const row of rows) {
-      if (job.duplicate_policy !== 'skip' && row === kept) continue;
-      leftOut.set(row, duplicateReason(job.duplicate_policy, kept as number, rows.length));
-    }
+}
+
+/**
+ * Tells, for each row the check accepts, in file order from the import's place on, whether it is left out
+ * because the file repeats its email (any case), and why: every row but the first of an email ('first'),
+ * every row but the last ('last'), or all of them ('skip'). A refused row neither repeats an email nor is
+ * repeated. 'first' needs no look ahead: the emails of the rows before the import's place are read again
+ * (none at the start), the rest are noted as the run passes them. 'last' and 'skip' read the whole file
+ * first. Rows are numbered as the parser gives them, the header being row 1.
+ */
+export type DuplicateRule = (line: number, email: string) => string | null;
+
+export async function duplicateRule(
+  text: string,
+  format: ImportFormat,
+  job: ImportFileSettings,
+  cursor: number,
+): Promise<DuplicateRule> {
+  const firstRow = new Map<string, number>();
+  if (job.duplicate_policy === 'first') {
+    // The text before the import's place ends with a whole row: it parses the same on its own.
+    if (cursor > 0)
+      await acceptedEmails(text.slice(0, cursor), format, job, (line, email) => {
+        if (!firstRow.has(email)) firstRow.set(email, line);
+      });
+    return (line, email) => {
+      const first = firstRow.get(email);
+      if (first === undefined) {
+        firstRow.set(email, line);
+        return null;
+      }
+      return duplicateReason('first', first, 2);
+    };
   }
-  return leftOut;
+  const rowsOf = new Map<string, number[]>();
+  await acceptedEmails(text, format, job, (line, email) => {
+    const rows = rowsOf.get(email);
+    if (rows) rows.push(line);
+    else rowsOf.set(email, [line]);
+  });
+  const leftOut = new Map<number, string>();
+  for (const rows of rowsOf.values()) {
+    if (rows.length < 2) continue;
+    const kept = rows[rows.length - 1] as number;
+    for (const row of rows)
+      if (job.duplicate_policy === 'skip' || row !== kept)
+        leftOut.set(row, duplicateReason(job.duplicate_policy, kept, rows.length));
+  }
+  return (line) => leftOut.get(line) ?? null;
 }

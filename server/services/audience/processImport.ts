@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { checkImportRow, isEmptyRow } from '../../../domain/contactImport.ts';
 import type { Database } from '../../db/schema.ts';
-import { findDuplicateRows, importFormat, importText, parseRows } from './importFile.ts';
+import { duplicateRule, importFormat, importText, parseRows } from './importFile.ts';
 import {
   type ImportBatch,
   type ImportProgress,
@@ -56,8 +56,8 @@ async function loadImport(db: Kysely<Database>, importId: number) {
 /**
  * Runs an import from where its last committed batch left it, batch by batch, until the file ends or the
  * run is told to stop. The file's text is read from its stored pieces; the rows the duplicate policy
- * leaves out are found by a pass over the whole file first (findDuplicateRows: the same answer every run);
- * then the rows from the import's place in the file (cursor_char) go through papaparse and are written in
+ * leaves out are told by duplicateRule (the same answer every run); the rows from the import's place in
+ * the file (cursor_char) go through papaparse and are written in
  * batches of at least IMPORT_BATCH_ROWS (writeImportBatch), each moving the counts and the place with its
  * writes. A run that dies is taken up by another from the last committed batch: nothing is written twice
  * and the counts stay exact. At the end the import is done and its stored file deleted.
@@ -71,7 +71,7 @@ export async function processImport(
   if (!job || (job.status !== 'queued' && job.status !== 'running')) return 'gone';
   const text = await importText(db, job.id);
   const format = importFormat(text, job.delimiter);
-  const leftOut = await findDuplicateRows(text, format, job);
+  const duplicateOf = await duplicateRule(text, format, job, job.cursor_char);
   // A list an active workflow starts on ("subscribes to a list"): its new members go through the one
   // list-subscription path, which enrols them; any other list gets its members in the upsert itself.
   const watched = job.list_id !== null && (await listStartsWorkflows(db, job.org_id, job.list_id));
@@ -86,14 +86,15 @@ export async function processImport(
         line++;
         if (line === 1 && job.has_header) continue;
         batch.rows++;
-        const duplicate = leftOut.get(line);
-        if (isEmptyRow(cells)) batch.emptyRows++;
-        else if (duplicate) batch.notImported.push({ line, reason: duplicate, cells, kind: 'duplicate' });
-        else {
-          const check = checkImportRow(cells, job.mapping, job.custom_columns);
-          if (check.ok) batch.good.push({ values: check.values, custom: check.custom });
-          else batch.notImported.push({ line, reason: check.reason, cells, kind: 'refused' });
+        if (isEmptyRow(cells)) {
+          batch.emptyRows++;
+          continue;
         }
+        const check = checkImportRow(cells, job.mapping, job.custom_columns);
+        const duplicate = check.ok ? duplicateOf(line, check.values.email.toLowerCase()) : null;
+        if (!check.ok) batch.notImported.push({ line, reason: check.reason, cells, kind: 'refused' });
+        else if (duplicate) batch.notImported.push({ line, reason: duplicate, cells, kind: 'duplicate' });
+        else batch.good.push({ values: check.values, custom: check.custom });
       }
       batch.cursor = cursor;
       if (batch.rows < IMPORT_BATCH_ROWS) return true;
