@@ -69,6 +69,14 @@ export async function processImport(
 ): Promise<ImportRunOutcome> {
   const job = await loadImport(db, importId);
   if (!job || (job.status !== 'queued' && job.status !== 'running')) return 'gone';
+  // The screen says "Importing" from now on, not "Waiting to start".
+  if (job.status === 'queued')
+    await db
+      .updateTable('audience_imports')
+      .set({ status: 'running' })
+      .where('id', '=', job.id)
+      .where('status', '=', 'queued')
+      .execute();
   const text = await importText(db, job.id);
   const format = importFormat(text, job.delimiter);
   const duplicateOf = await duplicateRule(text, format, job, job.cursor_char);

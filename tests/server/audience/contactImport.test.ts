@@ -11,8 +11,7 @@ let demo: Session;
 let other: Session;
 
 beforeAll(async () => {
-  // The import worker looks for jobs nobody woke it for this often (30 s by default).
-  t = await createTestApp({ IMPORT_POLL_MS: '500' });
+  t = await createTestApp();
   demo = await signIn(t.app);
   other = await signIn(t.app, OTHER_ORG_LOGIN);
 });
