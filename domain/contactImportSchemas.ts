@@ -9,6 +9,7 @@ import {
   IMPORT_FIELDS,
   IMPORT_MAX_CUSTOM_COLUMNS,
   type ImportMapping,
+  REPLACEMENT_CHARACTER,
 } from './contactImport.ts';
 import { positiveIdField, wholeNumberField } from './wholeNumberField.ts';
 import { booleanFieldSchema, jsonTextSchema, optionalIdFieldSchema } from './workflowFormFields.ts';
@@ -62,10 +63,11 @@ const customColumnsSchema = jsonTextSchema('custom_columns', 20_000).pipe(
           .string({ error: 'A custom field needs a name.' })
           .trim()
           .min(1, 'A custom field needs a name.')
-          .max(
-            CUSTOM_FIELD_NAME_MAX,
-            `A custom field's name is at most ${CUSTOM_FIELD_NAME_MAX} characters.`,
-          ),
+          .max(CUSTOM_FIELD_NAME_MAX, `A custom field's name is at most ${CUSTOM_FIELD_NAME_MAX} characters.`)
+          .refine((name) => !name.includes(REPLACEMENT_CHARACTER), {
+            message:
+              "A custom field's name holds a character that could not be read: check the file's encoding.",
+          }),
         column: columnNumber,
       }),
       { error: 'custom_columns must be a list of { name, column }.' },

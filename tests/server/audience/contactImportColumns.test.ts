@@ -157,6 +157,7 @@ describe('CSV import: companies, websites, countries and custom fields', () => {
       [{ custom_columns: '[{"name":"Team","column":1},{"name":"team","column":2}]' }, /Two custom fields/],
       [{ custom_columns: '[{"name":"Team","column":0}]' }, /also matched to a contact field/],
       [{ custom_columns: 'nope' }, /custom_columns is not valid JSON/],
+      [{ custom_columns: '[{"name":"Fr\uFFFDquence","column":1}]' }, /could not be read/],
       [{ duplicate_policy: 'newest' }, /duplicate_policy is first, last or skip/],
       [{ delimiter: 'x' }, /delimiter/],
     ];
