@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PeopleTab, PersonRow } from '../../domain/audiencePeople.ts';
+import type { PeopleTab } from '../../domain/audiencePeople.ts';
 import {
   addedToList,
   allDeleted,
