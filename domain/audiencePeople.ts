@@ -124,6 +124,9 @@ export type PersonRow = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  country: string | null;
+  /** Columns of an imported file that are no contact field: name -> value. */
+  custom_fields: Record<string, string>;
   /** ISO time the contact was made. */
   created_on: string;
   /** Set by the client when the contact was added to a list from this screen. */

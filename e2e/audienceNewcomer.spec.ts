@@ -40,7 +40,7 @@ test('import 1,000 contacts, find them by search and filter, list them, and star
   const counts = page.getByTestId('import-counts');
   await expect(counts).toContainText('New contacts995', { timeout: 30_000 });
   await expect(counts).toContainText('Refused rows5');
-  await expect(page.getByRole('table', { name: 'Refused rows' })).toContainText(`broken-199-${t}`);
+  await expect(page.getByRole('table', { name: 'Rows not imported' })).toContainText(`broken-199-${t}`);
 
   // 2. A new list to put the VPs in (created on the Lists screen, at the top).
   const listName = `VP walk ${t}`;

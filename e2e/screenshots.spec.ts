@@ -3,6 +3,7 @@ import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
+import { companyCsv, latin1Csv, pngNamedCsv } from './support/importFiles.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -296,6 +297,36 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('dialog', { name: 'Pause this workflow?' })).toBeVisible();
       await page.screenshot({ path: `${dir}/confirm-pause-${size}.png` });
       await page.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    test('CSV import screens', async ({ page }) => {
+      const t = `${size}${Math.random().toString(36).slice(2, 6)}`;
+      await signIn(page, DEMO_LOGIN, '/audiences/lists/import');
+      const field = page.getByLabel('CSV file');
+      await field.setInputFiles(pngNamedCsv());
+      await expect(page.getByText(/^This file is a PNG image/)).toBeVisible();
+      await shot(page, 'import-not-csv');
+      await field.setInputFiles(latin1Csv(t));
+      await expect(page.getByText('This file is not UTF-8')).toBeVisible();
+      await shot(page, 'import-encoding');
+      await page.getByLabel('File encoding').selectOption('utf-8');
+      await expect(page.getByText('Characters that cannot be read')).toBeVisible();
+      await shot(page, 'import-encoding-unreadable');
+      await field.setInputFiles(companyCsv(t));
+      await expect(page.getByLabel('Company website')).toHaveValue('4');
+      await page.getByLabel('Keep “Favourite colour” as a custom field').check();
+      await page.getByLabel('Import the last row of each email').check();
+      await shot(page, 'import-mapping-duplicates');
+      await page.getByRole('button', { name: 'Import 4 rows' }).click();
+      await expect(page.getByRole('heading', { name: `Imported people-${t}.csv` })).toBeVisible({
+        timeout: 20_000,
+      });
+      await shot(page, 'import-done');
+      await page.goto('/audiences/people');
+      await page.getByLabel('Search people').fill(`ana.${t}`);
+      await page.getByRole('button', { name: `Ana Ortiz-Diaz${t}` }).click();
+      await expect(page.getByRole('region', { name: 'Custom fields' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/person-custom-fields-${size}.png` });
     });
   });
 }

@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
-  await app.register(importRoutes(ctx, background.importRunner), { prefix: config.bases.audience });
+  await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });
   await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));

@@ -50,7 +50,10 @@ export type AppConfig = {
   deliveryWorker: boolean;
   /** The delivery worker wakes on queued sends and when one is due; it also looks this often (ms). */
   deliveryPollMs: number;
-  /** The CSV import runner wakes on a started import; it also looks this often (ms) for one left by a dead process. */
+  /**
+   * The CSV import worker (pg-boss) is woken by a started import; it also looks this often (ms, at least 500)
+   * for jobs nobody woke it for: a retry after a failure, an import whose process died, one queued elsewhere.
+   */
   importPollMs: number;
   /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
   deliveryMaxAttempts: number;
@@ -209,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
     deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
-    importPollMs: Math.max(100, envInt(env, 'IMPORT_POLL_MS', 30_000)),
+    importPollMs: Math.max(500, envInt(env, 'IMPORT_POLL_MS', 30_000)),
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),

@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
-import type { ImportMapping, ImportStatus } from '../../domain/contactImport.ts';
+import type {
+  CustomColumn,
+  DuplicatePolicy,
+  ImportMapping,
+  ImportRowOutcome,
+  ImportStatus,
+} from '../../domain/contactImport.ts';
 import type { MergeValues } from '../../domain/mergeFields.ts';
 import type { UserRole } from '../../domain/userRoles.ts';
 import type { ShareProfileConfig, WorkflowFlow } from '../../domain/workflowTypes.ts';
@@ -151,6 +157,8 @@ export type AccountTable = {
   revenue: string | null;
   /** Stored lower(name), for prefix search. */
   name_lower: GeneratedAlways<string>;
+  /** Stored: the website's lower-case host without "www." (m0033), how an import matches a company. */
+  domain: GeneratedAlways<string | null>;
   created_at: CreatedAt;
 };
 
@@ -174,6 +182,10 @@ export type ContactTable = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  /** m0033. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Columns of an imported file that are no contact field, name -> text (m0033). Written as a JSON text. */
+  custom_fields: ColumnType<Record<string, string>, string | undefined, string>;
   /** Stored lower-case full name, last name and address (prefix search and the name sort). */
   full_name_lower: GeneratedAlways<string>;
   last_name_lower: GeneratedAlways<string>;
@@ -225,7 +237,20 @@ export type AudienceImportTable = {
   updated: ColumnType<number, number | undefined, number>;
   refused: ColumnType<number, number | undefined, number>;
   error: string | null;
-  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What happens to the rows of an email the file repeats (m0033). */
+  duplicate_policy: ColumnType<DuplicatePolicy, DuplicatePolicy | undefined, DuplicatePolicy>;
+  /** The columns kept as custom fields. Written as a JSON text. */
+  custom_columns: ColumnType<CustomColumn[], string | undefined, string>;
+  /** The file's separator; null: found by the job. */
+  delimiter: string | null;
+  /** Rows left out because the file repeats their email (the choice above). */
+  duplicates: ColumnType<number, number | undefined, number>;
+  /** Rows with no value in any cell. */
+  empty_rows: ColumnType<number, number | undefined, number>;
+  /** The job's place in the file: the character after the last row written. */
+  cursor_char: ColumnType<number, number | undefined, number>;
+  /** The job has found the file's duplicates (recorded as refusals of kind 'duplicate'). */
+  scanned: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
@@ -238,6 +263,8 @@ export type AudienceImportRefusalTable = {
   reason: string;
   /** The row's cells. Written as a JSON text. */
   cells: ColumnType<string[], string, string>;
+  /** Refused by the check, or left out as a duplicate (m0033). */
+  kind: ColumnType<ImportRowOutcome, ImportRowOutcome | undefined, ImportRowOutcome>;
 };
 
 export type ListContactTable = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PeopleTab, PersonRow } from '../../domain/audiencePeople.ts';
+import type { PeopleTab } from '../../domain/audiencePeople.ts';
 import {
   addedToList,
   allDeleted,
@@ -13,30 +13,7 @@ import {
   pageLoaded,
   scopeChanged,
 } from '../../domain/peopleListState.ts';
-
-const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
-  contact_id: id,
-  full_name: `P ${id}`,
-  first_name: 'P',
-  last_name: String(id),
-  contact_email: `p${id}@example.test`,
-  designation: null,
-  organization: null,
-  account_id: null,
-  company_website: null,
-  industry: null,
-  revenue: null,
-  personality_type: profiled ? 'Dominant' : null,
-  personality: profiled ? 'Driver' : 'N/A',
-  phone_number: null,
-  status: 'Subscribed',
-  buyer_stage: 'Awareness',
-  engagement_score: 1,
-  linkedin_url: null,
-  twitter_url: null,
-  created_on: '2026-11-01T00:00:00.000Z',
-  ...extra,
-});
+import { person } from '../client/audiences/audienceFixtures.ts';
 
 const p1 = person(1, true);
 const p2 = person(2, false);

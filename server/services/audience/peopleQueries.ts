@@ -53,6 +53,8 @@ function peopleRows(db: Db) {
       'c.engagement_score',
       'c.linkedin_url',
       'c.twitter_url',
+      'c.country',
+      'c.custom_fields',
       'c.created_at',
     ]);
 }
@@ -76,6 +78,8 @@ type RawPerson = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  country: string | null;
+  custom_fields: Record<string, string>;
   created_at: Date | string;
 };
 
@@ -100,6 +104,8 @@ export function toPersonRow(row: RawPerson): PersonRow {
     engagement_score: row.engagement_score,
     linkedin_url: row.linkedin_url,
     twitter_url: row.twitter_url,
+    country: row.country,
+    custom_fields: row.custom_fields,
     created_on: iso(row.created_at),
   };
 }

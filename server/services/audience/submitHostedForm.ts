@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { FormAnswers, FormField } from '../../../domain/hostedForms.ts';
 import { cleanName } from '../../../domain/nameText.ts';
 import type { Database } from '../../db/schema.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
-
-type Trx = Transaction<Database>;
+import { accountFor } from './matchAccounts.ts';
 
 /** A hosted form as the submission needs it. */
 export type SubmittedForm = {
@@ -52,32 +51,6 @@ function originOf(referer: string | null): { origin: string | null; domain: stri
   }
 }
 
-/** The organisation's account of that name (any case), made when it has none. */
-async function accountIdOf(trx: Trx, orgId: number, answers: FormAnswers): Promise<number | null> {
-  const name = cleanName(answers.company_name ?? '').slice(0, NAME_MAX);
-  if (!name) return null;
-  const found = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (found) return found.id;
-  const made = await trx
-    .insertInto('accounts')
-    .values({
-      org_id: orgId,
-      name,
-      website: answers.website_url || null,
-      industry: answers.industry || null,
-      revenue: answers.revenue || null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return made.id;
-}
-
 /**
  * Stores one submission of a hosted form, all in one transaction: the contact is found by email (any case)
  * in the form's organisation and updated with what the form gave (blank answers change nothing), or made;
@@ -103,7 +76,19 @@ export async function submitHostedForm(
       ...(answers.job_title ? { designation: answers.job_title.slice(0, NAME_MAX) } : {}),
       ...(answers.industry ? { industry: answers.industry.slice(0, NAME_MAX) } : {}),
     };
-    const accountId = await accountIdOf(trx, form.orgId, answers);
+    const companyName = cleanName(answers.company_name ?? '').slice(0, NAME_MAX) || undefined;
+    const accountId = await accountFor(
+      trx,
+      form.orgId,
+      companyName
+        ? {
+            name: companyName,
+            website: answers.website_url || null,
+            industry: answers.industry || null,
+            revenue: answers.revenue || null,
+          }
+        : null,
+    );
     const existing = await trx
       .selectFrom('contacts')
       .select(['id', 'email'])

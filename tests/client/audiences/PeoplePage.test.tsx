@@ -7,38 +7,15 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PeoplePage as PeopleAnswer, PersonRow } from '../../../domain/audiencePeople.ts';
+import type { PeoplePage as PeopleAnswer } from '../../../domain/audiencePeople.ts';
 import type { AudienceApi } from '../../../src/api/audienceApi.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+import { person } from './audienceFixtures.ts';
 
 afterEach(cleanup);
-
-const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): PersonRow => ({
-  contact_id: id,
-  full_name: `Person ${id}`,
-  first_name: 'Person',
-  last_name: String(id),
-  contact_email: `p${id}@example.test`,
-  designation: null,
-  organization: 'Acme',
-  account_id: 1,
-  company_website: null,
-  industry: null,
-  revenue: null,
-  personality_type: profiled ? 'Dominant' : null,
-  personality: profiled ? 'Driver' : 'N/A',
-  phone_number: null,
-  status: 'Subscribed',
-  buyer_stage: 'Awareness',
-  engagement_score: 5,
-  linkedin_url: null,
-  twitter_url: null,
-  created_on: '2026-11-01T00:00:00.000Z',
-  ...extra,
-});
 
 /** 25 people (12 profiled), 10 a page. */
 const everyone = Array.from({ length: 25 }, (_, i) => person(i + 1, i % 2 === 0));

@@ -6,7 +6,7 @@ import { PersonalityBadge } from './PersonalityBadge.tsx';
 
 type Props = { person: PersonRow; onClose: () => void; onEdit: () => void };
 
-/** The detail profile of a contact. */
+/** The detail profile of a contact: its fields, then its custom fields (columns an import kept). */
 export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
   const facts: [string, ReactNode][] = [
     [
@@ -25,6 +25,7 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
         </a>
       ) : null,
     ],
+    ['Country', person.country],
     ['Industry', person.industry],
     ['Revenue', person.revenue],
     ['Phone number', person.phone_number],
@@ -35,6 +36,7 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
     ['Twitter', person.twitter_url],
     ['Created on', new Date(person.created_on).toLocaleDateString(undefined, { dateStyle: 'medium' })],
   ];
+  const custom = Object.entries(person.custom_fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
     <Dialog
       open
@@ -55,6 +57,19 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
           </div>
         ))}
       </dl>
+      {custom.length > 0 ? (
+        <section className="person-detail__custom" aria-label="Custom fields">
+          <h3 className="person-detail__heading">Custom fields</h3>
+          <dl className="person-detail">
+            {custom.map(([name, value]) => (
+              <div key={name} className="person-detail__row">
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
     </Dialog>
   );
 }
