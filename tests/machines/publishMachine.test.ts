@@ -43,6 +43,10 @@ const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
   queued_count: 0,
   started_at: '2030-01-01T00:00:00.000Z',
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
   ...patch,
 });
 const clean = (count = 12): PublishCheckResult => ({

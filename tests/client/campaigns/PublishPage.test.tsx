@@ -78,6 +78,10 @@ const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
   queued_count: 0,
   started_at: null,
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
   ...patch,
 });
 

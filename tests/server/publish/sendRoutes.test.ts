@@ -238,9 +238,12 @@ describe('publish settings and recipients', () => {
         })
       ).statusCode,
     ).toBe(404);
-    refusal(
-      await post(t.app, demo, `${P}publish_configurations/`, { version_id: versionId, subject: '   ' }),
+    // A blank subject is saved as empty (nothing typed is thrown away); the preflight asks for one.
+    ok(await post(t.app, demo, `${P}publish_configurations/`, { version_id: versionId, subject: '   ' }));
+    const blank = ok<{ errors: { code: string }[] }>(
+      await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
     );
+    expect(blank.errors.map((e) => e.code)).toContain('subject');
     refusal(await post(t.app, demo, `${P}schedule_email/`, { version_id: versionId, date: '2030-13-45' }));
     refusal(await post(t.app, demo, `${P}resend_email/`, { version_id: versionId, to: 'everyone' }));
   });
@@ -256,7 +259,12 @@ describe('preflight', () => {
     const found = ok<{ errors: { code: string }[]; warnings: { code: string }[] }>(
       await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
     );
-    expect(found.errors.map((e) => e.code).sort()).toEqual(['postal_address', 'preference_link']);
+    // No audience chosen yet: the preflight says so too, as the send would.
+    expect(found.errors.map((e) => e.code).sort()).toEqual([
+      'no_recipients',
+      'postal_address',
+      'preference_link',
+    ]);
     ok(
       await post(t.app, demo, `${P}publish_configurations/`, {
         version_id: versionId,

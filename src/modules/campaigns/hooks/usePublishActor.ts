@@ -29,6 +29,10 @@ const startedSend = (sendId: number, kind: EditionSendInfo['kind']): EditionSend
   queued_count: 0,
   started_at: null,
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
 });
 
 /** The publish step's machine for one edition, with the publishing service's calls (recorded). */
