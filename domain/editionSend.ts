@@ -71,6 +71,15 @@ export type PublishConfiguration = {
   contactIds: number[];
 };
 
+/** The publish screen's fields as they are on screen (the subject as people read it, emojis unencoded). */
+export type PublishDraft = {
+  senderAddressId: number | null;
+  senderName: string;
+  subject: string;
+  listIds: number[];
+  contactIds: number[];
+};
+
 export type RecipientsCount = {
   count: number;
   excluded: { unsubscribed: number; bounced: number; no_consent: number };

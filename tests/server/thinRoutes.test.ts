@@ -24,7 +24,7 @@ const DATABASE = /\.(insertInto|updateTable|deleteFrom|selectFrom|replaceInto|me
 const DROPPED = /\.catch\(\s*\(\s*\w*\s*\)\s*=>\s*(\{\s*\}|undefined|null)\s*\)/;
 
 /** What is wrong with a routes file: database work in it, or too many lines. */
-export function routesFileProblems(text: string): string[] {
+function routesFileProblems(text: string): string[] {
   const problems: string[] = [];
   for (const [i, line] of text.split('\n').entries()) {
     const found = DATABASE.exec(line);
@@ -36,7 +36,7 @@ export function routesFileProblems(text: string): string[] {
 }
 
 /** Lines that start work and drop its errors (a promise's catch that does nothing). */
-export function droppedErrors(text: string): string[] {
+function droppedErrors(text: string): string[] {
   return text.split('\n').flatMap((line, i) => (DROPPED.test(line) ? [`line ${i + 1}: ${line.trim()}`] : []));
 }
 
