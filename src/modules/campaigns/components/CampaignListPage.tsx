@@ -6,7 +6,7 @@ import {
   MAX_CAMPAIGN_NAME,
 } from '../../../../domain/campaignSchemas.ts';
 import type { CampaignSummary, CampaignsPage, CampaignUser } from '../../../../domain/campaigns.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
@@ -29,6 +29,7 @@ import {
 } from '../utils/campaignListView.ts';
 import { CampaignCard } from './CampaignCard.tsx';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
+import { FirstCampaignPanel } from './FirstCampaignPanel.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
 
@@ -133,11 +134,7 @@ export function CampaignListPage() {
   } else if (!view) {
     body = <StatePanel kind="loading" title="Loading your campaigns…" />;
   } else if (view.total === 0 && !filtered) {
-    body = (
-      <StatePanel kind="empty" title="No campaigns yet" actions={newLink}>
-        A campaign holds the emails you build from curated content and send to your audience.
-      </StatePanel>
-    );
+    body = <FirstCampaignPanel action={newLink} />;
   } else if (view.campaigns.length === 0) {
     body = (
       <StatePanel kind="empty" title="No campaigns match" compact>
@@ -228,10 +225,12 @@ export function CampaignListPage() {
             ...(users.data ?? []).map((u) => ({ value: String(u.user_id), label: u.name })),
           ]}
         />
-        {view ? (
+        {view && (view.total > 0 || filtered) ? (
           <p className="campaigns-page__count" data-testid="campaigns-total">
-            {formatThousands(view.total)} {view.total === 1 ? 'campaign' : 'campaigns'}
-            {counts ? ` · ${formatThousands(counts.total_emails_count)} emails` : ''}
+            {countOf(view.total, 'campaign', 'campaigns')}
+            {counts && view.total > 0
+              ? ` · ${countOf(counts.total_emails_count, 'email', 'emails')} in them`
+              : ''}
           </p>
         ) : null}
       </div>
