@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { everyKindDesign } from '../tests/server/publish/designFixtures.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
@@ -143,6 +144,90 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('dialog', { name: 'This change is blocked' })).toBeVisible();
       await page.screenshot({ path: `${dir}/automation-constraint-dialog-${size}.png` });
       await page.getByRole('button', { name: 'OK' }).click();
+    });
+
+    test('campaign and publish screens', async ({ page }) => {
+      // A new organisation's first look at Campaigns: what to do next, its starter emails counted.
+      const account = newAccount(`shots-campaigns-${size}`);
+      await signUpThroughApi(page.request, account);
+      await signIn(page, account, '/campaigns');
+      await expect(page.getByRole('heading', { name: 'Start your first campaign' })).toBeVisible();
+      await expect(page.getByText(/copy one of the 3 emails/)).toBeVisible();
+      await shot(page, 'campaigns-new-organisation');
+
+      // An edition of the demo organisation, designed, for a list of two people.
+      await signIn(page, DEMO_LOGIN, '/api/');
+      const name = `Shots ${size} ${Math.random().toString(36).slice(2, 6)}`;
+      const post = async <T>(url: string, form: Record<string, string | number>): Promise<T> => {
+        const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
+        const response = await page.request.post(url, { form, headers: { 'X-CSRFToken': token ?? '' } });
+        expect(response.ok(), await response.text()).toBe(true);
+        return ((await response.json()) as { data: T }).data;
+      };
+      const people = await page.request.get('/api/audience/people_listing/', {
+        params: { tab: 'all', offset: 0, limit: 2 },
+      });
+      const rows = ((await people.json()) as { data: { contact_id: number }[] }).data;
+      const list = await post<{ list_id: number }>('/api/audience/create_list/', { list_name: name });
+      await post('/api/audience/add_to_list/', {
+        list_id: list.list_id,
+        contact_ids: rows.map((r) => r.contact_id).join(','),
+      });
+      const campaign = await post<{ campaign_id: number }>('/api/campaign/create_campaign/', {
+        campaign_name: name,
+        list_ids: String(list.list_id),
+      });
+      const email = await post<{ email_id: number; editions: { version_id: number }[] }>(
+        '/api/campaign/create_email/',
+        { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
+      );
+      const versionId = email.editions[0]?.version_id as number;
+      await post('/api/publish/design/save/', {
+        version_id: versionId,
+        version_name: 'Draft Edition',
+        design: JSON.stringify(everyKindDesign()),
+      });
+      await page.goto(
+        `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`,
+      );
+      const subject = page.getByLabel('Subject');
+      const status = page.getByTestId('publish-save-status');
+      // The preflight with problems: an empty subject (saved as it is) and an empty sender name.
+      await subject.fill('');
+      await page.getByLabel('Sender name').fill('');
+      await expect(page.getByTestId('preflight')).toContainText('Enter a subject.');
+      await expect(status).toHaveText(/Saved/);
+      await shot(page, 'publish-preflight-problems');
+      // A save that fails: Not saved, with Retry.
+      await page.route('**/api/publish/publish_configurations/', (route) => route.abort('failed'));
+      await page.getByLabel('Sender name').fill('Northwind news');
+      await expect(status).toContainText('Not saved');
+      await shot(page, 'publish-not-saved');
+      await page.unroute('**/api/publish/publish_configurations/');
+      await status.getByRole('button', { name: 'Retry' }).click();
+      await expect(status).toHaveText(/Saved/);
+      await subject.fill('Spring is here 🌷');
+      await expect(status).toContainText('Saving…');
+      await page.screenshot({ path: `${dir}/publish-saving-${size}.png` });
+      await expect(page.getByText('Ready to send: nothing to fix.')).toBeVisible();
+      await shot(page, 'publish-ready');
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page
+        .getByRole('dialog', { name: /Send it to \d+ (people|person) now\?/ })
+        .getByRole('button', { name: 'Send now' })
+        .click();
+      await expect(page.getByTestId('send-progress')).toContainText(/^(\d+) of \1 emails? delivered\.$/, {
+        timeout: 30_000,
+      });
+      await shot(page, 'publish-sent');
+      // The campaign after the send: the edition named after its day, with its subject; the chart.
+      await page.getByRole('link', { name: '← Back to the campaign' }).click();
+      await page.getByRole('tab', { name: /^Sent/ }).click();
+      const card = page.getByRole('list', { name: 'sent emails' }).getByTestId('email-card').first();
+      await expect(card).toContainText('Spring is here 🌷');
+      await expect(card).toContainText(/Edition of \d{1,2} \w+ \d{4}/);
+      await expect(page.getByTestId('campaign-graph')).toBeVisible();
+      await shot(page, 'campaign-detail-sent');
     });
 
     test('mailbox screens', async ({ page }) => {

@@ -29,11 +29,14 @@ export const PUBLISH_AUTOSAVE_MS = 800;
 
 const SAVE_FAILED = 'Your changes could not be saved.';
 
+/** Why a save failed, short enough to follow "Not saved:" (the server's refusal, else what to check). */
 function failureText(error: unknown): string {
   const failure = toRequestFailure(error);
-  return (failure.kind === 'http' && failure.status === 400) || failure.kind === 'rejected'
-    ? failure.message || SAVE_FAILED
-    : `${SAVE_FAILED} ${failure.message}`.trim();
+  if ((failure.kind === 'http' && failure.status === 400) || failure.kind === 'rejected') {
+    return failure.message || SAVE_FAILED;
+  }
+  if (failure.kind === 'network' || failure.kind === 'timeout') return 'check your connection.';
+  return failure.status >= 500 ? 'the server had a problem.' : SAVE_FAILED;
 }
 
 const CHANGE = {
@@ -141,5 +144,7 @@ export async function flushPublishSettings(actor: PublishSettingsActor, signal?:
     timeout: Number.POSITIVE_INFINITY,
     signal,
   });
-  if (settled.matches('failed')) throw new Error(settled.context.message ?? SAVE_FAILED);
+  if (settled.matches('failed')) {
+    throw new Error(`Your changes could not be saved: ${settled.context.message ?? 'try again.'}`);
+  }
 }

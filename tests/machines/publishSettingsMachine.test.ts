@@ -88,7 +88,7 @@ describe('publishSettingsMachine', () => {
     last(run.saves).reject(new Error('Network down'));
     await settle();
     expect(run.actor.getSnapshot().value).toBe('failed');
-    expect(run.actor.getSnapshot().context.message).toMatch(/could not be saved/);
+    expect(run.actor.getSnapshot().context.message).toBe('check your connection.');
     expect(run.actor.getSnapshot().context.draft.senderName).toBe('שלום <b>');
     run.actor.send({ type: 'settings.retry' });
     expect(last(run.saves).input.draft.senderName).toBe('שלום <b>');

@@ -217,6 +217,12 @@ describe('Publish screen', () => {
       document.getElementById(`${screen.getByLabelText(label).id}-error`)?.textContent ?? null;
     await waitFor(() => expect(flagOf('Sender name')).toBe('Enter the sender name recipients see.'), SLOW);
     expect(flagOf('Subject')).toBe('Enter a subject.');
+    // Typing in a flagged field takes its flag away until the preflight has looked again.
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Back again' } });
+    expect(flagOf('Subject')).toBeNull();
+    expect(flagOf('Sender name')).toBe('Enter the sender name recipients see.');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '' } });
+    await waitFor(() => expect(flagOf('Subject')).toBe('Enter a subject.'), SLOW);
     expect(screen.getByTestId('publish-save-status').textContent).toContain('Saved');
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     expect(
@@ -456,7 +462,7 @@ describe('Publish screen: nothing typed is lost', () => {
     });
     const status = screen.getByTestId('publish-save-status');
     expect(status.textContent).toContain('Saving…');
-    await waitFor(() => expect(status.textContent).toMatch(/Not saved: .*The server did not answer/), SLOW);
+    await waitFor(() => expect(status.textContent).toMatch(/Not saved: check your connection/), SLOW);
     fireEvent.click(screen.getByRole('link', { name: '← Back to the campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your changes are not saved' }, SLOW);
     fail = false;

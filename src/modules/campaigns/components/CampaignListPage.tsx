@@ -191,7 +191,8 @@ export function CampaignListPage() {
         description="Campaigns hold the emails you build from curated content, with their editions."
         actions={newLink}
       />
-      <div className="campaigns-page__toolbar">
+      {/* Nothing to search or filter before the first campaign: the empty state says what to do. */}
+      <div className="campaigns-page__toolbar" hidden={view?.total === 0 && !filtered}>
         <TextField
           label="Search campaigns"
           type="search"

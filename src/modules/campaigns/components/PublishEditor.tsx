@@ -47,11 +47,23 @@ export function PublishEditor({ ids, data }: Props) {
     outlook: outlookStateOf(data),
   });
   const draft = useSelector(settings, (s) => s.context.draft);
-  const change = (patch: Partial<PublishDraft>) => settings.send({ type: 'settings.change', patch });
   const preflight = useSelector(actor, (s) => s.context.preflight);
   const locked = useSelector(actor, (s) => s.matches('scheduled') || s.matches('sent'));
   const isSent = useSelector(actor, (s) => s.matches('sent'));
-  const errors = publishFormErrors(preflight);
+  // A field's flag is the last preflight's word on it, until the field is changed (then it is checked again).
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new preflight result clears the edited fields
+  useEffect(() => setEdited(new Set()), [preflight]);
+  const change = (patch: Partial<PublishDraft>) => {
+    setEdited((current) => new Set([...current, ...Object.keys(patch)]));
+    settings.send({ type: 'settings.change', patch });
+  };
+  const flags = publishFormErrors(preflight);
+  const errors = {
+    sender: edited.has('senderAddressId') ? undefined : flags.sender,
+    senderName: edited.has('senderName') ? undefined : flags.senderName,
+    subject: edited.has('subject') ? undefined : flags.subject,
+  };
 
   // The preflight looks again at each saved change, so that it always speaks of what the screen shows.
   useEffect(() => {
@@ -166,7 +178,7 @@ export function PublishEditor({ ids, data }: Props) {
         </div>
         <div className="publish-page__side">
           <RecipientsSummary versionId={ids.versionId} lists={lists} contacts={contacts} />
-          <PreflightPanel actor={actor} ids={ids} />
+          {locked ? null : <PreflightPanel actor={actor} ids={ids} />}
           <TestEmailForm
             versionId={ids.versionId}
             userEmail={data.user_email}
