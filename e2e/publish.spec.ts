@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { everyKindDesign } from '../tests/server/publish/designFixtures.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
+import { designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * The publish screen: an edition made and designed through the API, then on screen: a list chosen and
@@ -28,14 +28,6 @@ async function shotBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** POSTs a form to the API as the signed-in page's person (with its CSRF token); answers `data`. */
-async function apiPost<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
-  const response = await page.request.post(url, { form, headers: { 'X-CSRFToken': token ?? '' } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 test('publish: choose a list, see the count, preflight passes, schedule and cancel, send now, see progress', async ({
   page,
 }) => {
@@ -43,33 +35,9 @@ test('publish: choose a list, see the count, preflight passes, schedule and canc
   await signIn(page, DEMO_LOGIN, '/api/');
 
   // A small list of a few subscribed people, and a designed edition.
-  const people = await page.request.get('/api/audience/people_listing/', {
-    params: { tab: 'all', offset: 0, limit: 4 },
-  });
-  const rows = ((await people.json()) as { data: { contact_id: number }[] }).data;
-  const list = await apiPost<{ list_id: number }>(page, '/api/audience/create_list/', { list_name: name });
-  await apiPost(page, '/api/audience/add_to_list/', {
-    list_id: list.list_id,
-    contact_ids: rows.map((r) => r.contact_id).join(','),
-  });
-  const campaign = await apiPost<{ campaign_id: number }>(page, '/api/campaign/create_campaign/', {
-    campaign_name: name,
-  });
-  const email = await apiPost<{ email_id: number; editions: { version_id: number }[] }>(
-    page,
-    '/api/campaign/create_email/',
-    { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
-  );
-  const versionId = email.editions[0]?.version_id as number;
-  await apiPost(page, '/api/publish/design/save/', {
-    version_id: versionId,
-    version_name: `${name} edition`,
-    design: JSON.stringify(everyKindDesign()),
-  });
-
-  await page.goto(
-    `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`,
-  );
+  await listOfPeople(page, name, 4);
+  const edition = await designedEdition(page, name, { editionName: `${name} edition` });
+  await page.goto(edition.publishAddress);
   const subject = page.getByLabel('Subject');
   await expect(subject).toBeVisible();
   await subject.fill('E2E weekly 🚀 news');
@@ -117,22 +85,8 @@ test('publish keeps every field as typed: saved while typing, through leaving, r
 }) => {
   const name = `E2E saving ${tag()}`;
   await signIn(page, DEMO_LOGIN, '/api/');
-  const campaign = await apiPost<{ campaign_id: number }>(page, '/api/campaign/create_campaign/', {
-    campaign_name: name,
-  });
-  const email = await apiPost<{ email_id: number; editions: { version_id: number }[] }>(
-    page,
-    '/api/campaign/create_email/',
-    { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
-  );
-  const versionId = email.editions[0]?.version_id as number;
-  await apiPost(page, '/api/publish/design/save/', {
-    version_id: versionId,
-    version_name: `${name} edition`,
-    design: JSON.stringify(everyKindDesign()),
-  });
-  const address = `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`;
-  await page.goto(address);
+  const edition = await designedEdition(page, name, { editionName: `${name} edition` });
+  await page.goto(edition.publishAddress);
   const subject = page.getByLabel('Subject');
   const status = page.getByTestId('publish-save-status');
   const typed = 'Weekly 👋🏽 שלום <b>“news”</b> & more';

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { everyKindDesign } from '../tests/server/publish/designFixtures.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
+import { designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -158,38 +158,12 @@ for (const [size, viewport] of Object.entries(sizes)) {
       // An edition of the demo organisation, designed, for a list of two people.
       await signIn(page, DEMO_LOGIN, '/api/');
       const name = `Shots ${size} ${Math.random().toString(36).slice(2, 6)}`;
-      const post = async <T>(url: string, form: Record<string, string | number>): Promise<T> => {
-        const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
-        const response = await page.request.post(url, { form, headers: { 'X-CSRFToken': token ?? '' } });
-        expect(response.ok(), await response.text()).toBe(true);
-        return ((await response.json()) as { data: T }).data;
-      };
-      const people = await page.request.get('/api/audience/people_listing/', {
-        params: { tab: 'all', offset: 0, limit: 2 },
+      const listId = await listOfPeople(page, name, 2);
+      const edition = await designedEdition(page, name, {
+        editionName: 'Draft Edition',
+        listIds: [listId],
       });
-      const rows = ((await people.json()) as { data: { contact_id: number }[] }).data;
-      const list = await post<{ list_id: number }>('/api/audience/create_list/', { list_name: name });
-      await post('/api/audience/add_to_list/', {
-        list_id: list.list_id,
-        contact_ids: rows.map((r) => r.contact_id).join(','),
-      });
-      const campaign = await post<{ campaign_id: number }>('/api/campaign/create_campaign/', {
-        campaign_name: name,
-        list_ids: String(list.list_id),
-      });
-      const email = await post<{ email_id: number; editions: { version_id: number }[] }>(
-        '/api/campaign/create_email/',
-        { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
-      );
-      const versionId = email.editions[0]?.version_id as number;
-      await post('/api/publish/design/save/', {
-        version_id: versionId,
-        version_name: 'Draft Edition',
-        design: JSON.stringify(everyKindDesign()),
-      });
-      await page.goto(
-        `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`,
-      );
+      await page.goto(edition.publishAddress);
       const subject = page.getByLabel('Subject');
       const status = page.getByTestId('publish-save-status');
       // The preflight with problems: an empty subject (saved as it is) and an empty sender name.

@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema.ts';
 import { editionForSend, senderOf } from './editionForSend.ts';
-import { insertEditionSend } from './insertEditionSend.ts';
+import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import { nameSentEdition } from './nameSentEdition.ts';
 import type { SendDeps } from './sendDeps.ts';
 import { assertSendable } from './sendRules.ts';
@@ -29,10 +29,7 @@ export async function publishEdition(
     return insertEditionSend(trx, {
       kind: 'send',
       status: 'sending',
-      orgId: user.org_id,
-      versionId: edition.id,
-      userId: user.id,
-      outlookUserId: edition.outlook_route ? user.id : null,
+      ...sentBy(user, edition),
       listIds: edition.audience_list_ids,
       contactIds: edition.audience_contact_ids,
     });

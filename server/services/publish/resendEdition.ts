@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { editionForSend } from './editionForSend.ts';
-import { insertEditionSend } from './insertEditionSend.ts';
+import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import type { SendDeps } from './sendDeps.ts';
 import { assertSendable } from './sendRules.ts';
 
@@ -53,10 +53,7 @@ export async function resendEdition(
     kind: input.to === 'not_opened' ? 'resend' : 'send',
     resendTo: input.to,
     status: 'sending',
-    orgId: user.org_id,
-    versionId: edition.id,
-    userId: user.id,
-    outlookUserId: edition.outlook_route ? user.id : null,
+    ...sentBy(user, edition),
     listIds,
     contactIds,
   });

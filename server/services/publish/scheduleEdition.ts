@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../lib/AppError.ts';
 import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
 import { editionForSend, senderOf } from './editionForSend.ts';
 import { activeSendOf } from './editionSendQueries.ts';
-import { insertEditionSend } from './insertEditionSend.ts';
+import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import type { SendDeps } from './sendDeps.ts';
 import { assertSendable } from './sendRules.ts';
 
@@ -83,10 +83,7 @@ export async function scheduleEdition(deps: SendDeps, user: UserRow, input: Sche
       status: 'scheduled',
       scheduledFor: at,
       timeZone: zone,
-      orgId: user.org_id,
-      versionId: edition.id,
-      userId: user.id,
-      outlookUserId: edition.outlook_route ? user.id : null,
+      ...sentBy(user, edition),
       listIds: edition.audience_list_ids,
       contactIds: edition.audience_contact_ids,
     });

@@ -4,9 +4,9 @@ import { DRAFT_EDITION_NAME } from '../../../domain/campaignSchemas.ts';
 import { SEND_REFUSAL_KINDS, type SendRefusalKind } from '../../../domain/editionSend.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
-import { createColleague, post, signInColleague } from '../workflowTestKit.ts';
+import { post } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';
-import { C, ok, P, publishKit, refusal } from './publishTestKit.ts';
+import { basicPlanColleague, C, ok, P, publishKit, refusal } from './publishTestKit.ts';
 
 let t: TestApp;
 let demo: Session;
@@ -27,13 +27,7 @@ beforeAll(async () => {
   );
   kit = publishKit(t);
   demo = await signIn(t.app);
-  const colleagueId = await createColleague(t.database);
-  await t.database.db
-    .updateTable('users')
-    .set({ plan_type: 'basic' })
-    .where('id', '=', colleagueId)
-    .execute();
-  colleague = await signInColleague(t.app);
+  colleague = await basicPlanColleague(t);
   listId = await kit.listOf('Publish step', 3);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import type { Session, TestApp } from '../../helpers/testApp.ts';
-import { get, post } from '../workflowTestKit.ts';
+import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';
 
 export const P = '/api/publish/';
@@ -20,6 +20,58 @@ export function ok<T>(response: Res): T {
 export function refusal(response: Res) {
   expect(response.statusCode, response.body).toBe(400);
   return response.json() as { success: false; message: string; error?: string; errors?: { code: string }[] };
+}
+
+/**
+ * Adds `count` new contacts of the demo organisation (addresses tag-N@publish.test, the given status)
+ * to a list; answers their ids in order.
+ */
+export async function addToList(
+  t: TestApp,
+  listId: number,
+  tag: string,
+  count: number,
+  status: 'Subscribed' | 'Unsubscribed' | 'Hard Bounce' = 'Subscribed',
+): Promise<number[]> {
+  const contacts = await t.database.db
+    .insertInto('contacts')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        org_id: DEMO_IDS.mainOrgId,
+        email: `${tag}-${i}@publish.test`,
+        first_name: `P${i}`,
+        last_name: tag,
+        account_id: null,
+        designation: null,
+        phone_number: null,
+        industry: null,
+        personality_type: null,
+        personality: 'Steady',
+        buyer_stage: 'Awareness',
+        engagement_score: 0,
+        linkedin_url: null,
+        twitter_url: null,
+        status,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await t.database.db
+    .insertInto('list_contacts')
+    .values(contacts.map((row) => ({ list_id: listId, contact_id: row.id })))
+    .execute();
+  return contacts.map((row) => row.id);
+}
+
+/** A colleague of the demo user on the basic plan (sending is not part of it), signed in. */
+export async function basicPlanColleague(t: TestApp): Promise<Session> {
+  const colleagueId = await createColleague(t.database);
+  await t.database.db
+    .updateTable('users')
+    .set({ plan_type: 'basic' })
+    .where('id', '=', colleagueId)
+    .execute();
+  return signInColleague(t.app);
 }
 
 /** The publish step's calls of one test app, for one session. */
@@ -58,33 +110,7 @@ export function publishKit(t: TestApp) {
       .values({ org_id: DEMO_IDS.mainOrgId, user_id: DEMO_IDS.demoUserId, name: tag, is_active: true })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const contacts = await t.database.db
-      .insertInto('contacts')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          org_id: DEMO_IDS.mainOrgId,
-          email: `${tag}-${i}@publish.test`,
-          first_name: `P${i}`,
-          last_name: tag,
-          account_id: null,
-          designation: null,
-          phone_number: null,
-          industry: null,
-          personality_type: null,
-          personality: 'Steady',
-          buyer_stage: 'Awareness',
-          engagement_score: 0,
-          linkedin_url: null,
-          twitter_url: null,
-          status: 'Subscribed' as const,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await t.database.db
-      .insertInto('list_contacts')
-      .values(contacts.map((row) => ({ list_id: list.id, contact_id: row.id })))
-      .execute();
+    await addToList(t, list.id, tag, count);
     return list.id;
   }
 

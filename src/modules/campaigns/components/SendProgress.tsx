@@ -42,7 +42,9 @@ function progressText(send: EditionSendInfo): string {
     return `${countOf(send.queued_count, 'email', 'emails')} queued so far; ${formatThousands(send.delivered_count)} delivered.`;
   }
   if (send.pending_count > 0) {
-    return `${formatThousands(send.delivered_count)} of ${countOf(done + send.pending_count, 'email', 'emails')} delivered${failed}; the rest are on their way.`;
+    const onTheWay =
+      send.pending_count === 1 ? '1 on its way' : `${formatThousands(send.pending_count)} on their way`;
+    return `${formatThousands(send.delivered_count)} of ${countOf(done + send.pending_count, 'email', 'emails')} delivered${failed}; ${onTheWay}.`;
   }
   if (done === 0) return `${countOf(send.queued_count, 'email', 'emails')} queued.`;
   return `${formatThousands(send.delivered_count)} of ${countOf(done, 'email', 'emails')} delivered${failed}.`;
