@@ -6,12 +6,12 @@ import { addNode } from '../../src/engine/commands/addNode.ts';
 import { deleteNode } from '../../src/engine/commands/deleteNode.ts';
 import { editNode } from '../../src/engine/commands/editNode.ts';
 import { moveNode } from '../../src/engine/commands/moveNode.ts';
-import { runCommand } from '../../src/engine/commands/runCommand.ts';
-import { createUndoStore, type UndoStore } from '../../src/engine/createUndoStore.ts';
 import { deriveWorkflowTree } from '../../src/engine/deriveWorkflowTree.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
-import { readNodeRecords } from '../../src/engine/workflowDoc.ts';
-import { SERVER_LOAD } from '../../src/engine/workflowOrigins.ts';
+import { createUndoStore, type UndoStore } from '../../src/engine/draft/createUndoStore.ts';
+import { SERVER_LOAD } from '../../src/engine/draft/draftOrigins.ts';
+import { runCommand } from '../../src/engine/draft/runCommand.ts';
+import { readNodeRecords, workflowUndoScope } from '../../src/engine/workflowDoc.ts';
 import { writeFlowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { exchange, sampleFlow } from './workflowFixtures.ts';
 
@@ -74,7 +74,7 @@ describe('random concurrent editing in three tabs (seeded)', () => {
       const base = docs[0] as Y.Doc;
       base.transact(() => writeFlowToDoc(base, sampleFlow()), SERVER_LOAD);
       for (const doc of docs.slice(1)) Y.applyUpdate(doc, Y.encodeStateAsUpdate(base));
-      const undos = docs.map((doc) => createUndoStore(doc));
+      const undos = docs.map((doc) => createUndoStore(workflowUndoScope(doc)));
       let counter = 0;
       const uuid = () => {
         counter += 1;

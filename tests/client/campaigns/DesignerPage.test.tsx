@@ -9,7 +9,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
-import { DesignDraftStore } from '../../../src/engine/design/DesignDraftStore.ts';
+import { DESIGN_DRAFTS } from '../../../src/engine/design/DesignDraft.ts';
+import { DraftStore } from '../../../src/engine/draft/DraftStore.ts';
 import { CampaignsPage } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
@@ -37,7 +38,11 @@ function renderDesigner(stubs: Partial<PublishApi>) {
       initialEntries: ['/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=41'],
     }),
   });
-  const drafts = new DesignDraftStore({ persistence: null, channelFactory: null, peerSyncTimeoutMs: 0 });
+  const drafts = new DraftStore(DESIGN_DRAFTS, {
+    persistence: null,
+    channelFactory: null,
+    peerSyncTimeoutMs: 0,
+  });
   render(
     <ServicesContext.Provider
       value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: async () => drafts }}

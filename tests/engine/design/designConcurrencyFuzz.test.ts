@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DESIGN_BLOCK_KINDS, emailDesignSchema } from '../../../domain/emailDesign.ts';
-import { runCommand } from '../../../src/engine/commands/runCommand.ts';
 import { addBlock } from '../../../src/engine/design/commands/addBlock.ts';
 import { duplicateBlock } from '../../../src/engine/design/commands/duplicateBlock.ts';
 import { moveBlock, moveBlockBy } from '../../../src/engine/design/commands/moveBlock.ts';
 import { removeBlock } from '../../../src/engine/design/commands/removeBlock.ts';
 import { setBlockProps } from '../../../src/engine/design/commands/setBlockProps.ts';
-import {
-  createDesignUndoStore,
-  type DesignUndoStore,
-} from '../../../src/engine/design/createDesignUndoStore.ts';
-import { blocksOf, columnSlot } from '../../../src/engine/design/designDoc.ts';
+import { blocksOf, columnSlot, designUndoScope } from '../../../src/engine/design/designDoc.ts';
 import { readDesignLayout } from '../../../src/engine/design/readDesignLayout.ts';
 import { loadDesign, toDesign } from '../../../src/engine/design/toDesign.ts';
+import { createUndoStore, type UndoStore } from '../../../src/engine/draft/createUndoStore.ts';
+import { runCommand } from '../../../src/engine/draft/runCommand.ts';
 import { exchange, random, sampleDesign } from './designFixtures.ts';
 
-function randomEdit(doc: Y.Doc, undo: DesignUndoStore, next: () => number): void {
+function randomEdit(doc: Y.Doc, undo: UndoStore, next: () => number): void {
   const layout = readDesignLayout(doc);
   const ids = Object.keys(layout.parentOf);
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
@@ -58,10 +55,10 @@ describe('random concurrent design editing in three tabs (seeded)', () => {
       const base = docs[0] as Y.Doc;
       loadDesign(base, sampleDesign());
       for (const doc of docs.slice(1)) Y.applyUpdate(doc, Y.encodeStateAsUpdate(base));
-      const undos = docs.map((doc) => createDesignUndoStore(doc, { captureTimeout: 0 }));
+      const undos = docs.map((doc) => createUndoStore(designUndoScope(doc), { captureTimeout: 0 }));
       for (let step = 0; step < 150; step += 1) {
         const tab = Math.floor(next() * docs.length);
-        randomEdit(docs[tab] as Y.Doc, undos[tab] as DesignUndoStore, next);
+        randomEdit(docs[tab] as Y.Doc, undos[tab] as UndoStore, next);
         if (next() < 0.3) {
           const a = Math.floor(next() * docs.length);
           const b = (a + 1 + Math.floor(next() * (docs.length - 1))) % docs.length;
