@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
+import { openNewEdition } from './support/designerSteps.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
 
 /**
@@ -143,6 +144,39 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('dialog', { name: 'This change is blocked' })).toBeVisible();
       await page.screenshot({ path: `${dir}/automation-constraint-dialog-${size}.png` });
       await page.getByRole('button', { name: 'OK' }).click();
+    });
+
+    test('designer screens', async ({ page }) => {
+      await openNewEdition(page, { empty: true });
+      await expect(page.getByText('This email is empty')).toBeVisible();
+      await shot(page, 'designer-empty');
+      await page.goto(page.url());
+      const phone = size === 'phone';
+      // Blocks: the starter template applied, then an image block added.
+      const openSheet = async (name: string) => {
+        if (phone) await page.getByRole('button', { name }).click();
+      };
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      await page
+        .getByRole('button', { name: /^Apply template / })
+        .first()
+        .click();
+      await expect(page.getByText(/replaced the design/)).toBeVisible();
+      if (phone) await page.getByRole('button', { name: 'Close' }).last().click();
+      await expect(page.getByTestId('canvas-block').first()).toBeVisible();
+      await shot(page, 'designer-blocks');
+      await page.screenshot({ path: `${dir}/designer-blocks-window-${size}.png` });
+      await openSheet('Add block');
+      await page.getByRole('button', { name: 'Add Image' }).click();
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Properties' }).click();
+      await expect(page.getByRole('heading', { name: 'Image properties' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/designer-image-${size}.png` });
+      if (phone) await page.getByRole('button', { name: 'Close' }).last().click();
+      await page.getByRole('tab', { name: 'Text version' }).click();
+      await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible();
+      await shot(page, 'designer-text-version');
     });
 
     test('mailbox screens', async ({ page }) => {

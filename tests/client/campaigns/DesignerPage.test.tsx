@@ -86,6 +86,35 @@ describe('Email designer', () => {
     expect(screen.getByTestId('draft-status').textContent).toBe('All changes saved');
   });
 
+  it('Ctrl+Z and Ctrl+Y anywhere on the page (the focus on nothing, or in a draft field) are the toolbar’s Undo and Redo', async () => {
+    renderDesigner({ getDesign: async () => editionDesign() });
+    await screen.findByRole('group', { name: 'Button block' }, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Divider' }));
+    expect(blockOrder()).toHaveLength(5);
+    // The focus on the page itself (a disabled button it was on lets it go): the key still undoes.
+    expect(fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true })).toBe(false);
+    expect(blockOrder()).toEqual(['h1', 't1', 'b1', 'l1']);
+    expect(fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true })).toBe(false);
+    expect(blockOrder()).toHaveLength(5);
+    // In the version name (a field of the draft): the draft's Undo, one step for the burst of typing.
+    const name = screen.getByLabelText('Version name');
+    fireEvent.change(name, { target: { value: 'Issue 2' } });
+    fireEvent.keyDown(name, { key: 'z', ctrlKey: true });
+    expect((name as HTMLInputElement).value).toBe('Issue 1');
+    expect(blockOrder()).toHaveLength(5);
+    // The browser's own undo (its Edit menu) is the draft's too, never a change behind its back.
+    const undoInput = new InputEvent('beforeinput', {
+      inputType: 'historyUndo',
+      cancelable: true,
+      bubbles: true,
+    });
+    act(() => {
+      document.body.dispatchEvent(undoInput);
+    });
+    expect(undoInput.defaultPrevented).toBe(true);
+    expect(blockOrder()).toEqual(['h1', 't1', 'b1', 'l1']);
+  });
+
   it('a columns block takes a third column from its properties, and going back to two keeps every block', async () => {
     const design = designOf();
     const place = { padding: [0, 0, 0, 0] as [number, number, number, number], align: 'left' as const };

@@ -1,5 +1,6 @@
 import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
-import type { BuilderActionHost, KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
+import type { BuilderActionHost } from '../../../src/engine/actions/BuilderAction.ts';
+import type { KeyPress } from '../../../src/engine/actions/EditorAction.ts';
 import type { WorkflowClipboard } from '../../../src/engine/commands/copyNode.ts';
 import type { CommandRefusal } from '../../../src/engine/commands/readWorkflowTree.ts';
 import { DraftStore } from '../../../src/engine/draft/DraftStore.ts';

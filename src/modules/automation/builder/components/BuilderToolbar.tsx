@@ -1,11 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
 import type { WorkflowStatusActor } from '../../../../../machines/workflowStatusMachine.ts';
-import {
-  type ActionDispatcher,
-  ariaKeyShortcuts,
-  shortcutLabel,
-} from '../../../../engine/actions/createActionDispatcher.ts';
+import type { BuilderDispatcher } from '../../../../engine/actions/BuilderAction.ts';
+import { ariaKeyShortcuts, shortcutLabel } from '../../../../engine/actions/createActionDispatcher.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -32,7 +29,7 @@ export function BuilderToolbar({
   onSimulate,
 }: {
   draft: WorkflowDraft;
-  dispatcher: ActionDispatcher;
+  dispatcher: BuilderDispatcher;
   saveActor: WorkflowSaveActor;
   statusActor: WorkflowStatusActor;
   onPublish: () => void;
@@ -60,7 +57,7 @@ export function BuilderToolbar({
         </span>
       </div>
       <div className="builder-toolbar__group">
-        {dispatcher.toolbarItems().map((item) => (
+        {dispatcher.items('toolbar').map((item) => (
           <Button
             key={item.id}
             variant="ghost"

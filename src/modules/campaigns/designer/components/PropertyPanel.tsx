@@ -37,7 +37,7 @@ export function PropertyPanel() {
   const set = (props: Record<string, unknown>, merge = false) =>
     draft.run(setBlockProps, { id: block.id, props }, { merge });
   return (
-    <aside className="designer-properties" aria-label="Block properties">
+    <aside className="designer-properties" aria-label="Block properties" data-draft-fields>
       <h2 className="designer-panel-title">{BLOCK_LABELS[block.kind]} properties</h2>
       <KindFields block={block} set={set} articles={articles} />
       <fieldset className="designer-fieldset">

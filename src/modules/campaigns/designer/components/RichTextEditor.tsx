@@ -6,14 +6,12 @@ import { EditorView } from 'prosemirror-view';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ySyncPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
-import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { linkAt, removeLink, setLink } from '../../../../engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../../engine/design/richTextSchema.ts';
 import { readDomSelection } from '../utils/readDomSelection.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 
 type Props = {
-  draft: DesignDraft;
   fragment: Y.XmlFragment;
   label: string;
   className?: string;
@@ -24,12 +22,14 @@ type Props = {
 /**
  * Text edited in place: a ProseMirror editor bound to the block's Y.XmlFragment by y-prosemirror's sync
  * plugin (no provider: it binds to our own Y.Doc, which the draft persists and relays). Its writes carry
- * ySyncPluginKey, an origin the draft's undo store tracks, so Ctrl/Cmd+Z here undoes typing and block
- * edits in one history. The schema is the sanitised subset the server keeps. Links: the Link button
+ * ySyncPluginKey, an origin the draft's undo store tracks, so typing and block edits are one history.
+ * Ctrl/Cmd+Z here is the designer's Undo (the registry's, through useActionShortcuts: the wrapper is one
+ * of the draft's fields); ProseMirror keeps no history of its own and the browser's is never used. The
+ * schema is the sanitised subset the server keeps. Links: the Link button
  * (shown while the text has focus) or Ctrl/Cmd+K opens the link editor for the selection or the link
  * under the cursor.
  */
-export function RichTextEditor({ draft, fragment, label, className, style, onFocus }: Props) {
+export function RichTextEditor({ fragment, label, className, style, onFocus }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onFocusRef = useRef(onFocus);
@@ -55,22 +55,11 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
   useEffect(() => {
     const element = mount.current;
     if (!element) return;
-    const undo = () => {
-      draft.undo.undo();
-      return true;
-    };
-    const redo = () => {
-      draft.undo.redo();
-      return true;
-    };
     const state = EditorState.create({
       schema: richTextSchema,
       plugins: [
         ySyncPlugin(fragment),
         keymap({
-          'Mod-z': undo,
-          'Shift-Mod-z': redo,
-          'Mod-y': redo,
           'Mod-b': toggleMark(richTextSchema.marks.strong),
           'Mod-i': toggleMark(richTextSchema.marks.em),
           'Mod-u': toggleMark(richTextSchema.marks.underline),
@@ -110,9 +99,9 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
       viewRef.current = null;
       view.destroy();
     };
-  }, [draft, fragment, label]);
+  }, [fragment, label]);
   return (
-    <div className="designer-richtext-wrap">
+    <div className="designer-richtext-wrap" data-draft-fields>
       <div ref={mount} className={className} style={style} />
       <div className="designer-richtext-tools">
         <button
