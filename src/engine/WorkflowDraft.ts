@@ -22,6 +22,7 @@ import {
   readWorkflowMarker,
   type WorkflowMeta,
   type WorkflowSavedMarker,
+  type WorkflowTriggerFields,
   workflowDocName,
   workflowUndoScope,
 } from './workflowDoc.ts';
@@ -47,20 +48,7 @@ import { writeFlowToDoc } from './writeFlowToDoc.ts';
 /** The parts of get_workflow_details' data the builder uses. */
 export type ServerWorkflow = Pick<
   WorkflowDetails,
-  | 'id'
-  | 'name'
-  | 'status'
-  | 'flow'
-  | 'trigger_id'
-  | 'trigger_name'
-  | 'email_id'
-  | 'email_name'
-  | 'list_id'
-  | 'list_name'
-  | 'sp_uuid'
-  | 'sp_name'
-  | 'newlyAddedNodes'
-  | 'version'
+  'id' | 'name' | 'status' | 'flow' | keyof WorkflowTriggerFields | 'newlyAddedNodes' | 'version'
 >;
 
 export type DraftSnapshot = {

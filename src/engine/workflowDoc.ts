@@ -53,6 +53,12 @@ export type WorkflowMeta = {
   sp_name: string | null;
 };
 
+/** The trigger's fields of the meta (what the trigger node shows). */
+export type WorkflowTriggerFields = Pick<
+  WorkflowMeta,
+  'trigger_id' | 'trigger_name' | 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid' | 'sp_name'
+>;
+
 export const EMPTY_META: WorkflowMeta = {
   workflowId: null,
   name: '',
