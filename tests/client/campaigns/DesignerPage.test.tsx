@@ -174,6 +174,32 @@ describe('Email designer', () => {
     expect(screen.getByTestId('draft-status').textContent).toBe('All changes saved');
   });
 
+  it('the text version follows a save at once (open during the save too), and Keep this text keeps that text', async () => {
+    const saved = 'Hello readers, now longer\n\nGo [https://example.com]\n\nNew divider text';
+    const saveDesign = vi.fn(async (input: { versionName: string }) => ({
+      version_name: input.versionName,
+      design_saved_at: '2026-11-27T10:00:00Z',
+      preview_text: saved,
+    }));
+    const updateTextPreview = vi.fn(async (input: { text: string }) => input.text);
+    renderDesigner({ getDesign: async () => editionDesign(), saveDesign, updateTextPreview });
+    await screen.findByRole('group', { name: 'Button block' }, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Divider' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Text version' }));
+    const text = screen.getByRole('textbox', { name: 'Text version' }) as HTMLTextAreaElement;
+    expect(text.value).toBe('Hello readers');
+    expect(screen.getByText('The design has changes that are not saved yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(text.value).toBe(saved));
+    expect(screen.queryByText('The design has changes that are not saved yet')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this text' }));
+    await waitFor(() => expect(updateTextPreview).toHaveBeenCalledWith({ versionId: 41, text: saved }));
+    // Opened after a save, it shows the saved text too.
+    fireEvent.click(screen.getByRole('tab', { name: 'Design' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Text version' }));
+    expect((screen.getByRole('textbox', { name: 'Text version' }) as HTMLTextAreaElement).value).toBe(saved);
+  });
+
   it('emailNameExists is shown on the version name field', async () => {
     const saveDesign = vi.fn(async () => {
       throw new ApiError(

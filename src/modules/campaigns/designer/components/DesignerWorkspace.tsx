@@ -18,7 +18,7 @@ import { DesignerToolbar } from './DesignerToolbar.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { TemplatesPanel } from './TemplatesPanel.tsx';
-import { TextVersionPanel } from './TextVersionPanel.tsx';
+import { type TextVersion, TextVersionPanel } from './TextVersionPanel.tsx';
 import { ThemeEditor } from './ThemeEditor.tsx';
 
 type Sheet = 'palette' | 'side' | null;
@@ -42,7 +42,14 @@ function keepsOwnHistory(target: EventTarget | null): boolean {
  */
 export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edition: EditionDesign }) {
   const { publishApi } = useServices();
-  const saveActor = useDesignSaveActor(draft, publishApi);
+  const [textVersion, setTextVersion] = useState<TextVersion>({
+    text: edition.preview_text ?? '',
+    edited: edition.text_preview_edited,
+  });
+  // The server makes the text version again from what was saved (unless it was edited): keep it current.
+  const saveActor = useDesignSaveActor(draft, publishApi, (saved) =>
+    setTextVersion((current) => ({ ...current, text: saved.previewText ?? current.text })),
+  );
   const faultBlockId = useSelector(saveActor, (s) => s.context.faultBlockId);
   const [mode, setMode] = useState('design');
   const [side, setSide] = useState('properties');
@@ -169,12 +176,7 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
               id: 'text',
               label: 'Text version',
               content:
-                mode === 'text' ? (
-                  <TextVersionPanel
-                    initial={edition.preview_text ?? ''}
-                    edited={edition.text_preview_edited}
-                  />
-                ) : null,
+                mode === 'text' ? <TextVersionPanel version={textVersion} onChange={setTextVersion} /> : null,
             },
           ]}
         />
