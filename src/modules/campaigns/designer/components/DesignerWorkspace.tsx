@@ -30,7 +30,10 @@ const readDiffers = (d: DesignDraft) => d.getStatus().draftDiffersFromServer;
  * typed in place) are marked data-draft-fields: Ctrl+Z there is the draft's Undo, like anywhere else.
  */
 function keepsOwnHistory(target: EventTarget | null): boolean {
-  return isTextField(target) && !(target as HTMLElement).closest('[data-draft-fields]');
+  if (!isTextField(target)) return false;
+  // The nearest of the two: a dialog's field (a link's address) is its own, even over the text.
+  const owner = (target as HTMLElement).closest('dialog, [data-draft-fields]');
+  return owner === null || owner.tagName === 'DIALOG';
 }
 
 /**

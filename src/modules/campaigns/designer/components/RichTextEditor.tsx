@@ -6,10 +6,12 @@ import { EditorView } from 'prosemirror-view';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ySyncPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
+import { insertText } from '../../../../engine/design/insertText.ts';
 import { linkAt, removeLink, setLink } from '../../../../engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../../engine/design/richTextSchema.ts';
 import { readDomSelection } from '../utils/readDomSelection.ts';
 import { LinkDialog } from './LinkDialog.tsx';
+import { MergeFieldDialog } from './MergeFieldDialog.tsx';
 
 type Props = {
   fragment: Y.XmlFragment;
@@ -23,11 +25,12 @@ type Props = {
  * Text edited in place: a ProseMirror editor bound to the block's Y.XmlFragment by y-prosemirror's sync
  * plugin (no provider: it binds to our own Y.Doc, which the draft persists and relays). Its writes carry
  * ySyncPluginKey, an origin the draft's undo store tracks, so typing and block edits are one history.
- * Ctrl/Cmd+Z here is the designer's Undo (the registry's, through useActionShortcuts: the wrapper is one
+ * Ctrl/Cmd+Z here is the designer's Undo (the registry's, through useActionShortcuts: the editor is one
  * of the draft's fields); ProseMirror keeps no history of its own and the browser's is never used. The
  * schema is the sanitised subset the server keeps. Links: the Link button
  * (shown while the text has focus) or Ctrl/Cmd+K opens the link editor for the selection or the link
- * under the cursor.
+ * under the cursor. Personal fields: the Field button opens the field picker, which inserts
+ * {{first_name|there}} and the like where the cursor is.
  */
 export function RichTextEditor({ fragment, label, className, style, onFocus }: Props) {
   const mount = useRef<HTMLDivElement>(null);
@@ -44,13 +47,26 @@ export function RichTextEditor({ fragment, label, className, style, onFocus }: P
   }, []);
   const openLinkRef = useRef(openLink);
   openLinkRef.current = openLink;
-  /** Runs a link command on the editor, then gives it focus back with the selection it had. */
+  const [pickingField, setPickingField] = useState(false);
+  const openFields = useCallback(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    readDomSelection(view);
+    setPickingField(true);
+  }, []);
+  /** Runs a command on the editor (one undo step), then gives it focus back with the selection it had. */
   const runOnView = (command: typeof removeLink) => {
     const view = viewRef.current;
     setEditingLink(null);
+    setPickingField(false);
     if (!view) return;
     command(view.state, view.dispatch);
     view.focus();
+  };
+  const closeDialogs = () => {
+    setEditingLink(null);
+    setPickingField(false);
+    viewRef.current?.focus();
   };
   useEffect(() => {
     const element = mount.current;
@@ -81,6 +97,8 @@ export function RichTextEditor({ fragment, label, className, style, onFocus }: P
         'aria-multiline': 'true',
         'aria-label': label,
         class: 'designer-richtext',
+        // A field of the draft: Ctrl/Cmd+Z here is the designer's Undo (useActionShortcuts).
+        'data-draft-fields': '',
       },
       handleDOMEvents: {
         focus: () => {
@@ -101,7 +119,7 @@ export function RichTextEditor({ fragment, label, className, style, onFocus }: P
     };
   }, [fragment, label]);
   return (
-    <div className="designer-richtext-wrap" data-draft-fields>
+    <div className="designer-richtext-wrap">
       <div ref={mount} className={className} style={style} />
       <div className="designer-richtext-tools">
         <button
@@ -115,15 +133,26 @@ export function RichTextEditor({ fragment, label, className, style, onFocus }: P
         >
           Link
         </button>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={openFields}
+          aria-label={`Personal field in ${label}`}
+          title="Insert a personal field: first name, company…"
+        >
+          Field
+        </button>
       </div>
       <LinkDialog
         editing={editingLink}
         onApply={(href) => runOnView(setLink(href))}
         onRemove={() => runOnView(removeLink)}
-        onClose={() => {
-          setEditingLink(null);
-          viewRef.current?.focus();
-        }}
+        onClose={closeDialogs}
+      />
+      <MergeFieldDialog
+        open={pickingField}
+        onInsert={(token) => runOnView(insertText(token))}
+        onClose={closeDialogs}
       />
     </div>
   );
