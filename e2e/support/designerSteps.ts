@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../../server/seed/demoAccounts.ts';
 import { signIn } from './authSteps.ts';
@@ -42,4 +43,28 @@ export async function openNewEdition(page: Page, options: { empty?: boolean } = 
   await page.goto(`/campaigns/editionedit/design?version_id=${versionId}`);
   await expect(page.getByRole('region', { name: 'Email canvas' })).toBeVisible();
   return versionId;
+}
+
+/** A PNG of one colour (for uploads): width x height pixels of rgb. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -18,7 +18,9 @@ describe('merge field tokens (the designer’s field picker)', () => {
 
   it('lists every field the send fills', () => {
     for (const field of MERGE_FIELDS) {
-      expect(fillMergeFields(mergeFieldToken(field.name), { [field.name]: field.example })).toBe(field.example);
+      expect(fillMergeFields(mergeFieldToken(field.name), { [field.name]: field.example })).toBe(
+        field.example,
+      );
     }
   });
 });

@@ -41,6 +41,7 @@ export function BlockPalette() {
                 }}
                 onClick={item.perform}
                 aria-label={item.ariaLabel}
+                title={HINTS[kind]}
               >
                 <span className="designer-palette__name">{item.label}</span>
                 <span className="designer-palette__hint">{HINTS[kind]}</span>

@@ -12,16 +12,14 @@ import { DesignerContext, type DesignerShared } from '../hooks/DesignerContext.t
 import { useDesign } from '../hooks/useDesign.ts';
 import { useDesignerActions } from '../hooks/useDesignerActions.ts';
 import { useDesignSaveActor } from '../hooks/useDesignSaveActor.ts';
-import { BlockPalette } from './BlockPalette.tsx';
-import { DesignCanvas } from './DesignCanvas.tsx';
 import { DesignerToolbar } from './DesignerToolbar.tsx';
+import { DesignView, type Sheet } from './DesignView.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { TemplatesPanel } from './TemplatesPanel.tsx';
 import { type TextVersion, TextVersionPanel } from './TextVersionPanel.tsx';
 import { ThemeEditor } from './ThemeEditor.tsx';
 
-type Sheet = 'palette' | 'side' | null;
 const readDiffers = (d: DesignDraft) => d.getStatus().draftDiffersFromServer;
 
 /**
@@ -136,42 +134,7 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
               label: 'Design',
               content:
                 mode === 'design' ? (
-                  <div className="designer-grid">
-                    <div className="designer-phone-bar">
-                      <Button size="sm" variant="secondary" onClick={() => setSheet('palette')}>
-                        Add block
-                      </Button>
-                      <Button size="sm" variant="secondary" onClick={() => setSheet('side')}>
-                        Properties and templates
-                      </Button>
-                    </div>
-                    <div
-                      className={`designer-drawer designer-drawer--palette${sheet === 'palette' ? ' designer-drawer--open' : ''}`}
-                    >
-                      <div className="designer-drawer__head">
-                        <Button size="sm" variant="ghost" onClick={() => setSheet(null)}>
-                          Close
-                        </Button>
-                      </div>
-                      <BlockPalette />
-                    </div>
-                    <DesignCanvas />
-                    <div
-                      className={`designer-drawer designer-drawer--side${sheet === 'side' ? ' designer-drawer--open' : ''}`}
-                    >
-                      <div className="designer-drawer__head">
-                        <Button size="sm" variant="ghost" onClick={() => setSheet(null)}>
-                          Close
-                        </Button>
-                      </div>
-                      {sidePanel}
-                    </div>
-                    {sheet ? (
-                      // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes the sheet; Escape and Close do too
-                      // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the sheet
-                      <div className="designer-backdrop" onClick={() => setSheet(null)} />
-                    ) : null}
-                  </div>
+                  <DesignView sheet={sheet} onSheet={setSheet} sidePanel={sidePanel} />
                 ) : null,
             },
             { id: 'preview', label: 'Preview', content: mode === 'preview' ? <PreviewPanel /> : null },
