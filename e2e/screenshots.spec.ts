@@ -177,11 +177,23 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expect(page.getByRole('alert')).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
       await page.screenshot({ path: `${dir}/designer-image-refused-${size}.png` });
+      // The upload's answer is held until its progress is on the screen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/publish/upload_image/', async (route) => {
+        await held;
+        await route.continue();
+      });
       await file.setInputFiles({
         name: 'spring-sale.png',
         mimeType: 'image/png',
         buffer: solidPng(600, 240, [27, 52, 135]),
       });
+      await expect(page.getByRole('progressbar', { name: 'Uploading spring-sale.png…' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/designer-image-uploading-${size}.png` });
+      release();
       await closeSheet();
       await expect(page.getByRole('img', { name: 'spring sale' })).toBeVisible();
       await page.getByRole('img', { name: 'spring sale' }).scrollIntoViewIfNeeded();
