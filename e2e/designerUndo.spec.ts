@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seededRandom } from '../tests/helpers/seededRandom.ts';
 import { expect, test } from './support/cspTest.ts';
 import { openNewEdition } from './support/designerSteps.ts';
 
@@ -9,18 +10,6 @@ import { openNewEdition } from './support/designerSteps.ts';
  * toolbar Undo / Redo and Ctrl+Z / Shift+Ctrl+Z / Ctrl+Y, checked after every step against a model (a
  * stack of states), and the walk of the issue that found it.
  */
-
-/** A small seeded random source (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type State = { text: string; buttons: number };
 type Step = 'type' | 'add' | 'undoToolbar' | 'redoToolbar' | 'undoKey' | 'redoKey';
@@ -109,7 +98,7 @@ for (const seed of [11, 23, 37]) {
   test(`random edits, undos and redos from the toolbar and the keyboard match the model (seed ${seed})`, async ({
     page,
   }) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const model = new Model({
       text: (await intro(page).textContent()) ?? '',
       buttons: await buttonBlocks(page).count(),

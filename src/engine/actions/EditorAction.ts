@@ -40,6 +40,15 @@ export type EditorAction<Host, Target, Id extends string = string, Surface exten
   perform(host: Host, target: Target): void;
 };
 
+/** A key press from a keyboard event's fields (any object that has them), with what the page adds. */
+export function keyPressOf(
+  event: Pick<KeyPress, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'> & { altKey: boolean },
+  page: Pick<KeyPress, 'textSelected' | 'fromInside'> = {},
+): KeyPress {
+  const { key, ctrlKey, metaKey, shiftKey, altKey } = event;
+  return { key, ctrlKey, metaKey, shiftKey, altKey, ...page };
+}
+
 /** Ctrl or Cmd held, Alt not. */
 export function withModifier(press: KeyPress): boolean {
   return (press.ctrlKey || press.metaKey) && !press.altKey;

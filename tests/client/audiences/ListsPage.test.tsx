@@ -15,22 +15,12 @@ import { AudiencesPage } from '../../../src/modules/audiences/components/Audienc
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { list } from './audienceFixtures.ts';
+import '../modalDialogs.ts';
 
 afterEach(cleanup);
 
 /** The first render of a screen can take over a second on a busy 2-core machine. */
 const SLOW = { timeout: 5000 };
-
-// jsdom has no modal dialogs: the open attribute stands in for showModal and close.
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 function renderLists(stubs: Partial<AudienceApi>, at = '/audiences/lists') {
   const root = createRootRoute();

@@ -14,20 +14,11 @@ import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign, campaignsPage } from './campaignFixtures.ts';
+import '../modalDialogs.ts';
 
 afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
-
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 function renderCampaigns(stubs: Partial<CampaignApi>, at = '/campaigns') {
   const root = createRootRoute();

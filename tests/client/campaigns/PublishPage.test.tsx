@@ -23,20 +23,11 @@ import { PublishPage } from '../../../src/modules/campaigns/components/PublishPa
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
+import '../modalDialogs.ts';
 
 afterEach(cleanup);
 const SLOW = { timeout: 5000 };
 const AT = '/campaigns/editionedit/publish/?campaign_id=3&email_id=4&version_id=5';
-
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 const publishData = (patch: Partial<PublishData> = {}): PublishData => ({
   version_id: 5,

@@ -7,18 +7,7 @@ import {
   type ServerOf,
 } from '../../../src/engine/draft/DraftStore.ts';
 import { createMemoryDraftPersistence } from '../../../src/engine/draft/draftPersistence.ts';
-
-/** A small seeded random source (mulberry32), so a failure replays. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../helpers/seededRandom.ts';
 
 /**
  * Tabs of one browser whose messages wait until the test delivers them: a BroadcastChannel stand-in that
@@ -89,7 +78,7 @@ export async function fuzzThreeTabs<D extends AnyDraft>(
   seed: number,
   steps: number,
 ): Promise<D[]> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const channels = delayedChannels();
   // Fixed client ids: how concurrent edits interleave depends on them, and a failure must replay.
   let clientId = 10;

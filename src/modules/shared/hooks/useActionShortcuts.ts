@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { KeyPress } from '../../../engine/actions/EditorAction.ts';
+import { type KeyPress, keyPressOf } from '../../../engine/actions/EditorAction.ts';
 
 /** The part of an editor's action dispatcher the keyboard uses. */
 export type KeyDispatcher<Surface extends string> = {
@@ -40,14 +40,7 @@ export function useActionShortcuts<Surface extends string>(
       // does not undo its text) and leaves them to the page.
       if (keepsNative.current(event.target)) return;
       const matched = dispatcher.handleKey(
-        {
-          key: event.key,
-          ctrlKey: event.ctrlKey,
-          metaKey: event.metaKey,
-          shiftKey: event.shiftKey,
-          altKey: event.altKey,
-          textSelected: Boolean(window.getSelection()?.toString()),
-        },
+        keyPressOf(event, { textSelected: Boolean(window.getSelection()?.toString()) }),
         on,
       );
       if (matched && !matched.action.keepsDefault) event.preventDefault();

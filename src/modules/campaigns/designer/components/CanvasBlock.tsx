@@ -1,4 +1,5 @@
 import { memo, useCallback } from 'react';
+import { keyPressOf } from '../../../../engine/actions/EditorAction.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
@@ -50,14 +51,7 @@ export const CanvasBlock = memo(function CanvasBlock({ id }: { id: string }) {
       }}
       onKeyDown={(event) => {
         const matched = dispatcher.handleKey(
-          {
-            key: event.key,
-            ctrlKey: event.ctrlKey,
-            metaKey: event.metaKey,
-            shiftKey: event.shiftKey,
-            altKey: event.altKey,
-            fromInside: event.target !== event.currentTarget,
-          },
+          keyPressOf(event, { fromInside: event.target !== event.currentTarget }),
           { surface: 'block', target },
         );
         if (!matched) return;

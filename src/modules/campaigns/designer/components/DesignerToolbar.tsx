@@ -1,17 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useId, useSyncExternalStore } from 'react';
 import type { DesignSaveActor } from '../../../../../machines/designSaveMachine.ts';
-import { ariaKeyShortcuts, shortcutLabel } from '../../../../engine/actions/createActionDispatcher.ts';
 import type { DesignerDispatcher } from '../../../../engine/design/actions/DesignerAction.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { findMissingLink } from '../../../../engine/design/findMissingLink.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { ActionButtons } from '../../../shared/components/ActionButtons.tsx';
 import { useDesign } from '../hooks/useDesign.ts';
 
 const readName = (d: DesignDraft) => d.getVersionName();
 const readDirty = (d: DesignDraft) => d.getStatus().dirty;
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
  * The version name, where the draft stands (kept locally / saved), the registry's toolbar actions (Undo,
@@ -63,19 +61,7 @@ export function DesignerToolbar({
               : 'All changes saved'}
       </p>
       <div className="designer-toolbar__actions">
-        {dispatcher.items('toolbar').map((item) => (
-          <Button
-            key={item.id}
-            size="sm"
-            variant="secondary"
-            disabled={!item.enabled}
-            onClick={item.perform}
-            title={`${item.label} (${item.shortcuts.map((shortcut) => shortcutLabel(shortcut, isMac)).join(' or ')})`}
-            aria-keyshortcuts={ariaKeyShortcuts(item.shortcuts)}
-          >
-            {item.label}
-          </Button>
-        ))}
+        <ActionButtons items={dispatcher.items('toolbar')} variant="secondary" />
         <Button size="sm" onClick={save} loading={state === 'saving'}>
           Save
         </Button>
