@@ -39,10 +39,14 @@ export function useActionShortcuts<Surface extends string>(
       // Not skipped when already prevented: ProseMirror prevents Ctrl/Cmd+Z and Y (so that the browser
       // does not undo its text) and leaves them to the page.
       if (keepsNative.current(event.target)) return;
-      const matched = dispatcher.handleKey(
-        keyPressOf(event, { textSelected: Boolean(window.getSelection()?.toString()) }),
-        on,
-      );
+      const press: KeyPress = {
+        ...keyPressOf(event),
+        // Read only by an action that asks (copy), not on every key.
+        get textSelected() {
+          return Boolean(window.getSelection()?.toString());
+        },
+      };
+      const matched = dispatcher.handleKey(press, on);
       if (matched && !matched.action.keepsDefault) event.preventDefault();
     };
     const onBeforeInput = (event: InputEvent) => {
