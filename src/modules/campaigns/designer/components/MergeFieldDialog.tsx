@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { MERGE_FIELDS, type MergeFieldName, mergeFieldToken } from '../../../../../domain/mergeFields.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
@@ -6,7 +6,6 @@ import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 
 type Props = {
-  open: boolean;
   /** Inserts the field's text ({{first_name|there}}) where the cursor is. */
   onInsert: (token: string) => void;
   onClose: () => void;
@@ -17,16 +16,12 @@ const FORM = 'designer-merge-field-form';
 /**
  * The rich text's field picker (the text's Field button): a recipient's first name, last name, email
  * address or company, filled in for each recipient when the email is sent, with the words shown to a
- * recipient without a value.
+ * recipient without a value. Mounted while it is open (each opening starts with the first name and no
+ * fallback).
  */
-export function MergeFieldDialog({ open, onInsert, onClose }: Props) {
+export function MergeFieldDialog({ onInsert, onClose }: Props) {
   const [name, setName] = useState<MergeFieldName>('first_name');
   const [fallback, setFallback] = useState('');
-  useEffect(() => {
-    if (!open) return;
-    setName('first_name');
-    setFallback('');
-  }, [open]);
   const token = mergeFieldToken(name, fallback);
   const field = MERGE_FIELDS.find((item) => item.name === name);
   const submit = (event: FormEvent) => {
@@ -35,7 +30,7 @@ export function MergeFieldDialog({ open, onInsert, onClose }: Props) {
   };
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title="Insert a personal field"
       description="Each recipient sees their own value when the email is sent."

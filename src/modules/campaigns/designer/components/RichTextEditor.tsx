@@ -143,17 +143,18 @@ export function RichTextEditor({ fragment, label, className, style, onFocus }: P
           Field
         </button>
       </div>
-      <LinkDialog
-        editing={editingLink}
-        onApply={(href) => runOnView(setLink(href))}
-        onRemove={() => runOnView(removeLink)}
-        onClose={closeDialogs}
-      />
-      <MergeFieldDialog
-        open={pickingField}
-        onInsert={(token) => runOnView(insertText(token))}
-        onClose={closeDialogs}
-      />
+      {/* Mounted only while open: a long email has a text per block, and closed dialogs would all be in the page. */}
+      {editingLink ? (
+        <LinkDialog
+          editing={editingLink}
+          onApply={(href) => runOnView(setLink(href))}
+          onRemove={() => runOnView(removeLink)}
+          onClose={closeDialogs}
+        />
+      ) : null}
+      {pickingField ? (
+        <MergeFieldDialog onInsert={(token) => runOnView(insertText(token))} onClose={closeDialogs} />
+      ) : null}
     </div>
   );
 }
