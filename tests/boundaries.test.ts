@@ -35,6 +35,24 @@ const importsUnder = (...dirs: string[]): Import[] =>
 const REACT_PACKAGES =
   /^(react|react-dom|@xstate\/react|@xyflow\/|@tanstack\/react-router|@testing-library\/)/;
 
+/**
+ * The local-first draft (an undo manager over a Y.Doc, its IndexedDB store, its tab relay) has one home:
+ * the draft kernel, src/engine/draft/. Returns what in a file outside it makes a second one.
+ */
+const DRAFT_KERNEL = 'src/engine/draft';
+const SECOND_DRAFT_ENGINE: readonly [RegExp, string][] = [
+  [/\bnew\s+(?:Y\.)?UndoManager\s*\(/, 'a Y.UndoManager'],
+  [/from\s*['"]y-indexeddb['"]|import\(\s*['"]y-indexeddb['"]/, 'y-indexeddb'],
+  [/\bindexedDB\s*\.\s*open\s*\(/, 'an IndexedDB database'],
+  [/\bnew\s+BroadcastChannel\s*\(/, 'a BroadcastChannel relay'],
+];
+
+function secondDraftEngine(file: string, text: string): string[] {
+  if (under(file, DRAFT_KERNEL)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return SECOND_DRAFT_ENGINE.filter(([pattern]) => pattern.test(code)).map(([, what]) => `${file}: ${what}`);
+}
+
 describe('boundaries', () => {
   it('finds imports of every form (the checks below read real imports)', () => {
     const text = [
@@ -325,5 +343,31 @@ describe('one way for each recurring thing on the server', () => {
       text: "import type { A } from './A.ts';\nexport type B = { a?: A };",
     };
     expect(importCycles([a, b])).toEqual(['server/lib/A.ts -> server/lib/B.ts -> server/lib/A.ts']);
+  });
+
+  it('the local-first draft engine is the kernel’s alone: no undo manager, IndexedDB store or tab relay elsewhere', () => {
+    expect(violationsUnder(secondDraftEngine, 'src', 'public-pages', 'machines', 'domain')).toEqual([]);
+  });
+
+  it('finds a second draft engine in a file outside the kernel (and not in the kernel, nor in a comment)', () => {
+    const store = [
+      "import { IndexeddbPersistence } from 'y-indexeddb';",
+      '// a comment may say new Y.UndoManager(...)',
+      'export function openMine(doc) {',
+      '  const undo = new Y.UndoManager([doc.getMap("blocks")]);',
+      '  const relay = new BroadcastChannel(doc.guid);',
+      '  return { undo, relay, db: indexedDB.open("mine") };',
+      '}',
+    ].join('\n');
+    expect(secondDraftEngine('src/modules/analytics/hooks/useMyDraft.ts', store)).toEqual([
+      'src/modules/analytics/hooks/useMyDraft.ts: a Y.UndoManager',
+      'src/modules/analytics/hooks/useMyDraft.ts: y-indexeddb',
+      'src/modules/analytics/hooks/useMyDraft.ts: an IndexedDB database',
+      'src/modules/analytics/hooks/useMyDraft.ts: a BroadcastChannel relay',
+    ]);
+    expect(secondDraftEngine('src/engine/draft/createUndoStore.ts', store)).toEqual([]);
+    expect(secondDraftEngine('src/engine/design/designDoc.ts', '/** the y-indexeddb database */')).toEqual(
+      [],
+    );
   });
 });

@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
-import { REMOTE_TAB } from './workflowOrigins.ts';
+import { REMOTE_TAB } from './draftOrigins.ts';
 
 /**
- * Relays Yjs updates between the tabs of one browser that have the same workflow open (y-indexeddb
+ * Relays Yjs updates between the tabs of one browser that have the same draft open (y-indexeddb
  * stores, but does not push changes to other tabs). One channel per doc, named after doc.guid.
  * Protocol (the two sync messages of y-protocols, without the dependency):
  * - on start a tab posts { t: "sync1", from, sv } with its state vector;

@@ -1,15 +1,15 @@
 import * as Y from 'yjs';
-import { metaOf, newlyAddedOf, nodesOf } from './workflowDoc.ts';
-import { LOCAL_USER } from './workflowOrigins.ts';
+import { LOCAL_USER } from './draftOrigins.ts';
 
 /**
- * Undo and redo of this tab's edits: a Y.UndoManager over the nodes, the metadata and the newly-added set
- * that tracks ONLY the LOCAL_USER origin (edits from other tabs, persistence and server loads are never
- * undone here). Edits closer together than captureTimeout (500 ms: a burst of typing) merge into one
- * step; commands that must stay their own step (add, delete, paste, a drag committed on drop) are followed
- * by stopCapturing(). The availability is a tiny external store for React's useSyncExternalStore:
- *   useSyncExternalStore(undo.subscribe, undo.getSnapshot)
- * getSnapshot returns the same object until canUndo/canRedo change.
+ * Undo and redo of this tab's edits: one Y.UndoManager over the shared types an editor names (never the
+ * saved marker) that tracks ONLY this tab's origins: LOCAL_USER (commands) and whatever the editor adds
+ * with trackOrigin (the designer adds y-prosemirror's, so text typed in place shares the history). Edits
+ * from other tabs, persistence and server loads are never undone here. Edits closer together than
+ * captureTimeout (500 ms: a burst of typing) merge into one step; commands that must stay their own step
+ * are followed by stopCapturing(). The availability is a tiny external store for React's
+ * useSyncExternalStore: useSyncExternalStore(undo.subscribe, undo.getSnapshot); getSnapshot returns the
+ * same object until canUndo/canRedo change.
  */
 export type UndoSnapshot = { canUndo: boolean; canRedo: boolean };
 
@@ -20,6 +20,8 @@ export type UndoStore = {
   stopCapturing(): void;
   /** Forgets the history (after the server's version replaced the doc). */
   clear(): void;
+  /** Tracks one more origin as this tab's own (an editor binding's, such as y-prosemirror's). */
+  trackOrigin(origin: unknown): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): UndoSnapshot;
   destroy(): void;
@@ -27,9 +29,15 @@ export type UndoStore = {
 
 export const TYPING_CAPTURE_TIMEOUT_MS = 500;
 
-export function createUndoStore(doc: Y.Doc, options: { captureTimeout?: number } = {}): UndoStore {
-  const manager = new Y.UndoManager([nodesOf(doc), metaOf(doc), newlyAddedOf(doc)], {
-    trackedOrigins: new Set([LOCAL_USER]),
+/** A shared type the undo store may cover (a Y.Map, Y.Array, Y.XmlFragment ... of the doc). */
+export type UndoScopeType = Exclude<Y.UndoManager['scope'][number], Y.Doc>;
+
+export function createUndoStore(
+  scope: readonly UndoScopeType[],
+  options: { captureTimeout?: number } = {},
+): UndoStore {
+  const manager = new Y.UndoManager([...scope], {
+    trackedOrigins: new Set<unknown>([LOCAL_USER]),
     captureTimeout: options.captureTimeout ?? TYPING_CAPTURE_TIMEOUT_MS,
   });
   const listeners = new Set<() => void>();
@@ -52,6 +60,7 @@ export function createUndoStore(doc: Y.Doc, options: { captureTimeout?: number }
       manager.clear();
       refresh();
     },
+    trackOrigin: (origin) => manager.addTrackedOrigin(origin),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

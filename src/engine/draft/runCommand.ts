@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { LOCAL_USER } from '../workflowOrigins.ts';
+import { LOCAL_USER } from './draftOrigins.ts';
 
 /**
  * Runs a command (a pure function (doc, args) => result) as ONE transaction with origin LOCAL_USER, so

@@ -3,9 +3,9 @@ import type * as Y from 'yjs';
 import type { DraftPersistenceFactory } from './draftPersistence.ts';
 
 /**
- * The browser's draft persistence: y-indexeddb, one IndexedDB database per workflow doc name
- * (`workflow:<id>`). Its updates carry the IndexeddbPersistence instance as origin (see
- * isPersistenceOrigin). Tested in the browser (e2e); Node tests use createMemoryDraftPersistence.
+ * The browser's draft persistence: y-indexeddb, one IndexedDB database per draft doc name
+ * (`workflow:<id>`, `design:<version_id>`). Its updates carry the IndexeddbPersistence instance as origin.
+ * Tested in the browser (e2e); Node tests use createMemoryDraftPersistence.
  *
  * Compaction: y-indexeddb appends one stored update per edit and merges them only after a second with no
  * edit, so a long burst of edits (or a tab closed during one) leaves tens of thousands of stored updates

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { PERSISTENCE } from './workflowOrigins.ts';
+import { PERSISTENCE } from './draftOrigins.ts';
 
 /**
  * Where drafts are kept across reloads and crashes. The browser uses y-indexeddb
