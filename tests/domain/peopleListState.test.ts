@@ -35,6 +35,7 @@ const person = (id: number, profiled: boolean, extra: Partial<PersonRow> = {}): 
   linkedin_url: null,
   twitter_url: null,
   created_on: '2026-11-01T00:00:00.000Z',
+  marketing_consent: true,
   ...extra,
 });
 

@@ -14,6 +14,7 @@ import {
 import { ordersByCodePoint } from '../../db/ordersByCodePoint.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
 import { nameStartsWith, nameStreamIds, STREAM_PREFIX_CHARS } from './nameStreamIds.ts';
+import { noMarketingConsent } from './noMarketingConsent.ts';
 import {
   FILTER_VALUE_SQL,
   matchingAccountIds,
@@ -54,6 +55,7 @@ function peopleRows(db: Db) {
       'c.linkedin_url',
       'c.twitter_url',
       'c.created_at',
+      sql<boolean>`not ${noMarketingConsent}`.as('marketing_consent'),
     ]);
 }
 
@@ -77,6 +79,7 @@ type RawPerson = {
   linkedin_url: string | null;
   twitter_url: string | null;
   created_at: Date | string;
+  marketing_consent: boolean;
 };
 
 export function toPersonRow(row: RawPerson): PersonRow {
@@ -101,6 +104,7 @@ export function toPersonRow(row: RawPerson): PersonRow {
     linkedin_url: row.linkedin_url,
     twitter_url: row.twitter_url,
     created_on: iso(row.created_at),
+    marketing_consent: row.marketing_consent,
   };
 }
 

@@ -132,7 +132,7 @@ describe('create_contact/ and update_contact/', () => {
           email: `${tag}w@example.test`,
           linkedin_url: 'javascript:alert(1)',
         },
-        'linkedin_url must be a web address',
+        'LinkedIn address must be a web address',
       ],
     ];
     for (const [fields, message] of cases) {

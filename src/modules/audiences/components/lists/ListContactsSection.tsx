@@ -8,6 +8,7 @@ import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 
 type Props = { listId: number; kind: ListContactKind; pageSize: number; title: string };
 
@@ -16,7 +17,11 @@ const COLUMNS: TableColumn<AudienceListContact>[] = [
   { id: 'email', header: 'Email', cell: (c) => c.email },
   { id: 'company', header: 'Company', cell: (c) => c.account_name ?? '—' },
   { id: 'personality', header: 'Personality', cell: (c) => c.personality_type ?? 'Not profiled' },
-  { id: 'status', header: 'Status', cell: (c) => c.status },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <ContactStandingBadge status={c.status} marketingConsent={c.marketing_consent} />,
+  },
 ];
 
 /** One half of a list's contacts (profiled or not), paged on its own. */

@@ -3,9 +3,8 @@ import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
-
-const STATUS_TONES = { Subscribed: 'success', 'Hard Bounce': 'danger', Unsubscribed: 'warning' } as const;
 
 type Props = {
   rows: PersonRow[];
@@ -82,7 +81,7 @@ export function PeopleTable({
       id: 'status',
       header: 'Status',
       sortable: true,
-      cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>,
+      cell: (row) => <ContactStandingBadge status={row.status} marketingConsent={row.marketing_consent} />,
     },
     { id: 'buyer_stage', header: 'Buyer stage', sortable: true, cell: (row) => row.buyer_stage },
   ];
