@@ -1,28 +1,34 @@
 import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { peopleSortKey, peopleSortOf } from '../../../../../domain/peopleListSearch.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
-import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
 
 type Props = {
   rows: PersonRow[];
   loading: boolean;
-  error: ReactNode;
   empty: ReactNode;
-  sort: TableSort;
-  onSortChange: (sort: TableSort) => void;
+  /** The address's sort ("none", "full_name.ASC" ...). */
+  sort: string;
+  onSortChange: (sort: string) => void;
   isSelected: (id: number) => boolean;
   onToggle: (id: number) => void;
   onOpen: (person: PersonRow) => void;
 };
 
+/** The table's view of the address's sort (newest first: no column marked). */
+function tableSort(sort: string) {
+  const { column, type } = peopleSortOf(sort);
+  return { columnId: column ?? 'full_name', direction: type };
+}
+
 /** One tab's people: selection, name (opens the profile), company, personality, status, buyer stage. */
 export function PeopleTable({
   rows,
   loading,
-  error,
   empty,
   sort,
   onSortChange,
@@ -98,10 +104,9 @@ export function PeopleTable({
         className: isSelected(row.contact_id) ? 'is-selected' : undefined,
       })}
       loading={loading}
-      error={error}
       empty={empty}
-      sort={sort}
-      onSortChange={onSortChange}
+      sort={tableSort(sort)}
+      onSortChange={(next) => onSortChange(peopleSortKey(next.columnId, next.direction))}
     />
   );
 }
