@@ -28,6 +28,7 @@ import * as m0028 from './migrations/m0028_export_widget.ts';
 import * as m0029 from './migrations/m0029_people_search_streams.ts';
 import * as m0030 from './migrations/m0030_name_prefix_by_range.ts';
 import * as m0031 from './migrations/m0031_list_sends.ts';
+import * as m0032 from './migrations/m0032_people_contains_search.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   m0029_people_search_streams: m0029,
   m0030_name_prefix_by_range: m0030,
   m0031_list_sends: m0031,
+  m0032_people_contains_search: m0032,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */
