@@ -68,6 +68,13 @@ for (const width of [1280, 375]) {
       expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Unsubscribed']));
       await shot(page, `people-${width}-filters`);
       await expectNoAxeViolations(page, 'the People filters');
+      // The filters are in the address: a reload shows the same list.
+      await expect(page).toHaveURL(/filters=/);
+      await page.reload();
+      await expect(page.getByText(/^Showing 10 of \d{2,3}$/)).toBeVisible();
+      await expect(statuses.first()).toHaveText('Unsubscribed');
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(filters.getByRole('group', { name: 'Status' }).getByLabel(/^Unsubscribed/)).toBeChecked();
       if (width === 1280) {
         await page.getByRole('button', { name: 'Name' }).click();
         await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
@@ -84,6 +91,16 @@ for (const width of [1280, 375]) {
       await filters.getByRole('button', { name: 'Clear filters' }).click();
       await page.getByRole('button', { name: 'Hide filters' }).click();
 
+      // A field's error names it as its label does.
+      await page.getByRole('button', { name: 'Create contact' }).first().click();
+      const form = page.getByRole('dialog', { name: 'Create contact' });
+      await form.getByLabel(/^Company/).fill('x'.repeat(201));
+      await form.getByRole('button', { name: 'Create contact' }).click();
+      await expect(form.getByText('Company is at most 200 characters.')).toBeVisible();
+      await expect(form.getByText('First name is required.')).toBeVisible();
+      await shot(page, `people-${width}-form-errors`);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
       // Create three contacts, then one whose address is taken: the error stays under Email.
       for (const last of ['Avery', 'Brooks', 'Carter']) {
         const dialog = await createContact(page, t, last, `${t}.${last}@example.test`.toLowerCase());
@@ -96,7 +113,11 @@ for (const width of [1280, 375]) {
       await expectNoAxeViolations(page, 'the create contact panel');
       await dup.getByRole('button', { name: 'Cancel' }).click();
 
-      // Search finds the three; select all, unselect one, add to a list.
+      // Search finds a word inside an address too; then the three; select all, unselect one, add to a list.
+      await page.getByLabel('Search people').fill(`${t.slice(2)}.AVERY@EXAMPLE`);
+      await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+      await expect(page.getByRole('button', { name: `${t} Avery` })).toBeVisible();
+      await shot(page, `people-${width}-search`);
       await page.getByLabel('Search people').fill(t.toLowerCase());
       await expect(page.getByText('Showing 3 of 3')).toBeVisible();
       await page.getByLabel('Select all 3').check();
