@@ -19,6 +19,27 @@ type Props = {
   onOpen: (person: PersonRow) => void;
 };
 
+/**
+ * An address that may break before its "@" only: at most two lines (name, then domain) in a narrow column,
+ * never a character at a time.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <span className="people-name__email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </span>
+  );
+}
+
 /** The table's view of the address's sort (newest first: no column marked). */
 function tableSort(sort: string) {
   const { column, type } = peopleSortOf(sort);
@@ -54,13 +75,12 @@ export function PeopleTable({
       id: 'full_name',
       header: 'Name',
       sortable: true,
-      width: '30%',
       cell: (row) => (
         <div className="people-name">
           <button type="button" className="people-name__open" onClick={() => onOpen(row)}>
             {row.full_name}
           </button>
-          <span className="people-name__email">{row.contact_email}</span>
+          <EmailAddress address={row.contact_email} />
           {row.is_list_contact ? <Badge tone="info">In list</Badge> : null}
         </div>
       ),
