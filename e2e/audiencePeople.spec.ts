@@ -70,6 +70,20 @@ for (const width of [1280, 375]) {
       expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Unsubscribed']));
       await shot(page, `people-${width}-filters`);
       await expectNoAxeViolations(page, 'the People filters');
+      if (width === 1280) {
+        // Beside the filters the table fits (no column cut off) and an address takes two lines at most.
+        const table = page.locator('.people-table');
+        expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+        const lines = await page
+          .locator('.people-name__email')
+          .first()
+          .evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          });
+        expect(lines).toBeLessThanOrEqual(2);
+      }
       // The filters are in the address: a reload shows the same list.
       await expect(page).toHaveURL(/filters=/);
       await page.reload();
