@@ -157,15 +157,12 @@ export async function submitHostedForm(
       .execute();
     await trx.updateTable('forms').set({ updated_at: new Date() }).where('id', '=', form.id).execute();
 
-    let optInUuid: string | null = null;
-    if (askedConsent && !consent && !existing) {
-      // A new contact who left the consent box unticked has not agreed to marketing email: their
-      // preference record says so, and campaign sends leave them out. A known contact's choices stay
-      // as they were (anyone can type anyone's address).
-      await trx
+    // A preference record with nothing on: the opt-in turns marketing on; without consent it stays off.
+    const addPreferenceRecord = (uuid: string) =>
+      trx
         .insertInto('preferences')
         .values({
-          uuid: randomUUID(),
+          uuid,
           org_id: form.orgId,
           contact_id: contactId,
           email: answers.email ?? email,
@@ -174,7 +171,11 @@ export async function submitHostedForm(
           unsub_all: false,
         })
         .execute();
-    }
+    let optInUuid: string | null = null;
+    // A new contact who left the consent box unticked has not agreed to marketing email: their preference
+    // record says so, and campaign sends leave them out. A known contact's choices stay as they were
+    // (anyone can type anyone's address).
+    if (askedConsent && !consent && !existing) await addPreferenceRecord(randomUUID());
     if (consent) {
       const record = await trx
         .selectFrom('preferences')
@@ -183,19 +184,7 @@ export async function submitHostedForm(
         .orderBy('created_at')
         .executeTakeFirst();
       optInUuid = record?.uuid ?? randomUUID();
-      if (!record)
-        await trx
-          .insertInto('preferences')
-          .values({
-            uuid: optInUuid,
-            org_id: form.orgId,
-            contact_id: contactId,
-            email: answers.email ?? email,
-            marketing: false,
-            webinars: false,
-            unsub_all: false,
-          })
-          .execute();
+      if (!record) await addPreferenceRecord(optInUuid);
     }
     return { contactId, created: !existing, optInUuid };
   });

@@ -4,6 +4,7 @@ import type { PersonRow } from '../../../domain/audiencePeople.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get } from '../workflowTestKit.ts';
+import { plainTabAndSearch } from './plainPeopleSearch.ts';
 
 /**
  * A search whose matches sit anywhere in a name, an address or a company's name, clustered late in name
@@ -55,23 +56,14 @@ afterAll(async () => {
 
 /** The ids of a page by a plain query: every contact of the tab tested against the search, then sorted. */
 async function expected(word: string, tab: string, sort: Sort, offset: number, limit: number) {
-  const pattern = `%${word.toLowerCase()}%`;
   const order =
     sort === 'newest'
       ? sql`created_at desc, id desc`
       : sort === 'DESC'
         ? sql`full_name_lower desc, id desc`
         : sql`full_name_lower asc, id asc`;
-  const tabWhere =
-    tab === 'profiled'
-      ? sql`personality_type is not null`
-      : tab === 'unprofiled'
-        ? sql`personality_type is null`
-        : sql`true`;
   const { rows } = await sql<{ id: number }>`
-    select id from contacts
-    where org_id = ${org} and ${tabWhere} and (full_name_lower like ${pattern} or email_lower like ${pattern}
-      or account_id in (select id from accounts where org_id = ${org} and name_lower like ${pattern}))
+    select id from contacts where org_id = ${org} and ${plainTabAndSearch(org, tab, word)}
     order by ${order}
     offset ${offset} limit ${limit + 1}`.execute(t.database.db);
   return { ids: rows.slice(0, limit).map((row) => row.id), hasMore: rows.length > limit };

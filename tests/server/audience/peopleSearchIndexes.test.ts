@@ -11,6 +11,7 @@ import type { Database } from '../../../server/db/schema.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { listPeople } from '../../../server/services/audience/peopleQueries.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
+import { plainTabAndSearch } from './plainPeopleSearch.ts';
 
 /**
  * The indexes the people search reads (migration m0032): trigram indexes of the full name, the address and
@@ -145,16 +146,8 @@ describe.skipIf(!adminUrl)('on a PostgreSQL database with an ICU collation (cs-C
             { offset: 0, limit: 50 },
           );
           const direction = type === 'ASC' ? sql`asc` : sql`desc`;
-          const tabWhere =
-            tab === 'profiled'
-              ? sql`personality_type is not null`
-              : tab === 'unprofiled'
-                ? sql`personality_type is null`
-                : sql`true`;
           const { rows } = await sql<{ id: number }>`
-            select id from contacts
-            where org_id = ${org} and ${tabWhere} and (full_name_lower like ${`%${word}%`}
-              or email_lower like ${`%${word}%`})
+            select id from contacts where org_id = ${org} and ${plainTabAndSearch(org, tab, word)}
             order by full_name_lower ${direction}, id ${direction} limit 50`.execute(db);
           const label = `${word} ${tab} ${type}`;
           if (tab === 'all') expect(rows.length, label).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -6,6 +7,31 @@ import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { isSelected, toggleSelected } from '../../../shared/utils/rowSelection.ts';
 import type { PeopleScreen } from '../../hooks/usePeopleScreen.ts';
 import { PeopleTable } from './PeopleTable.tsx';
+
+/** A load that failed while rows stand: what failed, why, and Try again. */
+function RetryAlert({
+  title,
+  onRetry,
+  children,
+}: {
+  title: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      tone="error"
+      title={title}
+      actions={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
 
 /**
  * The people of the current query and the state of their load: loading (the rows of the query before,
@@ -33,17 +59,9 @@ export function PeopleRows({
   return (
     <>
       {reloadFailed ? (
-        <Alert
-          tone="error"
-          title="People could not be loaded again"
-          actions={
-            <Button variant="secondary" size="sm" onClick={screen.retry}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert title="People could not be loaded again" onRetry={screen.retry}>
           {screen.error?.message} The people below are those loaded before.
-        </Alert>
+        </RetryAlert>
       ) : null}
       <div className="people-rows" inert={waiting || undefined}>
         <PeopleTable
@@ -67,17 +85,9 @@ export function PeopleRows({
       </div>
       {screen.moreFailed ? (
         <div className="people-more">
-          <Alert
-            tone="error"
-            title="More people could not be loaded"
-            actions={
-              <Button variant="secondary" size="sm" onClick={screen.retry}>
-                Try again
-              </Button>
-            }
-          >
+          <RetryAlert title="More people could not be loaded" onRetry={screen.retry}>
             {screen.error?.message}
-          </Alert>
+          </RetryAlert>
         </div>
       ) : shown?.hasMore ? (
         <div className="people-more">
