@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import { queueMarketingEmails } from '../delivery/queueMarketingEmail.ts';
@@ -44,6 +44,7 @@ export async function runSendBatch(
         's.contact_ids',
         's.cursor_contact_id',
         's.version_id',
+        's.user_id',
         's.outlook_user_id',
         'v.email_id',
         'e.campaign_id',
@@ -103,6 +104,7 @@ export async function runSendBatch(
         .where('id', 'in', createdIds)
         .execute();
     }
+    await recordListSends(trx, send, createdIds, now);
     await trx
       .updateTable('edition_sends')
       .set((eb) => ({
@@ -129,6 +131,36 @@ export async function recordSendFailure(db: Kysely<Database>, sendId: number, er
     .set({ status: 'failed', error: message.slice(0, 1000), finished_at: now, updated_at: now })
     .where('id', '=', sendId)
     .where('status', 'in', ['sending', 'scheduled'])
+    .execute();
+}
+
+/**
+ * What was sent to a list: each email just queued is recorded for every list of the send's audience its
+ * contact is a member of now (list_sends), and those lists were last used by the send's user, now. A
+ * contact chosen by name, or in none of the chosen lists, counts for no list.
+ */
+async function recordListSends(
+  trx: Transaction<Database>,
+  send: { org_id: number; list_ids: number[]; user_id: number | null },
+  sendIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (send.list_ids.length === 0 || sendIds.length === 0) return;
+  const recorded = await sql<{ list_id: number }>`
+    insert into list_sends (list_id, send_id)
+    select lc.list_id, es.id
+    from email_send es
+    join list_contacts lc on lc.contact_id = es.contact_id
+    join contact_lists l on l.id = lc.list_id and l.org_id = ${send.org_id}
+    where es.id = any(${[...sendIds]}::int[]) and lc.list_id = any(${send.list_ids}::int[])
+    on conflict do nothing
+    returning list_id`.execute(trx);
+  const used = [...new Set(recorded.rows.map((row) => row.list_id))];
+  if (used.length === 0) return;
+  await trx
+    .updateTable('contact_lists')
+    .set({ last_used_by: send.user_id, last_used_at: now })
+    .where('id', 'in', used)
     .execute();
 }
 
