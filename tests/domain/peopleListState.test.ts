@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PeopleTab } from '../../domain/audiencePeople.ts';
 import {
   addedToList,
   allDeleted,
