@@ -43,9 +43,9 @@ import { writeFlowToDoc } from './writeFlowToDoc.ts';
  *   version replaces the doc (SERVER_LOAD, not undoable, undo history cleared); with unsaved changes
  *   that differ from the server's version the draft is kept and draftDiffersFromServer is true until
  *   keepDraft() or discardDraft().
- * - prepareSave({ status }) gives the update_workflow form fields and email_mapping changes; after the
- *   caller's request succeeded, commit(answer) records the saved marker of exactly what was sent (edits
- *   made during the request stay unsaved). save({ status, send }) does both.
+ * - prepareSave({ status }) gives the update_workflow form fields and the email mapping changes (sent in
+ *   the same request); after the caller's request succeeded, commit(answer) records the saved marker of
+ *   exactly what was sent (edits made during the request stay unsaved). save({ status, send }) does both.
  */
 
 /** The parts of get_workflow_details' data the builder uses. */
