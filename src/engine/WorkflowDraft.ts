@@ -40,9 +40,9 @@ import { writeFlowToDoc } from './writeFlowToDoc.ts';
  *   each change of the doc (from any origin), computed lazily; getCanvasModel() memoises the canvas.
  * - the open rule adds to the kernel's: server-owned fields (id, status, trigger) are always taken from the
  *   server, and serverChangedSinceDraft says the server's version moved on since the draft's base.
- * - prepareSave({ status }) gives the update_workflow form fields and email_mapping changes; after the
- *   caller's request succeeded, commit(answer) records the saved marker of exactly what was sent (edits
- *   made during the request stay unsaved). save({ status, send }) does both.
+ * - prepareSave({ status }) gives the update_workflow form fields and the email mapping changes (sent in
+ *   the same request); after the caller's request succeeded, commit(answer) records the saved marker of
+ *   exactly what was sent (edits made during the request stay unsaved). save({ status, send }) does both.
  */
 
 /** The parts of get_workflow_details' data the builder uses. */
