@@ -33,7 +33,11 @@ function playwrightFiles(report: PlaywrightReport): FileTime[] {
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file ?? '');
-  return [...byFile].map(([file, ms]) => ({ file: path.join('e2e', file), ms, runner: 'playwright' as const }));
+  return [...byFile].map(([file, ms]) => ({
+    file: path.join('e2e', file),
+    ms,
+    runner: 'playwright' as const,
+  }));
 }
 
 /** The slowest test files across the reports (Vitest's and Playwright's JSON), slowest first. */
