@@ -10,6 +10,7 @@ import {
   noPrivatePackagePath,
   onePagedList,
   textOf,
+  twoBackgroundMechanisms,
   under,
   violationsUnder,
 } from './boundaryRules.ts';
@@ -327,6 +328,86 @@ describe('one way for each recurring thing on the server', () => {
       'server/services/x/routes.ts: answers 429 without RateLimiter',
       'server/services/y.ts: answers 429 without RateLimiter',
     ]);
+  });
+
+  it('background work is one of two mechanisms: jobs on pg-boss (server/lib/jobs) or the leased email queue', () => {
+    expect(violationsUnder(twoBackgroundMechanisms, 'server')).toEqual([]);
+  });
+
+  it('the rule finds a timer loop of its own and pg-boss taken outside server/lib/jobs', () => {
+    const file = 'server/services/x/XPoller.ts';
+    const bad = (...lines: string[]) => twoBackgroundMechanisms(file, lines.join('\n'));
+    expect(bad('const timer = setInterval(() => void sweep(), 60_000);')).toEqual([
+      `${file}: a timer loop of its own (setInterval)`,
+    ]);
+    expect(
+      bad(
+        'export class XPoller {',
+        '  private async poll(): Promise<void> {',
+        '    await this.runDue();',
+        '    if (!this.stopped) this.timer = setTimeout(() => void this.poll().catch(() => {}), 1000);',
+        '  }',
+        '}',
+      ),
+    ).toEqual([`${file}: a timer loop of its own (setTimeout calls poll again)`]);
+    expect(bad('function tick() {', '  work();', '  setTimeout(tick, 500);', '}')).toEqual([
+      `${file}: a timer loop of its own (setTimeout calls tick again)`,
+    ]);
+    expect(
+      bad(
+        'const loop = async () => {',
+        '  while (!stopped) {',
+        '    await runDue();',
+        '    await new Promise((resolve) => setTimeout(resolve, 1000));',
+        '  }',
+        '};',
+      ),
+    ).toEqual([`${file}: a polling loop (setTimeout in a loop)`]);
+    expect(
+      bad('const boss = new PgBoss({ connectionString: url });', "await boss.work('x', handler);"),
+    ).toEqual([
+      `${file}: new PgBoss (pg-boss starts in server/lib/jobs)`,
+      `${file}: pg-boss workers of its own (define a job with server/lib/jobs)`,
+    ]);
+    expect(bad('const jobs = await this.options.boss.fetch<Data>(QUEUE, { batchSize: 5 });')).toHaveLength(1);
+    expect(
+      bad(
+        'for (;;) {',
+        '  if (await due()) await run();',
+        "  else await sleepUntilWork(['x'], 30_000).done;",
+        '}',
+      ),
+    ).toEqual([`${file}: a polling loop (sleepUntilWork in a loop)`]);
+    // A time limit is a timer, not a loop (even one set in a loop); a comment is not code; jobs and the
+    // email queue are the two ways.
+    expect(
+      bad(
+        'while (queue.length > 0) {',
+        '  const job = queue.shift();',
+        '  job.timer = setTimeout(() => job.cancel(), 1000);',
+        '}',
+      ),
+    ).toEqual([]);
+    expect(
+      bad(
+        'function run(job: Job) {',
+        '  job.timer = setTimeout(() => {',
+        '    job.reject(new Error("too long"));',
+        '    run(next);',
+        '  }, 1000);',
+        '}',
+        '// setInterval(() => poll(), 1000)',
+      ),
+    ).toEqual([]);
+    expect(
+      twoBackgroundMechanisms('server/lib/jobs/JobHost.ts', 'setTimeout(() => this.look(), 10);'),
+    ).toEqual([]);
+    expect(
+      twoBackgroundMechanisms(
+        'server/services/delivery/deliveryLoop.ts',
+        'while (!stopped) await sleepUntilWork([], 50).done;',
+      ),
+    ).toEqual([]);
   });
 
   it('server/lib has no import cycle, type-only imports included', () => {

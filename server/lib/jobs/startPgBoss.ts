@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/openDatabase.ts';
+import type { DatabaseHandle } from '../../db/openDatabase.ts';
 
 export type PgBossOptions = {
   database: DatabaseHandle;
@@ -16,8 +16,10 @@ export type PgBossOptions = {
 /**
  * Starts pg-boss on the database (its tables in the schema pgboss): on PostgreSQL through a connection
  * string, on PGlite through the database handle (pgliteBossDb). One per process: the server's background
- * work (startBackgroundWork) shares it between the workflow runtime and the feed fetcher; `npm run worker`
- * starts its own. No cron clock (schedule: false): each job schedules its own work.
+ * work (startBackgroundWork) shares it between its jobs (server/lib/jobs); `npm run worker` starts its
+ * own. Its cron clock runs the periodic jobs' schedules (startPeriodicJob): every 30 s one process of the
+ * database queues the runs that came round, and a copy of pg-boss's own moves them onto their queues within
+ * 45 s (cronWorkerIntervalSeconds, its longest: schedules are by the minute).
  */
 export async function startPgBoss(options: PgBossOptions): Promise<PgBoss> {
   const { database } = options;
@@ -25,7 +27,8 @@ export async function startPgBoss(options: PgBossOptions): Promise<PgBoss> {
     schema: 'pgboss',
     migrate: true,
     supervise: true,
-    schedule: false,
+    schedule: true,
+    cronWorkerIntervalSeconds: 45,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   };
   const boss =
