@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** One test file and the time its tests took, in milliseconds. */
-export type FileTime = { file: string; ms: number; runner: 'vitest' | 'playwright' };
+export type FileTime = { file: string; ms: number; runner: string };
 
 type VitestReport = { testResults?: { name: string; startTime?: number; endTime?: number }[] };
 type PlaywrightSuite = {
@@ -13,16 +13,16 @@ type PlaywrightSuite = {
 type PlaywrightReport = { suites?: PlaywrightSuite[] };
 
 /** The files of a Vitest JSON report (wall time from start to end of each file). */
-function vitestFiles(report: VitestReport, root: string): FileTime[] {
+function vitestFiles(report: VitestReport, root: string, runner: string): FileTime[] {
   return (report.testResults ?? []).map((result) => ({
     file: path.relative(root, result.name),
     ms: Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)),
-    runner: 'vitest' as const,
+    runner,
   }));
 }
 
 /** The files of a Playwright JSON report (the sum of every test's attempts in each file). */
-function playwrightFiles(report: PlaywrightReport): FileTime[] {
+function playwrightFiles(report: PlaywrightReport, runner: string): FileTime[] {
   const byFile = new Map<string, number>();
   const walk = (suite: PlaywrightSuite, file: string) => {
     const here = suite.file ?? file;
@@ -40,13 +40,20 @@ function playwrightFiles(report: PlaywrightReport): FileTime[] {
   }));
 }
 
-/** The slowest test files across the reports (Vitest's and Playwright's JSON), slowest first. */
-export function slowestTestFiles(reports: unknown[], root: string, count = 10): FileTime[] {
-  const files = reports.flatMap((report) => {
+/**
+ * The slowest test files across the reports (Vitest's and Playwright's JSON, each named by its run: a file
+ * run on PGlite and again on PostgreSQL is listed once per run), slowest first.
+ */
+export function slowestTestFiles(
+  reports: { run: string; report: unknown }[],
+  root: string,
+  count = 10,
+): FileTime[] {
+  const files = reports.flatMap(({ run, report }) => {
     if (report && typeof report === 'object' && 'testResults' in report)
-      return vitestFiles(report as VitestReport, root);
+      return vitestFiles(report as VitestReport, root, run);
     if (report && typeof report === 'object' && 'suites' in report)
-      return playwrightFiles(report as PlaywrightReport);
+      return playwrightFiles(report as PlaywrightReport, run);
     return [];
   });
   return files.sort((a, b) => b.ms - a.ms).slice(0, count);
@@ -57,9 +64,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const reports = process.argv
     .slice(2)
     .filter((file) => fs.existsSync(file) && fs.statSync(file).size > 0)
-    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
+    .map((file) => ({
+      run: path.basename(file, '.json'),
+      report: JSON.parse(fs.readFileSync(file, 'utf8')) as unknown,
+    }));
   const slowest = slowestTestFiles(reports, process.cwd());
   console.log(`==> the ${slowest.length} slowest test files`);
   for (const { file, ms, runner } of slowest)
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${runner.padEnd(10)} ${file}`);
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${runner.padEnd(12)} ${file}`);
 }

@@ -18,10 +18,17 @@ it('ranks the test files of Vitest and Playwright reports together, slowest firs
       },
     ],
   };
-  const slowest = slowestTestFiles([vitest, playwright, { other: true }], '/repo');
+  const slowest = slowestTestFiles(
+    [
+      { run: 'vitest-node', report: vitest },
+      { run: 'playwright', report: playwright },
+      { run: 'other', report: { other: true } },
+    ],
+    '/repo',
+  );
   expect(slowest).toHaveLength(10);
   // The walk's attempts and its nested describe's tests add up to 1.8 s: slower than any Vitest file.
   expect(slowest[0]).toEqual({ file: 'e2e/walk.spec.ts', ms: 1_800, runner: 'playwright' });
-  expect(slowest[1]).toEqual({ file: 'tests/server/t11.test.ts', ms: 1_100, runner: 'vitest' });
+  expect(slowest[1]).toEqual({ file: 'tests/server/t11.test.ts', ms: 1_100, runner: 'vitest-node' });
   expect(slowest.map((entry) => entry.ms)).toEqual([1_800, 1_100, 1_000, 900, 800, 700, 600, 500, 400, 300]);
 });

@@ -57,7 +57,14 @@ async function sentAndDelivered(versionId: number, timeZone = 'UTC'): Promise<nu
     await post(t.app, demo, `${P}publish_email/`, { version_id: versionId, user_tz: timeZone }),
   );
   await t.app.afterReply.idle();
-  await expect.poll(async () => (await kit.publishData(demo, versionId)).send?.pending_count).toBe(0);
+  // The walk runs on pg-boss: nothing is pending before it has queued the emails, so wait for the send's
+  // end as well as for its queue to empty.
+  await expect
+    .poll(async () => {
+      const send = (await kit.publishData(demo, versionId)).send;
+      return send ? { status: send.status, pending: send.pending_count } : null;
+    })
+    .toEqual({ status: 'sent', pending: 0 });
   return sent.send_id;
 }
 
