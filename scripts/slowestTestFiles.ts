@@ -36,7 +36,7 @@ function playwrightFiles(report: PlaywrightReport, runner: string): FileTime[] {
   return [...byFile].map(([file, ms]) => ({
     file: path.join('e2e', file),
     ms,
-    runner: 'playwright' as const,
+    runner,
   }));
 }
 
