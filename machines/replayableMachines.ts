@@ -9,6 +9,7 @@ import { panelsMachine } from './panelsMachine.ts';
 import { preferenceFormMachine } from './preferenceFormMachine.ts';
 import { publishMachine } from './publishMachine.ts';
 import { requestMachine } from './requestMachine.ts';
+import { screenRecoveryMachine } from './screenRecoveryMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
 import { unsubscribeButtonMachine } from './unsubscribeButtonMachine.ts';
@@ -30,6 +31,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [preferenceFormMachine.id]: preferenceFormMachine,
   [publishMachine.id]: publishMachine,
   [requestMachine.id]: requestMachine,
+  [screenRecoveryMachine.id]: screenRecoveryMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,
   [unsubscribeButtonMachine.id]: unsubscribeButtonMachine,

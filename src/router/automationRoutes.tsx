@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { NO_SORT, pagedListDefaults, pagedListSearchSchema } from '../../domain/pagedListSearch.ts';
 import { WORKFLOW_FILTERS } from '../../domain/workflowTypes.ts';
+import { lazyScreen } from '../modules/shared/utils/lazyScreen.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { protectedRoute } from './protectedRoute.tsx';
 
@@ -20,7 +21,7 @@ export const automationListRoute = createRoute({
   path: '/automation',
   validateSearch: pagedListSearchSchema(workflowListOptions),
   search: { middlewares: [stripSearchParams(pagedListDefaults(workflowListOptions))] },
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../modules/automation/components/workflow-list/WorkflowListPage.tsx'),
     'WorkflowListPage',
   ),
@@ -29,7 +30,7 @@ export const automationListRoute = createRoute({
 export const automationCreateRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation/create',
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../modules/automation/components/create/CreateWorkflowPage.tsx'),
     'CreateWorkflowPage',
   ),
@@ -42,10 +43,9 @@ export function workflowIdFrom(raw: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-const WorkflowBuilderPage = lazy(() =>
-  import('../modules/automation/builder/WorkflowBuilderPage.tsx').then((module) => ({
-    default: module.WorkflowBuilderPage,
-  })),
+const WorkflowBuilderPage = lazyScreen(
+  () => import('../modules/automation/builder/WorkflowBuilderPage.tsx'),
+  'WorkflowBuilderPage',
 );
 
 export const automationDetailsRoute = createRoute({

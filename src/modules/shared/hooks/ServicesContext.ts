@@ -63,8 +63,13 @@ export const appServices: Services = {
   publishApi,
   sendApi,
   designDrafts: () => {
+    // A failed load is not kept: the designer's next attempt (its error panel's retry) loads it again.
     browserDesignDrafts ??= import('../../../engine/design/DesignDraftStore.ts').then(
       ({ DesignDraftStore }) => new DesignDraftStore({ persistence: indexeddbDraftPersistence }),
+      (error: unknown) => {
+        browserDesignDrafts = null;
+        throw error;
+      },
     );
     return browserDesignDrafts;
   },
