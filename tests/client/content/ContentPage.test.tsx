@@ -116,6 +116,26 @@ describe('Content explorer list', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Article 7' })).toBeTruthy();
   });
 
+  it('a new search that fails shows the error in place of the older answer, and Try again runs that search', async () => {
+    const listArticles = vi.fn(async (query: ArticlesQuery) => {
+      if (query.search !== 'ports') return page([1, 2], 2);
+      if (listArticles.mock.calls.filter(([q]) => q.search === 'ports').length === 1)
+        throw new ApiError({ kind: 'network', status: 0, message: 'The server did not answer.' });
+      return page([99], 1);
+    });
+    renderContent({ listArticles });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Article 1' }, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search articles'), { target: { value: 'ports' } });
+    expect(await screen.findByText('The articles could not be loaded', undefined, SLOW)).toBeTruthy();
+    // Neither the older cards nor their count pass for this search's answer.
+    expect(screen.queryByRole('heading', { level: 3, name: 'Article 1' })).toBeNull();
+    expect(screen.getByTestId('articles-total').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Article 99' })).toBeTruthy();
+    expect(screen.getByTestId('articles-total').textContent).toBe('1 article');
+    expect((screen.getByLabelText('Search articles') as HTMLInputElement).value).toBe('ports');
+  });
+
   it('appends a later page and replaces the list from offset 0 on a new search', async () => {
     const full = Array.from({ length: 20 }, (_, i) => i + 1);
     const listArticles = vi.fn(async (query: ArticlesQuery) => {

@@ -60,7 +60,9 @@ export function ArticleList({
       );
     return <StatePanel kind="loading" title="Loading articles…" />;
   }
-  if (articles.length === 0) {
+  // A new search (offset 0) that failed: the cards shown answer an older one, so they make way for the error.
+  const failedAnew = list.status === 'failure' && list.error !== null && list.query.offset === 0;
+  if (articles.length === 0 || failedAnew) {
     if (loading) return <StatePanel kind="loading" title="Loading articles…" />;
     if (list.status === 'failure' && list.error)
       return (

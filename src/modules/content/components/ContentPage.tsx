@@ -5,6 +5,7 @@ import {
   DEFAULT_ADVANCED_SEARCH,
 } from '../../../../domain/contentAdvancedSearch.ts';
 import type { Article, ContentTab, SourceFilterEntry } from '../../../../domain/contentArticles.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
@@ -123,7 +124,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   }, []);
 
   const count = advancedSearchCount(advanced);
-  const total = list.data?.total ?? null;
+  // A new search that failed leaves the older answer in the list: its count is not this search's.
+  const failedAnew = list.status === 'failure' && list.query.offset === 0;
+  const total = failedAnew ? null : (list.data?.total ?? null);
   const capped = list.data?.capped === true;
   const checkedIds = articles.filter((a) => checked.has(a.id)).map((a) => a.id);
 
@@ -161,7 +164,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
         <p className="content-toolbar__count" aria-live="polite" data-testid="articles-total">
           {total === null
             ? ''
-            : `${formatThousands(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'article' : 'articles'}`}
+            : capped
+              ? `${formatThousands(total)}+ articles`
+              : countOf(total, 'article', 'articles')}
         </p>
       </div>
       {showAdvanced ? (
