@@ -80,3 +80,125 @@ test('a tab opened before a deploy replaced the chunk names loads the page again
     await server.start();
   }
 });
+
+/**
+ * The acceptance walk: on each main screen, something is typed, the server stops while the screen asks it
+ * for something, and starts again. Every screen recovers by itself or with one click (its "Try again", or
+ * the action that failed), and what was typed is still there. (The people list's outage has its own test
+ * with the list: e2e/audiencePeople.spec.ts.)
+ */
+test('stopping and restarting the server on each main screen: each recovers with at most one click, nothing typed is lost', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const base = server.baseURL;
+  const tryAgain = () => page.getByRole('button', { name: 'Try again' }).first();
+  await signIn(page, DEMO_LOGIN, '/automation', base);
+
+  // Automation: a search while the server is down.
+  await expect(page.getByRole('heading', { level: 1, name: 'Automation' })).toBeVisible();
+  await server.stop();
+  const workflowSearch = page.getByLabel('Search workflows');
+  await workflowSearch.fill('Welcome journey');
+  await expect(tryAgain()).toBeVisible();
+  await server.start();
+  await tryAgain().click();
+  await expect(page.getByRole('link', { name: 'Welcome journey (try me)' })).toBeVisible();
+  await expect(workflowSearch).toHaveValue('Welcome journey');
+
+  // Campaigns.
+  await page.goto(`${base}/campaigns`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+  await server.stop();
+  const campaignSearch = page.getByLabel('Search campaigns');
+  await campaignSearch.fill('Outreach');
+  await expect(tryAgain()).toBeVisible();
+  await server.start();
+  await tryAgain().click();
+  await expect(page.getByRole('link', { name: 'AI Personalised Outreach' })).toBeVisible();
+  await expect(campaignSearch).toHaveValue('Outreach');
+
+  // Content explorer.
+  await page.goto(`${base}/content/explorer`);
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await server.stop();
+  const articleSearch = page.getByLabel('Search articles');
+  await articleSearch.fill('electronic health');
+  await expect(tryAgain()).toBeInViewport();
+  await server.start();
+  await tryAgain().click();
+  // The answer to this search, not the older list with the search's results added below it.
+  await expect(page.getByRole('heading', { level: 3 }).first()).toContainText(/electronic health/i);
+  await expect(articleSearch).toHaveValue('electronic health');
+
+  // Lists.
+  await page.goto(`${base}/audiences/lists`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await server.stop();
+  const listSearch = page.getByLabel('Search lists');
+  await listSearch.fill('Q4');
+  await expect(tryAgain()).toBeVisible();
+  await server.start();
+  await tryAgain().click();
+  await expect(page.getByRole('link', { name: 'Q4 Newsletter' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conference Follow-ups' })).toHaveCount(0);
+  await expect(listSearch).toHaveValue('Q4');
+
+  // Mailbox.
+  await page.goto(`${base}/mailbox`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
+  await server.stop();
+  const mailSearch = page.getByLabel('Search the mailbox');
+  await mailSearch.fill('nobody-here');
+  await expect(tryAgain()).toBeVisible();
+  await server.start();
+  await tryAgain().click();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(mailSearch).toHaveValue('nobody-here');
+
+  // Import: the upload fails while the server is down; Import again once it is back.
+  await page.goto(`${base}/audiences/lists/import`);
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'outage.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('email,first_name\noutage.walk@example.test,Walker\n'),
+  });
+  const listName = page.getByLabel('New list name');
+  await listName.fill('Outage walk import');
+  await server.stop();
+  const importButton = page.getByRole('button', { name: /^Import \d+ rows?$/ });
+  await importButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'did not start' })).toBeVisible();
+  await expect(listName).toHaveValue('Outage walk import');
+  await server.start();
+  await importButton.click();
+  await expect(page).toHaveURL(/import_id=/);
+
+  // Designer: the draft is kept in the browser; Save once the server is back.
+  const edition = 'campaign_id=5&email_id=24&version_id=24';
+  await page.goto(`${base}/campaigns/editionedit/design?${edition}`);
+  const versionName = page.getByLabel('Version name');
+  await expect(versionName).toBeVisible();
+  await server.stop();
+  await versionName.fill('Outage walk edition');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Design saved')).toHaveCount(0);
+  await server.start();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/Design saved|All changes saved/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Version name')).toHaveValue('Outage walk edition');
+
+  // Publish: the subject typed while the server is down is still there once it is back (that it is saved
+  // and survives leaving the page is the publish spec's).
+  await page.goto(`${base}/campaigns/editionedit/publish?${edition}`);
+  const subject = page.getByLabel('Subject', { exact: true });
+  await expect(subject).toBeVisible();
+  await server.stop();
+  await subject.fill('Typed while the server was away');
+  await subject.blur();
+  await server.start();
+  const retry = page.getByRole('button', { name: /Try again|Save/ });
+  if (await retry.count()) await retry.first().click();
+  await expect(subject).toHaveValue('Typed while the server was away');
+});
