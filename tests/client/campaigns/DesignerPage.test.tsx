@@ -21,7 +21,7 @@ afterEach(() => {
 });
 const SLOW = { timeout: 5000 };
 
-function renderDesigner(stubs: Partial<PublishApi>) {
+function renderDesigner(stubs: Partial<PublishApi>, designDrafts?: () => Promise<DesignDraftStore>) {
   const root = createRootRoute();
   const route = createRoute({
     getParentRoute: () => root,
@@ -36,11 +36,16 @@ function renderDesigner(stubs: Partial<PublishApi>) {
     history: createMemoryHistory({
       initialEntries: ['/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=41'],
     }),
+    defaultErrorComponent: ({ error }) => <p>Route error: {error.message}</p>,
   });
   const drafts = new DesignDraftStore({ persistence: null, channelFactory: null, peerSyncTimeoutMs: 0 });
   render(
     <ServicesContext.Provider
-      value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: async () => drafts }}
+      value={{
+        ...appServices,
+        publishApi: { ...publishApi, ...stubs },
+        designDrafts: designDrafts ?? (async () => drafts),
+      }}
     >
       <ToastProvider>
         <RouterProvider router={router} />
@@ -53,6 +58,15 @@ const blockOrder = () =>
   screen.getAllByTestId('canvas-block').map((element) => element.getAttribute('data-block-id'));
 
 describe('Email designer', () => {
+  it('drafts whose code could not be loaded go to the route’s error panel, which retries the screen', async () => {
+    renderDesigner({ getDesign: async () => editionDesign() }, async () => {
+      throw new Error('Failed to fetch dynamically imported module: /assets/DesignDraftStore-x.js');
+    });
+    expect(
+      await screen.findByText(/Route error: Failed to fetch dynamically imported module/, undefined, SLOW),
+    ).toBeTruthy();
+  });
+
   it('shows the edition design with its curated articles; Alt+Arrow keys reorder a block and say so', async () => {
     renderDesigner({ getDesign: async () => editionDesign() });
     expect(await screen.findByRole('group', { name: 'Button block' }, SLOW)).toBeTruthy();

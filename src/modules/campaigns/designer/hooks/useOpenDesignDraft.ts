@@ -5,7 +5,7 @@ import type { DesignDraftStore } from '../../../../engine/design/DesignDraftStor
 export type OpenDesignState =
   | { status: 'waiting' }
   | { status: 'open'; draft: DesignDraft }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; error: unknown };
 
 /**
  * Opens the local design draft once the server's design is known (GET design/) and closes it when the
@@ -37,6 +37,7 @@ export function useOpenDesignDraft(
             setState({
               status: 'failed',
               message: error instanceof Error ? error.message : 'The local draft could not be opened.',
+              error,
             });
           }
         },
