@@ -36,7 +36,7 @@ function renderDesigner(stubs: Partial<PublishApi>, designDrafts?: () => Promise
     history: createMemoryHistory({
       initialEntries: ['/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=41'],
     }),
-    defaultErrorComponent: ({ error }) => <p>Route error: {error.message}</p>,
+    defaultErrorComponent: ({ error }) => <p>Route error: {(error as Error).message}</p>,
   });
   const drafts = new DesignDraftStore({ persistence: null, channelFactory: null, peerSyncTimeoutMs: 0 });
   render(
