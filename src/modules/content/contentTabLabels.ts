@@ -4,7 +4,7 @@ import type { ContentTab } from '../../../domain/contentArticles.ts';
 export const CONTENT_TAB_LABELS: readonly { tab: ContentTab; label: string }[] = [
   { tab: 'explorer', label: 'Explorer' },
   { tab: 'search', label: 'Search' },
-  { tab: 'favorites', label: 'Favorites' },
+  { tab: 'favorites', label: 'Favourites' },
   { tab: 'myaccounts', label: 'My accounts' },
   { tab: 'most_engaged', label: 'Most engaged' },
   { tab: 'previously_sent', label: 'Previously sent' },

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { FormSummary } from '../../../../domain/hostedForms.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -60,7 +61,7 @@ export function FormsList() {
       align: 'end',
       cell: (form) => (
         <Link to={FORMS} params={{ page: 'forms', tab: 'submissions' }} search={{ form_id: String(form.id) }}>
-          {form.submissions.toLocaleString('en-US')}
+          {formatThousands(form.submissions)}
           <span className="ui-visually-hidden"> submissions of {form.name}</span>
         </Link>
       ),

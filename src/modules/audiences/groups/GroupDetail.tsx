@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { countOf } from '../../../../domain/countOf.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
@@ -49,8 +51,7 @@ export function GroupDetail({
             {group.groupName}
           </h2>
           <p className="groups-detail__meta">
-            {group.totalUsers === 1 ? '1 user' : `${group.totalUsers} users`} · updated{' '}
-            {timeAgo(group.lastUpdated)}
+            {countOf(group.totalUsers, 'user', 'users')} · updated {timeAgo(group.lastUpdated)}
           </p>
         </div>
         {group.isDeletable ? (
@@ -59,7 +60,7 @@ export function GroupDetail({
           </Button>
         ) : null}
       </header>
-      <form className="groups-detail__rename" onSubmit={submitName} aria-label="Rename group" noValidate>
+      <Form className="groups-detail__rename" onSubmit={submitName} aria-label="Rename group" noValidate>
         <TextField
           label="Name"
           value={name}
@@ -81,7 +82,7 @@ export function GroupDetail({
         >
           Save name
         </Button>
-      </form>
+      </Form>
       <GroupMembers group={group} onUpdated={onUpdated} />
       <ConfirmDeleteDialog
         open={confirming}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { countOf } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { contactImportMachine, type ImportStatusAnswer } from '../../../../machines/contactImportMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -70,10 +71,10 @@ export function ImportProgressView({ importId }: { importId: number }) {
         <div className="import-wizard__progress">
           <label htmlFor="import-progress">
             {done
-              ? `Imported ${formatThousands(state.processed_rows)} rows`
+              ? `Imported ${countOf(state.processed_rows, 'row', 'rows')}`
               : state.status === 'queued'
                 ? 'Waiting to start…'
-                : `Importing ${formatThousands(state.processed_rows)} of ${formatThousands(total)} rows`}
+                : `Importing ${formatThousands(state.processed_rows)} of ${countOf(total, 'row', 'rows')}`}
           </label>
           <progress
             id="import-progress"

@@ -13,11 +13,12 @@ import {
   type ImportMapping,
   splitText,
 } from '../../../../domain/contactImport.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { toRequestFailure } from '../../../../domain/requestFailure.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -84,6 +85,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
     () => (csv ? csv.rows.map((row) => checkImportRow(row, mapping)) : []),
     [csv, mapping],
   );
+  const refusedCount = checks.filter((c) => !c.ok).length;
   const mapped = IMPORT_FIELDS.filter((field) => mapping[field] !== undefined);
   const emailMissing = csv !== null && mapping.email === undefined;
 
@@ -140,7 +142,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
   ];
 
   return (
-    <form className="import-wizard" onSubmit={submit} noValidate aria-label="Import contacts">
+    <Form className="import-wizard" onSubmit={submit} noValidate aria-label="Import contacts">
       <Card title="1. Choose a CSV file" description="The first row names the columns. Up to 50 MB.">
         <TextField
           label="CSV file"
@@ -152,8 +154,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
         {reading ? <p role="status">Reading the file…</p> : null}
         {csv ? (
           <p role="status" data-testid="import-row-count">
-            {formatThousands(csv.totalRows)} {csv.totalRows === 1 ? 'row' : 'rows'} and {csv.headers.length}{' '}
-            columns.
+            {countOf(csv.totalRows, 'row', 'rows')} and {countOf(csv.headers.length, 'column', 'columns')}.
           </p>
         ) : null}
       </Card>
@@ -230,7 +231,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
           </Card>
           <Card
             title="4. Check the first rows"
-            description={`${checks.filter((c) => !c.ok).length} of the first ${checks.length} rows have a problem and will be refused. Contacts already known by their email are updated; their subscription status never changes.`}
+            description={`${refusedCount} of the first ${countOf(checks.length, 'row', 'rows')} ${pluralNoun(refusedCount, 'has', 'have')} a problem and will be refused. Contacts already known by their email are updated; their subscription status never changes.`}
           >
             <section
               className="import-wizard__preview ui-table"
@@ -276,7 +277,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
           ) : null}
           <div className="import-wizard__actions">
             <Button type="submit" loading={upload !== null} disabled={emailMissing}>
-              Import {formatThousands(csv.totalRows)} rows
+              Import {countOf(csv.totalRows, 'row', 'rows')}
             </Button>
             {upload ? (
               <p role="status">
@@ -286,6 +287,6 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
           </div>
         </>
       ) : null}
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { CampaignSummary } from '../../../../domain/campaigns.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
@@ -37,8 +38,8 @@ export function CampaignCard({ campaign, onRename, onClone, onDelete, cloning }:
         </Link>
       </h3>
       <p className="campaign-card__meta">
-        {campaign.emails_count} {campaign.emails_count === 1 ? 'email' : 'emails'} · by {campaign.created_by}{' '}
-        · updated {lastUpdateLabel(campaign.last_update)}
+        {countOf(campaign.emails_count, 'email', 'emails')} · by {campaign.created_by} · updated{' '}
+        {lastUpdateLabel(campaign.last_update)}
       </p>
       <dl className="campaign-card__totals">
         <Total label="Contacts" value={t.contacts} />

@@ -24,6 +24,7 @@ import { EmailCard } from './EmailCard.tsx';
 import { ExportWidgetDialog } from './ExportWidgetDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
+import { countOf } from '../../../../domain/countOf.ts';
 
 const TABS = [
   { id: 'draft', label: 'Draft' },
@@ -158,7 +159,7 @@ export function CampaignDetailPage({
       <PageHeader
         eyebrow="Campaign"
         title={campaign.campaign_name}
-        description={`${campaign.emails_count} ${campaign.emails_count === 1 ? 'email' : 'emails'}${
+        description={`${countOf(campaign.emails_count, 'email', 'emails')}${
           campaign.keywords.length ? ` · keywords: ${campaign.keywords.join(', ')}` : ''
         }`}
         actions={
@@ -243,9 +244,7 @@ export function CampaignDetailPage({
         title="Delete this email?"
         description={
           deletingEmail
-            ? `“${deletingEmail.name}” and its ${deletingEmail.editions.length} ${
-                deletingEmail.editions.length === 1 ? 'edition' : 'editions'
-              } will be deleted.`
+            ? `“${deletingEmail.name}” and its ${countOf(deletingEmail.editions.length, 'edition', 'editions')} will be deleted.`
             : ''
         }
         confirmLabel="Delete email"

@@ -6,7 +6,6 @@ import {
   MAX_CAMPAIGN_NAME,
 } from '../../../../domain/campaignSchemas.ts';
 import type { CampaignSummary, CampaignsPage, CampaignUser } from '../../../../domain/campaigns.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
@@ -31,6 +30,7 @@ import { CampaignCard } from './CampaignCard.tsx';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
+import { countOf } from '../../../../domain/countOf.ts';
 
 /** The email type filter (spec 02 section 9): all, adhoc=1, digest=0, aiEmail=2. */
 const TYPE_FILTERS = ['all', 'adhoc', 'digest', 'aiEmail'] as const;
@@ -230,8 +230,8 @@ export function CampaignListPage() {
         />
         {view ? (
           <p className="campaigns-page__count" data-testid="campaigns-total">
-            {formatThousands(view.total)} {view.total === 1 ? 'campaign' : 'campaigns'}
-            {counts ? ` · ${formatThousands(counts.total_emails_count)} emails` : ''}
+            {countOf(view.total, 'campaign', 'campaigns')}
+            {counts ? ` · ${countOf(counts.total_emails_count, 'email', 'emails')}` : ''}
           </p>
         ) : null}
       </div>

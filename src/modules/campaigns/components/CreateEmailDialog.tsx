@@ -6,6 +6,7 @@ import type { NewEmail } from '../../../api/campaignApi.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -103,7 +104,7 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
         </>
       }
     >
-      <form id="create-email-form" className="campaign-form" onSubmit={submit} noValidate>
+      <Form id="create-email-form" className="campaign-form" onSubmit={submit} noValidate>
         <Select
           label="Start from"
           value={source}
@@ -162,7 +163,7 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
             {serverMessage}
           </Alert>
         ) : null}
-      </form>
+      </Form>
     </Dialog>
   );
 }

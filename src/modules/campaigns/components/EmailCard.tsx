@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CampaignEmail } from '../../../../domain/campaigns.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
@@ -47,7 +48,7 @@ export function EmailCard({
               {edition.status}
             </span>
             <span className="email-card__articles">
-              {edition.articles_count} {edition.articles_count === 1 ? 'article' : 'articles'}
+              {countOf(edition.articles_count, 'article', 'articles')}
             </span>
             <Link
               to="/campaigns/{-$page}/{-$tab}/{-$subTab}"

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { countOf } from '../../../../domain/countOf.ts';
 import type { PreflightFinding, PublishConfiguration } from '../../../../domain/editionSend.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -92,8 +93,7 @@ export function PreflightPanel({ actor, ids, configuration }: Props) {
         {preflight && preflight.warnings.length > 0 ? (
           <section aria-label="Warnings">
             <h3 className="publish-preflight__heading">
-              {preflight.warnings.length} {preflight.warnings.length === 1 ? 'warning' : 'warnings'} (you will
-              be asked)
+              {countOf(preflight.warnings.length, 'warning', 'warnings')} (you will be asked)
             </h3>
             <ul className="publish-preflight__list">
               {preflight.warnings.map((finding, i) => (

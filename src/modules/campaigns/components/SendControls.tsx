@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { browserTimeZone } from '../../../../domain/browserTimeZone.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -14,7 +15,7 @@ import {
 
 type Props = { actor: PublishActor; values: PublishFormValues; onInvalid: () => void };
 
-const userZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const userZone = browserTimeZone;
 
 /** Send now, schedule (date, time, the user's time zone), or, once scheduled, reschedule or cancel. */
 export function SendControls({ actor, values, onInvalid }: Props) {

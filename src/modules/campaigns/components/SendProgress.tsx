@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { countOf } from '../../../../domain/countOf.ts';
 import type { ResendTarget } from '../../../../domain/editionSend.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
@@ -49,7 +49,7 @@ export function SendProgress({ actor }: { actor: PublishActor }) {
     >
       <div className="publish-send">
         <p className="publish-send__status" aria-live="polite" data-testid="send-progress">
-          {formatThousands(send.queued_count)} {send.queued_count === 1 ? 'email' : 'emails'} queued
+          {countOf(send.queued_count, 'email', 'emails')} queued
           {status === 'sent' ? ': every recipient has it in the delivery queue.' : '.'}
         </p>
         {message ? <Alert tone="error">{message}</Alert> : null}

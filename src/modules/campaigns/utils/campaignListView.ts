@@ -1,4 +1,5 @@
 import type { CampaignSummary, CampaignsPage } from '../../../../domain/campaigns.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 
 /**
  * What the campaign list shows (spec 02 section 4): the campaigns loaded so far (later pages appended,
@@ -59,5 +60,5 @@ export function lastUpdateLabel(iso: string, now: Date = new Date()): string {
   if (seconds < 60) return 'just now';
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDate(iso);
 }

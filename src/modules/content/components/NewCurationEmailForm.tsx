@@ -9,6 +9,7 @@ import type { CampaignEmail } from '../../../../domain/campaigns.ts';
 import type { NewEmail } from '../../../api/campaignApi.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -81,7 +82,7 @@ export function NewCurationEmailForm({ campaignId = null, onCreated, onCancel }:
   };
 
   return (
-    <form className="curation-new-email" aria-label="New email" onSubmit={submit} noValidate>
+    <Form className="curation-new-email" aria-label="New email" onSubmit={submit} noValidate>
       <TextField
         label="Email name"
         value={name}
@@ -152,6 +153,6 @@ export function NewCurationEmailForm({ campaignId = null, onCreated, onCancel }:
           Create and add
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

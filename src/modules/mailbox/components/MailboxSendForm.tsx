@@ -4,6 +4,7 @@ import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -69,7 +70,7 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
     );
   } else {
     body = (
-      <form className="mailbox-send" onSubmit={submit} aria-label="Send an email to a demo contact">
+      <Form className="mailbox-send" onSubmit={submit} aria-label="Send an email to a demo contact">
         <Select
           label="Email"
           value={chosenEmail}
@@ -93,7 +94,7 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
             Send
           </Button>
         </div>
-      </form>
+      </Form>
     );
   }
 

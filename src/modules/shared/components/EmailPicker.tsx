@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { formatWorkflowDate } from '../../../../domain/formatWorkflowDate.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import type { EmailVersion, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
@@ -159,7 +159,7 @@ function AutomationEmail({ email, id }: OptionProps) {
         <span className="automation-email__subject">Subject: {email.subject}</span>
         <span className="automation-muted">
           {email.campaign_name ? `${email.campaign_name} · ` : ''}
-          {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatWorkflowDate(email.created_on)}
+          {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatDate(email.created_on)}
         </span>
       </span>
       <span className="automation-email__badges">
@@ -179,7 +179,7 @@ function NodeEditorEmail({ email, id }: OptionProps) {
         <span className="node-editor__muted" id={id}>
           Subject: {email.subject} · {email.sender_name} &lt;{email.sent_from}&gt; ·{' '}
           {email.campaign_name ? `${email.campaign_name} · ` : ''}
-          {email.email_platform} · Created {formatWorkflowDate(email.created_on)}
+          {email.email_platform} · Created {formatDate(email.created_on)}
         </span>
       </span>
       <DesignBadge email={email} />

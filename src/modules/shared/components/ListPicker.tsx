@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import type { ContactListOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -63,7 +63,7 @@ export function ListPicker({ selectedId, onChange, loadLists, loadName, variant 
                 onChange={() => onChange(list)}
               />
               <span className={classes.name}>{list.list_name}</span>
-              <span className={classes.muted}>{formatThousands(list.contact_count)} contacts</span>
+              <span className={classes.muted}>{countOf(list.contact_count, 'contact', 'contacts')}</span>
             </label>
           ))}
         </div>

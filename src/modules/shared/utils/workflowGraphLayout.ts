@@ -1,4 +1,5 @@
-import { line, max, scaleLinear, scaleUtc, utcFormat } from 'd3';
+import { line, max, scaleLinear, scaleUtc } from 'd3';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../../domain/workflowTypes.ts';
 
@@ -153,7 +154,7 @@ export function workflowGraphLayout(input: GraphLayoutInput): GraphLayout {
     })),
   );
   const tickCount = Math.max(2, Math.min(8, Math.floor(inner.width / 90)));
-  const formatDay = utcFormat('%b %-d');
+  const formatDay = (tick: Date) => formatDate(tick, 'dayMonth', 'UTC');
   const xTicks = x.ticks(tickCount).map((tick) => ({ x: x(tick), label: formatDay(tick) }));
   const yTicks = y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) }));
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { countOf, pluralNoun } from '../../../../../domain/countOf.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
@@ -51,8 +51,8 @@ export function DeleteListDialog({ list, onClose, onDeleted }: Props) {
     >
       {list ? (
         <p>
-          “{list.list_name}” will be deleted. Its {formatThousands(list.totalContacts)}{' '}
-          {list.totalContacts === 1 ? 'contact stays' : 'contacts stay'} in People.
+          “{list.list_name}” will be deleted. Its {countOf(list.totalContacts, 'contact', 'contacts')}{' '}
+          {pluralNoun(list.totalContacts, 'stays', 'stay')} in People.
         </p>
       ) : null}
       {status === 'failure' && error ? (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { formatDate } from '../../../../../domain/formatDate.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 
@@ -12,7 +13,7 @@ type Props = {
   cloning: boolean;
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso);
 
 function Total({ label, value }: { label: string; value: number }) {
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ListContactKind } from '../../../../../domain/audienceListSchemas.ts';
 import type { AudienceListContact } from '../../../../../domain/audienceLists.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { Pagination } from '../../../../ui/Pagination.tsx';
@@ -34,11 +35,7 @@ export function ListContactsSection({ listId, kind, pageSize, title }: Props) {
   }, [load, offset]);
   const total = page.data?.total_count ?? 0;
   return (
-    <Card
-      flush
-      title={title}
-      description={page.data ? `${total} ${total === 1 ? 'contact' : 'contacts'}` : undefined}
-    >
+    <Card flush title={title} description={page.data ? countOf(total, 'contact', 'contacts') : undefined}>
       <Table
         caption={title}
         captionHidden

@@ -5,7 +5,6 @@ import {
   type AudienceListSummary,
   type AudienceListsPage,
 } from '../../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
@@ -30,6 +29,7 @@ import { DeleteListDialog } from './DeleteListDialog.tsx';
 import { ListCard } from './ListCard.tsx';
 import { ListNameDialog } from './ListNameDialog.tsx';
 import './lists.css';
+import { countOf } from '../../../../../domain/countOf.ts';
 
 const FILTERS = ['all'] as const;
 const LOAD_ERROR_TITLE = 'Your lists could not be loaded';
@@ -173,7 +173,7 @@ export function ListsPage() {
         />
         {view ? (
           <p className="lists-page__count" data-testid="lists-total">
-            {formatThousands(view.total)} {view.total === 1 ? 'list' : 'lists'}
+            {countOf(view.total, 'list', 'lists')}
             {query.q ? ' match' : ''}
           </p>
         ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -52,7 +52,7 @@ export function AddToListDialog({ count, onClose, add }: Props) {
       open
       onClose={onClose}
       title="Add to list"
-      description={`${formatThousands(count)} ${count === 1 ? 'person' : 'people'} selected`}
+      description={`${countOf(count, 'person', 'people')} selected`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -95,7 +95,7 @@ export function AddToListDialog({ count, onClose, add }: Props) {
                 onChange={() => setChosen(list.list_id)}
               />
               <span className="list-picker__name">{list.list_name}</span>
-              <span className="list-picker__count">{formatThousands(list.totalContacts)} contacts</span>
+              <span className="list-picker__count">{countOf(list.totalContacts, 'contact', 'contacts')}</span>
             </label>
           ))}
         </fieldset>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pluralNoun } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
@@ -17,7 +18,7 @@ export function DeletePeopleDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const noun = count === 1 ? 'person' : 'people';
+  const noun = pluralNoun(count, 'person', 'people');
   return (
     <Dialog
       open

@@ -40,6 +40,7 @@ import { PeopleTable } from './PeopleTable.tsx';
 import { PeopleTabs } from './PeopleTabs.tsx';
 import { PersonDetailDialog } from './PersonDetailDialog.tsx';
 import './people.css';
+import { countOf } from '../../../../../domain/countOf.ts';
 
 type Overlay =
   | { kind: 'detail'; person: PersonRow }
@@ -98,7 +99,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
     screen.reloadCounts();
     toast.show({
       tone: 'success',
-      message: `${formatThousands(deleted)} ${deleted === 1 ? 'person' : 'people'} deleted.`,
+      message: `${countOf(deleted, 'person', 'people')} deleted.`,
     });
   };
 

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../domain/countOf.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 
@@ -22,10 +23,10 @@ export function DeleteStepsDialog({
     <Dialog
       open={pending !== null}
       onClose={onCancel}
-      title={pending ? `Delete “${pending.title}” and ${below} step${below === 1 ? '' : 's'} below it?` : ''}
+      title={pending ? `Delete “${pending.title}” and ${countOf(below, 'step', 'steps')} below it?` : ''}
       description={
         pending
-          ? `Deleting this If / Else also deletes every step in its yes and no branches: ${pending.count} steps in all.`
+          ? `Deleting this If / Else also deletes every step in its yes and no branches: ${countOf(pending.count, 'step', 'steps')} in all.`
           : undefined
       }
       footer={
@@ -34,7 +35,7 @@ export function DeleteStepsDialog({
             Cancel
           </Button>
           <Button variant="danger" onClick={() => pending && onConfirm(pending.nodeId)}>
-            {pending ? `Delete ${pending.count} steps` : 'Delete'}
+            {pending ? `Delete ${countOf(pending.count, 'step', 'steps')}` : 'Delete'}
           </Button>
         </>
       }

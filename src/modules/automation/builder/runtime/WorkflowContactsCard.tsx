@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import type { EnrolledContact, StepHistoryEntry } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
@@ -104,7 +105,7 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
           aria-expanded={open === row.enrolment_id}
           onClick={() => setOpen((current) => (current === row.enrolment_id ? null : row.enrolment_id))}
         >
-          {open === row.enrolment_id ? 'Hide' : `${row.history.length} steps`}
+          {open === row.enrolment_id ? 'Hide' : countOf(row.history.length, 'step', 'steps')}
         </Button>
       ),
     },

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { pluralNoun } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { DeleteWorkflowsInput } from '../../../../api/workflowApi.ts';
@@ -24,7 +25,7 @@ export function DeleteWorkflowsDialog({ open, count, input, onClose, onDeleted }
     (payload, signal) => api.deleteWorkflows(payload, signal),
     'deleteWorkflows',
   );
-  const noun = count === 1 ? 'workflow' : 'workflows';
+  const noun = pluralNoun(count, 'workflow', 'workflows');
 
   const { status, data, reset } = remove;
   const onDeletedRef = useRef(onDeleted);

@@ -36,6 +36,7 @@ import { DeleteWorkflowsDialog } from './DeleteWorkflowsDialog.tsx';
 import { WorkflowListToolbar } from './WorkflowListToolbar.tsx';
 import { WorkflowTable } from './WorkflowTable.tsx';
 import '../automation.css';
+import { countOf } from '../../../../../domain/countOf.ts';
 
 export const WORKFLOW_PAGE_SIZE = 20;
 const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';
@@ -234,7 +235,7 @@ export function WorkflowListPage() {
           setSelection(NO_SELECTION);
           toast.show({
             tone: 'success',
-            message: `${formatThousands(answer.deleted_count)} ${answer.deleted_count === 1 ? 'workflow' : 'workflows'} deleted.`,
+            message: `${countOf(answer.deleted_count, 'workflow', 'workflows')} deleted.`,
           });
           const lastOffset = Math.max(
             0,

@@ -68,3 +68,22 @@ test('a dialog focuses its first field, and gives focus back to the control that
   await expect(dialog).toHaveCount(0);
   await expect(newList).toBeFocused();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`a form's first error gets the focus and is scrolled into view (create campaign, ${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO_LOGIN, '/createcampaign');
+    const create = page.getByRole('button', { name: 'Create campaign' });
+    await create.scrollIntoViewIfNeeded();
+    await create.click();
+    const name = page.getByLabel('Campaign name');
+    await expect(name).toBeFocused();
+    await expect(name).toBeInViewport();
+    await expect(page.getByText('Give the campaign a name.')).toBeInViewport();
+  });
+}
