@@ -261,6 +261,16 @@ describe('boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('radios, file pickers and selects are the design system’s (src/ui Radio, RadioCard, FileField, Select)', () => {
+    for (const bad of ['<input type="radio" checked />', "<input\n  type='file'\n/>", '<select value={v}>'])
+      expect(RAW_CONTROL.test(bad), bad).toBe(true);
+    expect(RAW_CONTROL.test('<Select label="Sort by" options={options} />')).toBe(false);
+    const bad = filesUnder('src')
+      .filter((file) => !file.startsWith('src/ui/'))
+      .filter((file) => RAW_CONTROL.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(bad).toEqual([]);
+  });
+
   it('every form is src/ui/Form (its first error gets the focus after a submit): no <form> elsewhere', () => {
     expect(rawFormsIn('src/x/A.tsx', 'return <form onSubmit={submit}><Form /></form>;')).toBe(true);
     expect(rawFormsIn('src/x/A.tsx', 'return <Form onSubmit={submit}>…</Form>; // a <formula>')).toBe(false);
@@ -270,6 +280,9 @@ describe('boundaries', () => {
     expect(bad).toEqual([]);
   });
 });
+
+/** A native radio, file input or select written outside the design system. */
+const RAW_CONTROL = /<select[\s>]|\btype=\{?\s*['"](radio|file)['"]/;
 
 /** Formatting a date anywhere but domain/formatDate.ts (and the time zone's name in browserTimeZone). */
 const DATE_FORMATTING =

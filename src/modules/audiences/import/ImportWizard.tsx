@@ -18,7 +18,9 @@ import { toRequestFailure } from '../../../../domain/requestFailure.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { FileField } from '../../../ui/FileField.tsx';
 import { Form } from '../../../ui/Form.tsx';
+import { Radio } from '../../../ui/Radio.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -144,12 +146,12 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
   return (
     <Form className="import-wizard" onSubmit={submit} noValidate aria-label="Import contacts">
       <Card title="1. Choose a CSV file" description="The first row names the columns. Up to 50 MB.">
-        <TextField
+        <FileField
           label="CSV file"
-          type="file"
+          buttonLabel="Choose a CSV file"
           accept=".csv,text/csv"
           error={fileError ?? undefined}
-          onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
+          onFile={(file) => void chooseFile(file)}
         />
         {reading ? <p role="status">Reading the file…</p> : null}
         {csv ? (
@@ -184,24 +186,18 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
           <Card title="3. Choose a list">
             <fieldset className="import-wizard__list">
               <legend className="ui-visually-hidden">Where the contacts go</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="list-mode"
-                  checked={listMode === 'new'}
-                  onChange={() => setListMode('new')}
-                />{' '}
-                A new list
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="list-mode"
-                  checked={listMode === 'existing'}
-                  onChange={() => setListMode('existing')}
-                />{' '}
-                A list I have
-              </label>
+              <Radio
+                name="list-mode"
+                checked={listMode === 'new'}
+                onChange={() => setListMode('new')}
+                label="A new list"
+              />
+              <Radio
+                name="list-mode"
+                checked={listMode === 'existing'}
+                onChange={() => setListMode('existing')}
+                label="A list I have"
+              />
             </fieldset>
             {listMode === 'new' ? (
               <TextField

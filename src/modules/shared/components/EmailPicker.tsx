@@ -7,6 +7,7 @@ import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
+import { RadioCard } from '../../../ui/Radio.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
@@ -86,22 +87,19 @@ export function EmailPicker({
           {page.data.emails.map((email) => {
             const id = `${groupName}-${email.email_id}`;
             return (
-              <label
+              <RadioCard
                 key={email.email_id}
                 className={`${classes.email}${selectedId === email.email_id ? ` ${classes.email}--selected` : ''}`}
+                inputClassName={classes.input}
+                name={groupName}
+                checked={selectedId === email.email_id}
+                onChange={() => onChange(email)}
+                aria-labelledby={variant === 'automation' ? id : undefined}
+                aria-describedby={variant === 'automation' ? `${id}-more` : id}
               >
-                <input
-                  type="radio"
-                  name={groupName}
-                  className={classes.input}
-                  checked={selectedId === email.email_id}
-                  onChange={() => onChange(email)}
-                  aria-labelledby={variant === 'automation' ? id : undefined}
-                  aria-describedby={variant === 'automation' ? `${id}-more` : id}
-                />
                 {variant === 'automation' ? <AutomationEmail email={email} id={id} /> : null}
                 {variant === 'node-editor' ? <NodeEditorEmail email={email} id={id} /> : null}
-              </label>
+              </RadioCard>
             );
           })}
         </div>

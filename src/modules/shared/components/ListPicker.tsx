@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { countOf } from '../../../../domain/countOf.ts';
 import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import type { ContactListOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { RadioCard } from '../../../ui/Radio.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
@@ -51,20 +52,17 @@ export function ListPicker({ selectedId, onChange, loadLists, loadName, variant 
       ) : (
         <div role="radiogroup" aria-label="Lists" className={classes.options}>
           {lists.data.data.map((list) => (
-            <label
+            <RadioCard
               key={list.list_id}
               className={`${classes.option}${selectedId === list.list_id ? ` ${classes.option}--selected` : ''}`}
+              inputClassName={classes.input}
+              name={groupName}
+              checked={selectedId === list.list_id}
+              onChange={() => onChange(list)}
             >
-              <input
-                type="radio"
-                name={groupName}
-                className={classes.input}
-                checked={selectedId === list.list_id}
-                onChange={() => onChange(list)}
-              />
               <span className={classes.name}>{list.list_name}</span>
               <span className={classes.muted}>{countOf(list.contact_count, 'contact', 'contacts')}</span>
-            </label>
+            </RadioCard>
           ))}
         </div>
       );

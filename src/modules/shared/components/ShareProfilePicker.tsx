@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { RadioCard } from '../../../ui/Radio.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';
@@ -38,19 +39,16 @@ export function ShareProfilePicker({ value, onChange }: Props) {
   return (
     <div role="radiogroup" aria-label="Share profiles" className="automation-options">
       {profiles.map((profile) => (
-        <label
+        <RadioCard
           key={profile.sp_uuid}
           className={`automation-option${value?.sp_uuid === profile.sp_uuid ? ' automation-option--selected' : ''}`}
+          inputClassName="automation-option__input"
+          name="share-profile"
+          checked={value?.sp_uuid === profile.sp_uuid}
+          onChange={() => onChange(profile)}
         >
-          <input
-            type="radio"
-            name="share-profile"
-            className="automation-option__input"
-            checked={value?.sp_uuid === profile.sp_uuid}
-            onChange={() => onChange(profile)}
-          />
           <span className="automation-option__name">{profile.name}</span>
-        </label>
+        </RadioCard>
       ))}
     </div>
   );

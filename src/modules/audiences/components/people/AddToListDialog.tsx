@@ -6,6 +6,7 @@ import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
+import { Radio } from '../../../../ui/Radio.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
@@ -86,17 +87,16 @@ export function AddToListDialog({ count, onClose, add }: Props) {
         <fieldset className="list-picker">
           <legend className="ui-visually-hidden">Lists</legend>
           {rows.map((list) => (
-            <label key={list.list_id} className="list-picker__option">
-              <input
-                type="radio"
-                name="list"
-                value={list.list_id}
-                checked={chosen === list.list_id}
-                onChange={() => setChosen(list.list_id)}
-              />
-              <span className="list-picker__name">{list.list_name}</span>
-              <span className="list-picker__count">{countOf(list.totalContacts, 'contact', 'contacts')}</span>
-            </label>
+            <Radio
+              key={list.list_id}
+              className="list-picker__option"
+              name="list"
+              value={list.list_id}
+              checked={chosen === list.list_id}
+              onChange={() => setChosen(list.list_id)}
+              label={<span className="list-picker__name">{list.list_name}</span>}
+              description={countOf(list.totalContacts, 'contact', 'contacts')}
+            />
           ))}
         </fieldset>
       )}

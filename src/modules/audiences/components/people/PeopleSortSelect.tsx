@@ -1,3 +1,4 @@
+import { Select } from '../../../../ui/Select.tsx';
 import type { TableSort } from '../../../../ui/Table.tsx';
 
 /** Every sortable column of spec 02 with its label (the table's headers sort the ones it shows). */
@@ -25,26 +26,21 @@ export function PeopleSortSelect({
       ? 'none'
       : `${sort.columnId === 'contact_name' ? 'full_name' : sort.columnId}.${sort.direction}`;
   return (
-    <label className="people-toolbar__sort">
-      Sort by
-      <select
-        className="people-select"
-        value={value}
-        onChange={(event) => {
-          const [columnId, direction] = event.target.value.split('.') as [string, 'ASC' | 'DESC' | undefined];
-          onChange(direction ? { columnId, direction } : { columnId: 'full_name', direction: 'NOSORT' });
-        }}
-      >
-        <option value="none">Newest first</option>
-        {COLUMNS.flatMap(([id, label]) => [
-          <option key={`${id}.ASC`} value={`${id}.ASC`}>
-            {label}, ascending
-          </option>,
-          <option key={`${id}.DESC`} value={`${id}.DESC`}>
-            {label}, descending
-          </option>,
-        ])}
-      </select>
-    </label>
+    <Select
+      className="people-toolbar__sort"
+      label="Sort by"
+      value={value}
+      onChange={(event) => {
+        const [columnId, direction] = event.target.value.split('.') as [string, 'ASC' | 'DESC' | undefined];
+        onChange(direction ? { columnId, direction } : { columnId: 'full_name', direction: 'NOSORT' });
+      }}
+      options={[
+        { value: 'none', label: 'Newest first' },
+        ...COLUMNS.flatMap(([id, label]) => [
+          { value: `${id}.ASC`, label: `${label}, ascending` },
+          { value: `${id}.DESC`, label: `${label}, descending` },
+        ]),
+      ]}
+    />
   );
 }

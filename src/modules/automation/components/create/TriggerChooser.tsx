@@ -1,5 +1,6 @@
 import type { WorkflowTrigger } from '../../../../../domain/workflowTypes.ts';
 import { LineIcon } from '../../../../ui/LineIcon.tsx';
+import { RadioCard } from '../../../../ui/Radio.tsx';
 import { TRIGGER_ICONS } from '../../utils/triggerIcons.ts';
 
 type Props = {
@@ -21,18 +22,15 @@ export function TriggerChooser({ triggers, value, onChange }: Props) {
       <legend className="automation-step__title">1. Choose what starts the workflow</legend>
       <div className="automation-triggers__grid">
         {triggers.map((trigger) => (
-          <label
+          <RadioCard
             key={trigger.trigger_id}
             className={`automation-trigger${value === trigger.trigger_id ? ' automation-trigger--selected' : ''}`}
+            inputClassName="automation-trigger__input"
+            name="trigger"
+            value={trigger.trigger_id}
+            checked={value === trigger.trigger_id}
+            onChange={() => onChange(trigger)}
           >
-            <input
-              type="radio"
-              name="trigger"
-              className="automation-trigger__input"
-              value={trigger.trigger_id}
-              checked={value === trigger.trigger_id}
-              onChange={() => onChange(trigger)}
-            />
             <span className="automation-trigger__icon">
               <LineIcon d={TRIGGER_ICONS[trigger.trigger_id] ?? TRIGGER_ICONS[7]} />
             </span>
@@ -41,7 +39,7 @@ export function TriggerChooser({ triggers, value, onChange }: Props) {
               <span className="automation-trigger__description">{trigger.description}</span>
               <span className="automation-muted">{SUBJECT_HINT[trigger.subject]}</span>
             </span>
-          </label>
+          </RadioCard>
         ))}
       </div>
     </fieldset>

@@ -4,6 +4,7 @@ import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { setBlockProps } from '../../../../engine/design/commands/setBlockProps.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { FileField } from '../../../../ui/FileField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';
@@ -88,14 +89,13 @@ function ImageUpload({ set }: { set: Setter }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   return (
     <div className="designer-field">
-      <label htmlFor="designer-upload">Upload an image (PNG, JPEG, GIF or WebP, up to 5 MB)</label>
-      <input
-        id="designer-upload"
-        type="file"
+      <FileField
+        label="Upload an image"
+        hint="PNG, JPEG, GIF or WebP, up to 5 MB."
+        buttonLabel="Choose an image"
         accept="image/png,image/jpeg,image/gif,image/webp"
         disabled={state.busy}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
+        onFile={async (file) => {
           if (!file) return;
           setState({ busy: true, error: null });
           try {
