@@ -101,7 +101,10 @@ describe('Content explorer list', () => {
   it('says a tab is empty', async () => {
     renderContent({ listArticles: async () => page([], 0) }, '/content/favorites');
     expect(await screen.findByText('Nothing here yet', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByText('Star an article to keep it here.')).toBeTruthy();
+    expect(screen.getByText('Star an article in the Explorer to keep it here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the Explorer' }).getAttribute('href')).toBe(
+      '/content/explorer',
+    );
   });
 
   it('leaves loading on an error and loads again with Retry', async () => {

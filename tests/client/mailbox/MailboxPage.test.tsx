@@ -1,4 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailDocument } from '../../../domain/emailDocument.ts';
 import type { MailboxItem, MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
@@ -10,6 +17,19 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
+
+/** The mailbox at /mailbox (its empty states link to other areas: a router is needed). */
+async function renderMailbox() {
+  const root = createRootRoute();
+  const mailbox = createRoute({ getParentRoute: () => root, path: '/mailbox', component: MailboxPage });
+  const router = createRouter({
+    routeTree: root.addChildren([mailbox]),
+    history: createMemoryHistory({ initialEntries: ['/mailbox'] }),
+  });
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
+}
 
 const item = (over: Partial<MailboxItem> = {}): MailboxItem => ({
   send_id: 11,
@@ -54,7 +74,7 @@ describe('MailboxPage', () => {
       page([item(), item({ send_id: 10, status: 'suppressed', opens: 0, clicks: 0, to: 'x@example.test' })]),
     );
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    await renderMailbox();
     const row = await screen.findByTestId('mailbox-row-11');
     expect(within(row).getByText('Delivered')).toBeTruthy();
     expect(within(row).getByTestId('mailbox-opens').textContent).toBe('2');
@@ -66,7 +86,7 @@ describe('MailboxPage', () => {
   it('says plainly when email goes out over SMTP', async () => {
     vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()], 'smtp'));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    await renderMailbox();
     expect(await screen.findByText(/Email is sent over SMTP/)).toBeTruthy();
   });
 
@@ -82,7 +102,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<html><body><a href="http://t.test/t/c/tok/0">Read</a><img src="http://t.test/t/o/tok.gif"></body></html>',
     });
-    render(<MailboxPage />);
+    await renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     expect(email).toHaveBeenCalledWith(11, expect.any(AbortSignal));
     const frame = (await screen.findByTitle('Email: Spring launch')) as HTMLIFrameElement;
@@ -109,7 +129,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<p>Hi</p>',
     });
-    render(<MailboxPage />);
+    await renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     const viewer = await screen.findByRole('region', { name: 'Opened email' });
     await waitFor(() => expect(document.activeElement).toBe(viewer));
@@ -128,7 +148,7 @@ describe('MailboxPage', () => {
     const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
     const send = vi.spyOn(mailboxApi, 'send').mockResolvedValue({ sendId: 12, created: true });
-    render(<MailboxPage />);
+    await renderMailbox();
     expect(await screen.findByText('No emails yet')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '6' } });
@@ -156,7 +176,7 @@ describe('MailboxPage', () => {
     vi.spyOn(mailboxApi, 'send').mockRejectedValue(
       new ApiError({ kind: 'http', status: 400, message: 'Email 4 has no design yet.' }),
     );
-    render(<MailboxPage />);
+    await renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email 4 has no design yet.')).toBeTruthy();
   });
@@ -169,7 +189,7 @@ describe('MailboxPage', () => {
       )
       .mockResolvedValue(page([item()]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    await renderMailbox();
     expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
@@ -184,7 +204,7 @@ describe('MailboxPage', () => {
       return many;
     });
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    render(<MailboxPage />);
+    await renderMailbox();
     await screen.findByTestId('mailbox-row-11');
     fireEvent.click(screen.getByRole('button', { name: /next/i }));
     await waitFor(() =>
@@ -206,6 +226,21 @@ describe('MailboxPage', () => {
     fireEvent.change(field, { target: { value: '   ' } });
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({ offset: 0, limit: 20, q: '' }, expect.anything()),
+    );
+  });
+
+  it('with no contacts, the send form says what to do and links to People and the import', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue({ ...OPTIONS, contacts: [] });
+    await renderMailbox();
+    expect(await screen.findByText(/no contacts yet: add one in People/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a contact' }).getAttribute('href')).toBe('/audiences');
+    expect(screen.getByRole('link', { name: 'Import contacts' }).getAttribute('href')).toBe(
+      '/audiences/lists/import',
+    );
+    const empty = (await screen.findByText('No emails yet')).closest('[data-state="empty"]') as HTMLElement;
+    expect(within(empty).getByRole('link', { name: 'Go to Automation' }).getAttribute('href')).toBe(
+      '/automation',
     );
   });
 });

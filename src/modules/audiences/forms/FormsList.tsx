@@ -120,8 +120,17 @@ export function FormsList() {
             list.query.q ? (
               <StatePanel compact kind="empty" title="No form matches your search" />
             ) : (
-              <StatePanel compact kind="empty" title="No forms yet">
-                Make one with New form: choose its fields and the list it adds people to.
+              <StatePanel
+                compact
+                kind="empty"
+                title="No forms yet"
+                actions={
+                  <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
+                    New form
+                  </Link>
+                }
+              >
+                Make one: choose its fields and the list it adds people to.
               </StatePanel>
             )
           }

@@ -87,8 +87,19 @@ export function GroupsPage() {
           ) : null}
           <p className="groups__count">{countOf(list.total, 'group', 'groups')}</p>
           {list.groups.length === 0 ? (
-            <StatePanel compact kind="empty" title="No groups yet">
-              Make one with New group.
+            <StatePanel
+              compact
+              kind="empty"
+              title="No groups yet"
+              actions={
+                adding ? undefined : (
+                  <Button variant="secondary" onClick={() => setAdding(true)} disabled={!groups.data}>
+                    New group
+                  </Button>
+                )
+              }
+            >
+              Make one for each team that shares work and reports.
             </StatePanel>
           ) : (
             <ul className="groups__list" aria-label="Groups">

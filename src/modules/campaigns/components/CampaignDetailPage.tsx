@@ -117,8 +117,8 @@ export function CampaignDetailPage({
     emails.length === 0 ? (
       <StatePanel compact kind="empty" title={`No ${what} emails`}>
         {what === 'draft' || what === 'all'
-          ? 'Create an email: it starts with its Draft Edition.'
-          : `Emails with a ${what} edition appear here.`}
+          ? 'Create one with New email: it starts with its Draft Edition.'
+          : `Emails with a ${what} edition appear here: create one with New email, design it, then publish it.`}
       </StatePanel>
     ) : (
       <ul className="email-cards" aria-label={`${what} emails`}>

@@ -183,6 +183,13 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
         <div className="content-layout__main">
           <ArticleList
             tab={tab}
+            onAddFeed={() => {
+              setShowAdvanced(true);
+              // Once the sources are shown: to the field where a feed's address goes.
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLInputElement>('.feeds-panel__form input')?.focus(),
+              );
+            }}
             list={list}
             articles={articles}
             checked={checked}

@@ -1,8 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { MailboxOptions } from '../../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
@@ -62,10 +65,32 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
     body = <p>Loading emails and contacts…</p>;
   } else if (data.emails.length === 0 || data.contacts.length === 0) {
     body = (
-      <Alert tone="info">
+      <Alert
+        tone="info"
+        actions={
+          data.emails.length === 0 ? (
+            <Link {...areaLinks.campaigns} className={buttonClassName('secondary', 'sm')}>
+              Go to Campaigns
+            </Link>
+          ) : (
+            <>
+              <Link {...areaLinks.audiences} className={buttonClassName('secondary', 'sm')}>
+                Add a contact
+              </Link>
+              <Link
+                to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+                params={{ page: 'lists', tab: 'import' }}
+                className={buttonClassName('ghost', 'sm')}
+              >
+                Import contacts
+              </Link>
+            </>
+          )
+        }
+      >
         {data.emails.length === 0
-          ? 'Your organisation has no design-ready email yet.'
-          : 'Your organisation has no contacts yet.'}
+          ? 'Your organisation has no email ready to send yet: design one in a campaign, then send it from here.'
+          : 'Your organisation has no contacts yet: add one in People, or import a CSV file of them.'}
       </Alert>
     );
   } else {

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { countOf } from '../../../../domain/countOf.ts';
 import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
@@ -47,7 +48,17 @@ export function ListPicker({ selectedId, onChange, loadLists, loadName, variant 
     body =
       lists.data.data.length === 0 ? (
         <StatePanel compact kind="empty" title={term ? 'No list matches' : 'No lists yet'}>
-          {term ? `Nothing matches “${term}”.` : 'Lists you make in Audiences appear here.'}
+          {term ? (
+            `Nothing matches “${term}”.`
+          ) : (
+            <>
+              Lists are made in{' '}
+              <Link to="/audiences/{-$page}/{-$tab}/{-$subTab}" params={{ page: 'lists' }}>
+                Audiences › Lists
+              </Link>
+              : the lists you make there appear here.
+            </>
+          )}
         </StatePanel>
       ) : (
         <div role="radiogroup" aria-label="Lists" className={classes.options}>

@@ -15,6 +15,7 @@ import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import '../people/people.css';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 10;
 const SORTS = [
@@ -128,8 +129,21 @@ export function AccountsPage() {
                 compact
                 kind="empty"
                 title={list.query.q ? 'No account matches' : 'No accounts yet'}
+                actions={
+                  list.query.q ? undefined : (
+                    <Link
+                      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+                      params={{ page: 'lists', tab: 'import' }}
+                      className={buttonClassName('secondary')}
+                    >
+                      Import contacts
+                    </Link>
+                  )
+                }
               >
-                {list.query.q ? 'Try another name.' : 'Accounts appear as contacts with a company are added.'}
+                {list.query.q
+                  ? 'Try another name.'
+                  : 'Accounts appear as contacts with a company are added: import them, or create them in People.'}
               </StatePanel>
             }
           />

@@ -1,7 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ListContactKind } from '../../../../../domain/audienceListSchemas.ts';
 import type { AudienceListContact } from '../../../../../domain/audienceLists.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
+import { areaLinks } from '../../../../router/routeTable.ts';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { Pagination } from '../../../../ui/Pagination.tsx';
@@ -58,7 +61,14 @@ export function ListContactsSection({ listId, kind, pageSize, title }: Props) {
             compact
             kind="empty"
             title={`No ${kind === 'profiled' ? 'profiled' : 'non-profiled'} contacts`}
-          />
+            actions={
+              <Link {...areaLinks.audiences} className={buttonClassName('secondary')}>
+                Add people from People
+              </Link>
+            }
+          >
+            Choose people in People and add them to this list.
+          </StatePanel>
         }
       />
       {total > pageSize ? (

@@ -140,8 +140,28 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
         ) : null
       }
       empty={
-        <StatePanel compact kind="empty" title={screen.searched ? 'No one matches' : 'No people here yet'}>
-          {screen.searched ? 'Try another search or clear the filters.' : 'Create a contact to start.'}
+        <StatePanel
+          compact
+          kind="empty"
+          title={screen.searched ? 'No one matches' : 'No people here yet'}
+          actions={
+            screen.searched ? undefined : (
+              <>
+                <Button onClick={() => setOverlay({ kind: 'edit', person: null })}>Create contact</Button>
+                <Link
+                  to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+                  params={{ page: 'lists', tab: 'import' }}
+                  className={buttonClassName('secondary')}
+                >
+                  Import contacts
+                </Link>
+              </>
+            )
+          }
+        >
+          {screen.searched
+            ? 'Try another search or clear the filters.'
+            : 'Create a contact, or import a CSV file of them into a list.'}
         </StatePanel>
       }
     />

@@ -132,7 +132,12 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
               </StatePanel>
             ) : undefined
           }
-          empty={<StatePanel compact kind="empty" title="No contacts yet" />}
+          empty={
+            <StatePanel compact kind="empty" title="No contacts yet">
+              Contacts enter when what starts the workflow happens, once it is published. Try it first with
+              Simulate.
+            </StatePanel>
+          }
         />
         {opened ? (
           <section className="builder-contacts__history" aria-labelledby="builder-contacts-history-title">
