@@ -149,7 +149,7 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
   const problems = form.fields.filter((field) => errors[field.key]);
   if (submitted)
     return (
-      <PublicShell width="box" logoUrl={form.logoUrl}>
+      <PublicShell width="box" logoUrl={form.logoUrl} organisationName={form.organisationName}>
         <div className="pp-check" aria-hidden="true">
           ✓
         </div>
@@ -160,7 +160,7 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
       </PublicShell>
     );
   return (
-    <PublicShell width="box" logoUrl={form.logoUrl}>
+    <PublicShell width="box" logoUrl={form.logoUrl} organisationName={form.organisationName}>
       <h1 className="pp-title">{form.name}</h1>
       <p className="pp-text pp-text--muted">From {form.organisationName}.</p>
       {problems.length > 0 ? (

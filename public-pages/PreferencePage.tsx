@@ -88,7 +88,7 @@ export function PreferencePage({ unsubId, client, navigate, initial }: Preferenc
   };
 
   return (
-    <PublicShell logoUrl={form?.logoUrl}>
+    <PublicShell logoUrl={form?.logoUrl} organisationName={form?.organisationName}>
       <h1 className="pp-title">Preference Management</h1>
       <p className="pp-text">
         Pick and choose the communications that you are interested in.

@@ -88,6 +88,7 @@ export function SubscriptionPage({
       footer={
         <PublicFooter
           logoUrl={details?.logo_image_url}
+          organisationName={details?.organisation_name}
           privacyUrl={details?.privacy_url}
           contactUrl={details?.contact_url}
         />
