@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
@@ -94,67 +94,40 @@ test('stopping and restarting the server on each main screen: each recovers with
   const base = server.baseURL;
   const tryAgain = () => page.getByRole('button', { name: 'Try again' }).first();
   await signIn(page, DEMO_LOGIN, '/automation', base);
+  /**
+   * A screen's search typed while the server is down: the screen says its list could not be loaded, with
+   * Try again in view; once the server is back, one click shows that search's answer, and the search is
+   * still in its field.
+   */
+  const searchThroughOutage = async (path: string, ready: Locator, field: string, text: string) => {
+    await page.goto(`${base}${path}`);
+    await expect(ready).toBeVisible();
+    await server.stop();
+    await page.getByLabel(field).fill(text);
+    await expect(tryAgain()).toBeInViewport();
+    await server.start();
+    await tryAgain().click();
+    await expect(page.getByLabel(field)).toHaveValue(text);
+  };
+  const h1 = (name: string) => page.getByRole('heading', { level: 1, name });
 
-  // Automation: a search while the server is down.
-  await expect(page.getByRole('heading', { level: 1, name: 'Automation' })).toBeVisible();
-  await server.stop();
-  const workflowSearch = page.getByLabel('Search workflows');
-  await workflowSearch.fill('Welcome journey');
-  await expect(tryAgain()).toBeVisible();
-  await server.start();
-  await tryAgain().click();
+  await searchThroughOutage('/automation', h1('Automation'), 'Search workflows', 'Welcome journey');
   await expect(page.getByRole('link', { name: 'Welcome journey (try me)' })).toBeVisible();
-  await expect(workflowSearch).toHaveValue('Welcome journey');
 
-  // Campaigns.
-  await page.goto(`${base}/campaigns`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-  await server.stop();
-  const campaignSearch = page.getByLabel('Search campaigns');
-  await campaignSearch.fill('Outreach');
-  await expect(tryAgain()).toBeVisible();
-  await server.start();
-  await tryAgain().click();
+  await searchThroughOutage('/campaigns', h1('Campaigns'), 'Search campaigns', 'Outreach');
   await expect(page.getByRole('link', { name: 'AI Personalised Outreach' })).toBeVisible();
-  await expect(campaignSearch).toHaveValue('Outreach');
 
-  // Content explorer.
-  await page.goto(`${base}/content/explorer`);
-  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
-  await server.stop();
-  const articleSearch = page.getByLabel('Search articles');
-  await articleSearch.fill('electronic health');
-  await expect(tryAgain()).toBeInViewport();
-  await server.start();
-  await tryAgain().click();
+  const firstArticle = page.getByRole('heading', { level: 3 }).first();
+  await searchThroughOutage('/content/explorer', firstArticle, 'Search articles', 'electronic health');
   // The answer to this search, not the older list with the search's results added below it.
-  await expect(page.getByRole('heading', { level: 3 }).first()).toContainText(/electronic health/i);
-  await expect(articleSearch).toHaveValue('electronic health');
+  await expect(firstArticle).toContainText(/electronic health/i);
 
-  // Lists.
-  await page.goto(`${base}/audiences/lists`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
-  await server.stop();
-  const listSearch = page.getByLabel('Search lists');
-  await listSearch.fill('Q4');
-  await expect(tryAgain()).toBeVisible();
-  await server.start();
-  await tryAgain().click();
+  await searchThroughOutage('/audiences/lists', h1('Lists'), 'Search lists', 'Q4');
   await expect(page.getByRole('link', { name: 'Q4 Newsletter' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Conference Follow-ups' })).toHaveCount(0);
-  await expect(listSearch).toHaveValue('Q4');
 
-  // Mailbox.
-  await page.goto(`${base}/mailbox`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-  await server.stop();
-  const mailSearch = page.getByLabel('Search the mailbox');
-  await mailSearch.fill('nobody-here');
-  await expect(tryAgain()).toBeVisible();
-  await server.start();
-  await tryAgain().click();
+  await searchThroughOutage('/mailbox', h1('Demo mailbox'), 'Search the mailbox', 'nobody-here');
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(mailSearch).toHaveValue('nobody-here');
 
   // Import: the upload fails while the server is down; Import again once it is back.
   await page.goto(`${base}/audiences/lists/import`);

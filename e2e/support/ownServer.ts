@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { freePort } from '../../tests/helpers/freePort.ts';
 
 /**
  * A server of a spec's own, which the spec may stop and start again (the shared e2e server must keep
@@ -18,17 +18,6 @@ export type OwnServer = {
   start: (options?: { distDir?: string }) => Promise<void>;
   stop: () => Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function ownServer(): Promise<OwnServer> {
   const outageDir = process.env.E2E_OUTAGE_DIR;

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import './Checkbox.css';
 import './Radio.css';
 
 export type RadioProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {

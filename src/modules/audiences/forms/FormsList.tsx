@@ -80,17 +80,18 @@ export function FormsList() {
   ];
 
   const data = list.data;
+  const newForm = (
+    <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
+      New form
+    </Link>
+  );
   return (
     <>
       <PageHeader
         eyebrow="Audiences"
         title="Forms"
         description="Hosted sign-up forms: each adds the people who fill it in to a list, with their consent."
-        actions={
-          <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
-            New form
-          </Link>
-        }
+        actions={newForm}
       />
       <div className="forms-list__search">
         <TextField
@@ -120,16 +121,7 @@ export function FormsList() {
             list.query.q ? (
               <StatePanel compact kind="empty" title="No form matches your search" />
             ) : (
-              <StatePanel
-                compact
-                kind="empty"
-                title="No forms yet"
-                actions={
-                  <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
-                    New form
-                  </Link>
-                }
-              >
+              <StatePanel compact kind="empty" title="No forms yet" actions={newForm}>
                 Make one: choose its fields and the list it adds people to.
               </StatePanel>
             )

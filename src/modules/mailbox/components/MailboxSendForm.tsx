@@ -77,11 +77,7 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
               <Link {...areaLinks.audiences} className={buttonClassName('secondary', 'sm')}>
                 Add a contact
               </Link>
-              <Link
-                to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-                params={{ page: 'lists', tab: 'import' }}
-                className={buttonClassName('ghost', 'sm')}
-              >
+              <Link {...areaLinks.importContacts} className={buttonClassName('ghost', 'sm')}>
                 Import contacts
               </Link>
             </>

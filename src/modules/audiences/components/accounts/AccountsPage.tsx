@@ -15,6 +15,7 @@ import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import '../people/people.css';
+import { areaLinks } from '../../../../router/routeTable.ts';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 10;
@@ -131,11 +132,7 @@ export function AccountsPage() {
                 title={list.query.q ? 'No account matches' : 'No accounts yet'}
                 actions={
                   list.query.q ? undefined : (
-                    <Link
-                      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-                      params={{ page: 'lists', tab: 'import' }}
-                      className={buttonClassName('secondary')}
-                    >
+                    <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
                       Import contacts
                     </Link>
                   )

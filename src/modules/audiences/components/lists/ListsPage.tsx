@@ -30,6 +30,7 @@ import { ListCard } from './ListCard.tsx';
 import { ListNameDialog } from './ListNameDialog.tsx';
 import './lists.css';
 import { countOf } from '../../../../../domain/countOf.ts';
+import { areaLinks } from '../../../../router/routeTable.ts';
 
 const FILTERS = ['all'] as const;
 const LOAD_ERROR_TITLE = 'Your lists could not be loaded';
@@ -83,11 +84,7 @@ export function ListsPage() {
 
   const newButton = <Button onClick={() => setNaming('new')}>New list</Button>;
   const importLink = (
-    <Link
-      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-      params={{ page: 'lists', tab: 'import' }}
-      className={buttonClassName('secondary')}
-    >
+    <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
       Import contacts
     </Link>
   );

@@ -41,6 +41,7 @@ import { PeopleTabs } from './PeopleTabs.tsx';
 import { PersonDetailDialog } from './PersonDetailDialog.tsx';
 import './people.css';
 import { countOf } from '../../../../../domain/countOf.ts';
+import { areaLinks } from '../../../../router/routeTable.ts';
 
 type Overlay =
   | { kind: 'detail'; person: PersonRow }
@@ -148,11 +149,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
             screen.searched ? undefined : (
               <>
                 <Button onClick={() => setOverlay({ kind: 'edit', person: null })}>Create contact</Button>
-                <Link
-                  to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-                  params={{ page: 'lists', tab: 'import' }}
-                  className={buttonClassName('secondary')}
-                >
+                <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
                   Import contacts
                 </Link>
               </>
