@@ -21,6 +21,7 @@ const databaseFree = process.env.TEST_DATABASE_URL
       'tests/server/db/takeFolderLock.test.ts',
       'tests/server/db/unorderedMigrations.test.ts',
       'tests/server/db/pgliteThread.test.ts',
+      'tests/server/audience/importKilledMidway.test.ts',
     ]
   : [];
 

@@ -4,8 +4,8 @@
  * publish_email/) to the last message accepted by the SMTP server; every recipient must get exactly one
  * message (counted by RCPT TO), each with the List-Unsubscribe headers.
  *
- * An absolute rate does not carry between machines, so the same run measures a bare nodemailer pool pushing
- * the same number of pre-rendered messages into the same SMTP server (the ceiling): the first message the
+ * An absolute rate does not carry between machines, so the same run measures a bare nodemailer pool (an SMTP
+ * client other than the product's, kept as a devDependency for this yardstick alone) pushing the same number of pre-rendered messages into the same SMTP server (the ceiling): the first message the
  * product sent, byte for byte, as a raw message to a new recipient each time: `send.shareOfBareSmtp`.
  * Targets: >= 300 emails/s on PGlite (the default here), >= 1,000 emails/s on PostgreSQL (BENCH_DATABASE_URL),
  * shareOfBareSmtp >= 0.5 on PostgreSQL. Also what one recipient's email costs to make from the stored body

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField, wholeNumberField } from './wholeNumberField.ts';
 import { searchFieldSchema } from './workflowFormFields.ts';
 
@@ -8,24 +9,18 @@ import { searchFieldSchema } from './workflowFormFields.ts';
  */
 
 export const MAX_LIST_NAME = 120;
-/** Profiled contacts of a list come 4 a page (spec 02 section 9); non-profiled ones 10 a page. */
-export const LIST_PROFILED_PAGE_SIZE = 4;
-export const LIST_UNPROFILED_PAGE_SIZE = 10;
+/** A list's contacts come 10 a page, profiled and non-profiled alike (the lists' page size). */
+export const LIST_CONTACTS_PAGE_SIZE = 10;
 export const LIST_NAME_EXISTS = 'List with that name already exists';
 
 /** A list name: trimmed, inner runs of white space made one space, 1 to 120 characters. */
 export const listNameSchema = (field = 'list_name') =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be text.`),
-    })
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Give the list a name.')
-        .max(MAX_LIST_NAME, `A list name is at most ${MAX_LIST_NAME} characters.`),
-    );
+  nameText(field).pipe(
+    z
+      .string()
+      .min(1, 'Give the list a name.')
+      .max(MAX_LIST_NAME, `A list name is at most ${MAX_LIST_NAME} characters.`),
+  );
 
 export const listsListingQuerySchema = z.object({
   offset: offsetField(),
@@ -48,6 +43,6 @@ export const listDetailsQuerySchema = z.object({
   /** Which half to page; without it both first pages come back. */
   kind: z.enum(LIST_CONTACT_KINDS, { error: 'kind must be profiled or unprofiled.' }).optional(),
   offset: offsetField(),
-  /** Default: 4 for profiled, 10 for non-profiled. */
+  /** Default: LIST_CONTACTS_PAGE_SIZE. */
   limit: wholeNumberField('limit', { min: 1, max: 100 }).optional(),
 });

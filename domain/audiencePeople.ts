@@ -124,8 +124,16 @@ export type PersonRow = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  country: string | null;
+  /** Columns of an imported file that are no contact field: name -> value. */
+  custom_fields: Record<string, string>;
   /** ISO time the contact was made. */
   created_on: string;
+  /**
+   * False when the contact has said no to marketing email (unsubscribe-all, marketing off, or a form that
+   * asked for consent without it being given): a campaign send leaves them out.
+   */
+  marketing_consent: boolean;
   /** Set by the client when the contact was added to a list from this screen. */
   is_list_contact?: boolean;
 };

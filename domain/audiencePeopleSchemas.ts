@@ -10,6 +10,7 @@ import {
   type PeopleFilters,
   SORT_TYPES,
 } from './audiencePeople.ts';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -136,10 +137,15 @@ const optionalText = (field: string, max = MAX_TEXT) =>
       return trimmed === '' ? null : trimmed;
     });
 const requiredName = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1, `${label} is required.`).max(100, `${label} is at most 100 characters.`));
+  nameText(label).pipe(
+    z.string().min(1, `${label} is required.`).max(100, `${label} is at most 100 characters.`),
+  );
+/** A company (the contact's account): cleaned like every name; blank is none. */
+const optionalName = (field: string) =>
+  nameText(field)
+    .pipe(z.string().max(MAX_TEXT, `${field} is at most ${MAX_TEXT} characters.`))
+    .optional()
+    .transform((value) => value || null);
 /** A real address: one @, a dotted domain, no spaces. */
 const EMAIL =
   /^[^\s@]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -163,10 +169,11 @@ export const contactFieldsSchema = z.object({
   first_name: requiredName('First name'),
   last_name: requiredName('Last name'),
   email: contactEmailSchema,
-  designation: optionalText('designation'),
-  organization: optionalText('organization'),
-  phone_number: optionalText('phone_number', 40),
-  industry: optionalText('industry'),
+  // Messages name each field as the form labels it (Company, not organization).
+  designation: optionalText('Job title'),
+  organization: optionalName('Company'),
+  phone_number: optionalText('Phone number', 40),
+  industry: optionalText('Industry'),
   personality_type: z
     .union([z.enum(PERSONALITY_TYPES), z.literal('')], {
       error: `personality_type must be one of ${PERSONALITY_TYPES.join(', ')} (or empty for unprofiled).`,
@@ -185,8 +192,8 @@ export const contactFieldsSchema = z.object({
     })
     .optional()
     .transform((value) => (value ? value : null)),
-  linkedin_url: urlText('linkedin_url'),
-  twitter_url: urlText('twitter_url'),
+  linkedin_url: urlText('LinkedIn address'),
+  twitter_url: urlText('Twitter address'),
   /** The tab the contact is created in: profiled gives Steady when no personality is chosen. */
   tab: tabSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 
 /** Rules for sign-up, sign-in and password reset, shared by the server and the sign-in forms. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,11 +18,9 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`);
+  nameText(label).pipe(
+    z.string().min(1, `${label} is required.`).max(100, `${label} must be at most 100 characters.`),
+  );
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -36,10 +35,8 @@ export const signupSchema = z.object({
   last_name: nameSchema('Last name'),
   email: emailSchema,
   password: passwordSchema,
-  organisation_name: z
-    .string()
-    .trim()
-    .max(120, 'Organisation name must be at most 120 characters.')
+  organisation_name: nameText('organisation_name')
+    .pipe(z.string().max(120, 'Organisation name must be at most 120 characters.'))
     .optional(),
 });
 
@@ -63,6 +60,11 @@ export const SIGNUP_CHECK_EMAIL_MESSAGE =
 /** The one answer to every password reset request. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we have sent a link to reset its password.';
+/** The same answers where no email delivery is set up (no SMTP_URL): the links are in the server's log. */
+export const SIGNUP_LOGGED_LINK_MESSAGE =
+  "This server has no email delivery set up: the server's operator finds the link to finish creating your account in the server log.";
+export const FORGOT_PASSWORD_LOGGED_MESSAGE =
+  "This server has no email delivery set up: if an account exists for that email, the server's operator finds its reset link in the server log.";
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sourceListFieldSchema } from './contentSchemas.ts';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -72,14 +73,9 @@ export const newEmailTypeSchema = z
   });
 
 const nameSchema = (field: string, what: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be text.`),
-    })
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z.string().min(1, `Give the ${what} a name.`).max(max, `A ${what} name is at most ${max} characters.`),
-    );
+  nameText(field).pipe(
+    z.string().min(1, `Give the ${what} a name.`).max(max, `A ${what} name is at most ${max} characters.`),
+  );
 
 export const campaignNameSchema = (field = 'campaign_name') =>
   nameSchema(field, 'campaign', MAX_CAMPAIGN_NAME);

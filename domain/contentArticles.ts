@@ -20,6 +20,8 @@ export const pageSizeOf = (tab: ContentTab): number =>
 
 /** A page of the curation panel's draft editions. */
 export const CURATION_TARGETS_PAGE_SIZE = 8;
+/** The most draft editions one request of curation_targets/ may ask for. */
+export const CURATION_TARGETS_MAX_LIMIT = 50;
 
 export type ArticleConceptItem = { name: string; relevance: number };
 

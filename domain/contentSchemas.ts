@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_TABS } from './contentArticles.ts';
+import { CONTENT_TABS, CURATION_TARGETS_MAX_LIMIT, CURATION_TARGETS_PAGE_SIZE } from './contentArticles.ts';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -146,11 +147,10 @@ export const feedUrlSchema = z
 
 export const addFeedBodySchema = z.object({
   feed_url: feedUrlSchema,
-  name: z
-    .string({ error: 'name must be text.' })
-    .max(120, 'name is at most 120 characters.')
+  name: nameText('name')
+    .pipe(z.string().max(120, 'name is at most 120 characters.'))
     .optional()
-    .transform((value) => (value ?? '').trim()),
+    .transform((value) => value ?? ''),
 });
 
 export const curatedArticlesBodySchema = z
@@ -182,7 +182,7 @@ export const articlePreviewQuerySchema = z.object({
 export const curationTargetsQuerySchema = z.object({
   search: searchFieldSchema('search'),
   offset: offsetField(),
-  limit: limitField(50, 8),
+  limit: limitField(CURATION_TARGETS_MAX_LIMIT, CURATION_TARGETS_PAGE_SIZE),
 });
 
 export type ArticleFilters = {

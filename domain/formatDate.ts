@@ -14,6 +14,12 @@ export type DateStyle =
   | 'time'
   /** 31 Oct: chart axes, dates of this year */
   | 'dayMonth'
+  /** Oct: a chart axis of months in one year */
+  | 'month'
+  /** Oct 2026: a chart axis of months across years */
+  | 'monthYear'
+  /** 2026: a chart axis of years */
+  | 'year'
   /** 31 Oct, 14:05 */
   | 'dayMonthTime'
   /** Sat, 31 Oct 2026, 14:05: a moment planned ahead */
@@ -25,6 +31,9 @@ const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
   time: { timeStyle: 'short' },
   dayMonth: { day: 'numeric', month: 'short' },
+  month: { month: 'short' },
+  monthYear: { month: 'short', year: 'numeric' },
+  year: { year: 'numeric' },
   dayMonthTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
   // Its weekday is put before the 'dateTime' text (a weekday cannot be asked for beside dateStyle).
   weekdayDateTime: { weekday: 'short' },

@@ -23,6 +23,15 @@ export type PagedListOptions<F extends string, S extends string> = {
 /** The sorts of a list without sorts (the service's order; never written to the address). */
 export const NO_SORT = ['none'] as const;
 
+/** The filters of a list without filters (never written to the address). */
+export const NO_FILTER = ['all'] as const;
+
+/**
+ * The most rows one request of a list may ask for (the services' `limit` cap): a list opened from a link
+ * or loaded again asks for every row shown up to its page in one request, at most this many.
+ */
+export const PAGED_LIST_MAX_LIMIT = 100;
+
 /** The zod schema of a list's query parameters (its first filter and first sort are the defaults). */
 export function pagedListSearchSchema<F extends string, S extends string>({
   filters,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DesignTheme, type EmailDesign, emailDesignSchema, themeSchema } from './emailDesign.ts';
+import { cleanName } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, optionalIdFieldSchema, searchFieldSchema } from './workflowFormFields.ts';
 
@@ -71,7 +72,7 @@ const textField = (field: string, max: number) =>
 
 const nameField = (field: string, what: string, max: number) =>
   textField(field, max * 4)
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .transform(cleanName)
     .pipe(
       z.string().min(1, `Give the ${what} a name.`).max(max, `A ${what} name is at most ${max} characters.`),
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 
 /** A sales-team group (spec 02 section 3 "Sales group"), as groups_listing/ answers it. */
 export type SalesGroup = {
@@ -28,8 +29,9 @@ export const GROUP_NOT_DELETABLE = 'The default team cannot be deleted.';
 export const DEFAULT_GROUP_NAME = 'Default team';
 
 /** A group's name: trimmed, 1 to GROUP_NAME_MAX characters. */
-export const groupNameSchema = z
-  .string({ error: 'group_name is required.' })
-  .trim()
-  .min(1, 'Give the group a name.')
-  .max(GROUP_NAME_MAX, `A group name is at most ${GROUP_NAME_MAX} characters.`);
+export const groupNameSchema = nameText('group_name').pipe(
+  z
+    .string()
+    .min(1, 'Give the group a name.')
+    .max(GROUP_NAME_MAX, `A group name is at most ${GROUP_NAME_MAX} characters.`),
+);

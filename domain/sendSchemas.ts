@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SUBJECT } from './campaignSchemas.ts';
+import { nameText } from './nameText.ts';
 import { positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, idListFieldSchema } from './workflowFormFields.ts';
 
@@ -21,7 +22,9 @@ export const publishQuerySchema = z.object({ version_id: versionId() });
 export const publishConfigurationBodySchema = z.object({
   version_id: versionId(),
   sender_address_id: positiveIdField('sender_address_id').optional(),
-  sender_name: z.string().trim().max(MAX_SENDER_NAME).optional(),
+  sender_name: nameText('sender_name')
+    .pipe(z.string().max(MAX_SENDER_NAME, `A sender name is at most ${MAX_SENDER_NAME} characters.`))
+    .optional(),
   subject: z.string().trim().max(MAX_SUBJECT).optional(),
   list_ids: idListFieldSchema('list_ids').optional(),
   contact_ids: idListFieldSchema('contact_ids').optional(),

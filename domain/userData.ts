@@ -1,3 +1,5 @@
+import type { UserRole } from './userRoles.ts';
+
 /** The signed-in user as the workbench receives it (spec 02 section 3, "User data"). */
 export type UserData = {
   user_id: number;
@@ -16,6 +18,8 @@ export type UserData = {
   has_weekly_account_insight_perm: boolean;
   sales_x_usage_permission: boolean;
   export_widget_permission: boolean;
+  /** In the organisation: its administrator (the first user) or a member (domain/userRoles.ts). */
+  role: UserRole;
   /** Upper-cased; "invalid" when unknown. */
   plan_type: string;
   organisation: { id: number; name: string; logo_image_url: string | null };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './nameText.ts';
 import { limitField, offsetField, wholeNumberField } from './wholeNumberField.ts';
 import {
   booleanFieldSchema,
@@ -32,6 +33,10 @@ export const MAX_TEXT = 500;
 export const MAX_LINK = 2000;
 export const MAX_NODE_ID = 64;
 export const MAX_WORKFLOW_NAME = 200;
+/** A workflow's name as given: cleaned like every name, at most MAX_WORKFLOW_NAME characters. */
+const workflowNameSchema = nameText('workflow_name').pipe(
+  z.string().max(MAX_WORKFLOW_NAME, `workflow_name is at most ${MAX_WORKFLOW_NAME} characters.`),
+);
 /** The workflow JSON text of update_workflow/ (2,000 nodes of a few hundred bytes fit well inside). */
 export const MAX_WORKFLOW_JSON = 900_000;
 
@@ -250,11 +255,7 @@ export const createWorkflowBodySchema = z.object({
     .max(64, 'sp_uuid is too long.')
     .optional()
     .transform((value) => (value?.trim() ? value.trim().toLowerCase() : null)),
-  workflow_name: z
-    .string({ error: 'workflow_name must be text.' })
-    .max(MAX_WORKFLOW_NAME, `workflow_name is at most ${MAX_WORKFLOW_NAME} characters.`)
-    .optional()
-    .transform((value) => value?.trim() || null),
+  workflow_name: workflowNameSchema.optional().transform((value) => value || null),
 });
 export type CreateWorkflowBody = z.output<typeof createWorkflowBodySchema>;
 
@@ -264,11 +265,7 @@ export const updateWorkflowBodySchema = z.object({
   status: statusSchema.optional(),
   trigger_email_update: optionalIdFieldSchema('trigger_email_update'),
   trigger_list_id: optionalIdFieldSchema('trigger_list_id'),
-  workflow_name: z
-    .string({ error: 'workflow_name must be text.' })
-    .max(MAX_WORKFLOW_NAME, `workflow_name is at most ${MAX_WORKFLOW_NAME} characters.`)
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value.trim())),
+  workflow_name: workflowNameSchema.optional(),
   /** Optional optimistic check: the version the client's draft was based on. */
   version: wholeNumberField('version', { min: 0, max: 2_147_483_647 }).optional(),
 });

@@ -40,7 +40,7 @@ test('import 1,000 contacts, find them by search and filter, list them, and star
   const counts = page.getByTestId('import-counts');
   await expect(counts).toContainText('New contacts995', { timeout: 30_000 });
   await expect(counts).toContainText('Refused rows5');
-  await expect(page.getByRole('table', { name: 'Refused rows' })).toContainText(`broken-199-${t}`);
+  await expect(page.getByRole('table', { name: 'Rows not imported' })).toContainText(`broken-199-${t}`);
 
   // 2. A new list to put the VPs in (created on the Lists screen, at the top).
   const listName = `VP walk ${t}`;
@@ -67,7 +67,7 @@ test('import 1,000 contacts, find them by search and filter, list them, and star
   await expect(page.getByText('All 250 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Add to list' }).click();
   const picker = page.getByRole('dialog', { name: 'Add to list' });
-  await picker.getByLabel('Find a list').fill(listName);
+  await picker.getByLabel('Search lists').fill(listName);
   await picker.getByRole('radio', { name: new RegExp(listName) }).check();
   await picker.getByRole('button', { name: 'Add to list' }).click();
   await expect(page.getByText(`250 added to ${listName}.`)).toBeVisible();

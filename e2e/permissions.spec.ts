@@ -25,7 +25,7 @@ test.describe('access rules and the error catalogue', () => {
     await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
   });
 
-  test('Settings without export_widget_permission: a permission error, then campaigns', async ({
+  test('Settings without export_widget_permission: sender addresses open, the export widget page is a permission error, then campaigns', async ({
     page,
     request,
   }) => {
@@ -33,6 +33,13 @@ test.describe('access rules and the error catalogue', () => {
     await signUpThroughApi(request, account);
     await signIn(page, account);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sender addresses' })).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Settings pages' });
+    await expect(pages.getByRole('link', { name: 'Team' })).toBeVisible();
+    await expect(pages.getByRole('link', { name: 'Export widget' })).toHaveCount(0);
+
+    await page.goto('/settings/export_widget');
     await page.waitForURL(
       (u) => u.pathname === '/permission_denied' && u.searchParams.get('error') === '403',
     );
@@ -42,10 +49,20 @@ test.describe('access rules and the error catalogue', () => {
     await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
   });
 
-  test('Settings with export_widget_permission opens', async ({ page }) => {
+  test('Settings with export_widget_permission opens every page, the export widget page too', async ({
+    page,
+  }) => {
     await signIn(page, DEMO_LOGIN, '/settings/profile');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/settings/profile');
+    await page
+      .getByRole('navigation', { name: 'Settings pages' })
+      .getByRole('link', { name: 'Export widget' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: 'Export widget arrives in a later release.' }),
+    ).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/settings/export_widget');
   });
 
   test('an HTTP 403 ends the session and goes to sign-in with a redirect back', async ({ page }) => {

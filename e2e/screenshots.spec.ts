@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
+import { openNewEdition, solidPng } from './support/designerSteps.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
+import { companyCsv, latin1Csv, pngNamedCsv } from './support/importFiles.ts';
+import { designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -44,7 +47,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'forgot');
       await page.getByLabel('Email').fill(DEMO_LOGIN.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No email was sent' })).toBeVisible();
       await shot(page, 'forgot-sent');
 
       await page.goto('/resetPassword/not-a-real-key-but-long-enough');
@@ -136,6 +139,11 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await steps.locator('.react-flow__node-sendEmail').first().click();
       await expect(page.getByRole('heading', { name: 'Send email', level: 2 })).toBeVisible();
       await shot(page, 'automation-builder-editor');
+      // The email picker of the side panel (the picker family, compact).
+      await page.getByRole('button', { name: 'Change email' }).click();
+      await expect(page.getByRole('radiogroup', { name: 'Emails to send' })).toBeVisible();
+      await shot(page, 'automation-builder-email-picker');
+      await page.getByRole('button', { name: 'Keep this email' }).click();
       // Deleting the email an If / Else tests is blocked: the constraint dialog names the condition.
       await page.getByRole('button', { name: 'Close' }).first().click();
       await steps.getByRole('button', { name: 'Actions for Send getting started' }).click();
@@ -143,6 +151,181 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('dialog', { name: 'This change is blocked' })).toBeVisible();
       await page.screenshot({ path: `${dir}/automation-constraint-dialog-${size}.png` });
       await page.getByRole('button', { name: 'OK' }).click();
+    });
+
+    test('settings screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/settings');
+      const table = page.getByRole('table', { name: 'Sender addresses' });
+      await expect(table.getByText('Default', { exact: true })).toBeVisible();
+      await shot(page, 'settings-senders');
+      // The add form's errors: the fields checked first, then the server's refusal of a sender it has.
+      const form = page.getByRole('form', { name: 'Add a sender address' });
+      await form.getByRole('button', { name: 'Send verification link' }).click();
+      await expect(form.getByText('Email is required.')).toBeVisible();
+      await shot(page, 'settings-senders-add-errors');
+      const taken = (await table.locator('.senders__email').first().textContent()) ?? '';
+      await form.getByLabel('Email address').fill(taken);
+      await form.getByLabel('Sender name').fill('Northwind News');
+      await form.getByRole('button', { name: 'Send verification link' }).click();
+      await expect(form.getByText(`${taken} is already one of your senders.`)).toBeVisible();
+      await shot(page, 'settings-senders-add-refused');
+      // An organisation without any sender (answered so here: a real one always keeps one).
+      await page.route('**/api/user/sender_addresses/**', (route) =>
+        route.fulfill({ json: { success: true, data: { senders: [], requests: [], can_manage: true } } }),
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'No sender addresses yet' })).toBeVisible();
+      await shot(page, 'settings-senders-empty');
+      await page.goto('/settings/team');
+      await expect(page.getByRole('heading', { name: 'Team arrives in a later release.' })).toBeVisible();
+      await shot(page, 'settings-team');
+
+      // The Publish step of an organisation without a sender: the field says so and links to Settings.
+      await page.route('**/api/publish/publish_email/**', async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: Record<string, unknown> };
+        await route.fulfill({
+          response: answer,
+          json: { ...body, data: { ...body.data, sender_emails: [], sender_address_id: null } },
+        });
+      });
+      await page.goto('/campaigns');
+      await page.getByTestId('campaign-card').first().getByRole('link').first().click();
+      await page
+        .getByRole('link', { name: /^Publish edition / })
+        .first()
+        .click();
+      await expect(page.getByRole('link', { name: 'Settings › Sender addresses' })).toBeVisible();
+      await page.getByLabel('From address').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/publish-no-sender-${size}.png` });
+    });
+
+    test('campaign and publish screens', async ({ page }) => {
+      // A new organisation's first look at Campaigns: what to do next, its starter emails counted.
+      const account = newAccount(`shots-campaigns-${size}`);
+      await signUpThroughApi(page.request, account);
+      await signIn(page, account, '/campaigns');
+      await expect(page.getByRole('heading', { name: 'Start your first campaign' })).toBeVisible();
+      await expect(page.getByText(/copy one of the 3 emails/)).toBeVisible();
+      await shot(page, 'campaigns-new-organisation');
+
+      // An edition of the demo organisation, designed, for a list of two people.
+      await signIn(page, DEMO_LOGIN, '/api/');
+      const name = `Shots ${size} ${Math.random().toString(36).slice(2, 6)}`;
+      const listId = await listOfPeople(page, name, 2);
+      const edition = await designedEdition(page, name, {
+        editionName: 'Draft Edition',
+        listIds: [listId],
+      });
+      await page.goto(edition.publishAddress);
+      const subject = page.getByLabel('Subject');
+      const status = page.getByTestId('publish-save-status');
+      // The preflight with problems: an empty subject (saved as it is) and an empty sender name.
+      await subject.fill('');
+      await page.getByLabel('Sender name').fill('');
+      await expect(page.getByTestId('preflight')).toContainText('Enter a subject.');
+      await expect(status).toHaveText(/Saved/);
+      await shot(page, 'publish-preflight-problems');
+      // A save that fails: Not saved, with Retry.
+      await page.route('**/api/publish/publish_configurations/', (route) => route.abort('failed'));
+      await page.getByLabel('Sender name').fill('Northwind news');
+      await expect(status).toContainText('Not saved');
+      await shot(page, 'publish-not-saved');
+      await page.unroute('**/api/publish/publish_configurations/');
+      await status.getByRole('button', { name: 'Retry' }).click();
+      await expect(status).toHaveText(/Saved/);
+      await subject.fill('Spring is here 🌷');
+      await expect(status).toContainText('Saving…');
+      await page.screenshot({ path: `${dir}/publish-saving-${size}.png` });
+      await expect(page.getByText('Ready to send: nothing to fix.')).toBeVisible();
+      await shot(page, 'publish-ready');
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page
+        .getByRole('dialog', { name: /Send it to \d+ (people|person) now\?/ })
+        .getByRole('button', { name: 'Send now' })
+        .click();
+      await expect(page.getByTestId('send-progress')).toContainText(/^(\d+) of \1 emails? delivered\.$/, {
+        timeout: 30_000,
+      });
+      await shot(page, 'publish-sent');
+      // The campaign after the send: the edition named after its day, with its subject; the chart.
+      await page.getByRole('link', { name: '← Back to the campaign' }).click();
+      await page.getByRole('tab', { name: /^Sent/ }).click();
+      const card = page.getByRole('list', { name: 'sent emails' }).getByTestId('email-card').first();
+      await expect(card).toContainText('Spring is here 🌷');
+      await expect(card).toContainText(/Edition of \d{1,2} \w+ \d{4}/);
+      await expect(page.getByTestId('campaign-graph')).toBeVisible();
+      await shot(page, 'campaign-detail-sent');
+    });
+
+    test('designer screens', async ({ page }) => {
+      await openNewEdition(page, { empty: true });
+      await expect(page.getByText('This email is empty')).toBeVisible();
+      await shot(page, 'designer-empty');
+      const phone = size === 'phone';
+      const openSheet = async (name: string) => {
+        if (phone) await page.getByRole('button', { name }).click();
+      };
+      const closeSheet = async () => {
+        if (phone) await page.getByRole('button', { name: 'Close' }).last().click();
+      };
+      // Blocks: the starter template applied.
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      await page.getByRole('button', { name: 'Apply template Newsletter with columns' }).click();
+      await expect(page.getByText(/replaced the design/)).toBeVisible();
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      await closeSheet();
+      await expect(page.getByTestId('canvas-block').first()).toBeVisible();
+      await shot(page, 'designer-blocks');
+      await page.screenshot({ path: `${dir}/designer-blocks-window-${size}.png` });
+      // An image block: its upload (a refusal, then a picture).
+      await openSheet('Add block');
+      await page.getByRole('button', { name: 'Add Image' }).click();
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Properties' }).click();
+      await expect(page.getByRole('heading', { name: 'Image properties' })).toBeVisible();
+      const file = page.getByLabel('Image file');
+      await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expect(page.getByRole('alert')).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
+      await page.screenshot({ path: `${dir}/designer-image-refused-${size}.png` });
+      // The upload's answer is held until its progress is on the screen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/publish/upload_image/', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await file.setInputFiles({
+        name: 'spring-sale.png',
+        mimeType: 'image/png',
+        buffer: solidPng(600, 240, [27, 52, 135]),
+      });
+      await expect(page.getByRole('progressbar', { name: 'Uploading spring-sale.png…' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/designer-image-uploading-${size}.png` });
+      release();
+      await closeSheet();
+      await expect(page.getByRole('img', { name: 'spring sale' })).toBeVisible();
+      await page.getByRole('img', { name: 'spring sale' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/designer-image-${size}.png` });
+      // The personal field picker of a text.
+      const text = page.getByRole('textbox', { name: 'Text', exact: true }).first();
+      await text.click();
+      await page.keyboard.press('Control+End');
+      await page.getByRole('button', { name: 'Personal field in Text' }).first().click();
+      const picker = page.getByRole('dialog', { name: 'Insert a personal field' });
+      await picker.getByLabel('When a recipient has none, show').fill('there');
+      await page.screenshot({ path: `${dir}/designer-merge-field-${size}.png` });
+      await picker.getByRole('button', { name: 'Insert' }).click();
+      await expect(text).toContainText('{{first_name|there}}');
+      // The text version, made from the saved design.
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByTestId('draft-status')).toHaveText(/Design saved|All changes saved/);
+      await page.getByRole('tab', { name: 'Text version' }).click();
+      await expect(page.getByRole('textbox', { name: 'Text version' })).toHaveValue(/first_name/);
+      await shot(page, 'designer-text-version');
     });
 
     test('mailbox screens', async ({ page }) => {
@@ -211,6 +394,112 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByRole('button', { name: 'New list' }).click();
       await expect(page.getByRole('dialog').getByRole('textbox').first()).toBeFocused();
       await page.screenshot({ path: `${dir}/new-list-dialog-${size}.png` });
+    });
+
+    test('lists, pickers and confirmations', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/audiences/lists');
+      // Enough lists for the card list to grow (8 at a time).
+      const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
+      for (let n = 1; n <= 4; n += 1) {
+        await page.request.post('/api/audience/create_list/', {
+          form: { list_name: `Shots ${size} ${n} ${Date.now()}` },
+          headers: { 'X-CSRFToken': token ?? '' },
+        });
+      }
+      await page.reload();
+      await expect(page.getByTestId('list-card').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show more lists' })).toBeVisible();
+      await shot(page, 'lists');
+      const cards = await page.getByTestId('list-card').count();
+      await page.getByRole('button', { name: 'Show more lists' }).click();
+      await expect(page.getByTestId('list-card')).not.toHaveCount(cards);
+      await shot(page, 'lists-more');
+      await page.getByRole('button', { name: /^Delete Q4 Newsletter/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete this list?' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-delete-list-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('link', { name: 'Q4 Newsletter' }).click();
+      await expect(page.getByRole('table', { name: 'Profiled contacts', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show more contacts' }).first()).toBeVisible();
+      await shot(page, 'list-contacts');
+
+      await page.goto('/audiences/accounts');
+      await expect(page.getByRole('button', { name: 'Show more accounts' })).toBeVisible();
+      await shot(page, 'accounts');
+
+      await page.goto('/audiences/forms');
+      await page.getByRole('link', { name: /submissions of Newsletter sign-up/ }).click();
+      await expect(page.getByRole('table', { name: 'Submissions' })).toBeVisible();
+      await shot(page, 'form-submissions');
+
+      await page.goto('/audiences/people');
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(1)
+        .check();
+      await page.getByRole('button', { name: 'Add to list' }).click();
+      const picker = page.getByRole('dialog', { name: 'Add to list' });
+      await expect(picker.getByRole('radiogroup', { name: 'Lists' })).toBeVisible();
+      await picker.getByRole('radio').first().check();
+      await page.screenshot({ path: `${dir}/add-to-list-${size}.png` });
+      await picker.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/campaigns');
+      await expect(page.getByTestId('campaign-card').first()).toBeVisible();
+      await shot(page, 'campaigns');
+      await page.getByRole('button', { name: /^Delete Partner Outreach/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this campaign?' });
+      await expect(confirm.getByText(/will be deleted|cannot be deleted/).first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-delete-campaign-${size}.png` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+      await expect(page.getByTestId('email-card').first()).toBeVisible();
+      await shot(page, 'campaign-detail');
+      await page
+        .getByRole('link', { name: /^(Publish|Schedule|Progress) edition / })
+        .first()
+        .click();
+      await expect(page.getByRole('group', { name: /^Lists \(\d+ chosen\)$/ })).toBeVisible();
+      await shot(page, 'publish-audience');
+
+      await page.goto('/automation');
+      await page
+        .getByRole('button', { name: /^Pause / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Pause this workflow?' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/confirm-pause-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    test('CSV import screens', async ({ page }) => {
+      const t = `${size}${Math.random().toString(36).slice(2, 6)}`;
+      await signIn(page, DEMO_LOGIN, '/audiences/lists/import');
+      const field = page.getByLabel('CSV file');
+      await field.setInputFiles(pngNamedCsv());
+      await expect(page.getByText(/^This file is a PNG image/)).toBeVisible();
+      await shot(page, 'import-not-csv');
+      await field.setInputFiles(latin1Csv(t));
+      await expect(page.getByText('This file is not UTF-8')).toBeVisible();
+      await shot(page, 'import-encoding');
+      await page.getByLabel('File encoding').selectOption('utf-8');
+      await expect(page.getByText('Characters that cannot be read')).toBeVisible();
+      await shot(page, 'import-encoding-unreadable');
+      await field.setInputFiles(companyCsv(t));
+      await expect(page.getByLabel('Company website')).toHaveValue('4');
+      await page.getByLabel('Keep “Favourite colour” as a custom field').check();
+      await page.getByLabel('Import the last row of each email').check();
+      await shot(page, 'import-mapping-duplicates');
+      await page.getByRole('button', { name: 'Import 4 rows' }).click();
+      await expect(page.getByRole('heading', { name: `Imported people-${t}.csv` })).toBeVisible({
+        timeout: 20_000,
+      });
+      await shot(page, 'import-done');
+      await page.goto('/audiences/people');
+      await page.getByLabel('Search people').fill(`ana.${t}`);
+      await page.getByRole('button', { name: `Ana Ortiz-Diaz${t}` }).click();
+      await expect(page.getByRole('region', { name: 'Custom fields' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/person-custom-fields-${size}.png` });
     });
   });
 }

@@ -8,6 +8,7 @@ import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
 import { preferenceFormMachine } from './preferenceFormMachine.ts';
 import { publishMachine } from './publishMachine.ts';
+import { publishSettingsMachine } from './publishSettingsMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { screenRecoveryMachine } from './screenRecoveryMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
@@ -30,6 +31,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [panelsMachine.id]: panelsMachine,
   [preferenceFormMachine.id]: preferenceFormMachine,
   [publishMachine.id]: publishMachine,
+  [publishSettingsMachine.id]: publishSettingsMachine,
   [requestMachine.id]: requestMachine,
   [screenRecoveryMachine.id]: screenRecoveryMachine,
   [sessionMachine.id]: sessionMachine,

@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -15,9 +14,11 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import { AfterReply } from './lib/AfterReply.ts';
 import type { AppContext } from './lib/AppContext.ts';
-import { errorHandler, notFoundHandler } from './lib/errorHandler.ts';
+import { errorHandler, markBodyRead, notFoundHandler } from './lib/errorHandler.ts';
 import { logUnsentEmail } from './lib/logUnsentEmail.ts';
 import { enqueueEmail } from './lib/outbox.ts';
+import { RateLimiter } from './lib/RateLimiter.ts';
+import { rateLimitRoutes } from './lib/rateLimitRoutes.ts';
 import { refuseCrossSiteWrites } from './lib/refuseCrossSiteWrites.ts';
 import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
@@ -33,6 +34,7 @@ import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
 import { curationRoutes } from './services/campaign/curationRoutes.ts';
+import { emailListingRoutes } from './services/campaign/emailListingRoutes.ts';
 import { emailRoutes } from './services/campaign/emailRoutes.ts';
 import { contentRoutes } from './services/content/contentRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
@@ -46,12 +48,14 @@ import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts
 import { outlookRoutes } from './services/publish/outlook/outlookRoutes.ts';
 import { publishRoutes } from './services/publish/publishRoutes.ts';
 import { sendRoutes } from './services/publish/sendRoutes.ts';
+import { templateRoutes } from './services/publish/templateRoutes.ts';
 import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
 import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
 import { supportRoutes } from './services/support/routes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
+import { senderAddressRoutes } from './services/user/senderAddressRoutes.ts';
 import { workflowRoutes } from './services/workflow/routes.ts';
 import { type FeedFetcherSettings, startBackgroundWork } from './startBackgroundWork.ts';
 import { staticClient } from './staticClient.ts';
@@ -100,16 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(notFoundHandler);
   app.decorateRequest('auth', null);
   app.decorateRequest('userTz', 'UTC');
+  app.decorateRequest('bodyRead', false);
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fieldSize: BODY_LIMIT_BYTES, fields: 200, files: 0, fileSize: 0 },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => rateLimitError(ctx.after),
   });
   await app.register(swagger, {
     openapi: {
@@ -138,10 +139,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preValidation', userTzHook);
+  app.addHook('preHandler', markBodyRead);
   app.addHook('onSend', securityHeaders);
   app.addHook('onRequest', refuseCrossSiteWrites(config));
 
   const sessions = new SessionStore(database.db, config.sessionCacheMs);
+  const clock = options.clock ?? (() => new Date());
+  const rateLimiter = new RateLimiter(database.db, clock);
+  // Every route with config.rateLimit is limited by the one mechanism, shared by every process.
+  rateLimitRoutes(app, rateLimiter);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -158,7 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     emailEventSinks: [],
     afterReply: new AfterReply((error, what) => app.log.error(error, `${what} failed`)),
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    rateLimiter,
   };
   const background = await startBackgroundWork({
     config,
@@ -183,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(ctx), { prefix: config.bases.auth });
   await app.register(userRoutes(ctx), { prefix: config.bases.user });
   await app.register(outboxRoutes(ctx), { prefix: config.bases.user });
+  await app.register(senderAddressRoutes(ctx), { prefix: config.bases.user });
   await app.register(supportRoutes(ctx), { prefix: config.bases.user });
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
   await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });
@@ -193,15 +201,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
-  await app.register(importRoutes(ctx, background.importRunner), { prefix: config.bases.audience });
+  await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });
   await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(emailListingRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(contentRoutes(ctx), { prefix: config.bases.user });
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
   await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(templateRoutes(ctx), { prefix: config.bases.publish });
   const outlookMailboxes = new OutlookMailboxes(ctx.db, config.outlook, ctx.clock);
   await app.register(sendRoutes(ctx, background.editionSender, outlookMailboxes), {
     prefix: config.bases.publish,
@@ -213,8 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.serveClient) await app.register(staticClient(config));
 
-  // Sessions nobody came back for, expired sign-up links and old sign-in delays are deleted at start-up
-  // and every hour (startBackgroundWork).
+  // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows
+  // are deleted at start-up and every hour (startBackgroundWork).
   app.addHook('onReady', background.sweepExpired);
 
   app.addHook('onClose', async () => {
@@ -224,12 +234,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await background.stop();
   });
   return app;
-}
-
-function rateLimitError(after: string) {
-  return {
-    statusCode: 429,
-    success: false,
-    message: `Too many requests. Try again in ${after}.`,
-  };
 }

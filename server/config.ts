@@ -50,8 +50,13 @@ export type AppConfig = {
   deliveryWorker: boolean;
   /** The delivery worker wakes on queued sends and when one is due; it also looks this often (ms). */
   deliveryPollMs: number;
-  /** The CSV import runner wakes on a started import; it also looks this often (ms) for one left by a dead process. */
+  /**
+   * The CSV import worker (pg-boss) is woken by a started import; it also looks this often (ms, at least 500)
+   * for jobs nobody woke it for: a retry after a failure, an import whose process died, one queued elsewhere.
+   */
   importPollMs: number;
+  /** Retries of an edition send's walk that failed (pg-boss, 5 s doubling) before the send reads failed. */
+  editionSendRetries: number;
   /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
   deliveryMaxAttempts: number;
   deliveryBackoffMs: number;
@@ -209,7 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
     deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
-    importPollMs: Math.max(100, envInt(env, 'IMPORT_POLL_MS', 30_000)),
+    importPollMs: Math.max(500, envInt(env, 'IMPORT_POLL_MS', 30_000)),
+    editionSendRetries: Math.min(20, Math.max(0, envInt(env, 'EDITION_SEND_RETRIES', 5))),
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),

@@ -10,6 +10,9 @@ import { publicDemoAccounts } from './seed/publicDemoAccounts.ts';
  * shuts down gracefully. `npm start` (server/start.ts) runs it from its bundle; `tsx server/main.ts` runs
  * it from source.
  */
+/** Within this long, the same signal again is the same one arriving twice (a relay's copy). */
+const REPEAT_WINDOW_MS = 1000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
 
@@ -41,10 +44,6 @@ async function main(): Promise<void> {
   const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (reason: string) => {
-    if (closing) {
-      console.error(`${reason} again: exiting now.`);
-      process.exit(1);
-    }
     closing = true;
     console.log(
       `${reason}: finishing ${connections.inFlight()} request(s) in flight (at most ${config.shutdownGraceMs} ms), then closing the database...`,
@@ -62,10 +61,34 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT received'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+  const exitNow = (reason: string) => {
+    console.error(`${reason}: exiting now.`);
+    process.exit(1);
+  };
+  // One stop often arrives more than once: systemd (and `kill 0`) signal every process of the service, so
+  // the server gets SIGTERM directly and again through the launcher's relay; a terminal's Ctrl+C reaches
+  // the launcher's group and npm's relay. A repeated SIGTERM, or the launcher going away, while the
+  // requests in flight finish changes nothing. A second Ctrl+C (SIGINT more than a second after the first)
+  // or SIGQUIT stops at once.
+  let lastInterrupt = 0;
+  process.on('SIGTERM', () => {
+    if (closing) console.log('SIGTERM received again: still finishing the requests in flight.');
+    else void shutdown('SIGTERM received');
+  });
+  process.on('SIGINT', () => {
+    const now = Date.now();
+    const repeat = now - lastInterrupt < REPEAT_WINDOW_MS;
+    lastInterrupt = now;
+    if (!closing) void shutdown('SIGINT received');
+    else if (!repeat) exitNow('Ctrl+C (SIGINT) received again');
+  });
+  process.on('SIGQUIT', () => exitNow('SIGQUIT received'));
   // Started by `npm start`: the server never outlives its launcher, however the launcher ended (kill -9 too).
-  if (process.send) process.on('disconnect', () => void shutdown('The launcher (npm start) is gone'));
+  if (process.send) {
+    process.on('disconnect', () => {
+      if (!closing) void shutdown('The launcher (npm start) is gone');
+    });
+  }
 
   await app.listen({ host: config.host, port: config.port });
   const origin = config.publicOrigin;

@@ -30,9 +30,10 @@ const server = spawn(process.execPath, ['--enable-source-maps', entry], {
 });
 // One signal often reaches this process twice: sent to the whole group (a terminal's Ctrl+C, a test runner
 // stopping its command) and relayed again by the npm and tsx wrappers above this process. The server reads a
-// second signal as "stop now", so a repeat within a second is passed on once.
+// second Ctrl+C as "stop now", so a repeat within a second is passed on once. (The server itself also
+// ignores a repeated SIGTERM: systemd signals it directly as well as this process.)
 const lastForwarded = new Map<NodeJS.Signals, number>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGQUIT'] as const) {
   process.on(signal, () => {
     const now = Date.now();
     if (now - (lastForwarded.get(signal) ?? 0) < REPEAT_WINDOW_MS) return;

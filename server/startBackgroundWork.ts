@@ -4,9 +4,10 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { listenForWork } from './lib/listenForWork.ts';
+import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
 import { startPgBoss } from './lib/startPgBoss.ts';
-import { ImportRunner } from './services/audience/ImportRunner.ts';
+import { ImportJobs } from './services/audience/ImportJobs.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
 import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
 import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFetcher.ts';
@@ -26,25 +27,26 @@ export type BackgroundWork = {
   workflowRuntime: WorkflowRuntime | null;
   /** Fetches the article pool's feeds on a schedule (pg-boss). */
   feedFetcher: FeedFetcher | null;
-  /** Walks edition sends (send now, scheduled, resend) on pg-boss; null without pg-boss (sends run in place). */
-  editionSender: EditionSender | null;
+  /** Walks edition sends (send now, scheduled, resend) on pg-boss. */
+  editionSender: EditionSender;
   /** Account email over SMTP (only with SMTP_URL). */
   outboxDelivery: OutboxDelivery | null;
   deliveryWorker: DeliveryWorker | null;
-  /** CSV imports of contacts (queued by import_start/). */
-  importRunner: ImportRunner;
+  /** CSV imports of contacts on pg-boss (queued by import_start/). */
+  importJobs: ImportJobs;
   /** Deletes expired sessions, sign-up links and sign-in delays (also run at start-up and every hour). */
   sweepExpired: () => Promise<void>;
-  /** Stops everything, in order: imports, feed fetches, steps (then pg-boss), deliveries, notifications. */
+  /** Stops everything, in order: imports, feed fetches, sends, steps (then pg-boss), deliveries, notifications. */
   stop: () => Promise<void>;
 };
 
 /**
  * Every background job of a server process, started from one place with its settings from config.ts: the
  * outbox's delivery (with SMTP), the workflow runtime (its step loops and sweep; the sink that enrols
- * contacts on email events is pushed onto `sinks`), the feed fetcher of the article pool, the marketing
- * delivery worker, the notifications that wake them (listenForWork), and the hourly expiry sweep. The
- * jobs on pg-boss (the runtime's steps, feed fetches) share one pg-boss of this process.
+ * contacts on email events is pushed onto `sinks`), the feed fetcher of the article pool, the edition
+ * sender, the CSV imports, the marketing delivery worker, the notifications that wake the delivery loops
+ * (listenForWork), and the hourly expiry sweep. The jobs on pg-boss (the runtime's steps, feed fetches,
+ * edition sends, imports) share one pg-boss of this process; email goes through the leased queues.
  */
 export async function startBackgroundWork(input: {
   config: AppConfig;
@@ -58,16 +60,13 @@ export async function startBackgroundWork(input: {
 }): Promise<BackgroundWork> {
   const { config, database, log, sinks } = input;
   const runtimeOptions = input.workflowRuntime;
-  const boss: PgBoss | null =
-    runtimeOptions || input.feedFetcher
-      ? await startPgBoss({
-          database,
-          databaseUrl: config.databaseUrl,
-          max: Math.max(4, (runtimeOptions ? (runtimeOptions.loops ?? 4) : 0) + 3),
-          maintenanceIntervalSeconds: runtimeOptions ? runtimeOptions.maintenanceIntervalSeconds : undefined,
-          log: (message, error) => log.error(error, message),
-        })
-      : null;
+  const boss: PgBoss = await startPgBoss({
+    database,
+    databaseUrl: config.databaseUrl,
+    max: Math.max(4, (runtimeOptions ? (runtimeOptions.loops ?? 4) : 0) + 3),
+    maintenanceIntervalSeconds: runtimeOptions ? runtimeOptions.maintenanceIntervalSeconds : undefined,
+    log: (message, error) => log.error(error, message),
+  });
   const outboxDelivery = config.smtpUrl
     ? startOutboxDelivery({
         db: database.db,
@@ -79,34 +78,35 @@ export async function startBackgroundWork(input: {
         maxAttempts: config.deliveryMaxAttempts,
       })
     : null;
-  const workflowRuntime =
-    runtimeOptions && boss
-      ? await WorkflowRuntime.start({
-          log: (message, error) => log.error(error, message),
-          ...runtimeOptions,
-          database,
-          databaseUrl: config.databaseUrl,
-          boss,
-        })
-      : null;
-  const feedFetcher =
-    input.feedFetcher && boss
-      ? await FeedFetcher.start({
-          db: database.db,
-          boss,
-          intervalMinutes: config.feedIntervalMinutes,
-          log: (message, error) => (error ? log.error(error, message) : log.warn(message)),
-          ...input.feedFetcher,
-          fetch: {
-            timeoutMs: config.feedTimeoutMs,
-            maxBytes: config.feedMaxBytes,
-            ...input.feedFetcher.fetch,
-          },
-        })
-      : null;
-  const editionSender = boss
-    ? await EditionSender.start({ db: database.db, boss, log: (message, error) => log.error(error, message) })
+  const workflowRuntime = runtimeOptions
+    ? await WorkflowRuntime.start({
+        log: (message, error) => log.error(error, message),
+        ...runtimeOptions,
+        database,
+        databaseUrl: config.databaseUrl,
+        boss,
+      })
     : null;
+  const feedFetcher = input.feedFetcher
+    ? await FeedFetcher.start({
+        db: database.db,
+        boss,
+        intervalMinutes: config.feedIntervalMinutes,
+        log: (message, error) => (error ? log.error(error, message) : log.warn(message)),
+        ...input.feedFetcher,
+        fetch: {
+          timeoutMs: config.feedTimeoutMs,
+          maxBytes: config.feedMaxBytes,
+          ...input.feedFetcher.fetch,
+        },
+      })
+    : null;
+  const editionSender = await EditionSender.start({
+    db: database.db,
+    boss,
+    retryLimit: config.editionSendRetries,
+    log: (message, error) => log.error(error, message),
+  });
   if (workflowRuntime) sinks.push(workflowRuntime.emailEventSink);
   // The delivery loops (outbox, marketing) wake on notifications of queued email from any process.
   const stopListening =
@@ -130,17 +130,20 @@ export async function startBackgroundWork(input: {
       })
     : null;
 
-  const importRunner = new ImportRunner(
-    database.db,
-    (message, error) => log.error(error, message),
-    config.importPollMs,
-  ).start();
+  const importJobs = await ImportJobs.start({
+    db: database.db,
+    boss,
+    log: (message, error) => log.error(error, message),
+    pollMs: config.importPollMs,
+    onlyProcess: database.kind === 'pglite',
+  });
 
   const sweepExpired = async () => {
     await Promise.all([
       input.sessions.deleteExpired(),
       deleteExpiredPendingSignups(database.db),
       new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
+      RateLimiter.forgetEndedBefore(database.db, new Date(Date.now() - 60 * 60 * 1000)),
     ]).catch((error) => log.error(error, 'expiry sweep failed'));
   };
   const sweeper = setInterval(sweepExpired, 60 * 60 * 1000);
@@ -152,15 +155,15 @@ export async function startBackgroundWork(input: {
     editionSender,
     outboxDelivery,
     deliveryWorker,
-    importRunner,
+    importJobs,
     sweepExpired,
     stop: async () => {
       clearInterval(sweeper);
-      await importRunner.stop();
+      await importJobs.stop();
       await feedFetcher?.stop();
-      await editionSender?.stop();
+      await editionSender.stop();
       await workflowRuntime?.stop();
-      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await outboxDelivery?.stop();
       await deliveryWorker?.stop();
       await stopListening();

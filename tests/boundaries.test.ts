@@ -1,71 +1,57 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_DATA_ID } from '../public-pages/publicPageData.ts';
+import {
+  describeImport,
+  fetchOnlyInRequestLayers,
+  filesUnder,
+  type Import,
+  importsOf,
+  machinesImportNoApp,
+  noPrivatePackagePath,
+  onePagedList,
+  textOf,
+  under,
+  violationsUnder,
+} from './boundaryRules.ts';
+import {
+  entityDecoderBreaches,
+  importCycles,
+  nodemailerImports,
+  PRODUCTION,
+  rateLimitBreaches,
+  sourcesUnder,
+} from './oneWayRules.ts';
 
 /**
  * The layering rules of docs/client-conventions.md, checked on the source text: each test lists every
  * import that breaks its rule (file -> import), so a forbidden import fails `npm test` with its place.
+ * The checks of one file's text are in boundaryRules.ts; the rules that keep one way for a recurring
+ * thing are each fed a bad file too, to show they catch it.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-type Import = { from: string; spec: string; names: string; typeOnly: boolean; target: string | null };
-
-function filesUnder(dir: string): string[] {
-  const absolute = path.join(ROOT, dir);
-  if (!fs.existsSync(absolute)) return [];
-  return fs
-    .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name))
-    .map((name) => path.posix.join(dir, name.split(path.sep).join('/')));
-}
-
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** A specifier's file, relative to the repository root (null for a package). */
-function resolveSpec(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  return path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
-}
-
-function importsOf(file: string, text = fs.readFileSync(path.join(ROOT, file), 'utf8')): Import[] {
-  const found: Import[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[3] ?? match[4] ?? match[5] ?? '';
-    const clause = match[2] ?? '';
-    // `import type {...}`, or braces whose every name is `type X`.
-    const names = clause.match(/\{([^}]*)\}/)?.[1];
-    const allTypes =
-      names !== undefined &&
-      !clause.replace(/\{[^}]*\}/, '').trim() &&
-      names
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean)
-        .every((name) => name.startsWith('type '));
-    found.push({
-      from: file,
-      spec,
-      names: clause,
-      typeOnly: Boolean(match[1]) || allTypes,
-      target: resolveSpec(file, spec),
-    });
-  }
-  return found;
-}
-
-function importsUnder(...dirs: string[]): Import[] {
-  return dirs.flatMap((dir) => filesUnder(dir).flatMap((file) => importsOf(file)));
-}
-
-const describeImport = (imp: Import) => `${imp.from} -> ${imp.spec}`;
-const under = (target: string | null, ...dirs: string[]) =>
-  target !== null && dirs.some((dir) => target === dir || target.startsWith(`${dir}/`));
+const importsUnder = (...dirs: string[]): Import[] =>
+  dirs.flatMap((dir) => filesUnder(dir).flatMap((file) => importsOf(file, textOf(file))));
 
 const REACT_PACKAGES =
   /^(react|react-dom|@xstate\/react|@xyflow\/|@tanstack\/react-router|@testing-library\/)/;
+
+/**
+ * The local-first draft (an undo manager over a Y.Doc, its IndexedDB store, its tab relay) has one home:
+ * the draft kernel, src/engine/draft/. Returns what in a file outside it makes a second one.
+ */
+const DRAFT_KERNEL = 'src/engine/draft';
+const SECOND_DRAFT_ENGINE: readonly [RegExp, string][] = [
+  [/\bnew\s+(?:Y\.)?UndoManager\s*\(/, 'a Y.UndoManager'],
+  [/from\s*['"]y-indexeddb['"]|import\(\s*['"]y-indexeddb['"]/, 'y-indexeddb'],
+  [/\bindexedDB\s*\.\s*open\s*\(/, 'an IndexedDB database'],
+  [/\bnew\s+BroadcastChannel\s*\(/, 'a BroadcastChannel relay'],
+];
+
+function secondDraftEngine(file: string, text: string): string[] {
+  if (under(file, DRAFT_KERNEL)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return SECOND_DRAFT_ENGINE.filter(([pattern]) => pattern.test(code)).map(([, what]) => `${file}: ${what}`);
+}
 
 describe('boundaries', () => {
   it('finds imports of every form (the checks below read real imports)', () => {
@@ -100,11 +86,12 @@ describe('boundaries', () => {
   });
 
   it('domain/ imports nothing else of the repository, and machines/ nothing of src/', () => {
-    const bad = [
-      ...importsUnder('domain').filter((imp) => imp.target !== null && !under(imp.target, 'domain')),
-      ...importsUnder('machines').filter((imp) => under(imp.target, 'src')),
-    ];
+    const bad = importsUnder('domain').filter((imp) => imp.target !== null && !under(imp.target, 'domain'));
     expect(bad.map(describeImport)).toEqual([]);
+    expect(violationsUnder(machinesImportNoApp, 'machines')).toEqual([]);
+    expect(
+      machinesImportNoApp('machines/badMachine.ts', "import { useServices } from '../src/modules/x.ts';"),
+    ).toEqual(['machines/badMachine.ts -> ../src/modules/x.ts']);
   });
 
   it('public-pages/ imports only domain, src/ui and machines/ of the repository', () => {
@@ -177,9 +164,7 @@ describe('boundaries', () => {
 
   it('the server names the public pages’ data element through PUBLIC_PAGE_DATA_ID, never by its value', () => {
     const literal = new RegExp(`['"\`=]${PUBLIC_PAGE_DATA_ID}['"\`]`);
-    const bad = filesUnder('server').filter((file) =>
-      literal.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
-    );
+    const bad = filesUnder('server').filter((file) => literal.test(textOf(file)));
     expect(bad).toEqual([]);
   });
 
@@ -187,7 +172,7 @@ describe('boundaries', () => {
     const bad = ['src/api', 'domain', 'public-pages', 'machines']
       .flatMap(filesUnder)
       .filter((file) => file !== 'domain/browserTimeZone.ts')
-      .filter((file) => /resolvedOptions\(\)/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => /resolvedOptions\(\)/.test(textOf(file)));
     expect(bad).toEqual([]);
   });
 
@@ -196,13 +181,13 @@ describe('boundaries', () => {
     const bad = ['src', 'public-pages', 'machines']
       .flatMap(filesUnder)
       .filter((file) => file !== 'domain/serviceAnswer.ts')
-      .filter((file) => declaration.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => declaration.test(textOf(file)));
     expect(bad).toEqual([]);
   });
 
   it('machines/ holds one machine per file', () => {
     const bad = filesUnder('machines').filter(
-      (file) => (fs.readFileSync(path.join(ROOT, file), 'utf8').match(/\.createMachine\(/g) ?? []).length > 1,
+      (file) => (textOf(file).match(/\.createMachine\(/g) ?? []).length > 1,
     );
     expect(bad).toEqual([]);
   });
@@ -210,7 +195,7 @@ describe('boundaries', () => {
   it('tests mirror source paths: a test of domain only lives in tests/domain', () => {
     const tests = filesUnder('tests').filter((file) => /\.test\.tsx?$/.test(file));
     const bad = tests.filter((file) => {
-      const sources = importsOf(file)
+      const sources = importsOf(file, textOf(file))
         .map((imp) => imp.target)
         .filter((target): target is string =>
           under(target, 'domain', 'src', 'machines', 'public-pages', 'server'),
@@ -236,9 +221,7 @@ describe('boundaries', () => {
     const bad = ['src', 'public-pages', 'domain', 'machines']
       .flatMap(filesUnder)
       .filter((file) => file !== 'domain/countOf.ts')
-      .flatMap((file) =>
-        handMadePlurals(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((found) => `${file}: ${found}`),
-      );
+      .flatMap((file) => handMadePlurals(textOf(file)).map((found) => `${file}: ${found}`));
     expect(bad).toEqual([]);
   });
 
@@ -257,7 +240,7 @@ describe('boundaries', () => {
     const bad = ['src', 'public-pages', 'domain', 'machines']
       .flatMap(filesUnder)
       .filter((file) => !allowed.includes(file))
-      .filter((file) => DATE_FORMATTING.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => DATE_FORMATTING.test(textOf(file)));
     expect(bad).toEqual([]);
   });
 
@@ -267,17 +250,180 @@ describe('boundaries', () => {
     expect(RAW_CONTROL.test('<Select label="Sort by" options={options} />')).toBe(false);
     const bad = filesUnder('src')
       .filter((file) => !file.startsWith('src/ui/'))
-      .filter((file) => RAW_CONTROL.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => RAW_CONTROL.test(textOf(file)));
     expect(bad).toEqual([]);
   });
 
   it('every form is src/ui/Form (its first error gets the focus after a submit): no <form> elsewhere', () => {
     expect(rawFormsIn('src/x/A.tsx', 'return <form onSubmit={submit}><Form /></form>;')).toBe(true);
     expect(rawFormsIn('src/x/A.tsx', 'return <Form onSubmit={submit}>…</Form>; // a <formula>')).toBe(false);
-    const bad = ['src', 'public-pages']
-      .flatMap(filesUnder)
-      .filter((file) => rawFormsIn(file, fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    const bad = ['src', 'public-pages'].flatMap(filesUnder).filter((file) => rawFormsIn(file, textOf(file)));
     expect(bad).toEqual([]);
+  });
+
+  describe('one way for each recurring thing', () => {
+    it('one paged list: no list keeps its own offset, and the only pager is ListPager (Show more)', () => {
+      expect(violationsUnder(onePagedList, 'src')).toEqual([]);
+      const bad = (text: string) => onePagedList('src/modules/x/XList.tsx', text);
+      expect(bad("import { Pagination } from '../../../ui/Pagination.tsx';")).toEqual([
+        'src/modules/x/XList.tsx: a <Pagination> (the pager is ListPager)',
+      ]);
+      expect(bad('const [offset, setOffset] = useState(0);')).toEqual([
+        'src/modules/x/XList.tsx: its own offset state (use usePagedList)',
+      ]);
+      expect(bad("const [paging, setPaging] = useState({ term: '', offset: 0 });")).toHaveLength(1);
+      expect(
+        bad('useLoad((page: { offset: number }, signal) => api.contacts({ offset: page.offset }, signal));'),
+      ).toEqual(['src/modules/x/XList.tsx: a load keyed by a page offset (use usePagedList)']);
+      expect(bad('<ShowMore summary="" hasMore loading={false} noun="rows" onShowMore={next} />')).toEqual([
+        'src/modules/x/XList.tsx: the pager outside ListPager',
+      ]);
+      expect(bad("const list = usePagedList({ mode: 'local', name: 'x', pageSize: 10, load });")).toEqual([]);
+    });
+
+    it('no request outside the request layers (src/api, the public pages’ preferenceClient)', () => {
+      expect(violationsUnder(fetchOnlyInRequestLayers, 'src', 'public-pages', 'machines', 'domain')).toEqual(
+        [],
+      );
+      const file = 'src/modules/x/useX.ts';
+      expect(fetchOnlyInRequestLayers(file, "const answer = await fetch('/api/user/x/');")).toEqual([
+        'src/modules/x/useX.ts: a request outside the request layers',
+      ]);
+      expect(fetchOnlyInRequestLayers(file, 'window.fetch(url);')).toHaveLength(1);
+      expect(fetchOnlyInRequestLayers(file, 'const request = new XMLHttpRequest();')).toHaveLength(1);
+      expect(fetchOnlyInRequestLayers(file, 'const { prefetch } = x; refetch(); // fetch(x)')).toEqual([]);
+      expect(fetchOnlyInRequestLayers('src/api/client.ts', "await fetch('/api/');")).toEqual([]);
+    });
+
+    it("no import of a package's private path (what its exports map does not offer)", () => {
+      expect(
+        violationsUnder(
+          noPrivatePackagePath,
+          'src',
+          'server',
+          'public-pages',
+          'machines',
+          'domain',
+          'scripts',
+        ),
+      ).toEqual([]);
+      const file = 'server/x.ts';
+      expect(
+        noPrivatePackagePath(file, "import { x } from '@tanstack/react-router/dist/esm/router';"),
+      ).toEqual(['server/x.ts -> @tanstack/react-router/dist/esm/router']);
+      expect(noPrivatePackagePath(file, "import { y } from 'd3-scale/src/linear.js';")).toHaveLength(1);
+      expect(noPrivatePackagePath(file, "import { z } from 'zod/v4/core';")).toEqual([]);
+      expect(noPrivatePackagePath(file, "import '@xyflow/react/dist/style.css';")).toEqual([]);
+      expect(noPrivatePackagePath(file, "import { readFile } from 'node:fs/promises';")).toEqual([]);
+    });
+  });
+});
+
+describe('one way for each recurring thing on the server', () => {
+  it('no production code imports nodemailer (the product has its own SMTP client)', () => {
+    expect(nodemailerImports(sourcesUnder(...PRODUCTION))).toEqual([]);
+  });
+
+  it('the rule finds nodemailer', () => {
+    const bad = {
+      file: 'server/services/delivery/x.ts',
+      text: "import nodemailer from 'nodemailer';\nimport { parseConnectionUrl } from 'nodemailer/lib/shared';\nimport x from '@scope/pkg/dist/x.js';\nimport { createRoot } from 'react-dom/client';\nimport '@xyflow/react/dist/style.css';",
+    };
+    expect(nodemailerImports([bad])).toEqual([
+      'server/services/delivery/x.ts -> nodemailer',
+      'server/services/delivery/x.ts -> nodemailer/lib/shared',
+    ]);
+  });
+
+  it('HTML character references are read by one decoder (domain/decodeHtmlEntities.ts)', () => {
+    expect(entityDecoderBreaches(sourcesUnder(...PRODUCTION))).toEqual([]);
+  });
+
+  it('the rule finds a hand-written decoder, and not an encoder, a string or a comment', () => {
+    const bad = {
+      file: 'server/services/x.ts',
+      text: [
+        '// Decodes &amp; / and &#39; / in comments: not code.',
+        "const named = (s: string): string => s.replace(/&amp;/g, '&').replace(/&#(\\d+);/g, (_, n) => n);",
+        "const built = new RegExp('&(lt|gt);', 'g');",
+        "const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');",
+        `const text = \`a / &amp; / \${'&lt; / b'.replace(/&lt;/g, '<')} /\`;`,
+        'const half = 4 / 2; const ratio = half / 1;',
+      ].join('\n'),
+    };
+    expect(entityDecoderBreaches([bad])).toEqual([
+      'server/services/x.ts: /&amp;/',
+      'server/services/x.ts: /&#(\\d+);/',
+      'server/services/x.ts: /&lt;/',
+      'server/services/x.ts: /&(lt|gt);/',
+    ]);
+  });
+
+  it('every rate limit is the one mechanism (RateLimiter, shared by every process on the database)', () => {
+    expect(rateLimitBreaches(sourcesUnder('server'))).toEqual([]);
+  });
+
+  it('the rule finds a route with a limiter of its own, and a rate-limit package', () => {
+    const own = {
+      file: 'server/services/x/routes.ts',
+      text: [
+        "import rateLimit from '@fastify/rate-limit';",
+        'const hits = new Map<string, number>();',
+        "app.get('/x', async (request, reply) => {",
+        '  const n = (hits.get(request.ip) ?? 0) + 1;',
+        '  hits.set(request.ip, n);',
+        '  if (n > 10) return reply.code(429).send();',
+        '});',
+      ].join('\n'),
+    };
+    const thrown = { file: 'server/services/y.ts', text: "throw tooManyRequests('Slow down.', 60);" };
+    expect(rateLimitBreaches([own, thrown])).toEqual([
+      'server/services/x/routes.ts -> @fastify/rate-limit',
+      'server/services/x/routes.ts: answers 429 without RateLimiter',
+      'server/services/y.ts: answers 429 without RateLimiter',
+    ]);
+  });
+
+  it('server/lib has no import cycle, type-only imports included', () => {
+    expect(importCycles(sourcesUnder('server/lib'))).toEqual([]);
+  });
+
+  it('the rule finds a type-only circle', () => {
+    const a = {
+      file: 'server/lib/A.ts',
+      text: "import type { B } from './B.ts';\nexport type A = { b: B };",
+    };
+    const b = {
+      file: 'server/lib/B.ts',
+      text: "import type { A } from './A.ts';\nexport type B = { a?: A };",
+    };
+    expect(importCycles([a, b])).toEqual(['server/lib/A.ts -> server/lib/B.ts -> server/lib/A.ts']);
+  });
+
+  it('the local-first draft engine is the kernel’s alone: no undo manager, IndexedDB store or tab relay elsewhere', () => {
+    expect(violationsUnder(secondDraftEngine, 'src', 'public-pages', 'machines', 'domain')).toEqual([]);
+  });
+
+  it('finds a second draft engine in a file outside the kernel (and not in the kernel, nor in a comment)', () => {
+    const store = [
+      "import { IndexeddbPersistence } from 'y-indexeddb';",
+      '// a comment may say new Y.UndoManager(...)',
+      'export function openMine(doc) {',
+      '  const undo = new Y.UndoManager([doc.getMap("blocks")]);',
+      '  const relay = new BroadcastChannel(doc.guid);',
+      '  return { undo, relay, db: indexedDB.open("mine") };',
+      '}',
+    ].join('\n');
+    expect(secondDraftEngine('src/modules/analytics/hooks/useMyDraft.ts', store)).toEqual([
+      'src/modules/analytics/hooks/useMyDraft.ts: a Y.UndoManager',
+      'src/modules/analytics/hooks/useMyDraft.ts: y-indexeddb',
+      'src/modules/analytics/hooks/useMyDraft.ts: an IndexedDB database',
+      'src/modules/analytics/hooks/useMyDraft.ts: a BroadcastChannel relay',
+    ]);
+    expect(secondDraftEngine('src/engine/draft/createUndoStore.ts', store)).toEqual([]);
+    expect(secondDraftEngine('src/engine/design/designDoc.ts', '/** the y-indexeddb database */')).toEqual(
+      [],
+    );
   });
 });
 

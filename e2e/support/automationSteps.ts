@@ -29,7 +29,8 @@ export async function createWorkflow(
   await page.goto('/automation/create');
   await page.getByRole('radio', { name: new RegExp(`^${trigger.name}`) }).check();
   await expect(page.getByRole('heading', { name: `2. ${trigger.step}` })).toBeVisible();
-  const group = page.getByRole('radiogroup').last();
+  // The step's picker (the trigger cards are a radio group too).
+  const group = page.getByRole('radiogroup', { name: /^(Emails|Lists|Share profiles)$/ });
   await (subject
     ? group.locator('label').filter({ hasText: subject }).getByRole('radio')
     : group.getByRole('radio')

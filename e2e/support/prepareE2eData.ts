@@ -7,8 +7,8 @@ import { DEMO_IDS } from '../../server/seed/demoIds.ts';
  * Run before the e2e server starts on a fresh data folder: migrates and seeds it (unsubscribe ids are
  * random, as in production), then writes the unsubscribe ids of the demo organisation's first contacts to
  * E2E_FIXTURE_FILE, so that specs can open a given recipient's page without any id being computable.
- * With E2E_COPY_DATA_TO (data folders separated by commas), the prepared database is copied into each of
- * them too (the other servers'): they start without migrating and seeding a database of their own.
+ * With E2E_COPY_DATA_TO (comma-separated folders), the prepared database is copied into those data folders
+ * too (the second server's, the outage specs'): they start without migrating and seeding one of their own.
  */
 async function prepare(): Promise<void> {
   const dataDir = process.env.DATA_DIR;

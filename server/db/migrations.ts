@@ -27,6 +27,11 @@ import * as m0027 from './migrations/m0027_outlook_connections.ts';
 import * as m0028 from './migrations/m0028_export_widget.ts';
 import * as m0029 from './migrations/m0029_people_search_streams.ts';
 import * as m0030 from './migrations/m0030_name_prefix_by_range.ts';
+import * as m0031 from './migrations/m0031_sender_addresses.ts';
+import * as m0032 from './migrations/m0032_rate_limits.ts';
+import * as m0033 from './migrations/m0033_import_companies.ts';
+import * as m0034 from './migrations/m0034_list_sends.ts';
+import * as m0035 from './migrations/m0035_people_contains_search.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -59,6 +64,11 @@ const migrations: Record<string, Migration> = {
   m0028_export_widget: m0028,
   m0029_people_search_streams: m0029,
   m0030_name_prefix_by_range: m0030,
+  m0031_sender_addresses: m0031,
+  m0032_rate_limits: m0032,
+  m0033_import_companies: m0033,
+  m0034_list_sends: m0034,
+  m0035_people_contains_search: m0035,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -1,6 +1,13 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
-import type { ImportMapping, ImportStatus } from '../../domain/contactImport.ts';
+import type {
+  CustomColumn,
+  DuplicatePolicy,
+  ImportMapping,
+  ImportRowOutcome,
+  ImportStatus,
+} from '../../domain/contactImport.ts';
 import type { MergeValues } from '../../domain/mergeFields.ts';
+import type { UserRole } from '../../domain/userRoles.ts';
 import type { ShareProfileConfig, WorkflowFlow } from '../../domain/workflowTypes.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -35,6 +42,8 @@ export type UserTable = {
   show_msg: ColumnType<boolean, boolean | undefined, boolean>;
   /** 0 ordinary, 1 internal, 2 internal with elevated access (user 4708). */
   internal_level: ColumnType<number, number | undefined, number>;
+  /** The organisation's administrator (its first user) or a member (m0031): see domain/userRoles.ts. */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -81,7 +90,10 @@ export type OutboxTable = {
   lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
-/** An address an organisation has shown it controls (besides its users' own): see verifiedAddresses.ts. */
+/**
+ * A verified sender: an address an organisation has shown it controls (its first user's, confirmed at
+ * sign-up, or one verified through a mailed link: server/services/user/senderAddressCommands.ts).
+ */
 export type VerifiedAddressTable = {
   id: Generated<number>;
   org_id: number;
@@ -92,6 +104,18 @@ export type VerifiedAddressTable = {
   is_default: ColumnType<boolean, boolean | undefined, boolean>;
   verified_at: CreatedAt;
   created_at: CreatedAt;
+};
+
+/** A From address waiting for the single-use link mailed to it (m0031; key_hash: sha256 of the key). */
+export type SenderAddressRequestTable = {
+  id: Generated<number>;
+  org_id: number;
+  address: string;
+  sender_name: ColumnType<string, string | undefined, string>;
+  key_hash: string;
+  requested_by: number | null;
+  created_at: CreatedAt;
+  expires_at: Date;
 };
 
 /** A sign-up waiting for the link mailed to its address (key_hash: sha256 of the key). */
@@ -114,6 +138,16 @@ export type LoginThrottleTable = {
   next_attempt_at: Date;
 };
 
+/** A rate limit's window, shared by every process (server/lib/RateLimiter.ts). */
+export type RateLimitTable = {
+  /** sha256 of the limited key (a route and a client address, a person's test sends). */
+  key: string;
+  window_ends: Date;
+  /** How much of the limit the processes have reserved in this window (bigint: a string from pg). */
+  used: string | number;
+  touched_at: Date;
+};
+
 export type AccountTable = {
   id: Generated<number>;
   org_id: number;
@@ -123,6 +157,8 @@ export type AccountTable = {
   revenue: string | null;
   /** Stored lower(name), for prefix search. */
   name_lower: GeneratedAlways<string>;
+  /** Stored: the website's lower-case host without "www." (m0033), how an import matches a company. */
+  domain: GeneratedAlways<string | null>;
   created_at: CreatedAt;
 };
 
@@ -146,6 +182,10 @@ export type ContactTable = {
   engagement_score: number;
   linkedin_url: string | null;
   twitter_url: string | null;
+  /** m0033. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Columns of an imported file that are no contact field, name -> text (m0033). Written as a JSON text. */
+  custom_fields: ColumnType<Record<string, string>, string | undefined, string>;
   /** Stored lower-case full name, last name and address (prefix search and the name sort). */
   full_name_lower: GeneratedAlways<string>;
   last_name_lower: GeneratedAlways<string>;
@@ -178,6 +218,12 @@ export type ContactListTable = {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** An email an edition send queued to a member of a list of its audience (m0031): what was sent to the list. */
+export type ListSendTable = {
+  list_id: number;
+  send_id: number;
+};
+
 /** A CSV import of contacts (m0015): a background job; see server/services/audience/importRunner.ts. */
 export type AudienceImportTable = {
   id: Generated<number>;
@@ -197,7 +243,20 @@ export type AudienceImportTable = {
   updated: ColumnType<number, number | undefined, number>;
   refused: ColumnType<number, number | undefined, number>;
   error: string | null;
-  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What happens to the rows of an email the file repeats (m0033). */
+  duplicate_policy: ColumnType<DuplicatePolicy, DuplicatePolicy | undefined, DuplicatePolicy>;
+  /** The columns kept as custom fields. Written as a JSON text. */
+  custom_columns: ColumnType<CustomColumn[], string | undefined, string>;
+  /** The file's separator; null: found by the job. */
+  delimiter: string | null;
+  /** Rows left out because the file repeats their email (the choice above). */
+  duplicates: ColumnType<number, number | undefined, number>;
+  /** Rows with no value in any cell. */
+  empty_rows: ColumnType<number, number | undefined, number>;
+  /** The job's place in the file: the character after the last row written. */
+  cursor_char: ColumnType<number, number | undefined, number>;
+  /** The job has found the file's duplicates (recorded as refusals of kind 'duplicate'). */
+  scanned: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
@@ -210,6 +269,8 @@ export type AudienceImportRefusalTable = {
   reason: string;
   /** The row's cells. Written as a JSON text. */
   cells: ColumnType<string[], string, string>;
+  /** Refused by the check, or left out as a duplicate (m0033). */
+  kind: ColumnType<ImportRowOutcome, ImportRowOutcome | undefined, ImportRowOutcome>;
 };
 
 export type ListContactTable = {
@@ -767,13 +828,16 @@ export type Database = {
   password_resets: PasswordResetTable;
   outbox: OutboxTable;
   verified_addresses: VerifiedAddressTable;
+  sender_address_requests: SenderAddressRequestTable;
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitTable;
   accounts: AccountTable;
   contacts: ContactTable;
   audience_facets: AudienceFacetTable;
   contact_lists: ContactListTable;
   list_contacts: ListContactTable;
+  list_sends: ListSendTable;
   sales_groups: SalesGroupTable;
   sales_group_users: SalesGroupUserTable;
   forms: FormTable;

@@ -5,6 +5,7 @@ import type { RecipientStore } from '../services/preference/RecipientStore.ts';
 import type { AfterReply } from './AfterReply.ts';
 import type { EmailEventSink } from './EmailEventSink.ts';
 import type { OutgoingEmail } from './outbox.ts';
+import type { RateLimiter } from './RateLimiter.ts';
 import type { SessionStore } from './SessionStore.ts';
 
 /** What every service's routes are built from. */
@@ -19,6 +20,8 @@ export type AppContext = {
   emailEventSinks: EmailEventSink[];
   /** Work done once the answer is on its way (sign-up and reset mail: their timing reveals no address). */
   afterReply: AfterReply;
-  /** Now, for sign-in delays and test-send limits (tests pass a clock they move). */
+  /** Now, for sign-in delays and rate limits (tests pass a clock they move). */
   clock: () => Date;
+  /** The one rate-limit mechanism (shared by every process on the database): routes, tracking, test sends. */
+  rateLimiter: RateLimiter;
 };

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { UserData } from '../../domain/userData.ts';
-import type { Database } from '../db/schema.ts';
-import type { AuthContext } from './sessions.ts';
+import type { Database, UserRow } from '../db/schema.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 type Cached<T> = { value: T; at: number };
+
+/** A live session and its user, as the auth guard hands it to a route (request.auth). */
+export type AuthContext = {
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: UserRow;
+};
 
 /**
  * Sessions live in the database; this store keeps recently used ones (and their user's data) in memory

@@ -42,15 +42,28 @@ function describeIssues(error: FastifyError): string {
 const MALFORMED_MULTIPART =
   'The multipart form data is malformed (a missing boundary, a bad part header or a body cut short). Send it again, or send the form urlencoded.';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** True once the body has been read and validated and the route's own work begins (preHandler). */
+    bodyRead: boolean;
+  }
+}
+
+/** Marks a request whose body was read whole: errors after this are not the body parser's. */
+export async function markBodyRead(request: FastifyRequest): Promise<void> {
+  request.bodyRead = true;
+}
+
 /**
- * The multipart parser (busboy) throws plain errors for a body it cannot read ("Unexpected end of form",
- * "Malformed part header", "Multipart: Boundary not found"): they happen while the body is read, so the
- * request has no body yet. The request's fault, not ours.
+ * The multipart parser (busboy) throws plain errors for a body it cannot read ("Unexpected end of
+ * multipart data", "Malformed part header", "Multipart: Boundary not found"), also after some parts were
+ * read whole: on a multipart request, a plain error (no status) before the route's own work began is the
+ * request's fault, not ours.
  */
 function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
   if (typeof type !== 'string' || !type.toLowerCase().startsWith('multipart/')) return false;
-  return (request.body === undefined || request.body === null) && !error.statusCode;
+  return !request.bodyRead && !error.statusCode;
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -39,7 +39,7 @@ for (const [network, prefix] of [
 }
 
 /** The 16 bytes of an IPv6 address (any textual form, with or without an embedded IPv4 tail). */
-function ipv6Bytes(address: string): number[] | null {
+export function ipv6Bytes(address: string): number[] | null {
   let text = address.split('%')[0] ?? '';
   const tail = text.match(/(\d+\.\d+\.\d+\.\d+)$/)?.[1];
   if (tail) {

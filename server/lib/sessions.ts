@@ -1,19 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { UserRow } from '../db/schema.ts';
 import { forbidden } from './AppError.ts';
-import type { SessionStore } from './SessionStore.ts';
+import type { AuthContext, SessionStore } from './SessionStore.ts';
 
 export const SESSION_COOKIE = 'wb_session';
 export const CSRF_HEADER = 'x-csrftoken';
-
-export type AuthContext = {
-  sessionId: string;
-  csrfToken: string;
-  expiresAt: Date;
-  user: UserRow;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {

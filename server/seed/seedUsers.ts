@@ -85,6 +85,8 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_daily_iq_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
     internal_level: 0,
+    // The first user of each organisation is its administrator; the colleague is a member.
+    role: u.id === DEMO_IDS.colleagueUserId ? 'member' : 'admin',
     created_at: seedTime(700 - i),
     updated_at: seedTime(700 - i),
   }));

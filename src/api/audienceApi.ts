@@ -19,7 +19,14 @@ import type {
   PersonRow,
   SortType,
 } from '../../domain/audiencePeople.ts';
-import type { ContactImportState, ImportMapping, ImportRefusal } from '../../domain/contactImport.ts';
+import type {
+  ContactImportState,
+  CustomColumn,
+  DuplicatePolicy,
+  ImportDelimiter,
+  ImportMapping,
+  ImportRefusal,
+} from '../../domain/contactImport.ts';
 import type { FormField, FormSubmission, FormSummary } from '../../domain/hostedForms.ts';
 import type { GroupUser, SalesGroup, SalesGroupsPage } from '../../domain/salesGroups.ts';
 import { serviceClient } from './serviceClient.ts';
@@ -440,11 +447,17 @@ export const audienceApi = {
 
   // Import
 
-  /** POST import_create/: an import's settings and list (list_id, or list_name for a new list). */
+  /**
+   * POST import_create/: an import's settings (columns matched to fields and kept as custom fields, what to
+   * do with a repeated email, the separator) and list (list_id, or list_name for a new list).
+   */
   createImport: async (
     input: {
       fileName: string;
       mapping: ImportMapping;
+      customColumns: CustomColumn[];
+      duplicatePolicy: DuplicatePolicy;
+      delimiter: ImportDelimiter;
       headers: string[];
       totalRows: number;
       listId?: number;
@@ -457,6 +470,9 @@ export const audienceApi = {
       {
         file_name: input.fileName,
         mapping: JSON.stringify(input.mapping),
+        custom_columns: JSON.stringify(input.customColumns),
+        duplicate_policy: input.duplicatePolicy,
+        delimiter: input.delimiter,
         headers: JSON.stringify(input.headers),
         has_header: 1,
         total_rows: input.totalRows,
@@ -485,7 +501,7 @@ export const audienceApi = {
     await audience.post('import_start/', { import_id: importId }, { signal, errorCatalogue: false });
   },
 
-  /** GET import_status/: the import's progress and counts, with its first refused rows. */
+  /** GET import_status/: the import's progress and counts, with its first rows not imported. */
   importStatus: async (
     importId: number,
     signal?: AbortSignal,
@@ -497,7 +513,7 @@ export const audienceApi = {
     return { data: answer.data, refusals: answer.refusals };
   },
 
-  /** Where the refused rows download (CSV) of an import is. */
+  /** Where the download (CSV) of an import's rows not imported is. */
   refusalsCsvUrl: (importId: number): string =>
     `${audience.base}import_refusals_csv/?import_id=${encodeURIComponent(String(importId))}`,
 };

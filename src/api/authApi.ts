@@ -1,4 +1,4 @@
-import type { MessageAnswer, SignInAnswer } from '../../domain/authAnswers.ts';
+import type { MailedAnswer, MessageAnswer, SignInAnswer } from '../../domain/authAnswers.ts';
 import type { LoginInput, SignupInput } from '../../domain/authSchemas.ts';
 import { serviceClient } from './serviceClient.ts';
 
@@ -14,7 +14,7 @@ export const authApi = {
 
   /** Asks for an account: the answer is the same for every address; the link to finish it is mailed. */
   signup: (fields: SignupInput, signal?: AbortSignal) =>
-    authService.post<MessageAnswer>(
+    authService.post<MailedAnswer>(
       'signup/',
       { ...fields, organisation_name: fields.organisation_name || undefined },
       { signal, ...own },
@@ -35,7 +35,7 @@ export const authApi = {
     authService.post<SignInAnswer>('confirm_signup/', { signup_key: signupKey }, { signal, ...own }),
 
   forgotPassword: (email: string, signal?: AbortSignal) =>
-    authService.post<MessageAnswer>('forgot_password/', { email }, { signal, ...own }),
+    authService.post<MailedAnswer>('forgot_password/', { email }, { signal, ...own }),
 
   checkResetKey: (resetKey: string, signal?: AbortSignal) =>
     authService.get<{ success: true; email: string }>('reset_password/', {

@@ -1,5 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
 import { isContentTab } from '../../domain/contentArticles.ts';
+import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
@@ -13,6 +14,7 @@ import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
+import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
@@ -73,6 +75,21 @@ export const audiencesRoute = createRoute({
   },
 });
 
+/**
+ * /audiences/people/{tab}?q=&filters=&sort=&offset=: the people list, its search, filters, sort and rows
+ * shown in the address (validated here, defaults left out), so a reload, Back or a link brings it back.
+ */
+export const audiencesPeopleRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/audiences/people/{-$tab}',
+  validateSearch: peopleListSearchSchema,
+  search: { middlewares: [stripSearchParams(PEOPLE_LIST_DEFAULTS)] },
+  component: function AudiencesPeopleRoute() {
+    const { tab } = audiencesPeopleRoute.useParams();
+    return <AudiencesPage section="people" params={{ page: 'people', tab }} />;
+  },
+});
+
 export const analyticsRoute = area(
   '/analytics/{-$page}/{-$tab}',
   'Analytics',
@@ -126,6 +143,7 @@ export const permissionDeniedRoute = createRoute({
 export const outboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/admin/outbox',
+  ...pagedListRouteSearch(),
   component: OutboxPage,
 });
 
@@ -133,18 +151,21 @@ export const outboxRoute = createRoute({
 export const mailboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/mailbox',
+  ...pagedListRouteSearch(),
   component: MailboxPage,
 });
 
 export const supportInboxRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/admin/support',
+  ...pagedListRouteSearch(),
   component: SupportInboxPage,
 });
 
 export const areaRoutes = [
   campaignsRoute,
   contentRoute,
+  audiencesPeopleRoute,
   audiencesRoute,
   analyticsRoute,
   ...automationRoutes,

@@ -8,6 +8,7 @@ import { LoginRedirectPage } from '../modules/auth/components/LoginRedirectPage.
 import { ResetPasswordPage } from '../modules/auth/components/ResetPasswordPage.tsx';
 import { SignInPage } from '../modules/auth/components/SignInPage.tsx';
 import { SignUpPage } from '../modules/auth/components/SignUpPage.tsx';
+import { VerifySenderPage } from '../modules/auth/components/VerifySenderPage.tsx';
 import { rootRoute } from './rootRoute.tsx';
 import { optionalString, parseSignInNotice } from './routePaths.ts';
 import { HOME_PATH } from './routeTable.ts';
@@ -76,6 +77,16 @@ export const confirmSignupRoute = createRoute({
   },
 });
 
+/** /auth/verify-sender/{key}: the link mailed to a new sender address verifies it (signed in or not). */
+export const verifySenderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/verify-sender/$verifyKey',
+  component: function VerifySenderRoute() {
+    const { verifyKey } = verifySenderRoute.useParams();
+    return <VerifySenderPage key={verifyKey} verifyKey={verifyKey} />;
+  },
+});
+
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/forgot-password',
@@ -123,6 +134,7 @@ export const authRoutes = [
   authLoginRoute,
   signUpRoute,
   confirmSignupRoute,
+  verifySenderRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   loginRedirectRoute,

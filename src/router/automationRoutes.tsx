@@ -1,9 +1,9 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { NO_SORT, pagedListDefaults, pagedListSearchSchema } from '../../domain/pagedListSearch.ts';
 import { WORKFLOW_FILTERS } from '../../domain/workflowTypes.ts';
 import { lazyScreen } from '../modules/shared/utils/lazyScreen.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
+import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 
 /**
@@ -13,14 +13,11 @@ import { protectedRoute } from './protectedRoute.tsx';
  * area's "being built" route (areaRoutes.tsx). The screens load as their own chunks (d3, and later the
  * builder, stay out of the main bundle).
  */
-const workflowListOptions = { filters: WORKFLOW_FILTERS, sorts: NO_SORT };
-
-/** /automation?q=&filter=&offset=: the workflow list's search, filter and page (usePagedList). */
+/** /automation?q=&filter=&offset=: the workflow list's search, filter and rows shown (usePagedList). */
 export const automationListRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation',
-  validateSearch: pagedListSearchSchema(workflowListOptions),
-  search: { middlewares: [stripSearchParams(pagedListDefaults(workflowListOptions))] },
+  ...pagedListRouteSearch({ filters: WORKFLOW_FILTERS }),
   component: lazyScreen(
     () => import('../modules/automation/components/workflow-list/WorkflowListPage.tsx'),
     'WorkflowListPage',

@@ -9,7 +9,10 @@ import { SettingsGate } from './SettingsGate.tsx';
 export const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/settings/{-$page}/{-$tab}',
-  component: SettingsGate,
+  component: function SettingsRoute() {
+    const { page } = settingsRoute.useParams();
+    return <SettingsGate page={page} />;
+  },
 });
 
 export const createCampaignRoute = createRoute({

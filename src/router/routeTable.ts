@@ -32,3 +32,9 @@ export const areaLinks = {
     params: { page: 'lists', tab: 'import', subTab: undefined },
   }),
 };
+
+/** Settings › Sender addresses, where From addresses are added (the publish step and its link page point here). */
+export const senderAddressesLink = linkOptions({
+  to: '/settings/{-$page}/{-$tab}',
+  params: { page: 'sender_addresses', tab: undefined },
+});

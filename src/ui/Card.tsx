@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './Card.css';
+import { UserText } from './UserText.tsx';
 
 export type CardProps = {
   children: ReactNode;
@@ -20,7 +21,11 @@ export function Card({ children, title, description, actions, flush = false, cla
       {title || actions ? (
         <header className="ui-card__header">
           <div>
-            {title ? <h2 className="ui-card__title">{title}</h2> : null}
+            {title ? (
+              <h2 className="ui-card__title">
+                {typeof title === 'string' ? <UserText>{title}</UserText> : title}
+              </h2>
+            ) : null}
             {description ? <p className="ui-card__description">{description}</p> : null}
           </div>
           {actions ? <div className="ui-card__actions">{actions}</div> : null}

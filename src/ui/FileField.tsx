@@ -11,6 +11,8 @@ export type FileFieldProps = Omit<
   hint?: ReactNode;
   /** The button's words ("Choose a CSV file"). */
   buttonLabel?: string;
+  /** The choice is not kept once handed over: the same file can be chosen again (an upload). */
+  clearAfterChoice?: boolean;
   onFile: (file: File | null) => void;
 };
 
@@ -24,6 +26,7 @@ export function FileField({
   error,
   hint,
   buttonLabel = 'Choose a file',
+  clearAfterChoice = false,
   onFile,
   className,
   disabled,
@@ -42,7 +45,8 @@ export function FileField({
             {...input}
             onChange={(event) => {
               const file = event.target.files?.[0] ?? null;
-              setName(file?.name ?? null);
+              if (clearAfterChoice) event.target.value = '';
+              else setName(file?.name ?? null);
               onFile(file);
             }}
           />

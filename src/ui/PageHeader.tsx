@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './PageHeader.css';
+import { UserText } from './UserText.tsx';
 
 export type PageHeaderProps = {
   title: string;
@@ -14,7 +15,9 @@ export function PageHeader({ title, description, actions, eyebrow }: PageHeaderP
     <header className="ui-page-header">
       <div className="ui-page-header__text">
         {eyebrow ? <p className="ui-page-header__eyebrow">{eyebrow}</p> : null}
-        <h1 className="ui-page-header__title">{title}</h1>
+        <h1 className="ui-page-header__title">
+          <UserText>{title}</UserText>
+        </h1>
         {description ? <p className="ui-page-header__description">{description}</p> : null}
       </div>
       {actions ? <div className="ui-page-header__actions">{actions}</div> : null}

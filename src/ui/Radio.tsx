@@ -33,14 +33,30 @@ export type RadioCardProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' 
   className: string;
   /** The radio's classes: a card usually hides it (ui-visually-hidden) and shows its choice by its look. */
   inputClassName?: string;
+  /** The radio stays in view, drawn as the design system's ring (a compact row rather than a card). */
+  showRadio?: boolean;
   children: ReactNode;
 };
 
 /** A choice shown as a whole card (a trigger, a list, an email to pick): the card is the radio's label. */
-export function RadioCard({ className, inputClassName, children, ...input }: RadioCardProps) {
+export function RadioCard({
+  className,
+  inputClassName,
+  showRadio = false,
+  children,
+  ...input
+}: RadioCardProps) {
+  // Shown, the radio sits in the ring's box; hidden, its box takes no room (display: contents).
   return (
     <label className={className}>
-      <input type="radio" className={inputClassName} {...input} />
+      <span className={showRadio ? 'ui-radio__control' : 'ui-radio-card__hidden'}>
+        <input
+          type="radio"
+          className={[showRadio ? 'ui-radio__input' : '', inputClassName ?? ''].filter(Boolean).join(' ')}
+          {...input}
+        />
+        {showRadio ? <span className="ui-radio__ring" aria-hidden="true" /> : null}
+      </span>
       {children}
     </label>
   );

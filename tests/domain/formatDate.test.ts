@@ -17,6 +17,16 @@ describe('formatDate', () => {
     expect(formatDate(AT, 'dayMonth', 'UTC')).toBe('Oct 31');
   });
 
+  it('writes a chart axis of months and years (the email-event chart) in the reader’s locale too', () => {
+    setDateLocale('en-GB');
+    expect(formatDate(AT, 'month', 'UTC')).toBe('Oct');
+    expect(formatDate(AT, 'monthYear', 'UTC')).toBe('Oct 2026');
+    expect(formatDate(AT, 'year', 'UTC')).toBe('2026');
+    setDateLocale('de-DE');
+    expect(formatDate(AT, 'dayMonth', 'UTC')).toBe('31. Okt.');
+    expect(formatDate(AT, 'monthYear', 'UTC')).toBe('Okt. 2026');
+  });
+
   it('shows the time in the zone given, and the reader’s own for one it does not know', () => {
     setDateLocale('en-GB');
     expect(formatDate(AT, 'weekdayDateTime', 'Europe/Paris')).toBe('Sat, 31 Oct 2026, 15:05');

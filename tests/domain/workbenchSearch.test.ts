@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenSettings } from '../../domain/settingsAccess.ts';
+import { canOpenSettingsPage, SETTINGS_PAGES, settingsPageOf } from '../../domain/settingsAccess.ts';
 import { emailIdList, workbenchSearchSchema } from '../../domain/workbenchSearch.ts';
 
 describe('workbenchSearchSchema', () => {
@@ -75,9 +75,17 @@ describe('emailIdList', () => {
   });
 });
 
-describe('canOpenSettings', () => {
-  it('needs export_widget_permission', () => {
-    expect(canOpenSettings({ export_widget_permission: true })).toBe(true);
-    expect(canOpenSettings({ export_widget_permission: false })).toBe(false);
+describe('canOpenSettingsPage', () => {
+  it('opens every settings page to everyone but the export widget page, which needs export_widget_permission', () => {
+    for (const { page } of SETTINGS_PAGES) {
+      expect(canOpenSettingsPage(page, { export_widget_permission: true })).toBe(true);
+      expect(canOpenSettingsPage(page, { export_widget_permission: false })).toBe(page !== 'export_widget');
+    }
+  });
+
+  it('reads the page from the address: none is the sender addresses, an unknown one is not found', () => {
+    expect(settingsPageOf(undefined)).toBe('sender_addresses');
+    expect(settingsPageOf('team')).toBe('team');
+    expect(settingsPageOf('nowhere')).toBeNull();
   });
 });

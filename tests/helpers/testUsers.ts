@@ -59,6 +59,8 @@ export async function createTestUser(
       last_name: account.last_name ?? 'User',
       signup_app_name: 'workbench',
       plan_type: 'trial',
+      // The first user of an organisation is its administrator.
+      role: 'admin',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

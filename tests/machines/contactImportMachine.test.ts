@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { ContactImportState } from '../../domain/contactImport.ts';
 import {
   contactImportMachine,
   IMPORT_POLL_FAILURES,
   IMPORT_POLL_MS,
   type ImportStatusAnswer,
 } from '../../machines/contactImportMachine.ts';
+import { importState } from '../client/audiences/audienceFixtures.ts';
 
-function state(patch: Partial<ContactImportState>): ContactImportState {
-  return {
-    import_id: 7,
-    status: 'running',
-    file_name: 'people.csv',
-    list_id: 3,
-    list_name: 'Imported',
-    processed_rows: 0,
-    total_rows: 1000,
-    inserted: 0,
-    updated: 0,
-    refused: 0,
-    error: null,
-    ...patch,
-  };
-}
+const state = importState;
 
 /** A server whose answers are scripted: each status call takes the next answer (an Error fails the call). */
 function start(answers: (ImportStatusAnswer | Error)[]) {
@@ -59,7 +44,7 @@ describe('contactImportMachine', () => {
       { data: state({ processed_rows: 400 }), refusals: [] },
       {
         data: state({ status: 'done', processed_rows: 1000, inserted: 990, refused: 10 }),
-        refusals: [{ row_number: 4, reason: 'Email is missing', email: '' }],
+        refusals: [{ row_number: 4, reason: 'Email is missing', email: '', kind: 'refused' }],
       },
     ]);
     actor.send({ type: 'import.watch', importId: 7 });

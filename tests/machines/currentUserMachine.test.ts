@@ -19,6 +19,7 @@ const user: UserData = {
   has_weekly_account_insight_perm: true,
   sales_x_usage_permission: false,
   export_widget_permission: true,
+  role: 'admin',
   plan_type: 'PREMIUM',
   organisation: { id: 1, name: 'Demo Org', logo_image_url: null },
 };

@@ -133,6 +133,60 @@ it('answers all 50 requests in flight on SIGTERM, cuts one stuck past the grace 
   expect(second.output()).not.toContain('exiting now');
 }, 150_000);
 
+it('answers all 15 requests in flight and exits 0 when SIGTERM reaches the launcher group and the server together (as systemd stops a service)', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-systemd-'));
+  try {
+    await pgliteFolderFromTemplate(folder);
+    const port = await freePort();
+    // `npm start` as systemd runs it: the launcher in a process group of its own (the service's).
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: folder,
+        SKIP_CLIENT_BUILD: 'true',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        AUTH_RATE_LIMIT: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.push(launcher);
+    let output = '';
+    for (const stream of [launcher.stdout, launcher.stderr]) {
+      stream?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+    }
+    const exited = new Promise<number | null>((resolve) => launcher.on('exit', (code) => resolve(code)));
+    await expect.poll(() => output, { timeout: 60_000, interval: 50 }).toContain('Workbench running at');
+    const serverPid = Number(fs.readFileSync(path.join(folder, 'workbench.lock'), 'utf8'));
+    expect(serverPid).not.toBe(launcher.pid);
+
+    const slow = Array.from({ length: 15 }, () => slowSignIn(port));
+    await Promise.all(slow.map((request) => request.sent));
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/docs/json`)).status).toBe(200);
+    // systemd's stop: SIGTERM to every process of the service, the server and the launcher's group alike.
+    // One after the other, each seen (two signals of a kind arriving at once are merged into one).
+    process.kill(serverPid, 'SIGTERM');
+    await expect.poll(() => output, { timeout: 10_000, interval: 20 }).toContain('SIGTERM received');
+    process.kill(-(launcher.pid ?? 0), 'SIGTERM');
+    // The launcher's relay has arrived too before the requests go on.
+    await expect.poll(() => output, { timeout: 10_000, interval: 20 }).toMatch(/SIGTERM received again/);
+    for (const request of slow) request.finish();
+
+    const answers = await Promise.all(slow.map((request) => request.answer));
+    expect(answers.map((answer) => answer.status)).toEqual(slow.map(() => 200));
+    expect(await exited).toBe(0);
+    expect(output).toContain('Stopped cleanly.');
+    expect(output).not.toContain('exiting now');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 150_000);
+
 it('stops the server when its launcher is killed with its whole process group (kill -9)', async () => {
   const port = await freePort();
   const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
@@ -160,10 +214,24 @@ it('stops the server when its launcher is killed with its whole process group (k
 
   await expect.poll(() => isAlive(serverPid), { timeout: 20_000, interval: 100 }).toBe(false);
   await expect(fetch(`http://127.0.0.1:${port}/api/docs/json`)).rejects.toThrow();
-  // The port and the data folder are free: a new start on both succeeds.
-  const again = await start(dataDir);
-  again.child.kill('SIGTERM');
-  expect(await again.exited).toBe(0);
+  // The port and the data folder are free: a new start on both succeeds. Sign-in counts live in the
+  // database now, so the first test's 51 sign-ins are still counted: the same raised limit as there.
+  const again = await start(dataDir, { AUTH_RATE_LIMIT: '1000' });
+  // While a request is still running, a repeated SIGTERM changes nothing; SIGQUIT stops at once.
+  const stuck = slowSignIn(again.port);
+  await stuck.sent;
+  const againPid = Number(fs.readFileSync(path.join(dataDir, 'workbench.lock'), 'utf8'));
+  process.kill(againPid, 'SIGTERM');
+  await expect.poll(() => again.output(), { timeout: 10_000, interval: 20 }).toContain('SIGTERM received:');
+  process.kill(againPid, 'SIGTERM');
+  await expect
+    .poll(() => again.output(), { timeout: 10_000, interval: 20 })
+    .toContain('SIGTERM received again: still finishing the requests in flight.');
+  expect(isAlive(againPid)).toBe(true);
+  again.child.kill('SIGQUIT');
+  expect(await again.exited).toBe(1);
+  expect(again.output()).toContain('SIGQUIT received: exiting now.');
+  expect((await stuck.answer).status).toBe(0);
 }, 150_000);
 
 function isAlive(pid: number): boolean {

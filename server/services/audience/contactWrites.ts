@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   DEFAULT_PROFILED_TYPE,
@@ -10,6 +10,7 @@ import {
 import type { contactFieldsSchema } from '../../../domain/audiencePeopleSchemas.ts';
 import type { Database, PersonalityType } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
+import { accountFor } from './matchAccounts.ts';
 import { findPerson } from './peopleQueries.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,29 +45,16 @@ async function assertEmailFree(trx: Db, orgId: number, email: string, exceptId?:
     .selectFrom('contacts')
     .select('id')
     .where('org_id', '=', orgId)
-    .where('email_lower', '=', email.toLowerCase())
+    // lower(email): the unique index's expression, so the index answers it.
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId ?? 0))
     .executeTakeFirst();
   if (taken) throw badRequest(duplicateEmailMessage(email));
 }
 
-/** The organisation's account of that name (any case), made when it has none. */
-async function accountFor(trx: Db, orgId: number, name: string | null, industry: string | null) {
-  if (!name) return null;
-  const found = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('name_lower', '=', name.toLowerCase())
-    .orderBy('id')
-    .executeTakeFirst();
-  if (found) return found.id;
-  const made = await trx
-    .insertInto('accounts')
-    .values({ org_id: orgId, name, industry })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return made.id;
+/** The company a contact form names (its account found or made by matchAccounts' rule). */
+function companyOf(input: ContactFieldsInput) {
+  return input.organization ? { name: input.organization, industry: input.industry } : null;
 }
 
 /** A unique-index refusal (two requests with one address at once) reads as the duplicate message. */
@@ -89,7 +77,7 @@ export async function createContact(
   return withDuplicateMessage(input.email, () =>
     db.transaction().execute(async (trx) => {
       await assertEmailFree(trx, orgId, input.email);
-      const accountId = await accountFor(trx, orgId, input.organization, input.industry);
+      const accountId = await accountFor(trx, orgId, companyOf(input));
       const row = await trx
         .insertInto('contacts')
         .values({
@@ -130,7 +118,7 @@ export async function updateContact(
       const existing = await findPerson(trx, orgId, contactId);
       if (!existing) throw notFound(CONTACT_NOT_FOUND);
       await assertEmailFree(trx, orgId, input.email, contactId);
-      const accountId = await accountFor(trx, orgId, input.organization, input.industry);
+      const accountId = await accountFor(trx, orgId, companyOf(input));
       await trx
         .updateTable('contacts')
         .set({

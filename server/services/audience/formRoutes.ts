@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { csvLine } from '../../../domain/csvText.ts';
 import { formFieldsSchema } from '../../../domain/hostedFormSchemas.ts';
 import { FORM_NAME_EXISTS, FORM_NAME_MAX, type FormSummary } from '../../../domain/hostedForms.ts';
+import { nameText } from '../../../domain/nameText.ts';
 import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import {
   jsonTextSchema,
@@ -30,11 +31,12 @@ const EXPORT_MAX_ROWS = 100_000;
 const tags = ['audience: forms'];
 
 const formBody = z.object({
-  name: z
-    .string({ error: 'name is required.' })
-    .trim()
-    .min(1, 'Give the form a name.')
-    .max(FORM_NAME_MAX, `A form name is at most ${FORM_NAME_MAX} characters.`),
+  name: nameText('name').pipe(
+    z
+      .string()
+      .min(1, 'Give the form a name.')
+      .max(FORM_NAME_MAX, `A form name is at most ${FORM_NAME_MAX} characters.`),
+  ),
   campaign_id: optionalIdFieldSchema('campaign_id'),
   list_id: optionalIdFieldSchema('list_id'),
   fields: jsonTextSchema('fields', FIELDS_MAX_TEXT).pipe(formFieldsSchema),

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import type { ImportRunner } from './ImportRunner.ts';
+import type { ImportJobs } from './ImportJobs.ts';
 import { createList } from './listCommands.ts';
 
 /** The refused rows shown on screen (all are in the download). */
@@ -17,11 +17,15 @@ const REFUSALS_SHOWN = 20;
 
 /**
  * CSV import of contacts: the wizard sends the import's settings (import_create/, which may create the
- * list), then the file in pieces (import_chunk/), then import_start/; a background job (ImportRunner)
- * imports it while import_status/ reports the progress; import_refusals_csv/ downloads the refused rows.
+ * list), then the file in pieces (import_chunk/), then import_start/; a background job on pg-boss
+ * (ImportJobs) imports it while import_status/ reports the progress; import_refusals_csv/ downloads the rows
+ * not imported (refused, or left out as duplicates).
  * Another organisation's import is a 404. See docs/audiences.md, "Lists and import".
  */
-export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>): FastifyPluginAsyncZod {
+export function importRoutes(
+  ctx: AppContext,
+  jobs: Pick<ImportJobs, 'queue' | 'wake'>,
+): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['audience import'];
 
@@ -40,8 +44,12 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
         'i.inserted',
         'i.updated',
         'i.refused',
+        'i.duplicates',
+        'i.duplicate_policy',
+        'i.empty_rows',
         'i.error',
         'i.headers',
+        'i.mapping',
       ])
       .where('i.id', '=', importId)
       .where('i.org_id', '=', orgId)
@@ -60,9 +68,12 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
           tags,
           summary: 'Start an import: its settings and list (an existing one or a new one)',
           description:
-            'Form: file_name, mapping (JSON: contact field -> column number, email required), headers (JSON ' +
-            'list of the header cells), has_header (1/0), total_rows (the rows the wizard counted), list_id ' +
-            "or list_name (a new list; a name that exists answers 'List with that name already exists').",
+            'Form: file_name, mapping (JSON: contact field -> column number, email required; company, website ' +
+            'and country among the fields), custom_columns (JSON list of { name, column }: columns kept as ' +
+            'custom fields of the contact), headers (JSON list of the header cells), has_header (1/0), ' +
+            'total_rows (the rows the wizard counted), duplicate_policy (first, last or skip: which row of an ' +
+            'email the file repeats is imported; default first), delimiter (the separator the wizard found), ' +
+            "list_id or list_name (a new list; a name that exists answers 'List with that name already exists').",
           body: importCreateBodySchema,
         },
       },
@@ -92,6 +103,9 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
             headers: JSON.stringify(body.headers ?? []),
             has_header: body.has_header,
             total_rows: body.total_rows,
+            duplicate_policy: body.duplicate_policy,
+            custom_columns: JSON.stringify(body.custom_columns),
+            delimiter: body.delimiter ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -147,13 +161,17 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
         if (pieces.length === 0) throw badRequest('The file has not been uploaded.');
         if (pieces.some((piece, index) => piece.seq !== index))
           throw badRequest('A piece of the file is missing: upload it again.');
-        await db
-          .updateTable('audience_imports')
-          .set({ status: 'queued' })
-          .where('id', '=', row.id)
-          .where('status', '=', 'uploading')
-          .execute();
-        runner.wake();
+        await db.transaction().execute(async (trx) => {
+          const queued = await trx
+            .updateTable('audience_imports')
+            .set({ status: 'queued' })
+            .where('id', '=', row.id)
+            .where('status', '=', 'uploading')
+            .returning('id')
+            .executeTakeFirst();
+          if (queued) await jobs.queue(trx, row.id);
+        });
+        jobs.wake();
         return { success: true };
       },
     );
@@ -163,7 +181,8 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
       {
         schema: {
           tags,
-          summary: "An import's progress and counts, with its first refused rows",
+          summary:
+            "An import's progress and counts, with its first rows not imported (refused or duplicates)",
           querystring: importIdSchema,
         },
       },
@@ -172,17 +191,12 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
         const row = await ownImport(user.org_id, request.query.import_id);
         const refusals = await db
           .selectFrom('audience_import_refusals')
-          .select(['row_number', 'reason', 'cells'])
+          .select(['row_number', 'reason', 'cells', 'kind'])
           .where('import_id', '=', row.id)
           .orderBy('row_number')
           .limit(REFUSALS_SHOWN)
           .execute();
-        const mapping = await db
-          .selectFrom('audience_imports')
-          .select('mapping')
-          .where('id', '=', row.id)
-          .executeTakeFirstOrThrow();
-        const emailColumn = mapping.mapping.email ?? 0;
+        const emailColumn = row.mapping.email ?? 0;
         return {
           success: true,
           data: {
@@ -196,12 +210,16 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
             inserted: row.inserted,
             updated: row.updated,
             refused: row.refused,
+            duplicates: row.duplicates,
+            duplicate_policy: row.duplicate_policy,
+            empty_rows: row.empty_rows,
             error: row.error,
           },
           refusals: refusals.map((r) => ({
             row_number: r.row_number,
             reason: r.reason,
             email: r.cells[emailColumn] ?? '',
+            kind: r.kind,
           })),
         };
       },
@@ -212,7 +230,7 @@ export function importRoutes(ctx: AppContext, runner: Pick<ImportRunner, 'wake'>
       {
         schema: {
           tags,
-          summary: 'The refused rows of an import as CSV (row, reason, then the row as it was)',
+          summary: 'The rows an import did not import as CSV (row, reason, then the row as it was)',
           description: 'Cells starting with =, +, - or @ get a leading apostrophe (no spreadsheet formulas).',
           querystring: importIdSchema,
         },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createListBodySchema,
-  LIST_PROFILED_PAGE_SIZE,
-  LIST_UNPROFILED_PAGE_SIZE,
+  LIST_CONTACTS_PAGE_SIZE,
   listDetailsQuerySchema,
   listIdBodySchema,
   listsListingQuerySchema,
@@ -131,8 +130,8 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'A list with a page of its profiled and of its non-profiled contacts',
           description:
-            'list_id; kind (profiled|unprofiled) with offset and limit pages one half (profiled pages end at ' +
-            '4, non-profiled at 10 by default); without kind both first pages come back.',
+            'list_id; kind (profiled|unprofiled) with offset and limit pages one half (10 a page by ' +
+            'default); without kind both first pages come back.',
           querystring: listDetailsQuerySchema,
         },
       },
@@ -146,10 +145,10 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [profiled, unprofiled] = await Promise.all([
           q.kind === 'unprofiled'
             ? empty
-            : listContactsPage(db, q.list_id, 'profiled', page('profiled', LIST_PROFILED_PAGE_SIZE)),
+            : listContactsPage(db, q.list_id, 'profiled', page('profiled', LIST_CONTACTS_PAGE_SIZE)),
           q.kind === 'profiled'
             ? empty
-            : listContactsPage(db, q.list_id, 'unprofiled', page('unprofiled', LIST_UNPROFILED_PAGE_SIZE)),
+            : listContactsPage(db, q.list_id, 'unprofiled', page('unprofiled', LIST_CONTACTS_PAGE_SIZE)),
         ]);
         return { success: true, list, profiled, unprofiled };
       },

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { FormAnswers, FormField } from '../../../domain/hostedForms.ts';
+import { cleanName } from '../../../domain/nameText.ts';
 import type { Database } from '../../db/schema.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
-
-type Trx = Transaction<Database>;
+import { accountFor } from './matchAccounts.ts';
 
 /** A hosted form as the submission needs it. */
 export type SubmittedForm = {
@@ -26,12 +26,16 @@ export type SubmissionResult = { contactId: number; created: boolean; optInUuid:
 
 const NAME_MAX = 100;
 
-/** The first and last name a submission gives (a full name split at its first space when no parts). */
+/**
+ * The first and last name a submission gives (a full name split at its first space when no parts), cleaned
+ * as every name is (no control characters).
+ */
 function namesOf(answers: FormAnswers): { first: string; last: string } {
-  const first = answers.first_name ?? '';
-  const last = answers.last_name ?? '';
-  if (first || last || !answers.full_name) return { first, last };
-  const [head = '', ...rest] = answers.full_name.split(/\s+/);
+  const first = cleanName(answers.first_name ?? '');
+  const last = cleanName(answers.last_name ?? '');
+  const full = cleanName(answers.full_name ?? '');
+  if (first || last || !full) return { first, last };
+  const [head = '', ...rest] = full.split(' ');
   return { first: head, last: rest.join(' ') };
 }
 
@@ -47,32 +51,6 @@ function originOf(referer: string | null): { origin: string | null; domain: stri
   }
 }
 
-/** The organisation's account of that name (any case), made when it has none. */
-async function accountIdOf(trx: Trx, orgId: number, answers: FormAnswers): Promise<number | null> {
-  const name = answers.company_name?.slice(0, NAME_MAX);
-  if (!name) return null;
-  const found = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (found) return found.id;
-  const made = await trx
-    .insertInto('accounts')
-    .values({
-      org_id: orgId,
-      name,
-      website: answers.website_url || null,
-      industry: answers.industry || null,
-      revenue: answers.revenue || null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return made.id;
-}
-
 /**
  * Stores one submission of a hosted form, all in one transaction: the contact is found by email (any case)
  * in the form's organisation and updated with what the form gave (blank answers change nothing), or made;
@@ -80,7 +58,7 @@ async function accountIdOf(trx: Trx, orgId: number, answers: FormAnswers): Promi
  * preference link resubscribes); it is added to the form's list through the one list-subscription path
  * (workflows triggered by "subscribes to a list" start); the submission is kept with its answers. With
  * consent given, a contact without a preference record gets one (nothing on yet), whose uuid is returned for
- * the opt-in.
+ * the opt-in; a new contact of a form that asked for consent without it gets one with marketing off.
  */
 export async function submitHostedForm(
   db: Kysely<Database>,
@@ -98,7 +76,19 @@ export async function submitHostedForm(
       ...(answers.job_title ? { designation: answers.job_title.slice(0, NAME_MAX) } : {}),
       ...(answers.industry ? { industry: answers.industry.slice(0, NAME_MAX) } : {}),
     };
-    const accountId = await accountIdOf(trx, form.orgId, answers);
+    const companyName = cleanName(answers.company_name ?? '').slice(0, NAME_MAX) || undefined;
+    const accountId = await accountFor(
+      trx,
+      form.orgId,
+      companyName
+        ? {
+            name: companyName,
+            website: answers.website_url || null,
+            industry: answers.industry || null,
+            revenue: answers.revenue || null,
+          }
+        : null,
+    );
     const existing = await trx
       .selectFrom('contacts')
       .select(['id', 'email'])
@@ -138,7 +128,8 @@ export async function submitHostedForm(
     if (form.listId !== null)
       await subscribeContactsToList(trx, { orgId: form.orgId, listId: form.listId, contactIds: [contactId] });
 
-    const consent = form.fields.some((field) => field.key === 'consent') && answers.consent === '1';
+    const askedConsent = form.fields.some((field) => field.key === 'consent');
+    const consent = askedConsent && answers.consent === '1';
     const where = originOf(origin.referer);
     await trx
       .insertInto('form_submissions')
@@ -156,7 +147,25 @@ export async function submitHostedForm(
       .execute();
     await trx.updateTable('forms').set({ updated_at: new Date() }).where('id', '=', form.id).execute();
 
+    // A preference record with nothing on: the opt-in turns marketing on; without consent it stays off.
+    const addPreferenceRecord = (uuid: string) =>
+      trx
+        .insertInto('preferences')
+        .values({
+          uuid,
+          org_id: form.orgId,
+          contact_id: contactId,
+          email: answers.email ?? email,
+          marketing: false,
+          webinars: false,
+          unsub_all: false,
+        })
+        .execute();
     let optInUuid: string | null = null;
+    // A new contact who left the consent box unticked has not agreed to marketing email: their preference
+    // record says so, and campaign sends leave them out. A known contact's choices stay as they were
+    // (anyone can type anyone's address).
+    if (askedConsent && !consent && !existing) await addPreferenceRecord(randomUUID());
     if (consent) {
       const record = await trx
         .selectFrom('preferences')
@@ -165,19 +174,7 @@ export async function submitHostedForm(
         .orderBy('created_at')
         .executeTakeFirst();
       optInUuid = record?.uuid ?? randomUUID();
-      if (!record)
-        await trx
-          .insertInto('preferences')
-          .values({
-            uuid: optInUuid,
-            org_id: form.orgId,
-            contact_id: contactId,
-            email: answers.email ?? email,
-            marketing: false,
-            webinars: false,
-            unsub_all: false,
-          })
-          .execute();
+      if (!record) await addPreferenceRecord(optInUuid);
     }
     return { contactId, created: !existing, optInUuid };
   });

@@ -36,9 +36,21 @@ export async function createOrganisationAndUser(
         last_name: input.lastName,
         signup_app_name: 'workbench',
         plan_type: 'trial',
+        // The first user of an organisation is its administrator.
+        role: 'admin',
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The address the owner confirmed at sign-up is the organisation's verified default sender.
+    await trx
+      .insertInto('verified_addresses')
+      .values({
+        org_id: org.id,
+        address: user.email,
+        sender_name: `${user.first_name} ${user.last_name}`.trim(),
+        is_default: true,
+      })
+      .execute();
     // The starter emails, list and share profile come with the organisation, in the same transaction.
     await createStarterContent(
       trx,

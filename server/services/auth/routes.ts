@@ -2,23 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   confirmSignupSchema,
+  FORGOT_PASSWORD_LOGGED_MESSAGE,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordSchema,
   loginSchema,
   resetKeySchema,
   resetPasswordSchema,
   SIGNUP_CHECK_EMAIL_MESSAGE,
+  SIGNUP_LOGGED_LINK_MESSAGE,
   signupKeySchema,
   signupSchema,
 } from '../../../domain/authSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
+import { describeWait } from '../../lib/describeWait.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authGuard, clearSessionCookie, currentAuth, setSessionCookie } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { currentUserData } from '../user/currentUserData.ts';
 import { loadUserData } from '../user/queries.ts';
-import { describeWait } from './describeWait.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { mailPasswordReset, mailSignup } from './mailAccountLinks.ts';
 import {
@@ -39,6 +41,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const publicLimited = { public: true, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
 
   const throttle = new LoginThrottle(db, ctx.clock);
+  // Without SMTP the answers say so (and where the links are) instead of "check your email".
+  const mailDelivery = config.smtpUrl ? ('smtp' as const) : ('log' as const);
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
@@ -68,7 +72,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Always the same answer for a valid request, sent before the address is looked up: a new address ' +
             'gets a link to finish creating the account (confirm_signup/), an address that has an account ' +
-            'gets a note that someone tried to sign up with it.',
+            'gets a note that someone tried to sign up with it. mail_delivery: smtp, or log when no SMTP is set ' +
+            "up (the link is then in the server's log, and the message says so).",
           body: signupSchema,
         },
       },
@@ -81,7 +86,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input.organisation_name,
         ]);
         ctx.afterReply.run('sign-up mail', () => mailSignup(ctx, input));
-        return { success: true, message: SIGNUP_CHECK_EMAIL_MESSAGE };
+        return {
+          success: true,
+          message: mailDelivery === 'smtp' ? SIGNUP_CHECK_EMAIL_MESSAGE : SIGNUP_LOGGED_LINK_MESSAGE,
+          mail_delivery: mailDelivery,
+        };
       },
     );
 
@@ -167,13 +176,23 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       'forgot_password/',
       {
         config: publicLimited,
-        schema: { tags: ['auth'], summary: 'Email a password reset link', body: forgotPasswordSchema },
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link',
+          description:
+            "mail_delivery: smtp, or log when no SMTP is set up (the link is then in the server's log).",
+          body: forgotPasswordSchema,
+        },
       },
       async (request) => {
         const email = request.body.email;
         ctx.afterReply.run('password reset mail', () => mailPasswordReset(ctx, email));
         // The same answer, sent before the address is looked up, so neither it nor its time reveals one.
-        return { success: true, message: FORGOT_PASSWORD_MESSAGE };
+        return {
+          success: true,
+          message: mailDelivery === 'smtp' ? FORGOT_PASSWORD_MESSAGE : FORGOT_PASSWORD_LOGGED_MESSAGE,
+          mail_delivery: mailDelivery,
+        };
       },
     );
 

@@ -2,7 +2,7 @@
 export type SmtpFailure = { permanent: boolean; message: string };
 
 /**
- * Classifies a nodemailer error: an SMTP reply in the 5xx range (a refused recipient, a rejected
+ * Classifies an SMTP failure (SmtpError): an SMTP reply in the 5xx range (a refused recipient, a rejected
  * message) is permanent; a 4xx reply, a connection or time-out error, or anything else is temporary.
  */
 export function classifySmtpFailure(error: unknown): SmtpFailure {

@@ -9,9 +9,32 @@ export type MimeMessage = {
   date: Date;
   /** More header fields (List-Unsubscribe and List-Unsubscribe-Post); values must be ASCII. */
   headers: Record<string, string>;
-  html: string;
+  /** Without it the message is the text alone (account email may have no HTML part). */
+  html?: string | undefined;
   text: string;
 };
+
+/** A new Message-ID (with its angle brackets) in the domain of the sender's address. */
+export function newMessageId(fromAddress: string): string {
+  const domain = fromAddress.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
+  return `<${randomBytes(12).toString('hex')}@${domain}>`;
+}
+
+/** A mailbox the way it is configured (SMTP_FROM): "Name <a@b>", "\"Name\" <a@b>", "<a@b>" or "a@b". */
+export function parseMailbox(text: string): { name: string; address: string } {
+  const named = /^\s*(?:"((?:[^"\\]|\\.)*)"|([^"<>]*?))\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(text);
+  if (named) {
+    return {
+      name: (named[1] ?? '').replace(/\\(.)/g, '$1') || (named[2] ?? ''),
+      address: named[3] as string,
+    };
+  }
+  const bare = /^\s*([^<>\s"]+@[^<>\s"]+)\s*$/.exec(text);
+  if (bare) return { name: '', address: bare[1] as string };
+  throw new Error(
+    `Not an email address with an optional name: "${text}" (write it as Name <address@example.com>)`,
+  );
+}
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** A display name that needs no quoting (RFC 5322 atext and spaces). */
@@ -59,15 +82,17 @@ function base64Lines(text: string): string {
   return lines.join('\r\n');
 }
 
+const TEXT_PART = 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n';
+const HTML_PART = 'Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n';
+
 /**
- * One email as a complete MIME message (multipart/alternative: text, then HTML, both UTF-8 in base64),
- * composed directly: a campaign sends thousands of messages that differ only in a few places, and a
+ * One email as a complete MIME message (multipart/alternative: text, then HTML, both UTF-8 in base64; the
+ * text alone when there is no HTML), the one composer of every email the product sends, composed directly: a campaign sends thousands of messages that differ only in a few places, and a
  * general-purpose composer's per-message work (choosing an encoding by scanning the body, quoted-printable
  * in JavaScript) cost more than everything else of a send. Base64 lines never contain the boundary
  * (it has '_' and '.', which base64 does not use) and never start with a dot.
  */
 export function composeMime(message: MimeMessage): Buffer {
-  const boundary = `=_wb.${randomBytes(12).toString('hex')}`;
   const head = [
     `From: ${mailbox(message.from.name, message.from.address)}`,
     `To: <${message.to}>`,
@@ -76,14 +101,15 @@ export function composeMime(message: MimeMessage): Buffer {
     `Date: ${message.date.toUTCString().replace('GMT', '+0000')}`,
     'MIME-Version: 1.0',
     ...Object.entries(message.headers).map(([name, value]) => `${name}: ${value.replace(/[\r\n]+/g, ' ')}`),
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-  ];
+  ].join('\r\n');
+  if (message.html === undefined) {
+    return Buffer.from(`${head}\r\n${TEXT_PART}${base64Lines(message.text)}\r\n`, 'utf8');
+  }
+  const boundary = `=_wb.${randomBytes(12).toString('hex')}`;
   return Buffer.from(
-    `${head.join('\r\n')}\r\n\r\n` +
-      `--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n` +
-      `${base64Lines(message.text)}\r\n` +
-      `--${boundary}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n` +
-      `${base64Lines(message.html)}\r\n` +
+    `${head}\r\nContent-Type: multipart/alternative; boundary="${boundary}"\r\n\r\n` +
+      `--${boundary}\r\n${TEXT_PART}${base64Lines(message.text)}\r\n` +
+      `--${boundary}\r\n${HTML_PART}${base64Lines(message.html)}\r\n` +
       `--${boundary}--\r\n`,
     'utf8',
   );

@@ -4,6 +4,7 @@ import type { MergeValues } from '../../../domain/mergeFields.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/AppError.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
+import { newMessageId } from './composeMime.ts';
 import { bodyIdsOf } from './emailBodies.ts';
 
 export type QueueMarketingEmailInput = {
@@ -182,7 +183,6 @@ export function sendRow(send: {
   versionId: number | null;
   isTest?: boolean;
 }) {
-  const domain = send.content.fromAddress.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'workbench.local';
   return {
     token: newTrackingToken(),
     org_id: send.orgId,
@@ -199,7 +199,7 @@ export function sendRow(send: {
     subject: send.isTest ? `[Test] ${send.content.subject}` : send.content.subject,
     body_id: send.bodyId,
     merge_values: JSON.stringify(send.merge),
-    message_id: `<${randomBytes(12).toString('hex')}@${domain}>`,
+    message_id: newMessageId(send.content.fromAddress),
     version_id: send.versionId,
     is_test: send.isTest ?? false,
   };

@@ -1,3 +1,4 @@
+import { decodeHtmlEntities } from '../../../domain/decodeHtmlEntities.ts';
 import { fillMergeFields, type MergeValues } from '../../../domain/mergeFields.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 
@@ -29,20 +30,9 @@ export type RenderedEmail = { html: string; links: string[] };
 
 const ANCHOR_HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])([^"']*)\2/gi;
 
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
 /** The link as a tracked original: an absolute http(s) URL, or null when it is not one. */
 function trackableUrl(raw: string): string | null {
-  const text = decodeAttribute(raw).trim();
+  const text = decodeHtmlEntities(raw, 'attribute').trim();
   if (!/^https?:\/\//i.test(text)) return null;
   try {
     const url = new URL(text);
@@ -135,12 +125,14 @@ export function resolveSendHtml(html: string, trackingBaseUrl: string, publicOri
 
 /** A plain-text version of the email (for SMTP's text part). */
 export function plainTextOf(html: string): string {
-  return decodeAttribute(
+  // Read as attribute text: a link's URL is written into the text, and its query's `&copy=2` stays.
+  return decodeHtmlEntities(
     html
       .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
       .replace(/<a\b[^>]*?\bhref\s*=\s*(["'])([^"']*)\1[^>]*>([\s\S]*?)<\/a>/gi, '$3 ($2)')
       .replace(/<\/(p|h\d|div|li|tr)>|<br\s*\/?>/gi, '\n')
       .replace(/<[^>]+>/g, ''),
+    'attribute',
   )
     .replace(/\n{3,}/g, '\n\n')
     .trim();

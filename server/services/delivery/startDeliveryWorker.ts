@@ -9,7 +9,8 @@ import { deliveryLoop } from './deliveryLoop.ts';
 import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
 import { recordEmailEvents } from './recordEmailEvent.ts';
 import { SendBodies } from './SendBodies.ts';
-import { SmtpPool, smtpOptionsFromUrl } from './smtp/SmtpPool.ts';
+import { SmtpPool } from './smtp/SmtpPool.ts';
+import { smtpOptionsFromUrl } from './smtp/smtpOptionsFromUrl.ts';
 
 type SendRow = Selectable<EmailSendTable>;
 

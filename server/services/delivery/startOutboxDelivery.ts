@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
 import type { Database, OutboxStatus } from '../../db/schema.ts';
+import { composeMime, newMessageId, parseMailbox } from './composeMime.ts';
 import { type DeliveryLoop, deliveryLoop } from './deliveryLoop.ts';
 import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
+import { SmtpPool } from './smtp/SmtpPool.ts';
+import { smtpOptionsFromUrl } from './smtp/smtpOptionsFromUrl.ts';
 
 type OutboxRow = {
   id: number;
@@ -21,12 +23,16 @@ export type OutboxDelivery = DeliveryLoop;
 export type OutboxDeliveryOptions = QueueSettings & {
   db: Kysely<Database>;
   smtpUrl: string;
+  /** The sender (SMTP_FROM): "Name <address>" or an address. */
   from: string;
 };
 
+/** Account email is a trickle: two connections, each closed by the server or its time-out when idle. */
+const OUTBOX_CONNECTIONS = 2;
+
 /**
- * Delivers account email (password resets, sign-up links) from the outbox over SMTP, on the delivery
- * queue's rules (leasedQueue.ts, deliveryLoop.ts): rows are claimed with a lease, so a process that died
+ * Delivers account email (password resets, sign-up links) from the outbox over SMTP, through the same SMTP
+ * client and MIME composer as marketing email (SmtpPool, composeMime), on the delivery queue's rules (leasedQueue.ts, deliveryLoop.ts): rows are claimed with a lease, so a process that died
  * mid-send leaves them due again when the lease runs out, and several processes never send one twice; a
  * failure waits with back-off until maxAttempts, then is failed. Every outcome is written only while the
  * claim is still this process's. The full message with its secret is dropped once delivered or failed.
@@ -39,11 +45,11 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
   const baseMs = options.backoffBaseMs ?? 30_000;
   const batchSize = options.batchSize ?? 20;
   const smtpTimeoutMs = Math.max(1000, Math.min(30_000, Math.floor(leaseMs / 3)));
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: smtpTimeoutMs,
-    greetingTimeout: smtpTimeoutMs,
-    socketTimeout: smtpTimeoutMs,
+  const from = parseMailbox(options.from);
+  const transport = new SmtpPool({
+    ...smtpOptionsFromUrl(options.smtpUrl, smtpTimeoutMs),
+    maxConnections: OUTBOX_CONNECTIONS,
+    maxMessages: 100,
   });
 
   const settle = async (row: OutboxRow, set: Partial<SettleFields>) => {
@@ -61,15 +67,17 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
 
   async function deliverOne(row: OutboxRow): Promise<void> {
     try {
-      await transport.sendMail({
-        from: options.from,
+      const message = composeMime({
+        from,
         to: row.to_address,
         subject: row.subject,
+        messageId: newMessageId(from.address),
+        date: now(),
+        headers: {},
         text: row.private_text_body ?? row.text_body,
-        ...(row.private_html_body || row.html_body
-          ? { html: row.private_html_body ?? row.html_body ?? '' }
-          : {}),
+        html: row.private_html_body || row.html_body || undefined,
       });
+      await transport.send({ from: from.address, to: [row.to_address] }, message);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       log.warn({ outboxId: row.id, attempts: row.attempts }, `outbox delivery failed: ${message}`);
@@ -113,7 +121,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
     deliverDue: loop.deliverDue,
     stop: async () => {
       await loop.stop();
-      transport.close();
+      await transport.close();
     },
   };
 }

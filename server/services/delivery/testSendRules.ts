@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
+import type { RateLimiter } from '../../lib/RateLimiter.ts';
 
 /** Test sends a person may make in a window, and all the people of one organisation together. */
 export const TEST_SENDS_PER_USER = 10;
@@ -48,34 +49,27 @@ export async function checkTestSendAddresses(
 }
 
 /**
- * Counts test sends per person and per organisation in a sliding window (in memory, per process: each
- * server process holds its own count, which bounds a relay attempt all the same). Beyond either limit the
- * send is refused with 429 and when to try again.
+ * Counts test sends per person and per organisation in windows of TEST_SEND_WINDOW_MS, with the one
+ * rate-limit mechanism (RateLimiter: shared by every server process, so a relay attempt spread over
+ * processes is bounded all the same). Beyond either limit the send is refused with 429 and when to try
+ * again. Every kind of test send (an edition's, a share profile's) counts against the same limits.
  */
 export class TestSendLimiter {
-  private readonly sent = new Map<string, number[]>();
+  constructor(private readonly limiter: RateLimiter) {}
 
-  constructor(private readonly clock: () => Date) {}
-
-  take(userId: number, orgId: number): void {
-    const now = this.clock().getTime();
-    const keys: Array<[string, number]> = [
-      [`user:${userId}`, TEST_SENDS_PER_USER],
-      [`org:${orgId}`, TEST_SENDS_PER_ORGANISATION],
+  async take(userId: number, orgId: number): Promise<void> {
+    const scopes = [
+      { key: `test-send:user:${userId}`, max: TEST_SENDS_PER_USER, who: 'You have' },
+      { key: `test-send:org:${orgId}`, max: TEST_SENDS_PER_ORGANISATION, who: 'Your organisation has' },
     ];
-    for (const [key, limit] of keys) {
-      const recent = (this.sent.get(key) ?? []).filter((at) => at > now - TEST_SEND_WINDOW_MS);
-      this.sent.set(key, recent);
-      if (recent.length >= limit) {
-        const retryAfterSeconds = ((recent[0] ?? now) + TEST_SEND_WINDOW_MS - now) / 1000;
+    for (const { key, max, who } of scopes) {
+      const decision = await this.limiter.take(key, { max, windowMs: TEST_SEND_WINDOW_MS });
+      if (!decision.ok) {
         throw tooManyRequests(
-          key.startsWith('user')
-            ? `You have sent ${limit} test emails in the last 10 minutes. Try again in a few minutes.`
-            : `Your organisation has sent ${limit} test emails in the last 10 minutes. Try again in a few minutes.`,
-          retryAfterSeconds,
+          `${who} sent ${max} test emails in the last 10 minutes. Try again in a few minutes.`,
+          decision.retryAfterSeconds,
         );
       }
     }
-    for (const [key] of keys) this.sent.get(key)?.push(now);
   }
 }

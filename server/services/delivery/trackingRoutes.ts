@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import type { RateDecision } from '../../lib/RateLimiter.ts';
+import { clientKey } from '../../lib/rateLimitRoutes.ts';
 import type { EmailEventInput } from './recordEmailEvent.ts';
 import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
 
@@ -36,29 +38,6 @@ const INVALID_LINK_PAGE =
   '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
   `<title>Link not valid</title></head><body>` +
   `<h1>${escapeHtml(INVALID_LINK_MESSAGE)}</h1><p>Please use a link from a recent email.</p></body></html>`;
-
-/** Addresses counted in one window at most; beyond, the window starts again (memory stays bounded). */
-const MAX_COUNTED_ADDRESSES = 100_000;
-
-/**
- * A fixed-window per-IP counter of a minute, the public rate limit of the tracking endpoints (cheaper than
- * the rate-limit plugin on the busiest URLs): the pixel, which cannot answer 429, records nothing over the
- * limit; the click answers 429.
- */
-function ipWindow(max: number) {
-  let windowStart = Date.now();
-  let counts = new Map<string, number>();
-  return (ip: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= 60_000 || counts.size >= MAX_COUNTED_ADDRESSES) {
-      windowStart = now;
-      counts = new Map();
-    }
-    const count = (counts.get(ip) ?? 0) + 1;
-    counts.set(ip, count);
-    return count <= max;
-  };
-}
 
 function userAgentOf(request: FastifyRequest): string | null {
   const ua = request.headers['user-agent'];
@@ -107,8 +86,15 @@ function noStore(reply: FastifyReply): FastifyReply {
  */
 export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): FastifyPluginAsyncZod {
   const { config } = ctx;
-  const pixelAllowed = ipWindow(config.trackingRateLimit);
-  const clickAllowed = ipWindow(config.trackingRateLimit);
+  // The one rate-limit mechanism (RateLimiter), per client address: the pixel, which cannot answer 429,
+  // records nothing over the limit; the click answers 429.
+  const rule = { max: config.trackingRateLimit, windowMs: 60_000 };
+  // A limit that cannot be read (the database is away) lets the person through: the link was theirs.
+  const limit = (what: 'open' | 'click', request: FastifyRequest): Promise<RateDecision> =>
+    ctx.rateLimiter.take(`tracking:${what}:${clientKey(request)}`, rule).catch((error: unknown) => {
+      request.log.error(error, 'tracking rate limit could not be read');
+      return { ok: true };
+    });
   const hidden = { hide: true } as const;
 
   return async (app) => {
@@ -125,9 +111,9 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       },
       async (request, reply) => {
         const parsed = pixelFileSchema.safeParse(request.params['*']);
-        if (parsed.success && pixelAllowed(request.ip)) {
+        if (parsed.success) {
           try {
-            const send = await recorder.send(parsed.data);
+            const send = (await limit('open', request)).ok ? await recorder.send(parsed.data) : null;
             if (send) {
               await recorder.record(trackedEvent(send, 'opened', null, request));
             }
@@ -143,10 +129,11 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
       '/t/c/:token/:index',
       { config: { public: true }, schema: hidden },
       async (request, reply) => {
-        if (!clickAllowed(request.ip)) {
+        const decision = await limit('click', request);
+        if (!decision.ok) {
           return noStore(reply)
             .code(429)
-            .header('retry-after', '60')
+            .header('retry-after', String(Math.max(1, Math.ceil(decision.retryAfterSeconds))))
             .type('text/plain; charset=utf-8')
             .send(TOO_MANY_CLICKS);
         }

@@ -1,3 +1,4 @@
+import { generateRssFeed } from 'feedsmith';
 import type { DesignArticle } from '../../../domain/publishSchemas.ts';
 
 /** Whether XML 1.0 can hold the character (tab, newline and carriage return are the only controls). */
@@ -7,14 +8,8 @@ function xmlChar(char: string): boolean {
   return code !== 0xfffe && code !== 0xffff;
 }
 
-const xml = (value: string) =>
-  [...value]
-    .filter(xmlChar)
-    .join('')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** The text without the characters XML 1.0 cannot hold (feedsmith escapes the rest, or writes CDATA). */
+const xmlText = (value: string) => [...value].filter(xmlChar).join('');
 
 export type FeedInput = {
   title: string;
@@ -27,29 +22,24 @@ export type FeedInput = {
   articles: readonly DesignArticle[];
 };
 
-/** An RSS 2.0 feed of an edition's articles, in edition order (with an atom:link to itself). */
+/**
+ * An RSS 2.0 feed of an edition's articles, in edition order (with an atom:link to itself), written by
+ * feedsmith, the library that also reads the feeds the content service fetches.
+ */
 export function rssFeed(input: FeedInput): string {
-  const items = input.articles
-    .map(
-      (article) =>
-        '<item>' +
-        `<title>${xml(article.title)}</title>` +
-        `<link>${xml(article.url)}</link>` +
-        `<guid isPermaLink="true">${xml(article.url)}</guid>` +
-        `<pubDate>${new Date(article.published_at).toUTCString()}</pubDate>` +
-        (article.summary ? `<description>${xml(article.summary)}</description>` : '') +
-        '</item>',
-    )
-    .join('\n');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n' +
-    `<title>${xml(input.title)}</title>\n` +
-    `<link>${xml(input.link)}</link>\n` +
-    `<description>${xml(input.description)}</description>\n` +
-    `<atom:link href="${xml(input.self)}" rel="self" type="application/rss+xml" />\n` +
-    '<language>en</language>\n' +
-    `<lastBuildDate>${input.updated.toUTCString()}</lastBuildDate>\n` +
-    `${items}\n</channel>\n</rss>\n`
-  );
+  return generateRssFeed({
+    title: xmlText(input.title),
+    link: xmlText(input.link),
+    description: xmlText(input.description),
+    language: 'en',
+    lastBuildDate: input.updated,
+    atom: { links: [{ href: xmlText(input.self), rel: 'self', type: 'application/rss+xml' }] },
+    items: input.articles.map((article) => ({
+      title: xmlText(article.title),
+      link: xmlText(article.url),
+      guid: { value: xmlText(article.url), isPermaLink: true },
+      pubDate: new Date(article.published_at),
+      ...(article.summary ? { description: xmlText(article.summary) } : {}),
+    })),
+  });
 }

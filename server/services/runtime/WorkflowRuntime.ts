@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
+import { kyselyExecutor } from '../../lib/kyselyExecutor.ts';
 import { listenForWork } from '../../lib/listenForWork.ts';
 import { startPgBoss } from '../../lib/startPgBoss.ts';
 import { onWork, sleepUntilWork } from '../../lib/workSignals.ts';
@@ -17,7 +18,6 @@ import {
 import type { Clock } from './runtimePorts.ts';
 import { registerRuntime } from './runtimeRegistry.ts';
 import {
-  kyselyExecutor,
   LATER_QUEUE,
   pgBossScheduler,
   STEP_QUEUE,

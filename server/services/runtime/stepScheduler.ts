@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
+import { kyselyExecutor } from '../../lib/kyselyExecutor.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
 import type { Clock, StepJob } from './runtimePorts.ts';
 
@@ -19,16 +20,6 @@ export const STEP_QUEUES = [LATER_QUEUE, STEP_QUEUE] as const;
  * a step of an enrolment already under way (after a delay), 0 for a first step.
  */
 export type StepJobData = { e: number; s: number; d: number; p: 0 | 1 };
-
-/** pg-boss's `db` interface over a Kysely database or transaction (one code path for PGlite and PostgreSQL). */
-export function kyselyExecutor(db: Db): PgBoss.Db {
-  return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
-    },
-  };
-}
 
 /** Schedules step jobs inside the caller's transaction (pg-boss's per-call db option). */
 export type StepScheduler = {

@@ -24,6 +24,7 @@ export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise
     has_weekly_account_insight_perm: user.has_weekly_account_insight_perm,
     sales_x_usage_permission: user.sales_x_usage_permission,
     export_widget_permission: user.export_widget_permission,
+    role: user.role,
     plan_type: normalisePlanType(user.plan_type),
     organisation: org,
   };

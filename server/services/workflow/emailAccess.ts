@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { decodeHtmlEntities } from '../../../domain/decodeHtmlEntities.ts';
 import type { EmailVersion } from '../../../domain/workflowTypes.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
@@ -114,7 +115,7 @@ export function htmlLinks(html: string | null): { url: string; text: string }[] 
   const anchor = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
   for (const match of html.matchAll(anchor)) {
     const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(match[1] ?? '');
-    const url = (href?.[1] ?? href?.[2] ?? href?.[3] ?? '').trim().replace(/&amp;/g, '&');
+    const url = decodeHtmlEntities(href?.[1] ?? href?.[2] ?? href?.[3] ?? '', 'attribute').trim();
     if (!url || url.startsWith('#') || /^javascript:/i.test(url) || seen.has(url)) continue;
     seen.add(url);
     const text = (match[2] ?? '')

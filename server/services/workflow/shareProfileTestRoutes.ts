@@ -37,7 +37,7 @@ function testEmail(config: ShareProfileConfig, profileName: string) {
  */
 export function shareProfileTestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
-  const limiter = new TestSendLimiter(ctx.clock);
+  const limiter = new TestSendLimiter(ctx.rateLimiter);
   return async (app) => {
     app.post(
       'send_test_share_profile/',
@@ -72,7 +72,7 @@ export function shareProfileTestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!config) throw badRequest('Send sp_uuid (or a workflow with a share profile) or config.');
         const to = body.to ?? user.email;
         await checkTestSendAddresses(db, user.org_id, { to, from: config.sendFrom });
-        limiter.take(user.id, user.org_id);
+        await limiter.take(user.id, user.org_id);
         const email = testEmail(config, name);
         await ctx.mail.send({ orgId: user.org_id, kind: 'share_profile_test', to, ...email });
         return { success: true, message: `A test email has been sent to ${to}.` };

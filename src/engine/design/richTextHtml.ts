@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from '../../../domain/decodeHtmlEntities.ts';
+
 /**
  * Rich text between the saved format (the sanitised HTML subset of EmailDesign) and ProseMirror JSON
  * (what y-prosemirror reads and writes in a Y.XmlFragment), without a DOM so the engine runs in Node:
@@ -14,25 +16,15 @@ export type PmNode = {
 
 type HtmlNode = { tag: string; attrs: Record<string, string>; children: HtmlNode[] } | { text: string };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 const VOID = new Set(['br', 'img', 'hr']);
 
 function parseAttrs(source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const match of source.matchAll(/([a-zA-Z-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
-    attrs[(match[1] as string).toLowerCase()] = decode(match[3] ?? match[4] ?? match[5] ?? '');
+    attrs[(match[1] as string).toLowerCase()] = decodeHtmlEntities(
+      match[3] ?? match[4] ?? match[5] ?? '',
+      'attribute',
+    );
   }
   return attrs;
 }
@@ -48,7 +40,7 @@ function parseHtml(html: string): HtmlNode[] {
   let last = 0;
   for (const match of html.matchAll(tagPattern)) {
     const top = stack[stack.length - 1] as (typeof stack)[number];
-    if (match.index > last) top.children.push({ text: decode(html.slice(last, match.index)) });
+    if (match.index > last) top.children.push({ text: decodeHtmlEntities(html.slice(last, match.index)) });
     last = match.index + match[0].length;
     if (!match[2]) continue;
     const tag = match[2].toLowerCase();
@@ -62,7 +54,9 @@ function parseHtml(html: string): HtmlNode[] {
     if (!VOID.has(tag) && !match[4]) stack.push(node);
   }
   if (last < html.length)
-    (stack[stack.length - 1] as (typeof stack)[number]).children.push({ text: decode(html.slice(last)) });
+    (stack[stack.length - 1] as (typeof stack)[number]).children.push({
+      text: decodeHtmlEntities(html.slice(last)),
+    });
   return root.children;
 }
 

@@ -1,24 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEmail } from '../../../domain/outboxTypes.ts';
 import { OutboxTable } from '../../../src/modules/admin/components/OutboxTable.tsx';
+import { email } from './outboxFixtures.ts';
 
 afterEach(cleanup);
-
-const email = (over: Partial<OutboxEmail>): OutboxEmail => ({
-  id: 7,
-  kind: 'password_reset',
-  to_address: 'ada@example.test',
-  subject: 'Reset your password',
-  text_body: 'Reset it here.',
-  html_body: null,
-  status: 'sent',
-  attempts: 1,
-  last_error: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  sent_at: '2026-11-20T10:00:01.000Z',
-  ...over,
-});
 
 const EMAILS = [email({}), email({ id: 6, to_address: 'bob@example.test', subject: '' })];
 

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
+import type { AudienceListContact, AudienceListSummary } from '../../../domain/audienceLists.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
@@ -15,22 +15,12 @@ import { AudiencesPage } from '../../../src/modules/audiences/components/Audienc
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { list } from './audienceFixtures.ts';
+import '../jsdomDialog.ts';
 
 afterEach(cleanup);
 
 /** The first render of a screen can take over a second on a busy 2-core machine. */
 const SLOW = { timeout: 5000 };
-
-// jsdom has no modal dialogs: the open attribute stands in for showModal and close.
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 function renderLists(stubs: Partial<AudienceApi>, at = '/audiences/lists') {
   const root = createRootRoute();
@@ -60,7 +50,7 @@ const cardNames = () =>
   screen.getAllByTestId('list-card').map((card) => within(card).getByRole('heading').textContent);
 
 describe('Lists screen', () => {
-  it('shows 8 cards a page with abbreviated totals (exact on hover), creators and a pager', async () => {
+  it('shows 8 cards at a time with abbreviated totals (exact on hover), creators and Show more', async () => {
     const listLists = vi.fn(async () => ({
       total_count: 9,
       data: [list(1, { totalContacts: 1540, totalSent: 2_500_000, last_used_by: 'Ada Admin' }), list(2)],
@@ -72,7 +62,11 @@ describe('Lists screen', () => {
     expect(within(card).getByText('1.5K').getAttribute('title')).toBe('1,540');
     expect(within(card).getByText('2.5M')).toBeTruthy();
     expect(within(card).getByText(/Last used by Ada Admin/)).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Pages of lists' })).toBeTruthy();
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 2 of 9 lists');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more lists' }));
+    await waitFor(() =>
+      expect(listLists).toHaveBeenLastCalledWith({ offset: 2, limit: 8, searchWord: '' }, expect.anything()),
+    );
   });
 
   it("shows 'List with that name already exists' on the name field, then creates the list on top", async () => {
@@ -145,8 +139,8 @@ describe('Lists screen', () => {
     expect(await screen.findByText('Your lists could not be loaded')).toBeTruthy();
   });
 
-  it('opens a list with its profiled contacts (4 a page) and non-profiled contacts', async () => {
-    const contact = (id: number, personality: string | null) => ({
+  it('opens a list with its profiled contacts (10 a page, Show more) and non-profiled contacts, each with its standing', async () => {
+    const contact = (id: number, personality: string | null, consent = true): AudienceListContact => ({
       contact_id: id,
       first_name: `First${id}`,
       last_name: 'Last',
@@ -155,12 +149,18 @@ describe('Lists screen', () => {
       account_name: null,
       personality_type: personality,
       status: 'Subscribed',
+      marketing_consent: consent,
       added_at: '2026-11-01T09:00:00.000Z',
     });
     const listContacts = vi.fn(async (input: { kind: string; offset: number }) =>
       input.kind === 'profiled'
-        ? { total_count: 6, data: [1, 2, 3, 4].map((n) => contact(n + input.offset, 'Steady')) }
-        : { total_count: 1, data: [contact(99, null)] },
+        ? {
+            total_count: 12,
+            data: Array.from({ length: input.offset === 0 ? 10 : 2 }, (_, n) =>
+              contact(n + 1 + input.offset, 'Steady'),
+            ),
+          }
+        : { total_count: 1, data: [contact(99, null, false)] },
     );
     renderLists(
       {
@@ -176,9 +176,22 @@ describe('Lists screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Details list' }, SLOW)).toBeTruthy();
     expect(await screen.findByText('First1 Last')).toBeTruthy();
     expect(await screen.findByText('First99 Last')).toBeTruthy();
+    // A Subscribed contact without marketing consent (a send leaves them out) says so.
+    const withoutConsent = screen.getByText('First99 Last').closest('tr') as HTMLElement;
+    expect(within(withoutConsent).getByText('No consent')).toBeTruthy();
+    expect(within(withoutConsent).queryByText('Subscribed')).toBeNull();
+    expect(
+      within(screen.getByText('First1 Last').closest('tr') as HTMLElement).getByText('Subscribed'),
+    ).toBeTruthy();
     expect(listContacts).toHaveBeenCalledWith(
-      { listId: 5, kind: 'profiled', offset: 0, limit: 4 },
+      { listId: 5, kind: 'profiled', offset: 0, limit: 10 },
       expect.anything(),
     );
+    const profiled = screen.getByRole('table', { name: 'Profiled contacts' });
+    expect(within(profiled).getAllByRole('row')).toHaveLength(11);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more contacts' }));
+    expect(await screen.findByText('First12 Last')).toBeTruthy();
+    expect(within(profiled).getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByText('All 12 contacts shown')).toBeTruthy();
   });
 });

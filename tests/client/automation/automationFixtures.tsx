@@ -21,6 +21,7 @@ import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import { ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { servicesWith } from '../servicesWith.ts';
+import '../jsdomDialog.ts';
 
 export function summary(id: number, patch: Partial<WorkflowSummary> = {}): WorkflowSummary {
   return {
@@ -175,15 +176,4 @@ export function renderScreen(screen: ReactNode, api: AutomationApi, at: string =
     </ServicesContext.Provider>,
   );
   return { router, ...view };
-}
-
-// jsdom has no modal dialogs: the open attribute stands in for showModal and close.
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
 }

@@ -14,20 +14,11 @@ import { CampaignsPage as CampaignsScreen } from '../../../src/modules/campaigns
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign, campaignsPage } from './campaignFixtures.ts';
+import '../jsdomDialog.ts';
 
 afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
-
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 function renderCampaigns(stubs: Partial<CampaignApi>, at = '/campaigns') {
   const root = createRootRoute();
@@ -80,8 +71,11 @@ describe('Campaign list screen', () => {
   });
 
   it('shows the empty state, and an error that leaves loading', async () => {
-    renderCampaigns({ listCampaigns: async () => campaignsPage([]) });
-    expect(await screen.findByText('No campaigns yet', {}, SLOW)).toBeTruthy();
+    renderCampaigns({
+      listCampaigns: async () => campaignsPage([]),
+      emailsWithoutCampaign: async () => ({ total_count: 0, marked_count: 0, data: [] }),
+    });
+    expect(await screen.findByText('Start your first campaign', {}, SLOW)).toBeTruthy();
     cleanup();
     renderCampaigns({
       listCampaigns: async () => {
@@ -90,6 +84,21 @@ describe('Campaign list screen', () => {
     });
     expect(await screen.findByText('Your campaigns could not be loaded', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('Loading your campaigns…')).toBeNull();
+  });
+
+  it("a new organisation's empty list says what to do next and counts its starter emails, not 0 emails", async () => {
+    const emailsWithoutCampaign = vi.fn(async () => ({ total_count: 3, marked_count: 0, data: [] }));
+    renderCampaigns({ listCampaigns: async () => campaignsPage([]), emailsWithoutCampaign });
+    const title = await screen.findByText('Start your first campaign', {}, SLOW);
+    const panel = title.closest('.ui-state') as HTMLElement;
+    await waitFor(() =>
+      expect(panel.textContent).toContain('copy one of the 3 emails you already have outside campaigns'),
+    );
+    expect(within(panel).getByRole('link', { name: 'New campaign' }).getAttribute('href')).toBe(
+      '/createcampaign',
+    );
+    expect(screen.queryByText(/0 emails/)).toBeNull();
+    expect(screen.queryByTestId('campaigns-total')).toBeNull();
   });
 
   it('a newer search supersedes the load in flight without an error', async () => {
@@ -118,7 +127,7 @@ describe('Campaign list screen', () => {
     expect(screen.queryByText('Your campaigns could not be loaded')).toBeNull();
   });
 
-  it('appends the next page on Load more', async () => {
+  it('appends the next page on Show more', async () => {
     const listCampaigns = vi.fn(async (query: { offset: number }) =>
       query.offset === 0
         ? campaignsPage(
@@ -128,12 +137,13 @@ describe('Campaign list screen', () => {
         : campaignsPage([campaign(9), campaign(10)], 10),
     );
     renderCampaigns({ listCampaigns });
-    fireEvent.click(await screen.findByRole('button', { name: 'Load more campaigns' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more campaigns' }, SLOW));
     await waitFor(() => expect(cardNames()).toHaveLength(10), SLOW);
     expect(cardNames()[0]).toBe('Campaign 1');
     expect(cardNames()[9]).toBe('Campaign 10');
     expect(listCampaigns).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 8 }), expect.anything());
-    expect(screen.queryByRole('button', { name: 'Load more campaigns' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more campaigns' })).toBeNull();
+    expect(screen.getByText('All 10 campaigns shown')).toBeTruthy();
   });
 
   it('filters by email type (the filter map) from the first page', async () => {

@@ -17,19 +17,10 @@ import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { campaign } from './campaignFixtures.ts';
+import '../jsdomDialog.ts';
 
 afterEach(cleanup);
 const SLOW = { timeout: 5000 };
-
-if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
 
 const details = (): CampaignDetails => ({
   ...campaign(3),

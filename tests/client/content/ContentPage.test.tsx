@@ -147,12 +147,12 @@ describe('Content explorer list', () => {
     });
     renderContent({ listArticles });
     expect(await screen.findByRole('heading', { level: 3, name: 'Article 20' }, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more articles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more articles' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Article 23' })).toBeTruthy();
     expect(titles()).toHaveLength(23);
     expect(titles()[0]).toBe('Article 1');
     expect(listArticles).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 20 }), expect.anything());
-    expect(screen.getByText('That is every article.')).toBeTruthy();
+    expect(screen.getByText('All 23 articles shown')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search articles'), { target: { value: 'ports' } });
     await waitFor(() => expect(titles()).toEqual(['Article 99']), SLOW);
     expect(listArticles).toHaveBeenLastCalledWith(

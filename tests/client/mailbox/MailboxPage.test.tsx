@@ -1,35 +1,20 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailDocument } from '../../../domain/emailDocument.ts';
 import type { MailboxItem, MailboxPage as MailboxList } from '../../../domain/mailboxTypes.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { mailboxApi } from '../../../src/api/mailboxApi.ts';
 import { MailboxPage } from '../../../src/modules/mailbox/components/MailboxPage.tsx';
+import { renderAtRoute } from '../renderAtRoute.tsx';
+
+/** The mailbox at its route (its search and the rows shown are in the address). */
+const renderMailbox = (at = '/mailbox') =>
+  renderAtRoute({ path: '/mailbox', at, component: MailboxPage, pagedList: true });
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-/** The mailbox at /mailbox (its empty states link to other areas: a router is needed). */
-async function renderMailbox() {
-  const root = createRootRoute();
-  const mailbox = createRoute({ getParentRoute: () => root, path: '/mailbox', component: MailboxPage });
-  const router = createRouter({
-    routeTree: root.addChildren([mailbox]),
-    history: createMemoryHistory({ initialEntries: ['/mailbox'] }),
-  });
-  await act(async () => {
-    render(<RouterProvider router={router} />);
-  });
-}
 
 const item = (over: Partial<MailboxItem> = {}): MailboxItem => ({
   send_id: 11,
@@ -74,7 +59,7 @@ describe('MailboxPage', () => {
       page([item(), item({ send_id: 10, status: 'suppressed', opens: 0, clicks: 0, to: 'x@example.test' })]),
     );
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    await renderMailbox();
+    renderMailbox();
     const row = await screen.findByTestId('mailbox-row-11');
     expect(within(row).getByText('Delivered')).toBeTruthy();
     expect(within(row).getByTestId('mailbox-opens').textContent).toBe('2');
@@ -86,7 +71,7 @@ describe('MailboxPage', () => {
   it('says plainly when email goes out over SMTP', async () => {
     vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()], 'smtp'));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    await renderMailbox();
+    renderMailbox();
     expect(await screen.findByText(/Email is sent over SMTP/)).toBeTruthy();
   });
 
@@ -102,7 +87,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<html><body><a href="http://t.test/t/c/tok/0">Read</a><img src="http://t.test/t/o/tok.gif"></body></html>',
     });
-    await renderMailbox();
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     expect(email).toHaveBeenCalledWith(11, expect.any(AbortSignal));
     const frame = (await screen.findByTitle('Email: Spring launch')) as HTMLIFrameElement;
@@ -129,7 +114,7 @@ describe('MailboxPage', () => {
       delivered_at: '2026-11-20T10:00:01.000Z',
       html: '<p>Hi</p>',
     });
-    await renderMailbox();
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Spring launch' }));
     const viewer = await screen.findByRole('region', { name: 'Opened email' });
     await waitFor(() => expect(document.activeElement).toBe(viewer));
@@ -148,7 +133,7 @@ describe('MailboxPage', () => {
     const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
     const send = vi.spyOn(mailboxApi, 'send').mockResolvedValue({ sendId: 12, created: true });
-    await renderMailbox();
+    renderMailbox();
     expect(await screen.findByText('No emails yet')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: '6' } });
@@ -176,7 +161,7 @@ describe('MailboxPage', () => {
     vi.spyOn(mailboxApi, 'send').mockRejectedValue(
       new ApiError({ kind: 'http', status: 400, message: 'Email 4 has no design yet.' }),
     );
-    await renderMailbox();
+    renderMailbox();
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email 4 has no design yet.')).toBeTruthy();
   });
@@ -189,7 +174,7 @@ describe('MailboxPage', () => {
       )
       .mockResolvedValue(page([item()]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    await renderMailbox();
+    renderMailbox();
     expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
@@ -197,19 +182,21 @@ describe('MailboxPage', () => {
   });
 
   it('searches by recipient or subject once typing settles, from the first page, and says when nothing matches', async () => {
-    const many = { ...page([item()]), total_count: 45 };
+    const first = [item(), ...Array.from({ length: 19 }, (_, i) => item({ send_id: 100 + i }))];
+    const many = { ...page(first), total_count: 45 };
     const list = vi.spyOn(mailboxApi, 'list').mockImplementation(async (query) => {
       if (query.q === 'nobody') return page([]);
       if (query.q === 'ada') return page([item()]);
       return many;
     });
     vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
-    await renderMailbox();
+    const router = renderMailbox();
     await screen.findByTestId('mailbox-row-11');
-    fireEvent.click(screen.getByRole('button', { name: /next/i }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more emails' }));
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({ offset: 20, limit: 20, q: '' }, expect.anything()),
     );
+    await waitFor(() => expect(router.state.location.search).toEqual({ offset: 20 }));
 
     const field = screen.getByLabelText('Search the mailbox');
     fireEvent.change(field, { target: { value: '  ad' } });
@@ -229,10 +216,21 @@ describe('MailboxPage', () => {
     );
   });
 
+  it('is a link: the search comes from the address and goes back to it', async () => {
+    const list = vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([item()]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue(OPTIONS);
+    const router = renderMailbox('/mailbox?q=ada');
+    expect(await screen.findByTestId('mailbox-row-11')).toBeTruthy();
+    expect(list).toHaveBeenCalledWith({ offset: 0, limit: 20, q: 'ada' }, expect.anything());
+    expect((screen.getByLabelText('Search the mailbox') as HTMLInputElement).value).toBe('ada');
+    fireEvent.change(screen.getByLabelText('Search the mailbox'), { target: { value: 'launch' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'launch' }));
+  });
+
   it('with no contacts, the send form says what to do and links to People and the import', async () => {
     vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
     vi.spyOn(mailboxApi, 'options').mockResolvedValue({ ...OPTIONS, contacts: [] });
-    await renderMailbox();
+    renderMailbox();
     expect(await screen.findByText(/no contacts yet: add one in People/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add a contact' }).getAttribute('href')).toBe('/audiences');
     expect(screen.getByRole('link', { name: 'Import contacts' }).getAttribute('href')).toBe(

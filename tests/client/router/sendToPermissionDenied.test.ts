@@ -34,8 +34,8 @@ describe('sendToPermissionDenied', () => {
     ]);
   });
 
-  it('settings without permission: back to /campaigns, then the error page', async () => {
-    window.history.replaceState(null, '', '/settings/profile');
+  it('the settings export widget page without permission: back to /campaigns, then the error page', async () => {
+    window.history.replaceState(null, '', '/settings/export_widget');
     const router = fakeRouter();
     await sendToPermissionDenied(router);
     expect(router.steps).toEqual(['replace /campaigns', 'push /permission_denied?error=403']);

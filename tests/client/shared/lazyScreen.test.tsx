@@ -13,13 +13,21 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
   }
 }
 
+function Hello({ name }: { name: string }) {
+  return <h1>Hello {name}</h1>;
+}
+
+function Ready() {
+  return <p>ready</p>;
+}
+
 describe('lazyScreen', () => {
   it('throws a failed load to the error boundary, and loads again after retryFailedScreens', async () => {
     let attempts = 0;
     const Screen = lazyScreen(async () => {
       attempts += 1;
       if (attempts === 1) throw new Error('Failed to fetch dynamically imported module: /assets/x.js');
-      return { Page: ({ name }: { name: string }) => <h1>Hello {name}</h1> };
+      return { Page: Hello };
     }, 'Page');
     const tree = (key: number) => (
       <Boundary key={key}>
@@ -42,7 +50,7 @@ describe('lazyScreen', () => {
   });
 
   it('preload resolves once the screen is loaded (the router awaits it before showing a route)', async () => {
-    const Screen = lazyScreen(async () => ({ Page: () => <p>ready</p> }), 'Page');
+    const Screen = lazyScreen(async () => ({ Page: Ready }), 'Page');
     await Screen.preload();
     render(<Screen />);
     expect(screen.getByText('ready')).toBeTruthy();

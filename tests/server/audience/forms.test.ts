@@ -9,6 +9,7 @@ import {
 } from '../../../domain/hostedForms.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import { countRecipients } from '../../../server/services/publish/editionAudience.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 
@@ -282,6 +283,59 @@ describe('the hosted form (/f/{id})', () => {
     expect(ledgerAfter).toHaveLength(ledgerBefore.length);
   });
 
+  it('a new contact who left consent unticked is left out of sends, and People and the list say "No consent"', async () => {
+    const made = await post(t.app, demo, `${F}create_list/`, { list_name: 'Consent check list' });
+    const listId = made.json().data.list_id as number;
+    const form = (await createForm('Consent unticked', FIELDS, demo, listId)).data;
+    const response = await submit(publicIdOf(form), {
+      email: 'no.consent@example.com',
+      first_name: 'Nora',
+      last_name: 'Consent',
+      lead_source: 'Search',
+    });
+    expect(response.statusCode).toBe(303);
+    const [contact] = await contactByEmail('no.consent@example.com');
+    expect(contact).toMatchObject({ status: 'Subscribed' });
+    // A send to the list leaves them out, for want of consent.
+    const counted = await countRecipients(t.database.db, {
+      orgId: DEMO_IDS.mainOrgId,
+      listIds: [listId],
+      contactIds: [],
+    });
+    expect(counted).toEqual({ count: 0, excluded: { unsubscribed: 0, bounced: 0, no_consent: 1 } });
+    // People and the list's contacts say what is true.
+    const people = (
+      await get(t.app, demo, `${F}people_listing/`, { search_word: 'no.consent@example.com' })
+    ).json();
+    expect(people.data).toEqual([
+      expect.objectContaining({ contact_id: contact?.id, status: 'Subscribed', marketing_consent: false }),
+    ]);
+    const members = (
+      await get(t.app, demo, `${F}list_details/`, {
+        list_id: listId,
+        kind: 'unprofiled',
+        offset: 0,
+        limit: 10,
+      })
+    ).json();
+    expect(members.unprofiled.data).toEqual([
+      expect.objectContaining({ contact_id: contact?.id, marketing_consent: false }),
+    ]);
+    // Someone else's address typed into a form without consent changes nothing of what they agreed to.
+    const known = await submit(publicIdOf(form), {
+      email: 'New.Person@Example.com',
+      lead_source: 'Search',
+    });
+    expect(known.statusCode).toBe(303);
+    const [consenting] = await contactByEmail('new.person@example.com');
+    const again = (
+      await get(t.app, demo, `${F}people_listing/`, { search_word: 'new.person@example.com' })
+    ).json();
+    expect(again.data).toEqual([
+      expect.objectContaining({ contact_id: consenting?.id, marketing_consent: true }),
+    ]);
+  });
+
   it('thanks a bot that fills in the trap field and stores nothing', async () => {
     const form = (await createForm('Bot target')).data;
     const response = await submit(publicIdOf(form), {
@@ -293,6 +347,27 @@ describe('the hosted form (/f/{id})', () => {
     expect(await contactByEmail('bot@spam.example')).toHaveLength(0);
     const submissions = (await get(t.app, demo, `${F}form_submissions/`, { form_id: form.id })).json();
     expect(submissions.total_count).toBe(0);
+  });
+
+  it("stores the form's name and the names a submission gives (the contact's, its account's) without control characters", async () => {
+    const form = (await createForm('\u202eReversed\u202c form\u2066')).data;
+    expect(form.name).toBe('Reversed form');
+    const response = await submit(publicIdOf(form), {
+      email: 'bidi@forms.example',
+      first_name: '\u202eLive',
+      last_name: 'Name\u2069\t',
+      company_name: 'Acme\u202e Ltd',
+      lead_source: 'Search',
+    });
+    expect(response.statusCode).toBe(303);
+    const [contact] = await contactByEmail('bidi@forms.example');
+    expect(contact).toMatchObject({ first_name: 'Live', last_name: 'Name' });
+    const account = await t.database.db
+      .selectFrom('accounts')
+      .select('name')
+      .where('id', '=', contact?.account_id ?? 0)
+      .executeTakeFirst();
+    expect(account?.name).toBe('Acme Ltd');
   });
 });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGOT_PASSWORD_MESSAGE, SIGNUP_CHECK_EMAIL_MESSAGE } from '../../../domain/authSchemas.ts';
+import {
+  FORGOT_PASSWORD_LOGGED_MESSAGE,
+  FORGOT_PASSWORD_MESSAGE,
+  SIGNUP_CHECK_EMAIL_MESSAGE,
+  SIGNUP_LOGGED_LINK_MESSAGE,
+} from '../../../domain/authSchemas.ts';
 import { DEMO_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { createTestApp, form, loggedEmailText, sessionCookie, type TestApp } from '../../helpers/testApp.ts';
 
@@ -33,11 +38,16 @@ const outboxTo = (address: string) =>
 const KEY_LINK = /http:\/\/wb\.test:9999\/auth\/confirm-signup\/([A-Za-z0-9_-]{40,})/;
 
 describe('sign-up of a new address', () => {
-  it('answers "check your email", mails the link, and creates the account only when the link is used', async () => {
+  it('answers that the link is in the server log (no SMTP), logs it, and creates the account only when the link is used', async () => {
     const email = 'Zoe.New@Example.com';
     const answer = await signup(email);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ success: true, message: SIGNUP_CHECK_EMAIL_MESSAGE });
+    // Without SMTP nothing is emailed: the answer says where the link is instead of "check your email".
+    expect(answer.json()).toEqual({
+      success: true,
+      message: SIGNUP_LOGGED_LINK_MESSAGE,
+      mail_delivery: 'log',
+    });
     expect(answer.cookies).toHaveLength(0);
 
     const key = KEY_LINK.exec(await loggedEmailText(t, email))?.[1] ?? '';
@@ -149,7 +159,11 @@ describe('no account enumeration', () => {
   it('answers forgot_password the same way and in the same time for known and unknown addresses', async () => {
     const known = await form(t.app, 'POST', '/api/auth/forgot_password/', { email: DEMO_LOGIN.email });
     const unknown = await form(t.app, 'POST', '/api/auth/forgot_password/', { email: 'ghost@example.com' });
-    expect(known.json()).toEqual({ success: true, message: FORGOT_PASSWORD_MESSAGE });
+    expect(known.json()).toEqual({
+      success: true,
+      message: FORGOT_PASSWORD_LOGGED_MESSAGE,
+      mail_delivery: 'log',
+    });
     expect(unknown.json()).toEqual(known.json());
     expectSameTime(
       await answerTimes(
@@ -158,4 +172,34 @@ describe('no account enumeration', () => {
       ),
     );
   }, 120_000);
+});
+
+describe('with SMTP configured', () => {
+  it('answers sign-up and forgot_password with "check your email"', async () => {
+    const smtp = await createTestApp({ AUTH_RATE_LIMIT: '100000', SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const answer = await form(smtp.app, 'POST', '/api/auth/signup/', {
+        first_name: 'Sam',
+        last_name: 'Smtp',
+        email: 'sam.smtp@example.com',
+        password: 'violet kettle orbit 93',
+      });
+      expect(answer.json()).toEqual({
+        success: true,
+        message: SIGNUP_CHECK_EMAIL_MESSAGE,
+        mail_delivery: 'smtp',
+      });
+      const reset = await form(smtp.app, 'POST', '/api/auth/forgot_password/', {
+        email: 'sam.smtp@example.com',
+      });
+      expect(reset.json()).toEqual({
+        success: true,
+        message: FORGOT_PASSWORD_MESSAGE,
+        mail_delivery: 'smtp',
+      });
+      await smtp.app.afterReply.idle();
+    } finally {
+      await smtp.close();
+    }
+  });
 });

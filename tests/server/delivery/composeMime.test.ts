@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compileSendBody } from '../../../server/services/delivery/compileSendBody.ts';
-import { composeMime, headerText, mailbox } from '../../../server/services/delivery/composeMime.ts';
+import {
+  composeMime,
+  headerText,
+  mailbox,
+  newMessageId,
+  parseMailbox,
+} from '../../../server/services/delivery/composeMime.ts';
 import {
   prepareEmailBody,
   renderMarketingEmail,
@@ -84,5 +90,48 @@ describe('composeMime', () => {
     );
     expect(mailbox('', 'n@x.test')).toBe('<n@x.test>');
     expect(headerText('Hi\r\nBcc: evil@x.test')).toBe('Hi Bcc: evil@x.test');
+  });
+});
+
+describe('composeMime without HTML (account email may be text alone)', () => {
+  it('writes one text/plain part in base64, with the same headers', () => {
+    const raw = composeMime({
+      from: parseMailbox('Workbench <no-reply@workbench.test>'),
+      to: 'ada@x.test',
+      subject: 'Réinitialiser',
+      messageId: newMessageId('no-reply@workbench.test'),
+      date: new Date('2026-11-27T08:00:00Z'),
+      headers: {},
+      text: 'Bonjour\n.dot line',
+    }).toString('utf8');
+    expect(headerOf(raw, 'Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(headerOf(raw, 'Content-Transfer-Encoding')).toBe('base64');
+    expect(raw).not.toContain('multipart');
+    expect(headerOf(raw, 'From')).toBe('Workbench <no-reply@workbench.test>');
+    expect(headerOf(raw, 'Subject')).toBe(`=?UTF-8?B?${Buffer.from('Réinitialiser').toString('base64')}?=`);
+    expect(headerOf(raw, 'Message-ID')).toMatch(/^<[0-9a-f]{24}@workbench\.test>$/);
+    expect(decodeBody(raw)).toBe('Bonjour\n.dot line');
+  });
+});
+
+describe('parseMailbox (SMTP_FROM)', () => {
+  it('reads a name and an address in the forms people write', () => {
+    expect(parseMailbox('Workbench <no-reply@workbench.local>')).toEqual({
+      name: 'Workbench',
+      address: 'no-reply@workbench.local',
+    });
+    expect(parseMailbox(' "Smith, \\"J\\"" <j@x.test> ')).toEqual({
+      name: 'Smith, "J"',
+      address: 'j@x.test',
+    });
+    expect(parseMailbox('Zoë <z@x.test>')).toEqual({ name: 'Zoë', address: 'z@x.test' });
+    expect(parseMailbox('<n@x.test>')).toEqual({ name: '', address: 'n@x.test' });
+    expect(parseMailbox('bare@x.test')).toEqual({ name: '', address: 'bare@x.test' });
+  });
+
+  it('refuses what is not an address, with a message that says how to write one', () => {
+    for (const bad of ['Workbench', 'a <b>', 'x@y.test, z@y.test', '<a@b> trailing', '']) {
+      expect(() => parseMailbox(bad), bad).toThrow(/Name <address@example.com>/);
+    }
   });
 });

@@ -2,9 +2,10 @@ import net, { type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SmtpError } from '../../../server/services/delivery/smtp/SmtpError.ts';
-import { SmtpPool, smtpOptionsFromUrl } from '../../../server/services/delivery/smtp/SmtpPool.ts';
+import { SmtpPool } from '../../../server/services/delivery/smtp/SmtpPool.ts';
 import { SmtpSession } from '../../../server/services/delivery/smtp/SmtpSession.ts';
 import { smtpData } from '../../../server/services/delivery/smtp/smtpData.ts';
+import { smtpOptionsFromUrl } from '../../../server/services/delivery/smtp/smtpOptionsFromUrl.ts';
 
 /**
  * The marketing sender's own SMTP client, against a real SMTP server (the smtp-server package): every way

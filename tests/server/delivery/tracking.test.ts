@@ -248,10 +248,13 @@ describe('rate limits', () => {
         .execute();
       expect(opens).toHaveLength(2);
       const clicks = [];
-      for (let i = 0; i < 4; i += 1) {
-        clicks.push((await limited.app.inject({ method: 'GET', url: `/t/c/${token}/0` })).statusCode);
-      }
-      expect(clicks).toEqual([302, 302, 429, 429]);
+      for (let i = 0; i < 4; i += 1)
+        clicks.push(await limited.app.inject({ method: 'GET', url: `/t/c/${token}/0` }));
+      expect(clicks.map((click) => click.statusCode)).toEqual([302, 302, 429, 429]);
+      // Retry-After says when the minute's window ends.
+      const retryAfter = Number(clicks[3]?.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
     } finally {
       await limited.close();
     }

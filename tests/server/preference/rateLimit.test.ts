@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import { openDatabase } from '../../../server/db/openDatabase.ts';
 import { createTestApp, demoRecipientUuid, form, type TestApp } from '../../helpers/testApp.ts';
 
 let t: TestApp;
@@ -72,5 +75,35 @@ describe('preference service rate limit (PUBLIC_RATE_LIMIT, ONE_CLICK_RATE_LIMIT
     expect(demo).toEqual({ unsub_all: false, marketing: true });
     expect(await t.database.db.selectFrom('preference_events').select('id').execute()).toEqual([]);
     expect(await t.database.db.selectFrom('consent_ledger').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('one limit for every server process on the database', () => {
+  it('counts the calls a second process answers against the same limit', async () => {
+    // A second server on the same database, as a second `npm start` behind a load balancer would be.
+    const second = t.config.databaseUrl
+      ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://' })
+      : t.database;
+    const other = await buildApp({
+      config: { ...t.config, deliveryWorker: false },
+      database: second,
+      logger: false,
+    });
+    try {
+      const call = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/preference/get_recipient_details/',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `unsub_uuid=${DEMO_PREFERENCE_UUID}`,
+          remoteAddress: '10.0.0.3',
+        });
+      const statuses: number[] = [];
+      for (const app of [t.app, other, t.app, other, t.app]) statuses.push((await call(app)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await other.close();
+      if (second !== t.database) await second.close();
+    }
   });
 });

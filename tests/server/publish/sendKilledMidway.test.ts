@@ -1,19 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { ensureServerBuilt } from '../../../server/build/buildServer.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { type DatabaseOptions, openDatabase } from '../../../server/db/openDatabase.ts';
-import { DEMO_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
-import { freePort } from '../../helpers/freePort.ts';
 import { pgliteFolderFromTemplate } from '../../helpers/pgliteFolderFromTemplate.ts';
 import { postgresTemplate } from '../../helpers/postgresTemplate.ts';
+import {
+  cleanedUpAfterAll,
+  type OverHttpSession,
+  postOver,
+  signInOver,
+  startServerProcess,
+} from '../../helpers/serverProcess.ts';
 import { signIn } from '../../helpers/testApp.ts';
 import { throwAwayDatabase } from '../../helpers/throwAwayDatabase.ts';
 import { post } from '../workflowTestKit.ts';
@@ -30,15 +33,7 @@ import { everyKindDesign } from './designFixtures.ts';
  */
 
 const RECIPIENTS = 10_000;
-const root = path.resolve(import.meta.dirname, '../../..');
-const children: ChildProcess[] = [];
-const folders: string[] = [];
-
-afterAll(() => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
+const { children, folders } = cleanedUpAfterAll();
 
 /** The SMTP server: per recipient, the Message-IDs received; how many messages lacked the headers. */
 async function startSmtp() {
@@ -173,64 +168,22 @@ async function prepareSend(options: DatabaseOptions): Promise<{ versionId: numbe
   }
 }
 
-type Running = { child: ChildProcess; origin: string; exited: Promise<void> };
-
 /** The server itself (no launcher: SIGKILL reaches the process that sends), delivering to `smtpUrl`. */
-async function startServer(env: Record<string, string>, smtpUrl: string): Promise<Running> {
-  const entry = await ensureServerBuilt(path.join(root, 'dist', 'server'));
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
+function startServer(env: Record<string, string>, smtpUrl: string) {
+  return startServerProcess(
+    {
       ...env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SKIP_CLIENT_BUILD: 'true',
       SMTP_URL: smtpUrl,
       DELIVERY_POLL_MS: '200',
       // A send claimed by the killed process is taken up again this long after its claim.
       DELIVERY_LEASE_MS: '3000',
-      AUTH_RATE_LIMIT: '10000',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      DEMO_DATA: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await expect
-    .poll(() => output, { timeout: 90_000, interval: 100 })
-    .toMatch(/Workbench running at http:\/\/127\.0\.0\.1:\d+/);
-  const origin = /Workbench running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] as string;
-  return { child, origin, exited };
+    children,
+  );
 }
 
-async function call(origin: string, session: { cookie: string; csrf: string }, route: string, body: object) {
-  const response = await fetch(`${origin}${route}`, {
-    method: 'POST',
-    headers: { cookie: session.cookie, 'x-csrftoken': session.csrf, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function signInOver(origin: string) {
-  const response = await fetch(`${origin}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_LOGIN),
-  });
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { cookie, csrf: ((await response.json()) as { csrf_token: string }).csrf_token };
+async function call(origin: string, session: OverHttpSession, route: string, body: object) {
+  await postOver(origin, session, route, body);
 }
 
 it(`sends to ${RECIPIENTS.toLocaleString('en')} recipients exactly once though the server is killed mid-send`, async () => {

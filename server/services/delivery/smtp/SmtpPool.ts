@@ -1,42 +1,12 @@
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { type SmtpEnvelope, type SmtpOptions, SmtpSession } from './SmtpSession.ts';
 
 type Job = { envelope: SmtpEnvelope; message: Buffer; resolve: () => void; reject: (error: unknown) => void };
 
 /**
- * SMTP_URL read as nodemailer reads it (smtp:// or smtps://, user and password, ?tls.rejectUnauthorized=false,
- * ?ignoreTLS=true, ?requireTLS=true, ?name=), so the outbox (nodemailer) and marketing email (SmtpPool)
- * understand one setting the same way.
- */
-export function smtpOptionsFromUrl(url: string, timeoutMs: number): SmtpOptions {
-  const parsed = parseConnectionUrl(url) as {
-    host?: string;
-    port?: number;
-    secure?: boolean;
-    auth?: { user: string; pass: string };
-    ignoreTLS?: boolean;
-    requireTLS?: boolean;
-    tls?: SmtpOptions['tls'];
-    name?: string;
-  };
-  const secure = parsed.secure === true;
-  return {
-    host: parsed.host ?? 'localhost',
-    port: parsed.port ?? (secure ? 465 : 587),
-    secure,
-    auth: parsed.auth && (parsed.auth.user || parsed.auth.pass) ? parsed.auth : undefined,
-    ignoreTLS: parsed.ignoreTLS === true,
-    requireTLS: parsed.requireTLS === true,
-    tls: parsed.tls,
-    name: typeof parsed.name === 'string' ? parsed.name : undefined,
-    timeoutMs,
-  };
-}
-
-/**
- * The marketing sender's SMTP connections: up to maxConnections at once, each sending message after message
- * (a new connection after maxMessages, or when one fails). A message waits for a free connection; one whose
- * connection could not be made or failed is rejected (the delivery worker retries it after its back-off).
+ * The product's one SMTP client, a pool per delivery queue (marketing email, the outbox): up to
+ * maxConnections at once, each sending message after message (a new connection after maxMessages, or when one
+ * fails). A message waits for a free connection; one whose connection could not be made or failed is
+ * rejected (its queue retries it after its back-off).
  * Messages go as they are given (composeMime's raw MIME): nothing is re-encoded here.
  */
 export class SmtpPool {

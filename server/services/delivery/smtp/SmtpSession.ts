@@ -4,7 +4,7 @@ import tls from 'node:tls';
 import { SmtpError, type SmtpReply } from './SmtpError.ts';
 import { smtpData } from './smtpData.ts';
 
-/** Where and how to connect (from SMTP_URL: smtpOptionsFromUrl). */
+/** Where and how to connect (from SMTP_URL: smtpOptionsFromUrl.ts). */
 export type SmtpOptions = {
   host: string;
   port: number;

@@ -1,26 +1,28 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
+import { ListPager } from '../../shared/components/ListPager.tsx';
+import { type CountedPage, countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 
 export type PageQuery = { offset: number; limit: number };
-export type ListPage<T> = { total_count: number; data: T[] };
 
 type Props<T> = {
   title: string;
   description: string;
-  /** What one item is called in the pager ("emails"). */
-  noun: string;
-  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<ListPage<T>>;
+  /** What one item is called, and many, in the pager ("email", "emails"). */
+  noun: readonly [string, string];
+  /** The load actor's name in the session log. */
+  name: string;
+  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<CountedPage<T>>;
+  rowKey: (item: T) => string | number;
   texts: {
     denied: ReactNode;
     failureTitle: string;
@@ -32,25 +34,31 @@ type Props<T> = {
   children?: ReactNode;
 };
 
-/** A paged list for internal admins (outbox, support messages): loading, empty, refused and failed states. */
+/**
+ * A paged list for internal admins (outbox, support messages), newest first, its page in the address:
+ * loading, empty, refused and failed states, and Show more.
+ */
 export function AdminListPage<T>({
   title,
   description,
   noun,
+  name,
   fetchPage,
+  rowKey,
   texts,
   renderList,
   children,
 }: Props<T>) {
-  const [offset, setOffset] = useState(0);
-  const list = useRequest<PageQuery, ListPage<T>>(fetchPage);
-  const load = list.submit;
-
-  useEffect(() => load({ offset, limit: ADMIN_PAGE_SIZE }), [offset, load]);
-
-  const reload = () => load({ offset, limit: ADMIN_PAGE_SIZE });
-  const page = list.data;
-  const loading = list.status === 'loading' || list.status === 'idle';
+  const list = usePagedList({
+    mode: 'url',
+    name,
+    pageSize: ADMIN_PAGE_SIZE,
+    load: (query, signal) => fetchPage({ offset: query.offset, limit: query.limit }, signal),
+    ...countedRows<T>(rowKey),
+  });
+  const reload = list.reload;
+  const page = list.latest;
+  const loading = (list.status === 'loading' || list.status === 'idle') && !list.appending;
   const permissionDenied = list.status === 'failure' && list.error?.kind === 'permission';
 
   let body: ReactNode;
@@ -68,8 +76,8 @@ export function AdminListPage<T>({
         {texts.denied}
       </StatePanel>
     );
-  } else if (list.status === 'failure' && list.error) {
-    body = <LoadErrorPanel title={texts.failureTitle} message={list.error.message} onRetry={reload} />;
+  } else if (list.status === 'failure' && list.error && !list.appending) {
+    body = <LoadErrorPanel title={texts.failureTitle} message={list.error.message} onRetry={list.retry} />;
   } else if (!page) {
     body = <StatePanel kind="loading" title={texts.loadingTitle} />;
   } else if (page.total_count === 0) {
@@ -81,15 +89,8 @@ export function AdminListPage<T>({
   } else {
     body = (
       <>
-        {renderList(page.data, loading)}
-        <Pagination
-          offset={offset}
-          limit={ADMIN_PAGE_SIZE}
-          total={page.total_count}
-          noun={noun}
-          disabled={loading}
-          onChange={(next) => setOffset(next)}
-        />
+        {renderList(list.rows, loading)}
+        <ListPager list={list} noun={noun} />
       </>
     );
   }

@@ -23,7 +23,9 @@ export function OutboxPage() {
     <AdminListPage<OutboxEmail>
       title="Outbox"
       description="Every email the product has sent or queued, newest first. Open one to read it."
-      noun="emails"
+      noun={['email', 'emails']}
+      name="outbox"
+      rowKey={(email) => email.id}
       fetchPage={(page, signal) => userApi.outbox(page, signal)}
       texts={TEXTS}
       renderList={(emails, busy) => (

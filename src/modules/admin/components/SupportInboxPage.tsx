@@ -19,7 +19,9 @@ export function SupportInboxPage() {
     <AdminListPage<SupportInboxMessage>
       title="Support messages"
       description="Everything people sent from the support chat, newest first, with who sent it and from which page. Reply to them by email."
-      noun="messages"
+      noun={['message', 'messages']}
+      name="supportInbox"
+      rowKey={(message) => message.id}
       fetchPage={(page, signal) => supportApi.inbox(page, signal)}
       texts={TEXTS}
       renderList={(messages, busy) => <SupportInboxList messages={messages} busy={busy} />}

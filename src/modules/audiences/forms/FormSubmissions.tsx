@@ -5,14 +5,14 @@ import type { FormSubmission } from '../../../../domain/hostedForms.ts';
 import type { SubmissionDates } from '../../../api/audienceApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
-import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { Table, type TableColumn } from '../../../ui/Table.tsx';
+import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 
 const PAGE_SIZE = 20;
 const ALL_TIME: SubmissionDates = { startDate: '', endDate: '' };
@@ -48,22 +48,23 @@ const COLUMNS: TableColumn<FormSubmission>[] = [
 export function FormSubmissions({ formId }: { formId: number }) {
   const { audienceApi } = useServices();
   const form = useLoad((id: number, signal) => audienceApi.forms.details(id, signal), 'formDetails');
-  const rows = useLoad(
-    (input: { offset: number } & SubmissionDates, signal) =>
-      audienceApi.forms.submissions({ formId, limit: PAGE_SIZE, ...input }, signal),
-    'formSubmissions',
-  );
   const [dates, setDates] = useState<SubmissionDates>(ALL_TIME);
-  const [offset, setOffset] = useState(0);
-  const { load: loadForm } = form;
-  const { load } = rows;
-  useEffect(() => loadForm(formId), [formId, loadForm]);
-  useEffect(() => load({ offset, ...dates }), [load, offset, dates]);
-  const changeDates = (patch: Partial<SubmissionDates>) => {
-    setDates((current) => ({ ...current, ...patch }));
-    setOffset(0);
-  };
   const datesWrong = dates.startDate !== '' && dates.endDate !== '' && dates.startDate > dates.endDate;
+  // The days chosen are part of what is loaded: a change starts again at the first page.
+  const rows = usePagedList({
+    mode: 'url',
+    name: 'formSubmissions',
+    pageSize: PAGE_SIZE,
+    key: JSON.stringify([formId, dates]),
+    // Days the wrong way round are refused by the field; nothing is asked until they are mended.
+    enabled: !datesWrong,
+    load: (query, signal) =>
+      audienceApi.forms.submissions({ formId, offset: query.offset, limit: query.limit, ...dates }, signal),
+    ...countedRows<FormSubmission>((row) => row.person_id),
+  });
+  const { load: loadForm } = form;
+  useEffect(() => loadForm(formId), [formId, loadForm]);
+  const changeDates = (patch: Partial<SubmissionDates>) => setDates((current) => ({ ...current, ...patch }));
 
   return (
     <>
@@ -109,38 +110,21 @@ export function FormSubmissions({ formId }: { formId: number }) {
           Export CSV
         </a>
       </fieldset>
-      {rows.status === 'failure' && !datesWrong ? (
-        <LoadErrorPanel
-          title="The submissions could not be loaded"
-          message={rows.error?.message}
-          onRetry={() => load({ offset, ...dates })}
-        />
-      ) : (
-        <Table
-          caption="Submissions"
-          captionHidden
-          columns={COLUMNS}
-          rows={rows.data?.data ?? []}
-          rowKey={(row) => String(row.person_id)}
-          loading={rows.status === 'loading'}
-          empty={
-            <StatePanel compact kind="empty" title="No submissions">
-              {dates.startDate || dates.endDate
-                ? 'Nobody filled in the form in these days.'
-                : 'Share the form’s public address: submissions appear here.'}
-            </StatePanel>
-          }
-        />
-      )}
-      {rows.data && rows.data.total_count > PAGE_SIZE ? (
-        <Pagination
-          offset={offset}
-          limit={PAGE_SIZE}
-          total={rows.data.total_count}
-          onChange={setOffset}
-          noun="submissions"
-        />
-      ) : null}
+      <PagedTable
+        list={rows}
+        caption="Submissions"
+        columns={COLUMNS}
+        rowKey={(row) => String(row.person_id)}
+        noun={['submission', 'submissions']}
+        errorTitle="The submissions could not be loaded"
+        empty={
+          <StatePanel compact kind="empty" title="No submissions">
+            {dates.startDate || dates.endDate
+              ? 'Nobody filled in the form in these days.'
+              : 'Share the form’s public address: submissions appear here.'}
+          </StatePanel>
+        }
+      />
     </>
   );
 }

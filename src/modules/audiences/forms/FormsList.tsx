@@ -5,19 +5,19 @@ import type { FormSummary } from '../../../../domain/hostedForms.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { Table, type TableColumn } from '../../../ui/Table.tsx';
+import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useToast } from '../../../ui/useToast.ts';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
+import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
+import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { removeRow } from '../../shared/utils/pagedRows.ts';
 
-const PAGE_SIZE = 10;
-const FILTERS = ['all'] as const;
+const PAGE_SIZE = 20;
 const FORMS = '/audiences/{-$page}/{-$tab}/{-$subTab}' as const;
 
 /** /audiences/forms: every form with its list, submissions and public address; search and pages. */
@@ -26,18 +26,26 @@ export function FormsList() {
   const toast = useToast();
   const [deleting, setDeleting] = useState<FormSummary | null>(null);
   const list = usePagedList({
+    mode: 'url',
     name: 'forms',
-    filters: FILTERS,
     pageSize: PAGE_SIZE,
+    ...countedRows<FormSummary>((form) => form.id),
     load: (query, signal) =>
       audienceApi.forms.list({ offset: query.offset, limit: query.limit, searchWord: query.q }, signal),
   });
-  const remove = useRequest(async (form: FormSummary, signal) => {
-    await audienceApi.forms.remove(form.id, signal);
-    setDeleting(null);
-    toast.show({ message: `Form “${form.name}” deleted.`, tone: 'success' });
-    list.reload();
-  }, 'deleteForm');
+  const remove = useConfirmedRequest(
+    async (form: FormSummary, signal) => {
+      await audienceApi.forms.remove(form.id, signal);
+      return form;
+    },
+    'deleteForm',
+    (form) => {
+      setDeleting(null);
+      toast.show({ message: `Form “${form.name}” deleted.`, tone: 'success' });
+      list.edit((draft) => removeRow(draft, form.id, (row) => row.id));
+    },
+    deleting?.id ?? null,
+  );
 
   const columns: TableColumn<FormSummary>[] = [
     {
@@ -79,7 +87,6 @@ export function FormsList() {
     },
   ];
 
-  const data = list.data;
   const newForm = (
     <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
       New form
@@ -101,52 +108,37 @@ export function FormsList() {
           onChange={(event) => list.setSearchText(event.target.value)}
         />
       </div>
-      {list.status === 'failure' && !data ? (
-        <StatePanel
-          kind="error"
-          title="The forms could not be loaded"
-          actions={<Button onClick={() => list.reload()}>Try again</Button>}
-        >
-          {list.error?.message}
-        </StatePanel>
-      ) : (
-        <Table
-          caption="Forms"
-          captionHidden
-          columns={columns}
-          rows={data?.data ?? []}
-          rowKey={(form) => String(form.id)}
-          loading={list.status === 'loading'}
-          empty={
-            list.query.q ? (
-              <StatePanel compact kind="empty" title="No form matches your search" />
-            ) : (
-              <StatePanel compact kind="empty" title="No forms yet" actions={newForm}>
-                Make one: choose its fields and the list it adds people to.
-              </StatePanel>
-            )
-          }
-        />
-      )}
-      {data && data.total_count > PAGE_SIZE ? (
-        <Pagination
-          offset={list.query.offset}
-          limit={PAGE_SIZE}
-          total={data.total_count}
-          onChange={list.setOffset}
-          noun="forms"
-        />
-      ) : null}
-      <ConfirmDeleteDialog
+      <PagedTable
+        list={list}
+        caption="Forms"
+        columns={columns}
+        rowKey={(form) => String(form.id)}
+        noun={['form', 'forms']}
+        errorTitle="The forms could not be loaded"
+        empty={
+          list.query.q ? (
+            <StatePanel compact kind="empty" title="No form matches your search" />
+          ) : (
+            <StatePanel compact kind="empty" title="No forms yet" actions={newForm}>
+              Make one: choose its fields and the list it adds people to.
+            </StatePanel>
+          )
+        }
+      />
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={`Delete “${deleting?.name ?? ''}”?`}
         description="Its hosted page stops working and its submissions go. The contacts it brought in stay."
         confirmLabel="Delete form"
-        onConfirm={() => deleting && remove.submit(deleting)}
-        busy={remove.status === 'loading'}
-        error={remove.status === 'failure' ? (remove.error?.message ?? null) : null}
-      />
+        onConfirm={() => deleting && remove.confirm(deleting)}
+        busy={remove.busy}
+        failure={
+          remove.failureMessage ? { title: 'The form was not deleted', message: remove.failureMessage } : null
+        }
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
     </>
   );
 }

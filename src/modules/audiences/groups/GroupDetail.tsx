@@ -3,10 +3,12 @@ import { countOf } from '../../../../domain/countOf.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { GroupMembers } from './GroupMembers.tsx';
 
@@ -29,11 +31,17 @@ export function GroupDetail({
     onUpdated(renamed);
     return renamed;
   }, 'renameGroup');
-  const remove = useRequest(async (groupId: number, signal) => {
-    await audienceApi.deleteGroup(groupId, signal);
-    setConfirming(false);
-    onDeleted(groupId);
-  }, 'deleteGroup');
+  const remove = useConfirmedRequest(
+    async (groupId: number, signal) => {
+      await audienceApi.deleteGroup(groupId, signal);
+      return groupId;
+    },
+    'deleteGroup',
+    (groupId) => {
+      setConfirming(false);
+      onDeleted(groupId);
+    },
+  );
 
   const submitName = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +56,7 @@ export function GroupDetail({
       <header className="groups-detail__header">
         <div>
           <h2 id="groups-detail-title" className="groups-detail__title">
-            {group.groupName}
+            <UserText>{group.groupName}</UserText>
           </h2>
           <p className="groups-detail__meta">
             {countOf(group.totalUsers, 'user', 'users')} · updated {timeAgo(group.lastUpdated)}
@@ -84,16 +92,22 @@ export function GroupDetail({
         </Button>
       </Form>
       <GroupMembers group={group} onUpdated={onUpdated} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete “${group.groupName}”?`}
         description="The group goes; its users stay users of your organisation."
         confirmLabel="Delete group"
-        onConfirm={() => remove.submit(group.groupId)}
-        busy={remove.status === 'loading'}
-        error={remove.status === 'failure' ? (remove.error?.message ?? null) : null}
-      />
+        onConfirm={() => remove.confirm(group.groupId)}
+        busy={remove.busy}
+        failure={
+          remove.failureMessage
+            ? { title: 'The group was not deleted', message: remove.failureMessage }
+            : null
+        }
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { Link, useSearch } from '@tanstack/react-router';
-import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { useSearch } from '@tanstack/react-router';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { AllListsLink } from '../components/lists/AllListsLink.tsx';
 import { ImportProgressView } from './ImportProgressView.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 import '../components/lists/lists.css';
@@ -16,15 +16,7 @@ export function ImportContactsPage() {
         eyebrow="Lists"
         title="Import contacts"
         description="Bring contacts in from a CSV file into a list. Contacts already known by their email are updated, never duplicated."
-        actions={
-          <Link
-            to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-            params={{ page: 'lists' }}
-            className={buttonClassName('secondary')}
-          >
-            All lists
-          </Link>
-        }
+        actions={<AllListsLink />}
       />
       {watching ? <ImportProgressView key={importId} importId={importId} /> : <ImportWizard />}
     </div>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { DUPLICATE_POLICY_OUTCOMES } from '../../../../domain/contactImport.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { contactImportMachine, type ImportStatusAnswer } from '../../../../machines/contactImportMachine.ts';
@@ -16,8 +17,10 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 
 /**
  * An import's progress (the contactImport machine asks the server every second) and, once done, its
- * report: contacts added and updated, refused rows with their reasons and the CSV download of them.
- * The import runs on the server, so a reload of this address shows the same import going on.
+ * report: contacts added and updated, rows left out as duplicates, empty rows, refused rows, the first rows
+ * not imported with their reasons and the CSV download of them all. The heading says where the import is
+ * (importing, imported, stopped). The import runs on the server, so a reload of this address shows the
+ * same import going on.
  */
 export function ImportProgressView({ importId }: { importId: number }) {
   const api = useServices().audienceApi;
@@ -58,11 +61,14 @@ export function ImportProgressView({ importId }: { importId: number }) {
 
   const done = state.status === 'done';
   const total = Math.max(state.total_rows, state.processed_rows);
+  const notImported = state.refused + state.duplicates;
+  const title = done
+    ? `Imported ${state.file_name}`
+    : state.status === 'failed'
+      ? `The import of ${state.file_name} stopped`
+      : `Importing ${state.file_name}`;
   return (
-    <Card
-      title={`Importing ${state.file_name}`}
-      description={state.list_name ? `Into the list “${state.list_name}”` : undefined}
-    >
+    <Card title={title} description={state.list_name ? `Into the list “${state.list_name}”` : undefined}>
       {state.status === 'failed' ? (
         <Alert tone="error" title="The import stopped">
           {state.error ?? 'The file could not be imported.'}
@@ -71,7 +77,7 @@ export function ImportProgressView({ importId }: { importId: number }) {
         <div className="import-wizard__progress">
           <label htmlFor="import-progress">
             {done
-              ? `Imported ${countOf(state.processed_rows, 'row', 'rows')}`
+              ? `${countOf(state.processed_rows, 'row', 'rows')} read`
               : state.status === 'queued'
                 ? 'Waiting to start…'
                 : `Importing ${formatThousands(state.processed_rows)} of ${countOf(total, 'row', 'rows')}`}
@@ -96,26 +102,45 @@ export function ImportProgressView({ importId }: { importId: number }) {
               <dd>{formatThousands(state.updated)}</dd>
             </div>
             <div>
+              <dt>Duplicate rows</dt>
+              <dd>{formatThousands(state.duplicates)}</dd>
+            </div>
+            <div>
+              <dt>Empty rows</dt>
+              <dd>{formatThousands(state.empty_rows)}</dd>
+            </div>
+            <div>
               <dt>Refused rows</dt>
               <dd>{formatThousands(state.refused)}</dd>
             </div>
           </dl>
+          {state.duplicates > 0 ? (
+            <p className="import-wizard__hint">
+              Duplicate rows repeat an email of another row of the file:{' '}
+              {DUPLICATE_POLICY_OUTCOMES[state.duplicate_policy]}.
+            </p>
+          ) : null}
           {refusals.length > 0 ? (
             <Table
-              caption="Refused rows"
+              caption="Rows not imported"
               columns={[
                 { id: 'row', header: 'Row', cell: (r) => r.row_number },
-                { id: 'email', header: 'Email', cell: (r) => r.email || '—' },
-                { id: 'reason', header: 'Why', cell: (r) => r.reason },
+                {
+                  id: 'email',
+                  header: 'Email',
+                  cell: (r) => r.email || '—',
+                  className: 'import-report__wrap',
+                },
+                { id: 'reason', header: 'Why', cell: (r) => r.reason, className: 'import-report__wrap' },
               ]}
               rows={refusals}
               rowKey={(r) => String(r.row_number)}
             />
           ) : null}
           <div className="import-wizard__actions">
-            {state.refused > 0 ? (
+            {notImported > 0 ? (
               <a className={buttonClassName('secondary')} href={api.refusalsCsvUrl(state.import_id)} download>
-                Download refused rows (CSV)
+                Download {countOf(notImported, 'row', 'rows')} not imported (CSV)
               </a>
             ) : null}
             {state.list_id ? (

@@ -1,10 +1,10 @@
-/** What the wizard knows of a CSV file before importing it: its header, first rows and row count. */
-export type CsvPreview =
-  | { ok: true; headers: string[]; rows: string[][]; totalRows: number }
-  | { ok: false; message: string };
+import type { CsvPreviewRequest } from './csvPreview.worker.ts';
+import type { CsvPreview, ReadOptions } from './readCsvPreview.ts';
 
-/** Reads the file in a Web Worker (papaparse, streamed), so a large file never blocks the page. */
-export function previewCsvInWorker(file: File): Promise<CsvPreview> {
+export type { CsvPreview } from './readCsvPreview.ts';
+
+/** Reads the file in a Web Worker (readCsvPreview), so a large file never blocks the page. */
+export function previewCsvInWorker(file: File, options: ReadOptions = {}): Promise<CsvPreview> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./csvPreview.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<CsvPreview>) => {
@@ -15,6 +15,6 @@ export function previewCsvInWorker(file: File): Promise<CsvPreview> {
       resolve({ ok: false, message: 'The file could not be read.' });
       worker.terminate();
     };
-    worker.postMessage(file);
+    worker.postMessage({ file, options } satisfies CsvPreviewRequest);
   });
 }

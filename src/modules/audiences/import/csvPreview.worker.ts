@@ -1,33 +1,22 @@
 /// <reference lib="webworker" />
-import Papa from 'papaparse';
-import { IMPORT_PREVIEW_ROWS } from '../../../../domain/contactImport.ts';
-import type { CsvPreview } from './csvPreview.ts';
+import { type CsvPreview, type ReadOptions, readCsvPreview } from './readCsvPreview.ts';
+
+export type CsvPreviewRequest = { file: File; options: ReadOptions };
 
 /**
- * Reads a CSV file off the page's thread: papaparse streams it (never all rows in memory), keeps the
- * header and the first rows, and counts the data rows. Answers one CsvPreview per file posted.
+ * Reads a CSV file off the page's thread (readCsvPreview: what the file is, its encoding, its rows and
+ * their counts), so a large file never blocks the page. Answers one CsvPreview per request.
  */
-self.onmessage = (event: MessageEvent<File>) => {
-  const file = event.data;
-  const rows: string[][] = [];
-  let headers: string[] | null = null;
-  let count = 0;
-  Papa.parse<string[]>(file, {
-    skipEmptyLines: 'greedy',
-    step: (result) => {
-      if (headers === null) headers = result.data;
-      else {
-        count++;
-        if (rows.length < IMPORT_PREVIEW_ROWS) rows.push(result.data);
-      }
-    },
-    complete: () => {
-      const answer: CsvPreview = { ok: true, headers: headers ?? [], rows, totalRows: count };
-      self.postMessage(answer);
-    },
-    error: (error) => {
-      const answer: CsvPreview = { ok: false, message: `The file could not be read: ${error.message}` };
-      self.postMessage(answer);
-    },
-  });
+self.onmessage = async (event: MessageEvent<CsvPreviewRequest>) => {
+  const { file, options } = event.data;
+  let answer: CsvPreview;
+  try {
+    answer = readCsvPreview(new Uint8Array(await file.arrayBuffer()), { ...options, fileName: file.name });
+  } catch (error) {
+    answer = {
+      ok: false,
+      message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  self.postMessage(answer);
 };

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { MessageAnswer } from '../../../../domain/authAnswers.ts';
+import type { MailedAnswer } from '../../../../domain/authAnswers.ts';
 import { forgotPasswordSchema } from '../../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -14,24 +14,34 @@ import { Form } from '../../../ui/Form.tsx';
 export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) {
   const { authApi } = useServices();
   const form = useFormFields(forgotPasswordSchema, { email: initialEmail ?? '' });
-  const request = useRequest<string, MessageAnswer>((email, signal) => authApi.forgotPassword(email, signal));
+  const request = useRequest<string, MailedAnswer>((email, signal) => authApi.forgotPassword(email, signal));
   const sentTo = typeof request.data === 'object' && request.status === 'success' ? form.values.email : null;
 
   if (sentTo) {
+    const logged = request.data?.mail_delivery === 'log';
     return (
       <AuthLayout
-        title="Check your inbox"
+        title={logged ? 'No email was sent' : 'Check your inbox'}
         subtitle={request.data?.message}
         footer={<Link to="/">Back to sign in</Link>}
       >
         <div className="auth-form">
-          <p className="auth-form__account">
-            If <strong>{sentTo}</strong> belongs to an account, its reset link is on the way. The link works
-            for one hour, and only once.
-          </p>
-          <p>Didn’t get it? Check your spam folder, or ask for another link.</p>
+          {logged ? (
+            <p className="auth-form__account">
+              Look in the server log for a line that names <strong>{sentTo}</strong>. The link on it works for
+              one hour, and only once.
+            </p>
+          ) : (
+            <>
+              <p className="auth-form__account">
+                If <strong>{sentTo}</strong> belongs to an account, its reset link is on the way. The link
+                works for one hour, and only once.
+              </p>
+              <p>Didn’t get it? Check your spam folder, or ask for another link.</p>
+            </>
+          )}
           <Button variant="secondary" fullWidth onClick={() => request.reset()}>
-            Use another email or send again
+            {logged ? 'Use another email' : 'Use another email or send again'}
           </Button>
         </div>
       </AuthLayout>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { MessageAnswer } from '../../../../domain/authAnswers.ts';
+import type { MailedAnswer } from '../../../../domain/authAnswers.ts';
 import { PASSWORD_MIN_LENGTH, type SignupInput, signupSchema } from '../../../../domain/authSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -15,7 +15,9 @@ import { Form } from '../../../ui/Form.tsx';
 /**
  * /auth/signup: asks for an account. The server answers the same way for every address (an address that
  * already has an account gets a note instead of a link), so the page always says to check the inbox; the
- * mailed link opens /auth/confirm-signup/{key}, which creates the account and signs in.
+ * mailed link opens /auth/confirm-signup/{key}, which creates the account and signs in. Where the server
+ * has no email delivery, nothing is mailed: the page says so, and that the server's operator finds the
+ * link in the server log.
  */
 export function SignUpPage() {
   const { authApi } = useServices();
@@ -26,23 +28,33 @@ export function SignUpPage() {
     password: '',
     organisation_name: '',
   });
-  const signup = useRequest<SignupInput, MessageAnswer>((fields, signal) => authApi.signup(fields, signal));
+  const signup = useRequest<SignupInput, MailedAnswer>((fields, signal) => authApi.signup(fields, signal));
 
   if (signup.status === 'success' && signup.data) {
+    const logged = signup.data.mail_delivery === 'log';
     return (
       <AuthLayout
-        title="Check your inbox"
+        title={logged ? 'No email was sent' : 'Check your inbox'}
         subtitle={signup.data.message}
         footer={<Link to="/">Back to sign in</Link>}
       >
         <div className="auth-form">
-          <p className="auth-form__account">
-            We sent an email to <strong>{form.values.email}</strong>. Open the link in it to finish creating
-            your account. If this address already has an account, the email says so instead.
-          </p>
-          <p>Didn’t get it? Check your spam folder, or sign up again.</p>
+          {logged ? (
+            <p className="auth-form__account">
+              Look in the server log for a line that names <strong>{form.values.email}</strong>, and open the
+              link on it. If this address already has an account, sign in instead.
+            </p>
+          ) : (
+            <>
+              <p className="auth-form__account">
+                We sent an email to <strong>{form.values.email}</strong>. Open the link in it to finish
+                creating your account. If this address already has an account, the email says so instead.
+              </p>
+              <p>Didn’t get it? Check your spam folder, or sign up again.</p>
+            </>
+          )}
           <Button variant="secondary" fullWidth onClick={() => signup.reset()}>
-            Use another email or send again
+            {logged ? 'Use another email' : 'Use another email or send again'}
           </Button>
         </div>
       </AuthLayout>

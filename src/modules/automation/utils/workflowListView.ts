@@ -1,60 +1,57 @@
-import type { WorkflowAnswers, WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import type { Draft } from 'immer';
+import type { WorkflowFilter, WorkflowSummary } from '../../../../domain/workflowTypes.ts';
+import { addFirst, type PagedRows, removeRow } from '../../shared/utils/pagedRows.ts';
 
-/** What the list shows: the rows of the page and the counts (spec 01 section 4). Pure and React-free. */
-export type WorkflowListView = {
-  rows: WorkflowSummary[];
-  /** Workflows matching the search and filter. */
-  total: number;
-  /** The user's active workflows. */
-  active: number;
-};
+/**
+ * What the workflow list does with a change the server confirmed (spec 01 section 4), as immer recipes on
+ * the rows shown, and the active count beside them. Pure and React-free.
+ */
+export type WorkflowRows = PagedRows<WorkflowSummary>;
 
-export function viewFromPage(page: WorkflowAnswers['get_user_workflows']): WorkflowListView {
-  return { rows: page.data, total: page.total_count, active: page.total_active_count };
-}
+const byId = (row: WorkflowSummary) => row.id;
 
 function matchesFilter(workflow: WorkflowSummary, filter: WorkflowFilter): boolean {
   return filter === 'all' || workflow.status === filter;
 }
 
-/** A clone is inserted first and the total rises (when it matches the filter it is shown). */
+/** A clone is inserted first and the total rises, when it matches the filter (otherwise it is not shown). */
 export function insertClone(
-  view: WorkflowListView,
+  shown: Draft<WorkflowRows>,
   clone: WorkflowSummary,
   filter: WorkflowFilter,
-): WorkflowListView {
-  const active = view.active + (clone.status === 'active' ? 1 : 0);
-  if (!matchesFilter(clone, filter)) return { ...view, active };
-  return { rows: [clone, ...view.rows.filter((row) => row.id !== clone.id)], total: view.total + 1, active };
+): void {
+  if (matchesFilter(clone, filter)) addFirst(shown, clone, byId);
+}
+
+/** The active count after a clone. */
+export function activeAfterClone(active: number, clone: WorkflowSummary): number {
+  return active + (clone.status === 'active' ? 1 : 0);
 }
 
 /**
- * A workflow's status changed (pause, resume, publish): its row is updated, or leaves the view when it no
- * longer matches the filter; the active count follows the server's figure, or the change itself.
+ * A workflow's status changed (pause, resume, publish): its row is updated, or leaves the list when it no
+ * longer matches the filter.
  */
 export function applyStatusChange(
-  view: WorkflowListView,
+  shown: Draft<WorkflowRows>,
   workflow: WorkflowSummary,
   filter: WorkflowFilter,
+): void {
+  const at = shown.rows.findIndex((row) => row.id === workflow.id);
+  if (at < 0) return;
+  if (!matchesFilter(workflow, filter)) removeRow(shown, workflow.id, byId);
+  else Object.assign(shown.rows[at] as WorkflowSummary, workflow);
+}
+
+/** The active count after a status change: the server's figure, or the change itself. */
+export function activeAfterStatusChange(
+  active: number,
+  before: WorkflowSummary | undefined,
+  workflow: WorkflowSummary,
   totalActiveCount: number | null,
-): WorkflowListView {
-  const before = view.rows.find((row) => row.id === workflow.id);
-  const delta =
-    before && before.status !== workflow.status
-      ? (workflow.status === 'active' ? 1 : 0) - (before.status === 'active' ? 1 : 0)
-      : 0;
-  const active = totalActiveCount ?? Math.max(0, view.active + delta);
-  if (!before) return { ...view, active };
-  if (!matchesFilter(workflow, filter)) {
-    return {
-      rows: view.rows.filter((row) => row.id !== workflow.id),
-      total: Math.max(0, view.total - 1),
-      active,
-    };
-  }
-  return {
-    rows: view.rows.map((row) => (row.id === workflow.id ? { ...row, ...workflow } : row)),
-    total: view.total,
-    active,
-  };
+): number {
+  if (totalActiveCount !== null) return totalActiveCount;
+  if (!before || before.status === workflow.status) return active;
+  const delta = (workflow.status === 'active' ? 1 : 0) - (before.status === 'active' ? 1 : 0);
+  return Math.max(0, active + delta);
 }

@@ -1,13 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { AudienceListsPage } from '../../../../domain/audienceLists.ts';
-import type { PeoplePage } from '../../../../domain/audiencePeople.ts';
-import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
-import { Checkbox } from '../../../ui/Checkbox.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { OptionPicker } from '../../shared/components/OptionPicker.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 
 type Chosen = Map<number, string>;
 type Props = {
@@ -16,80 +9,66 @@ type Props = {
   onChange: (next: Chosen) => void;
 };
 
+type AudienceOption = { id: number; label: string };
+/** A page of options; people are not always counted, so whether more follow is said apart. */
+type AudienceOptions = { total: number; more: boolean; options: AudienceOption[] };
+
+const PAGE_SIZE = 10;
+
 /**
- * Choose lists or contacts from the audience area: searchable (debounced; a newer search supersedes the
- * one in flight), the first 20 matches as checkboxes; the chosen ones stay listed above.
+ * Choose lists or contacts from the audience area: a picker of several (searchable; a newer search
+ * supersedes the one in flight; Show more); the chosen ones stay listed above.
  */
 export function AudienceChooser({ kind, chosen, onChange }: Props) {
   const api = useServices().audienceApi;
-  const [text, setText] = useState('');
-  const term = normaliseSearchTerm(useDebouncedValue(text)).term;
-  const options = useLoad<string, { id: number; label: string }[]>(async (word, signal) => {
-    if (kind === 'lists') {
-      const page: AudienceListsPage = await api.listLists({ offset: 0, limit: 20, searchWord: word }, signal);
-      return page.data.map((l) => ({ id: l.list_id, label: `${l.list_name} (${l.totalContacts})` }));
-    }
-    const page: PeoplePage = await api.listPeople(
-      {
-        scope: { tab: 'all', searchWord: word, filters: {}, accountId: null },
-        offset: 0,
-        limit: 20,
-        sortBy: null,
-        sortType: 'NOSORT',
-      },
-      signal,
-    );
-    return page.data.map((p) => ({ id: p.contact_id, label: `${p.full_name} <${p.contact_email}>` }));
-  }, `campaignAudience:${kind}`);
-  const { load } = options;
-  useEffect(() => load(term), [term, load]);
-
-  const toggle = (id: number, label: string, on: boolean) => {
-    const next = new Map(chosen);
-    if (on) next.set(id, label);
-    else next.delete(id);
-    onChange(next);
-  };
-  const noun = kind === 'lists' ? 'lists' : 'contacts';
-  const shown = (options.data ?? []).filter((o) => !chosen.has(o.id));
+  const list = usePagedList({
+    mode: 'local',
+    name: `campaignAudience:${kind}`,
+    pageSize: PAGE_SIZE,
+    load: async (query, signal): Promise<AudienceOptions> => {
+      const { offset, limit, q } = query;
+      if (kind === 'lists') {
+        const page = await api.listLists({ offset, limit, searchWord: q }, signal);
+        return {
+          total: page.total_count,
+          more: offset + page.data.length < page.total_count,
+          options: page.data.map((l) => ({ id: l.list_id, label: `${l.list_name} (${l.totalContacts})` })),
+        };
+      }
+      const page = await api.listPeople(
+        {
+          scope: { tab: 'all', searchWord: q, filters: {}, accountId: null },
+          offset,
+          limit,
+          sortBy: null,
+          sortType: 'NOSORT',
+        },
+        signal,
+      );
+      return {
+        total: page.total_count ?? offset + page.data.length,
+        more: page.has_more,
+        options: page.data.map((p) => ({ id: p.contact_id, label: `${p.full_name} <${p.contact_email}>` })),
+      };
+    },
+    rowsOf: (answer) => answer.options,
+    totalOf: (answer) => answer.total,
+    moreAfter: (answer) => answer.more,
+    rowKey: (option: AudienceOption) => option.id,
+  });
   return (
-    <fieldset className="audience-chooser">
-      <legend>
-        {kind === 'lists' ? 'Lists' : 'Contacts'} ({chosen.size} chosen)
-      </legend>
-      {chosen.size > 0 ? (
-        <ul className="audience-chooser__options" aria-label={`Chosen ${noun}`}>
-          {[...chosen].map(([id, label]) => (
-            <li key={id}>
-              <Checkbox label={label} checked onChange={() => toggle(id, label, false)} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <TextField
-        label={`Search ${noun}`}
-        type="search"
-        value={text}
-        autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
-      />
-      {options.status === 'failure' && options.error ? (
-        <StatePanel compact kind="error" title={`The ${noun} could not be loaded`}>
-          {options.error.message}
-        </StatePanel>
-      ) : !options.data ? (
-        <StatePanel compact kind="loading" title={`Loading ${noun}…`} />
-      ) : shown.length === 0 ? (
-        <p className="audience-chooser__none">{term ? `No ${noun} match “${term}”.` : `No more ${noun}.`}</p>
-      ) : (
-        <ul className="audience-chooser__options" aria-label={`${noun} to choose`}>
-          {shown.map((o) => (
-            <li key={o.id}>
-              <Checkbox label={o.label} checked={false} onChange={() => toggle(o.id, o.label, true)} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
+    <OptionPicker
+      choose="many"
+      list={list}
+      rowKey={(option) => option.id}
+      variant="compact"
+      noun={kind === 'lists' ? ['list', 'lists'] : ['contact', 'contacts']}
+      legend={kind === 'lists' ? 'Lists' : 'Contacts'}
+      searchLabel={`Search ${kind}`}
+      emptyText={null}
+      chosen={chosen}
+      onChosen={onChange}
+      labelOf={(option) => option.label}
+    />
   );
 }

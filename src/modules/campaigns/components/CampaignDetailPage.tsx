@@ -7,15 +7,18 @@ import {
   MAX_EMAIL_NAME,
 } from '../../../../domain/campaignSchemas.ts';
 import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../../domain/campaigns.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
 import { useToast } from '../../../ui/useToast.ts';
+import { CardGrid } from '../../shared/components/CardGrid.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { CampaignGraph } from './CampaignGraph.tsx';
 import { CampaignSourcesSummary } from './CampaignSourcesSummary.tsx';
@@ -24,7 +27,6 @@ import { EmailCard } from './EmailCard.tsx';
 import { ExportWidgetDialog } from './ExportWidgetDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
-import { countOf } from '../../../../domain/countOf.ts';
 
 const TABS = [
   { id: 'draft', label: 'Draft' },
@@ -66,7 +68,6 @@ export function CampaignDetailPage({
   const [renamingEmail, setRenamingEmail] = useState<CampaignEmail | null>(null);
   const [deletingEmail, setDeletingEmail] = useState<CampaignEmail | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   // The promo export widget's dialog is in the address (?exportPopup=true), so it can be linked to.
   const exportPopup = (useSearch({ strict: false }) as { exportPopup?: unknown }).exportPopup;
   const exportOpen = exportPopup === true || exportPopup === 'true';
@@ -79,6 +80,20 @@ export function CampaignDetailPage({
       resetScroll: false,
     } as never);
   const canExport = canExportWidget;
+
+  const removeEmail = useConfirmedRequest(
+    async (email: CampaignEmail, signal) => {
+      await api.deleteEmail({ emailId: email.email_id, campaignId: campaignId ?? 0 }, signal);
+      return email;
+    },
+    'deleteEmail',
+    (email) => {
+      setDeletingEmail(null);
+      toast.show({ tone: 'success', message: `“${email.name}” was deleted.` });
+      reload();
+    },
+    deletingEmail?.email_id ?? null,
+  );
 
   /** Runs one email action, then shows the campaign as the server has it now. */
   const act = async (emailId: number, run: () => Promise<unknown>, done: string) => {
@@ -121,7 +136,7 @@ export function CampaignDetailPage({
           : `Emails with a ${what} edition appear here: create one with New email, design it, then publish it.`}
       </StatePanel>
     ) : (
-      <ul className="email-cards" aria-label={`${what} emails`}>
+      <CardGrid label={`${what} emails`}>
         {emails.map((email) => (
           <EmailCard
             key={email.email_id}
@@ -148,7 +163,7 @@ export function CampaignDetailPage({
             }
           />
         ))}
-      </ul>
+      </CardGrid>
     );
 
   return (
@@ -235,12 +250,9 @@ export function CampaignDetailPage({
           reload();
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deletingEmail !== null}
-        onClose={() => {
-          setDeletingEmail(null);
-          setDeleteError(null);
-        }}
+        onClose={() => setDeletingEmail(null)}
         title="Delete this email?"
         description={
           deletingEmail
@@ -248,25 +260,16 @@ export function CampaignDetailPage({
             : ''
         }
         confirmLabel="Delete email"
-        busy={deletingEmail !== null && busyId === deletingEmail.email_id}
-        error={deleteError}
-        onConfirm={async () => {
-          const email = deletingEmail;
-          if (!email) return;
-          setBusyId(email.email_id);
-          try {
-            await api.deleteEmail({ emailId: email.email_id, campaignId });
-            setDeletingEmail(null);
-            setDeleteError(null);
-            toast.show({ tone: 'success', message: `“${email.name}” was deleted.` });
-            reload();
-          } catch (error) {
-            setDeleteError(error instanceof Error ? error.message : 'The email was not deleted.');
-          } finally {
-            setBusyId(null);
-          }
-        }}
-      />
+        busy={removeEmail.busy}
+        failure={
+          removeEmail.failureMessage
+            ? { title: 'The email was not deleted', message: removeEmail.failureMessage }
+            : null
+        }
+        onConfirm={() => deletingEmail && removeEmail.confirm(deletingEmail)}
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { CampaignDeletion, CampaignSummary } from '../../../../domain/campaigns.ts';
 import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
-import { useRequest } from '../../shared/hooks/useRequest.ts';
 
 type Props = {
   campaign: CampaignSummary | null;
@@ -52,42 +51,33 @@ export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: Props) {
     (id, signal) => api.campaignDeletion(id, signal),
     'campaignDeletion',
   );
-  const remove = useRequest<number, number>((id, signal) => api.deleteCampaign(id, signal), 'deleteCampaign');
-  const { reset, status, data, error } = remove;
   const campaignId = campaign?.campaign_id;
+  const remove = useConfirmedRequest(
+    (id: number, signal) => api.deleteCampaign(id, signal),
+    'deleteCampaign',
+    onDeleted,
+    campaignId ?? null,
+  );
   const { load } = preview;
   useEffect(() => {
-    if (campaignId === undefined) return;
-    reset();
-    load(campaignId);
-  }, [campaignId, reset, load]);
-  const onDeletedRef = useRef(onDeleted);
-  onDeletedRef.current = onDeleted;
-  useEffect(() => {
-    if (status === 'success' && data !== null) onDeletedRef.current(data);
-  }, [status, data]);
+    if (campaignId !== undefined) load(campaignId);
+  }, [campaignId, load]);
 
   const deletion = preview.data && preview.data.campaign_id === campaignId ? preview.data : null;
   const blocked = (deletion?.workflows.length ?? 0) > 0;
   return (
-    <Dialog
+    <ConfirmDialog
       open={campaign !== null}
       onClose={onClose}
       title="Delete this campaign?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={!deletion || blocked}
-            loading={status === 'loading'}
-            onClick={() => campaign && remove.submit(campaign.campaign_id)}
-          >
-            Delete campaign
-          </Button>
-        </>
+      confirmLabel="Delete campaign"
+      disabled={!deletion || blocked}
+      busy={remove.busy}
+      onConfirm={() => campaign && remove.confirm(campaign.campaign_id)}
+      failure={
+        remove.failureMessage
+          ? { title: 'The campaign was not deleted', message: remove.failureMessage }
+          : null
       }
     >
       {deletion ? (
@@ -99,11 +89,6 @@ export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: Props) {
       ) : (
         <StatePanel compact kind="loading" title="Checking what goes with it…" />
       )}
-      {status === 'failure' && error ? (
-        <Alert tone="error" title="The campaign was not deleted">
-          {error.message}
-        </Alert>
-      ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

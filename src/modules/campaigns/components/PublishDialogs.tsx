@@ -5,6 +5,7 @@ import { formatDate } from '../../../../domain/formatDate.ts';
 import { NOT_PREMIUM_MESSAGE } from '../../../../domain/sendSchemas.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 
 /** The send confirmation (naming the count, asking about the preflight's warnings) and the not-premium popup. */
@@ -21,7 +22,7 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
 
   return (
     <>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => actor.send({ type: 'publish.cancel' })}
         title={scheduling ? `Schedule it for ${people}?` : `Send it to ${people} now?`}
@@ -30,17 +31,9 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
             ? `It goes out on ${formatDate(`${at.date}T${at.time}`, 'weekdayDateTime')} (${browserTimeZone()}).`
             : 'It goes out at once; you can pause it while it is going out.'
         }
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => actor.send({ type: 'publish.cancel' })}>
-              Cancel
-            </Button>
-            <Button onClick={() => actor.send({ type: 'publish.confirm' })}>
-              {scheduling ? 'Schedule' : 'Send now'}
-              {warnings && warnings.length > 0 ? ' anyway' : ''}
-            </Button>
-          </>
-        }
+        tone="primary"
+        confirmLabel={`${scheduling ? 'Schedule' : 'Send now'}${warnings && warnings.length > 0 ? ' anyway' : ''}`}
+        onConfirm={() => actor.send({ type: 'publish.confirm' })}
       >
         {warnings && warnings.length > 0 ? (
           <>
@@ -54,7 +47,7 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
         ) : (
           <p>The preflight found nothing to fix.</p>
         )}
-      </Dialog>
+      </ConfirmDialog>
       <Dialog
         open={notPremium}
         onClose={() => actor.send({ type: 'publish.dismiss' })}

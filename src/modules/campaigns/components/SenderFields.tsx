@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { SenderEmail } from '../../../../domain/editionSend.ts';
+import { senderAddressesLink } from '../../../router/routeTable.ts';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { PublishFormErrors, PublishFormValues } from '../utils/publishForm.ts';
@@ -11,7 +13,10 @@ type Props = {
   onChange: (next: Partial<PublishFormValues>) => void;
 };
 
-/** The sender: one of the organisation's verified addresses (the default preselected) and the name shown. */
+/**
+ * The sender: one of the organisation's verified addresses (the default preselected) and the name shown.
+ * Without any, the field says so and links to Settings › Sender addresses, where one is added.
+ */
 export function SenderFields({ senders, senderAddressId, senderName, errors, onChange }: Props) {
   const options = [
     ...(senderAddressId === null ? [{ value: '', label: 'Choose an address' }] : []),
@@ -23,9 +28,14 @@ export function SenderFields({ senders, senderAddressId, senderName, errors, onC
         label="From address"
         options={options}
         value={senderAddressId === null ? '' : String(senderAddressId)}
-        error={
-          errors.sender ??
-          (senders.length === 0 ? 'No verified sender address: add one in Settings.' : undefined)
+        error={errors.sender ?? (senders.length === 0 ? 'No verified sender address yet.' : undefined)}
+        hint={
+          senders.length === 0 ? (
+            <>
+              Add one in <Link {...senderAddressesLink}>Settings › Sender addresses</Link>: we email it a link
+              to verify it.
+            </>
+          ) : undefined
         }
         onChange={(event) => {
           const id = event.target.value ? Number(event.target.value) : null;

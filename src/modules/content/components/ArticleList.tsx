@@ -1,18 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { Article, ContentTab } from '../../../../domain/contentArticles.ts';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { ListPager } from '../../shared/components/ListPager.tsx';
 import { EMPTY_TAB_NEXT, EMPTY_TAB_TEXT } from '../contentTabLabels.ts';
 import type { ArticleList as ArticleListState } from '../hooks/useArticleList.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 
 type Props = {
   tab: ContentTab;
-  list: Pick<ArticleListState, 'status' | 'data' | 'error' | 'loadMore' | 'reload' | 'query'>;
+  list: ArticleListState;
   /** The articles as shown (the list's, with the screen's favourite and curation changes). */
   articles: Article[];
   checked: ReadonlySet<number>;
@@ -58,8 +60,8 @@ function EmptyTabAction({ tab, onAddFeed }: { tab: ContentTab; onAddFeed: () => 
 }
 
 /**
- * The explorer's results: loading, error (with Retry), empty, or the cards; the next page loads when the
- * end of the list comes into view (and with the Load more button).
+ * The explorer's results: loading, error (with Try again), empty, or the cards; the next page loads when
+ * the end of the list comes into view (and with Show more).
  */
 export function ArticleList({
   tab,
@@ -73,9 +75,13 @@ export function ArticleList({
   onAddFeed,
 }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const loadMoreRef = useRef(list.loadMore);
-  loadMoreRef.current = list.loadMore;
-  const more = list.data?.more ?? false;
+  // Scrolled to the end: the next page, unless the last one failed (that one waits for Try again).
+  const loadMore = () => {
+    if (!(list.status === 'failure' && list.appending)) list.showMore();
+  };
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+  const more = list.hasMore;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !more || typeof IntersectionObserver === 'undefined') return;
@@ -90,21 +96,18 @@ export function ArticleList({
   }, [more]);
 
   const loading = list.status === 'loading' || list.status === 'idle';
-  if (list.data === null) {
-    if (list.status === 'failure' && list.error)
-      return (
-        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
-      );
+  const failedFirst = list.status === 'failure' && !list.appending ? list.error : null;
+  if (list.latest === null) {
+    if (failedFirst)
+      return <LoadErrorPanel title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />;
     return <StatePanel kind="loading" title="Loading articles…" />;
   }
   // A new search (offset 0) that failed: the cards shown answer an older one, so they make way for the error.
-  const failedAnew = list.status === 'failure' && list.error !== null && list.query.offset === 0;
+  const failedAnew = failedFirst !== null && list.query.offset === 0;
   if (articles.length === 0 || failedAnew) {
     if (loading) return <StatePanel kind="loading" title="Loading articles…" />;
-    if (list.status === 'failure' && list.error)
-      return (
-        <LoadErrorPanel title={LOAD_ERROR} message={list.error.message} onRetry={() => list.reload(0)} />
-      );
+    if (failedFirst)
+      return <LoadErrorPanel title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />;
     return (
       <StatePanel
         kind="empty"
@@ -117,7 +120,7 @@ export function ArticleList({
   }
   return (
     <>
-      <ul className="article-cards" aria-label="Articles" aria-busy={loading}>
+      <ul className="article-cards" aria-label="Articles" aria-busy={loading && !list.appending}>
         {articles.map((article) => (
           <ArticleCard
             key={article.id}
@@ -130,18 +133,16 @@ export function ArticleList({
           />
         ))}
       </ul>
-      {list.status === 'failure' && list.error ? (
-        <LoadErrorPanel compact title={LOAD_ERROR} message={list.error.message} onRetry={list.loadMore} />
+      {failedFirst ? (
+        <LoadErrorPanel compact title={LOAD_ERROR} message={failedFirst.message} onRetry={list.retry} />
       ) : null}
-      {more ? (
-        <div className="article-cards__more" ref={sentinel}>
-          <Button variant="secondary" loading={loading} onClick={list.loadMore}>
-            Load more articles
-          </Button>
-        </div>
-      ) : (
-        <p className="article-cards__end">That is every article.</p>
-      )}
+      <div className="article-cards__more" ref={sentinel}>
+        <ListPager
+          list={list}
+          noun={['article', 'articles']}
+          totalLabel={`${formatThousands(list.total)}${list.latest.total_capped ? '+' : ''}`}
+        />
+      </div>
     </>
   );
 }

@@ -76,7 +76,7 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   const { reload } = list;
   useEffect(() => {
     if (entries === null) return;
-    if (lastFeedCount.current !== null && feedCount > lastFeedCount.current) reload(0);
+    if (lastFeedCount.current !== null && feedCount > lastFeedCount.current) reload();
     lastFeedCount.current = feedCount;
   }, [entries, feedCount, reload]);
 
@@ -85,8 +85,8 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   useEffect(() => setChecked(new Set()), [tab, list.query.q, advanced]);
 
   const articles = useMemo(
-    () => (list.data?.articles ?? []).map((a) => (patches[a.id] ? { ...a, ...patches[a.id] } : a)),
-    [list.data, patches],
+    () => list.rows.map((a) => (patches[a.id] ? { ...a, ...patches[a.id] } : a)),
+    [list.rows, patches],
   );
 
   const toggleFavourite = useCallback(
@@ -125,9 +125,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
 
   const count = advancedSearchCount(advanced);
   // A new search that failed leaves the older answer in the list: its count is not this search's.
-  const failedAnew = list.status === 'failure' && list.query.offset === 0;
-  const total = failedAnew ? null : (list.data?.total ?? null);
-  const capped = list.data?.capped === true;
+  const failedAnew = list.status === 'failure' && !list.appending && list.query.offset === 0;
+  const total = failedAnew ? null : (list.latest?.total_count ?? null);
+  const capped = list.latest?.total_capped === true;
   const checkedIds = articles.filter((a) => checked.has(a.id)).map((a) => a.id);
 
   return (

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { CampaignEmail } from '../../../../domain/campaigns.ts';
 import {
+  CURATION_TARGETS_MAX_LIMIT,
   CURATION_TARGETS_PAGE_SIZE,
   type CurationTarget,
-  type CurationTargetsPage,
 } from '../../../../domain/contentArticles.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { curationTargetOf } from '../../../../domain/curationTargetOf.ts';
@@ -27,8 +27,10 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
+import { ListPager } from '../../shared/components/ListPager.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { addFirst } from '../../shared/utils/pagedRows.ts';
 import { NewCurationEmailForm } from './NewCurationEmailForm.tsx';
 
 type Props = {
@@ -42,6 +44,8 @@ type Props = {
   /** The campaign being curated for (the explorer's campaign_id): a new email goes there at first. */
   campaignId?: number | null;
 };
+
+const targetKey = (target: CurationTarget) => target.version_id;
 
 /**
  * The curation panel: the organisation's draft editions (8 at a time, last changed first) to add the
@@ -79,29 +83,23 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
   const lastAdd = snapshot.context.lastAdd;
   const lastState = (snapshot.value as { lastAdd: string }).lastAdd;
 
-  const [targets, setTargets] = useState<CurationTarget[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const page = useLoad(
-    (input: { offset: number }, signal) =>
-      api
-        .curationTargets({ offset: input.offset, limit: CURATION_TARGETS_PAGE_SIZE, search: '' }, signal)
-        .then((answer): CurationTargetsPage & { offset: number } => ({ ...answer, offset: input.offset })),
-    'curationTargets',
-  );
-  const { load } = page;
+  // Each opening of the panel lists the drafts afresh, from the first page.
+  const [openings, setOpenings] = useState(0);
   useEffect(() => {
-    if (open) load({ offset: 0 });
-  }, [open, load]);
-  useEffect(() => {
-    const answer = page.data;
-    if (!answer) return;
-    setTotal(answer.total_count);
-    setTargets((current) => {
-      if (answer.offset === 0 || current === null) return answer.data;
-      const seen = new Set(current.map((t) => t.version_id));
-      return [...current, ...answer.data.filter((t) => !seen.has(t.version_id))];
-    });
-  }, [page.data]);
+    if (open) setOpenings((n) => n + 1);
+  }, [open]);
+  const page = usePagedList({
+    mode: 'local',
+    name: 'curationTargets',
+    pageSize: CURATION_TARGETS_PAGE_SIZE,
+    maxLimit: CURATION_TARGETS_MAX_LIMIT,
+    key: String(openings),
+    enabled: open && openings > 0,
+    load: (query, signal) =>
+      api.curationTargets({ offset: query.offset, limit: query.limit, search: '' }, signal),
+    ...countedRows<CurationTarget>(targetKey),
+  });
+  const targets = page.latest === null ? null : page.rows;
 
   // The explorer hears of each add that brought articles, and of each undo, once.
   const callbacks = useRef({ onAdded, onUndone });
@@ -130,8 +128,7 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
     setNewEmail(false);
     const target = curationTargetOf(email);
     if (!target) return;
-    setTargets((current) => [target, ...(current ?? []).filter((t) => t.version_id !== target.version_id)]);
-    setTotal((n) => n + 1);
+    page.edit((draft) => addFirst(draft, target, targetKey));
     if (articleIds.length > 0) addTo(target);
   };
 
@@ -147,7 +144,7 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
         compact
         title="Your draft emails could not be loaded"
         message={page.error.message}
-        onRetry={() => load({ offset: 0 })}
+        onRetry={page.retry}
       />
     );
   } else if (targets === null) {
@@ -225,15 +222,7 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
             );
           })}
         </ul>
-        {targets.length < total ? (
-          <Button
-            variant="secondary"
-            loading={page.status === 'loading'}
-            onClick={() => load({ offset: targets.length })}
-          >
-            Show more drafts
-          </Button>
-        ) : null}
+        <ListPager list={page} noun={['draft email', 'draft emails']} />
       </>
     );
   }

@@ -1,18 +1,15 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { MailboxPage as MailboxList } from '../../../../domain/mailboxTypes.ts';
-import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
-import type { MailboxQuery } from '../../../api/mailboxApi.ts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { MailboxItem, MailboxPage as MailboxList } from '../../../../domain/mailboxTypes.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { ListPager } from '../../shared/components/ListPager.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { MailboxSendForm } from './MailboxSendForm.tsx';
 import { MailboxTable } from './MailboxTable.tsx';
 import { MailboxViewer } from './MailboxViewer.tsx';
@@ -50,28 +47,19 @@ export function MailboxPage() {
     setOpenId(null);
     if (opener.current?.isConnected) opener.current.focus();
   };
-  const [searchText, setSearchText] = useState('');
-  const search = normaliseSearchTerm(useDebouncedValue(searchText)).term;
-  // The page chosen belongs to the search it was chosen under: a new term starts from the first page
-  // (reset while rendering, React's pattern for state that follows a changed value).
-  const [paging, setPaging] = useState({ search: '', offset: 0 });
-  if (paging.search !== search) setPaging({ search, offset: 0 });
-  const offset = paging.search === search ? paging.offset : 0;
-  const setOffset = useCallback((next: number) => setPaging({ search, offset: next }), [search]);
-  const list = useLoad<MailboxQuery, MailboxList>(
-    (query, signal) => mailboxApi.list(query, signal),
-    'mailbox',
-  );
-  const load = list.load;
-  const reload = useCallback(
-    () => load({ offset, limit: MAILBOX_PAGE_SIZE, q: search }),
-    [load, offset, search],
-  );
-
-  useEffect(() => reload(), [reload]);
-
-  const page = list.data;
-  const pending = page?.data.some((item) => item.status === 'queued' || item.status === 'sending') ?? false;
+  const list = usePagedList<MailboxList, MailboxItem>({
+    mode: 'url',
+    name: 'mailbox',
+    pageSize: MAILBOX_PAGE_SIZE,
+    load: (query, signal) =>
+      mailboxApi.list({ offset: query.offset, limit: query.limit, q: query.q }, signal),
+    ...countedRows<MailboxItem>((item) => item.send_id),
+  });
+  const { reload } = list;
+  const search = list.query.q;
+  const page = list.latest;
+  const items = list.rows;
+  const pending = items.some((item) => item.status === 'queued' || item.status === 'sending');
   const loading = list.status === 'loading' || list.status === 'idle';
   useEffect(() => {
     if (!pending || loading) return;
@@ -79,15 +67,14 @@ export function MailboxPage() {
     return () => clearTimeout(timer);
   }, [pending, loading, reload]);
 
-  const onSent = useCallback(() => {
-    if (offset === 0) reload();
-    else setOffset(0);
-  }, [offset, reload, setOffset]);
-
   let body: ReactNode;
-  if (list.status === 'failure' && list.error) {
+  if (list.status === 'failure' && list.error && !list.appending) {
     body = (
-      <LoadErrorPanel title="The mailbox could not be loaded" message={list.error.message} onRetry={reload} />
+      <LoadErrorPanel
+        title="The mailbox could not be loaded"
+        message={list.error.message}
+        onRetry={list.retry}
+      />
     );
   } else if (!page) {
     body = <StatePanel kind="loading" title="Loading the mailbox…" />;
@@ -114,15 +101,8 @@ export function MailboxPage() {
   } else {
     body = (
       <>
-        <MailboxTable items={page.data} busy={loading} openId={openId} onOpen={open} />
-        <Pagination
-          offset={offset}
-          limit={MAILBOX_PAGE_SIZE}
-          total={page.total_count}
-          noun="emails"
-          disabled={loading}
-          onChange={setOffset}
-        />
+        <MailboxTable items={items} busy={loading && !list.appending} openId={openId} onOpen={open} />
+        <ListPager list={list} noun={['email', 'emails']} />
       </>
     );
   }
@@ -133,13 +113,18 @@ export function MailboxPage() {
         title="Demo mailbox"
         description="The marketing email your organisation sends, as the contacts receive it."
         actions={
-          <Button variant="secondary" onClick={reload} loading={loading && page !== null} disabled={loading}>
+          <Button
+            variant="secondary"
+            onClick={reload}
+            loading={loading && page !== null && !list.appending}
+            disabled={loading}
+          >
             Refresh
           </Button>
         }
       />
       {page ? <Alert tone="info">{TRANSPORT_TEXT[page.transport]}</Alert> : null}
-      <MailboxSendForm onSent={onSent} />
+      <MailboxSendForm onSent={reload} />
       <Card flush>
         <div className="mailbox-toolbar">
           <TextField
@@ -147,8 +132,8 @@ export function MailboxPage() {
             type="search"
             placeholder="Recipient or subject"
             maxLength={100}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+            value={list.searchText}
+            onChange={(event) => list.setSearchText(event.target.value)}
             className="mailbox-toolbar__search"
           />
         </div>

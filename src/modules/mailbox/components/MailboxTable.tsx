@@ -2,6 +2,7 @@ import type { MailboxItem } from '../../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { mailboxLabels } from '../utils/mailboxLabels.ts';
 
 export type MailboxTableProps = {
@@ -23,7 +24,7 @@ export function MailboxTable({ items, busy, openId, onOpen }: MailboxTableProps)
       // One element: on phones a cell is a row of label and value, and the name stays above the address.
       cell: (item) => (
         <span className="mailbox-table__to">
-          <span className="mailbox-table__name">{item.contact_name}</span>
+          <UserText className="mailbox-table__name">{item.contact_name}</UserText>
           <span className="mailbox-table__address">{item.to}</span>
         </span>
       ),

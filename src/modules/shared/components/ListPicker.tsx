@@ -1,93 +1,71 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useState } from 'react';
 import { countOf } from '../../../../domain/countOf.ts';
-import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
-import type { ContactListOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
-import { RadioCard } from '../../../ui/Radio.tsx';
-import { StatePanel } from '../../../ui/StatePanel.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
-import { type LoadRun, useLoad } from '../hooks/useLoad.ts';
-import { optionsState } from './optionsState.tsx';
-import { PICKER_CLASSES, type PickerVariant } from './pickerClasses.ts';
+import type { ContactListOption } from '../../../../domain/workflowTypes.ts';
+import type { LoadRun } from '../hooks/useLoad.ts';
+import { type CountedPage, countedRows, type PagedListQuery, usePagedList } from '../hooks/usePagedList.ts';
+import type { PickerVariant } from './OptionList.tsx';
+import { OptionPicker } from './OptionPicker.tsx';
+
+/** A page of the lists a picker offers, searched by name. */
+export type ListOptionsLoad = LoadRun<PagedListQuery<'all', 'none'>, CountedPage<ContactListOption>>;
 
 type Props = {
   /** The chosen list's id (null: none yet). */
   selectedId: number | null;
   onChange: (list: ContactListOption) => void;
-  /** get_user_contact_lists/ by name (the create screen's api or the node editors'). */
-  loadLists: LoadRun<string, WorkflowAnswers['get_user_contact_lists']>;
+  /** The lists by name (the workflow service's or the audience service's). */
+  loadLists: ListOptionsLoad;
   /** The load's name in the session log ("load:<name>"). */
   loadName: string;
   variant: PickerVariant;
+  /** Lists a page (default 10). */
+  pageSize?: number;
 };
 
-/**
- * The contact-list picker of the create screen and of the node editors: searchable by name (300 ms
- * debounce), cancellable (a newer search supersedes the request in flight).
- */
-export function ListPicker({ selectedId, onChange, loadLists, loadName, variant }: Props) {
-  const classes = PICKER_CLASSES[variant];
-  const groupName = useId();
-  const [text, setText] = useState('');
-  const term = normaliseSearchTerm(useDebouncedValue(text)).term;
-  const lists = useLoad(loadLists, loadName);
-  const { load } = lists;
-  useEffect(() => load(term), [term, load]);
-
-  const state = optionsState({
-    status: lists.status,
-    hasData: lists.data !== null,
-    error: lists.error,
-    noun: 'lists',
-    determiner: classes.determiner,
-    onRetry: () => load(term),
+/** The contact-list picker (the create screen, the node editors, Add to list): a picker of lists by name. */
+export function ListPicker({ selectedId, onChange, loadLists, loadName, variant, pageSize = 10 }: Props) {
+  const list = usePagedList({
+    mode: 'local',
+    name: loadName,
+    pageSize,
+    load: loadLists,
+    ...countedRows<ContactListOption>((option) => option.list_id),
   });
-  let body: ReactNode = state;
-  if (!state && lists.data) {
-    body =
-      lists.data.data.length === 0 ? (
-        <StatePanel compact kind="empty" title={term ? 'No list matches' : 'No lists yet'}>
-          {term ? (
-            `Nothing matches “${term}”.`
-          ) : (
-            <>
-              Lists are made in{' '}
-              <Link to="/audiences/{-$page}/{-$tab}/{-$subTab}" params={{ page: 'lists' }}>
-                Audiences › Lists
-              </Link>
-              : the lists you make there appear here.
-            </>
-          )}
-        </StatePanel>
-      ) : (
-        <div role="radiogroup" aria-label="Lists" className={classes.options}>
-          {lists.data.data.map((list) => (
-            <RadioCard
-              key={list.list_id}
-              className={`${classes.option}${selectedId === list.list_id ? ` ${classes.option}--selected` : ''}`}
-              inputClassName={classes.input}
-              name={groupName}
-              checked={selectedId === list.list_id}
-              onChange={() => onChange(list)}
-            >
-              <span className={classes.name}>{list.list_name}</span>
-              <span className={classes.muted}>{countOf(list.contact_count, 'contact', 'contacts')}</span>
-            </RadioCard>
-          ))}
-        </div>
-      );
-  }
   return (
-    <div className={classes.picker}>
-      <TextField
-        label="Search lists"
-        type="search"
-        placeholder="List name"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {body}
-    </div>
+    <OptionPicker
+      choose="one"
+      list={list}
+      rowKey={(option) => option.list_id}
+      variant={variant}
+      noun={['list', 'lists']}
+      label="Lists"
+      searchLabel="Search lists"
+      searchPlaceholder="List name"
+      emptyText={
+        <>
+          Lists are made in{' '}
+          <Link to="/audiences/{-$page}/{-$tab}/{-$subTab}" params={{ page: 'lists' }}>
+            Audiences › Lists
+          </Link>
+          : the lists you make there appear here.
+        </>
+      }
+      selectedKey={selectedId}
+      onChoose={onChange}
+      render={(option) => ({
+        name: option.list_name,
+        aside: countOf(option.contact_count, 'contact', 'contacts'),
+      })}
+    />
   );
+}
+
+/** The workflow service's lists (get_user_contact_lists/ answers every list matching the name at once). */
+export function workflowListOptions(
+  getUserContactLists: (name: string, signal: AbortSignal) => Promise<{ data: ContactListOption[] }>,
+): ListOptionsLoad {
+  return async (query, signal) => {
+    const { data } = await getUserContactLists(query.q, signal);
+    return { total_count: data.length, data };
+  };
 }

@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
-import { RadioCard } from '../../../ui/Radio.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';
+import { OptionList } from './OptionList.tsx';
 
 type Props = {
   value: ShareProfileOption | null;
@@ -39,19 +39,14 @@ export function ShareProfilePicker({ value, onChange }: Props) {
     );
   }
   return (
-    <div role="radiogroup" aria-label="Share profiles" className="automation-options">
-      {profiles.map((profile) => (
-        <RadioCard
-          key={profile.sp_uuid}
-          className={`automation-option${value?.sp_uuid === profile.sp_uuid ? ' automation-option--selected' : ''}`}
-          inputClassName="automation-option__input"
-          name="share-profile"
-          checked={value?.sp_uuid === profile.sp_uuid}
-          onChange={() => onChange(profile)}
-        >
-          <span className="automation-option__name">{profile.name}</span>
-        </RadioCard>
-      ))}
-    </div>
+    <OptionList
+      rows={profiles}
+      rowKey={(profile) => profile.sp_uuid}
+      label="Share profiles"
+      variant="cards"
+      selectedKey={value?.sp_uuid ?? null}
+      onChoose={onChange}
+      render={(profile) => ({ name: profile.name })}
+    />
   );
 }

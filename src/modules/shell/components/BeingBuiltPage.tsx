@@ -10,13 +10,15 @@ export type BeingBuiltPageProps = {
   detail?: string;
   /** What of the area already works, with links to it. */
   ready?: ReactNode;
+  /** A page inside an area's own frame (a settings page): no page header, the purpose in the panel. */
+  embedded?: boolean;
 };
 
 /** An area a later release builds: says so plainly; nothing here pretends to work. */
-export function BeingBuiltPage({ title, purpose, detail, ready }: BeingBuiltPageProps) {
+export function BeingBuiltPage({ title, purpose, detail, ready, embedded = false }: BeingBuiltPageProps) {
   return (
     <div className="being-built">
-      <PageHeader title={title} description={purpose} />
+      {embedded ? null : <PageHeader title={title} description={purpose} />}
       <section className="being-built__panel" aria-label={`${title} status`}>
         <div className="being-built__art" aria-hidden="true">
           <svg viewBox="0 0 64 64" focusable="false" aria-hidden="true">
@@ -46,10 +48,11 @@ export function BeingBuiltPage({ title, purpose, detail, ready }: BeingBuiltPage
         <div className="being-built__text">
           <Badge tone="info">Being built</Badge>
           <h2 className="being-built__title">{title} arrives in a later release.</h2>
+          {embedded ? <p className="being-built__body">{purpose}</p> : null}
           <p className="being-built__body">
             {ready
-              ? 'Most of this area is not available yet.'
-              : 'This area is not available yet, so there is nothing to do here for now.'}
+              ? `Most of this ${embedded ? 'page' : 'area'} is not available yet.`
+              : `This ${embedded ? 'page' : 'area'} is not available yet, so there is nothing to do here for now.`}
             {detail ? ` ${detail}` : ''}
           </p>
           {ready ? <div className="being-built__ready">{ready}</div> : null}

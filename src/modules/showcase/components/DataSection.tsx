@@ -4,7 +4,7 @@ import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
+import { ShowMore } from '../../../ui/ShowMore.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { Table, type TableColumn, type TableSort } from '../../../ui/Table.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
@@ -37,10 +37,10 @@ const sortRows = (rows: CampaignRow[], sort: TableSort) => {
   return [...rows].sort((a, b) => (a[key] < b[key] ? -factor : a[key] > b[key] ? factor : 0));
 };
 
-/** Tables in their states, pagination, tabs and cards. */
+/** Tables in their states, the pager (Show more), tabs and cards. */
 export function DataSection() {
   const [sort, setSort] = useState<TableSort>({ columnId: 'sent', direction: 'DESC' });
-  const [offset, setOffset] = useState(0);
+  const [shown, setShown] = useState(20);
   const table = (state: 'rows' | 'loading' | 'empty' | 'error') => (
     <Table
       caption="Campaigns"
@@ -78,7 +78,21 @@ export function DataSection() {
       <ShowcaseExample label="Table (sortable headers)" wide>
         <Card flush>
           {table('rows')}
-          <Pagination offset={offset} limit={20} total={57} noun="campaigns" onChange={setOffset} />
+          <ShowMore
+            summary={
+              shown < 57 ? (
+                <>
+                  Showing <strong>{shown}</strong> of <strong>57</strong> campaigns
+                </>
+              ) : (
+                <>All 57 campaigns shown</>
+              )
+            }
+            hasMore={shown < 57}
+            loading={false}
+            noun="campaigns"
+            onShowMore={() => setShown((n) => Math.min(57, n + 20))}
+          />
         </Card>
       </ShowcaseExample>
       <ShowcaseExample label="Table, loading" wide>

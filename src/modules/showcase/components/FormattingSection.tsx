@@ -4,6 +4,7 @@ import { decodeNumericReferences } from '../../../../domain/decodeNumericReferen
 import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { TextField } from '../../../ui/TextField.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
 import { ShowcaseExample } from './ShowcaseExample.tsx';
 import { ShowcaseSection } from './ShowcaseSection.tsx';
 
@@ -46,6 +47,17 @@ export function FormattingSection() {
             Sent: <code>{encoded}</code>
           </p>
           <p>Shown: {decodeNumericReferences(encoded)}</p>
+        </div>
+      </ShowcaseExample>
+      <ShowcaseExample label="User text, isolated (UserText): a name never reorders the words after it">
+        <div className="showcase-stack">
+          <p>Without: Created by {'\u202eLive Name'} yesterday</p>
+          <p>
+            With: Created by <UserText>{'\u202eLive Name'}</UserText> yesterday
+          </p>
+          <p>
+            A right-to-left name: Sent to <UserText>שרה כהן</UserText> (3 opens)
+          </p>
         </div>
       </ShowcaseExample>
     </ShowcaseSection>

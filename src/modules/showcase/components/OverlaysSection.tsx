@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Menu } from '../../../ui/Menu.tsx';
 import { useToast } from '../../../ui/useToast.ts';
 import { ShowcaseExample } from './ShowcaseExample.tsx';
@@ -20,29 +20,20 @@ export function OverlaysSection() {
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Clone workflow…
         </Button>
-        <Dialog
+        <ConfirmDialog
           open={open}
           onClose={() => setOpen(false)}
           title="Cloning this workflow"
           description="Are you sure you want to clone this workflow?"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button
-                onClick={() => {
-                  setOpen(false);
-                  toast.show({ tone: 'success', title: 'Workflow Cloned', message: 'The copy is a draft.' });
-                }}
-              >
-                Clone
-              </Button>
-            </>
-          }
+          tone="primary"
+          confirmLabel="Clone"
+          onConfirm={() => {
+            setOpen(false);
+            toast.show({ tone: 'success', title: 'Workflow Cloned', message: 'The copy is a draft.' });
+          }}
         >
           <p>The copy starts inactive, with the same steps, emails and lists.</p>
-        </Dialog>
+        </ConfirmDialog>
       </ShowcaseExample>
       <ShowcaseExample label="Menu">
         <Menu

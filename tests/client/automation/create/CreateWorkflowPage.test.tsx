@@ -67,8 +67,10 @@ describe('CreateWorkflowPage', () => {
     expect(within(option).getByText('Design ready')).toBeTruthy();
     expect(within(option).getByText('Gmail')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more emails' }));
     await screen.findByRole('radio', { name: 'Email 11' });
+    // The next page is appended to the first.
+    expect(screen.getByRole('radio', { name: 'Email 1' })).toBeTruthy();
     expect(getUserEmails.mock.calls.at(-1)![0]).toMatchObject({ offset: 10, limit: 10 });
 
     fireEvent.change(screen.getByLabelText('Search emails'), { target: { value: ' promo ' } });

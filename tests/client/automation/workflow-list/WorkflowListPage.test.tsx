@@ -39,7 +39,16 @@ describe('WorkflowListPage', () => {
     expect(within(rowOf('Workflow 1')).getByText('Active')).toBeTruthy();
     expect(within(rowOf('Workflow 2')).getByText('Inactive')).toBeTruthy();
     expect(within(rowOf('Workflow 3')).getByText('Draft')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Pages of workflows' })).toBeTruthy();
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 3 of 12,345 workflows');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more workflows' }));
+    await waitFor(() =>
+      expect(getUserWorkflows.mock.calls.at(-1)![0]).toEqual({
+        offset: 3,
+        limit: 20,
+        workflowName: '',
+        filterType: 'all',
+      }),
+    );
   });
 
   it('searches 300 ms after typing stops; blank text after trimming resets the search', async () => {
@@ -257,7 +266,7 @@ describe('WorkflowListPage', () => {
     expect(await screen.findByRole('link', { name: 'Workflow 1' })).toBeTruthy();
   });
 
-  it('is a link: search, filter and page come from the address, and a new filter is written back', async () => {
+  it('is a link: search, filter and the rows shown come from the address, and a new filter is written back', async () => {
     const { api, getUserWorkflows } = listApi((query) => ({
       data: [summary(1, { name: `Match ${query.workflowName}` })],
       total_count: 45,
@@ -269,9 +278,10 @@ describe('WorkflowListPage', () => {
       '/automation?q=welcome&filter=active&offset=20',
     );
     expect(await screen.findByRole('link', { name: 'Match welcome' })).toBeTruthy();
+    // Opened at offset 20: the rows up to that page, in one request.
     expect(getUserWorkflows.mock.calls[0]![0]).toEqual({
-      offset: 20,
-      limit: 20,
+      offset: 0,
+      limit: 40,
       workflowName: 'welcome',
       filterType: 'active',
     });

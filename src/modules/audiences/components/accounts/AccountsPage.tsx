@@ -6,24 +6,23 @@ import {
   type AccountsPage as AccountsAnswer,
 } from '../../../../../domain/audiencePeople.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
-import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import type { TableColumn, TableSort } from '../../../../ui/Table.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
+import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import '../people/people.css';
 import { areaLinks } from '../../../../router/routeTable.ts';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { UserText } from '../../../../ui/UserText.tsx';
 
 export const ACCOUNTS_PAGE_SIZE = 10;
 const SORTS = [
   'name.ASC',
   ...ACCOUNT_SORT_COLUMNS.flatMap((c) => [`${c}.ASC`, `${c}.DESC`]).filter((s) => s !== 'name.ASC'),
 ] as [string, ...string[]];
-const FILTERS = ['all'] as const;
 
 const COLUMNS: TableColumn<AccountRow>[] = [
   {
@@ -37,7 +36,7 @@ const COLUMNS: TableColumn<AccountRow>[] = [
         search={{ account_id: row.account_id }}
         className="accounts-link"
       >
-        {row.name}
+        <UserText>{row.name}</UserText>
       </Link>
     ),
   },
@@ -68,10 +67,11 @@ const COLUMNS: TableColumn<AccountRow>[] = [
 /** /audiences/accounts: the organisation's companies, searched and sorted; each links to its contacts. */
 export function AccountsPage() {
   const api = useServices().audienceApi;
-  const list = usePagedList<(typeof FILTERS)[number], string, AccountsAnswer>({
+  const list = usePagedList<AccountsAnswer, AccountRow, 'all', string>({
+    mode: 'url',
     name: 'accounts',
-    filters: FILTERS,
     sorts: SORTS,
+    ...countedRows<AccountRow>((row) => row.account_id),
     pageSize: ACCOUNTS_PAGE_SIZE,
     load: (query, signal) => {
       const [column, direction] = query.sort.split('.') as [AccountSortColumn, 'ASC' | 'DESC'];
@@ -90,7 +90,6 @@ export function AccountsPage() {
   const [column, direction] = list.query.sort.split('.') as [string, 'ASC' | 'DESC'];
   const sort: TableSort =
     list.query.sort === SORTS[0] ? { columnId: 'name', direction: 'ASC' } : { columnId: column, direction };
-  const loading = list.status === 'loading' || list.status === 'idle';
   return (
     <div className="accounts-page">
       <PageHeader
@@ -106,56 +105,36 @@ export function AccountsPage() {
           onChange={(event) => list.setSearchText(event.target.value)}
         />
       </div>
-      {list.status === 'failure' && !list.data ? (
-        <LoadErrorPanel
-          title="Accounts could not be loaded"
-          message={list.error?.message}
-          onRetry={() => list.reload()}
-        />
-      ) : (
-        <>
-          <Table
-            caption="Accounts"
-            captionHidden
-            columns={COLUMNS}
-            rows={list.data?.data ?? []}
-            rowKey={(row) => String(row.account_id)}
-            loading={loading}
-            sort={sort}
-            onSortChange={(next) =>
-              list.setSort(next.direction === 'NOSORT' ? SORTS[0] : `${next.columnId}.${next.direction}`)
+      <PagedTable
+        list={list}
+        caption="Accounts"
+        columns={COLUMNS}
+        rowKey={(row) => String(row.account_id)}
+        noun={['account', 'accounts']}
+        errorTitle="Accounts could not be loaded"
+        sort={sort}
+        onSortChange={(next) =>
+          list.setSort(next.direction === 'NOSORT' ? SORTS[0] : `${next.columnId}.${next.direction}`)
+        }
+        empty={
+          <StatePanel
+            compact
+            kind="empty"
+            title={list.query.q ? 'No account matches' : 'No accounts yet'}
+            actions={
+              list.query.q ? undefined : (
+                <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
+                  Import contacts
+                </Link>
+              )
             }
-            empty={
-              <StatePanel
-                compact
-                kind="empty"
-                title={list.query.q ? 'No account matches' : 'No accounts yet'}
-                actions={
-                  list.query.q ? undefined : (
-                    <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
-                      Import contacts
-                    </Link>
-                  )
-                }
-              >
-                {list.query.q
-                  ? 'Try another name.'
-                  : 'Accounts appear as contacts with a company are added: import them, or create them in People.'}
-              </StatePanel>
-            }
-          />
-          {list.data && list.data.total_count > ACCOUNTS_PAGE_SIZE ? (
-            <Pagination
-              offset={list.query.offset}
-              limit={ACCOUNTS_PAGE_SIZE}
-              total={list.data.total_count}
-              onChange={list.setOffset}
-              noun="accounts"
-              disabled={loading}
-            />
-          ) : null}
-        </>
-      )}
+          >
+            {list.query.q
+              ? 'Try another name.'
+              : 'Accounts appear as contacts with a company are added: import them, or create them in People.'}
+          </StatePanel>
+        }
+      />
     </div>
   );
 }

@@ -1,11 +1,9 @@
-import { useEffect, useRef } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { countOf, pluralNoun } from '../../../../../domain/countOf.ts';
-import { Alert } from '../../../../ui/Alert.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { useRequest } from '../../../shared/hooks/useRequest.ts';
+import { useConfirmedRequest } from '../../../shared/hooks/useConfirmedRequest.ts';
 
 type Props = {
   list: AudienceListSummary | null;
@@ -16,50 +14,31 @@ type Props = {
 /** Delete confirmation: the list goes, its contacts stay; a list a workflow uses is refused with why. */
 export function DeleteListDialog({ list, onClose, onDeleted }: Props) {
   const api = useServices().audienceApi;
-  const remove = useRequest<number, number>((id, signal) => api.deleteList(id, signal), 'deleteList');
-  const { reset, status, data, error } = remove;
-  const listId = list?.list_id;
-  useEffect(() => {
-    if (listId !== undefined) reset();
-  }, [listId, reset]);
-  const onDeletedRef = useRef(onDeleted);
-  onDeletedRef.current = onDeleted;
-  // Each deletion is reported once, when its answer arrives.
-  useEffect(() => {
-    if (status === 'success' && data !== null) onDeletedRef.current(data);
-  }, [status, data]);
-
+  const remove = useConfirmedRequest(
+    (id: number, signal) => api.deleteList(id, signal),
+    'deleteList',
+    onDeleted,
+    list?.list_id ?? null,
+  );
   return (
-    <Dialog
+    <ConfirmDialog
       open={list !== null}
       onClose={onClose}
       title="Delete this list?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={status === 'loading'}
-            onClick={() => list && remove.submit(list.list_id)}
-          >
-            Delete list
-          </Button>
-        </>
+      confirmLabel="Delete list"
+      onConfirm={() => list && remove.confirm(list.list_id)}
+      busy={remove.busy}
+      failure={
+        remove.failureMessage ? { title: 'The list was not deleted', message: remove.failureMessage } : null
       }
     >
       {list ? (
         <p>
-          “{list.list_name}” will be deleted. Its {countOf(list.totalContacts, 'contact', 'contacts')}{' '}
+          “<UserText>{list.list_name}</UserText>” will be deleted. Its{' '}
+          {countOf(list.totalContacts, 'contact', 'contacts')}{' '}
           {pluralNoun(list.totalContacts, 'stays', 'stay')} in People.
         </p>
       ) : null}
-      {status === 'failure' && error ? (
-        <Alert tone="error" title="The list was not deleted">
-          {error.message}
-        </Alert>
-      ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,17 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import type { ListContactKind } from '../../../../../domain/audienceListSchemas.ts';
 import type { AudienceListContact } from '../../../../../domain/audienceLists.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
 import { areaLinks } from '../../../../router/routeTable.ts';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
-import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
-import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { Table, type TableColumn } from '../../../../ui/Table.tsx';
+import type { TableColumn } from '../../../../ui/Table.tsx';
+import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 
 type Props = { listId: number; kind: ListContactKind; pageSize: number; title: string };
 
@@ -20,42 +19,38 @@ const COLUMNS: TableColumn<AudienceListContact>[] = [
   { id: 'email', header: 'Email', cell: (c) => c.email },
   { id: 'company', header: 'Company', cell: (c) => c.account_name ?? '—' },
   { id: 'personality', header: 'Personality', cell: (c) => c.personality_type ?? 'Not profiled' },
-  { id: 'status', header: 'Status', cell: (c) => c.status },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <ContactStandingBadge status={c.status} marketingConsent={c.marketing_consent} />,
+  },
 ];
 
-/** One half of a list's contacts (profiled or not), paged on its own. */
+/** One half of a list's contacts (profiled or not), growing on its own with Show more. */
 export function ListContactsSection({ listId, kind, pageSize, title }: Props) {
   const api = useServices().audienceApi;
-  const [offset, setOffset] = useState(0);
-  const page = useLoad(
-    (input: { offset: number }, signal) =>
-      api.listContacts({ listId, kind, offset: input.offset, limit: pageSize }, signal),
-    `listContacts:${kind}`,
-  );
-  const { load } = page;
-  useEffect(() => {
-    load({ offset });
-  }, [load, offset]);
-  const total = page.data?.total_count ?? 0;
+  const list = usePagedList({
+    mode: 'local',
+    name: `listContacts:${kind}`,
+    pageSize,
+    key: String(listId),
+    load: (query, signal) =>
+      api.listContacts({ listId, kind, offset: query.offset, limit: query.limit }, signal),
+    ...countedRows<AudienceListContact>((c) => c.contact_id),
+  });
   return (
-    <Card flush title={title} description={page.data ? countOf(total, 'contact', 'contacts') : undefined}>
-      <Table
+    <Card
+      flush
+      title={title}
+      description={list.latest ? countOf(list.total, 'contact', 'contacts') : undefined}
+    >
+      <PagedTable
+        list={list}
         caption={title}
-        captionHidden
         columns={COLUMNS}
-        rows={page.data?.data ?? []}
         rowKey={(c) => String(c.contact_id)}
-        loading={page.status === 'loading' || page.status === 'idle'}
-        error={
-          page.status === 'failure' && page.error ? (
-            <LoadErrorPanel
-              compact
-              title="These contacts could not be loaded"
-              message={page.error.message}
-              onRetry={() => load({ offset })}
-            />
-          ) : null
-        }
+        noun={['contact', 'contacts']}
+        errorTitle="These contacts could not be loaded"
         empty={
           <StatePanel
             compact
@@ -71,16 +66,6 @@ export function ListContactsSection({ listId, kind, pageSize, title }: Props) {
           </StatePanel>
         }
       />
-      {total > pageSize ? (
-        <Pagination
-          offset={offset}
-          limit={pageSize}
-          total={total}
-          noun="contacts"
-          onChange={setOffset}
-          disabled={page.status === 'loading'}
-        />
-      ) : null}
     </Card>
   );
 }

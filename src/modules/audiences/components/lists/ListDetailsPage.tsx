@@ -1,21 +1,18 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
-import {
-  LIST_PROFILED_PAGE_SIZE,
-  LIST_UNPROFILED_PAGE_SIZE,
-} from '../../../../../domain/audienceListSchemas.ts';
-import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { LIST_CONTACTS_PAGE_SIZE } from '../../../../../domain/audienceListSchemas.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { AllListsLink } from './AllListsLink.tsx';
 import { ListContactsSection } from './ListContactsSection.tsx';
 import './lists.css';
 import { pluralNoun } from '../../../../../domain/countOf.ts';
 
-/** /audiences/lists/view?list_id=N: a list's totals and its profiled (4 a page) and non-profiled contacts. */
+/** /audiences/lists/view?list_id=N: a list's totals and its profiled and non-profiled contacts, 10 a page. */
 export function ListDetailsPage() {
   const api = useServices().audienceApi;
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -27,15 +24,7 @@ export function ListDetailsPage() {
     if (valid) load(listId);
   }, [valid, listId, load]);
 
-  const back = (
-    <Link
-      to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-      params={{ page: 'lists' }}
-      className={buttonClassName('secondary')}
-    >
-      All lists
-    </Link>
-  );
+  const back = <AllListsLink />;
   if (!valid)
     return (
       <StatePanel kind="error" title="No list chosen" actions={back}>
@@ -64,13 +53,13 @@ export function ListDetailsPage() {
         <ListContactsSection
           listId={listId}
           kind="profiled"
-          pageSize={LIST_PROFILED_PAGE_SIZE}
+          pageSize={LIST_CONTACTS_PAGE_SIZE}
           title="Profiled contacts"
         />
         <ListContactsSection
           listId={listId}
           kind="unprofiled"
-          pageSize={LIST_UNPROFILED_PAGE_SIZE}
+          pageSize={LIST_CONTACTS_PAGE_SIZE}
           title="Non-profiled contacts"
         />
       </div>

@@ -1,17 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
-import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
-import { Alert } from '../../../../ui/Alert.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
-import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
-import { Radio } from '../../../../ui/Radio.tsx';
-import { Spinner } from '../../../../ui/Spinner.tsx';
-import { TextField } from '../../../../ui/TextField.tsx';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
+import { ListPicker } from '../../../shared/components/ListPicker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
-import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { useConfirmedRequest } from '../../../shared/hooks/useConfirmedRequest.ts';
 
 type Props = {
   count: number;
@@ -19,87 +12,52 @@ type Props = {
   add: (list: AudienceListSummary) => Promise<void>;
 };
 
-/** Picks one of the organisation's lists (searched by name) to add the selected people to. */
+/** Picks one of the organisation's lists (the list picker, by name) to add the selected people to. */
 export function AddToListDialog({ count, onClose, add }: Props) {
   const api = useServices().audienceApi;
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim());
-  const lists = useLoad(
-    (searchWord: string, signal) => api.listLists({ offset: 0, limit: 50, searchWord }, signal),
-    'people-add-to-list',
-  );
-  const { load } = lists;
-  useEffect(() => load(settled), [load, settled]);
+  // The lists shown, by id: the one chosen is handed back whole.
+  const seen = useRef(new Map<number, AudienceListSummary>());
   const [chosen, setChosen] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const rows = lists.data?.data ?? [];
-  const picked = rows.find((list) => list.list_id === chosen) ?? null;
-
-  const confirm = async () => {
-    if (!picked) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await add(picked);
-    } catch (error) {
-      setFailure(toRequestFailure(error).message);
-      setBusy(false);
-    }
-  };
-
+  const request = useConfirmedRequest(
+    (list: AudienceListSummary) => add(list),
+    'addToList',
+    () => {},
+  );
+  const picked = chosen === null ? undefined : seen.current.get(chosen);
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onClose={onClose}
       title="Add to list"
       description={`${countOf(count, 'person', 'people')} selected`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={!picked} loading={busy}>
-            Add to list
-          </Button>
-        </>
-      }
+      tone="primary"
+      confirmLabel="Add to list"
+      disabled={!picked}
+      busy={request.busy}
+      onConfirm={() => picked && request.confirm(picked)}
+      failure={request.failureMessage ? { title: 'Nobody was added', message: request.failureMessage } : null}
     >
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField
-        label="Find a list"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+      <ListPicker
+        variant="compact"
+        loadName="people-add-to-list"
+        selectedId={chosen}
+        onChange={(option) => setChosen(option.list_id)}
+        loadLists={async (query, signal) => {
+          const page = await api.listLists(
+            { offset: query.offset, limit: query.limit, searchWord: query.q },
+            signal,
+          );
+          for (const list of page.data) seen.current.set(list.list_id, list);
+          return {
+            total_count: page.total_count,
+            data: page.data.map((l) => ({
+              list_id: l.list_id,
+              list_name: l.list_name,
+              contact_count: l.totalContacts,
+            })),
+          };
+        }}
       />
-      {lists.status === 'failure' && !lists.data ? (
-        <LoadErrorPanel
-          compact
-          title="The lists could not be loaded"
-          message={lists.error?.message}
-          onRetry={() => load(settled)}
-        />
-      ) : !lists.data ? (
-        <Spinner label="Loading lists" />
-      ) : rows.length === 0 ? (
-        <p>No list matches.</p>
-      ) : (
-        <fieldset className="list-picker">
-          <legend className="ui-visually-hidden">Lists</legend>
-          {rows.map((list) => (
-            <Radio
-              key={list.list_id}
-              className="list-picker__option"
-              name="list"
-              value={list.list_id}
-              checked={chosen === list.list_id}
-              onChange={() => setChosen(list.list_id)}
-              label={<span className="list-picker__name">{list.list_name}</span>}
-              description={countOf(list.totalContacts, 'contact', 'contacts')}
-            />
-          ))}
-        </fieldset>
-      )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,10 +1,6 @@
-import { useState } from 'react';
-import { pluralNoun } from '../../../../../domain/countOf.ts';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
-import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
-import { Alert } from '../../../../ui/Alert.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { countOf, pluralNoun } from '../../../../../domain/countOf.ts';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
+import { useConfirmedRequest } from '../../../shared/hooks/useConfirmedRequest.ts';
 
 /** Asks before deleting the selected people. */
 export function DeletePeopleDialog({
@@ -16,44 +12,25 @@ export function DeletePeopleDialog({
   onClose: () => void;
   remove: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const noun = pluralNoun(count, 'person', 'people');
+  const request = useConfirmedRequest(
+    (_: null) => remove(),
+    'deletePeople',
+    () => {},
+  );
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onClose={onClose}
-      title={`Delete ${formatThousands(count)} ${noun}?`}
+      title={`Delete ${countOf(count, 'person', 'people')}?`}
       description="They leave every list and workflow. This cannot be undone."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              setFailure(null);
-              try {
-                await remove();
-              } catch (error) {
-                setFailure(toRequestFailure(error).message);
-                setBusy(false);
-              }
-            }}
-          >
-            Delete {noun}
-          </Button>
-        </>
+      confirmLabel={`Delete ${pluralNoun(count, 'person', 'people')}`}
+      onConfirm={() => request.confirm(null)}
+      busy={request.busy}
+      failure={
+        request.failureMessage ? { title: 'Nobody was deleted', message: request.failureMessage } : null
       }
     >
-      {failure ? (
-        <Alert tone="error">{failure}</Alert>
-      ) : (
-        <p>Their contact details and history will be removed.</p>
-      )}
-    </Dialog>
+      <p>Their contact details and history will be removed.</p>
+    </ConfirmDialog>
   );
 }

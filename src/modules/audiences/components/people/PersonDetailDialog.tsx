@@ -3,11 +3,12 @@ import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { formatDate } from '../../../../../domain/formatDate.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
 
 type Props = { person: PersonRow; onClose: () => void; onEdit: () => void };
 
-/** The detail profile of a contact. */
+/** The detail profile of a contact: its fields, then its custom fields (columns an import kept). */
 export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
   const facts: [string, ReactNode][] = [
     [
@@ -26,16 +27,25 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
         </a>
       ) : null,
     ],
+    ['Country', person.country],
     ['Industry', person.industry],
     ['Revenue', person.revenue],
     ['Phone number', person.phone_number],
-    ['Status', person.status],
+    [
+      'Status',
+      <ContactStandingBadge
+        key="status"
+        status={person.status}
+        marketingConsent={person.marketing_consent}
+      />,
+    ],
     ['Buyer stage', person.buyer_stage],
     ['Engagement score', String(person.engagement_score)],
     ['LinkedIn', person.linkedin_url],
     ['Twitter', person.twitter_url],
     ['Created on', formatDate(person.created_on)],
   ];
+  const custom = Object.entries(person.custom_fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
     <Dialog
       open
@@ -56,6 +66,19 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
           </div>
         ))}
       </dl>
+      {custom.length > 0 ? (
+        <section className="person-detail__custom" aria-label="Custom fields">
+          <h3 className="person-detail__heading">Custom fields</h3>
+          <dl className="person-detail">
+            {custom.map(([name, value]) => (
+              <div key={name} className="person-detail__row">
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
     </Dialog>
   );
 }

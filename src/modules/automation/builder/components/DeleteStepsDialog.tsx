@@ -1,6 +1,5 @@
 import { countOf } from '../../../../../domain/countOf.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
 /** A delete that takes more than one step, waiting for the user's answer. */
 export type PendingDelete = { nodeId: string; title: string; count: number };
@@ -20,7 +19,7 @@ export function DeleteStepsDialog({
 }) {
   const below = pending ? pending.count - 1 : 0;
   return (
-    <Dialog
+    <ConfirmDialog
       open={pending !== null}
       onClose={onCancel}
       title={pending ? `Delete “${pending.title}” and ${countOf(below, 'step', 'steps')} below it?` : ''}
@@ -29,16 +28,8 @@ export function DeleteStepsDialog({
           ? `Deleting this If / Else also deletes every step in its yes and no branches: ${countOf(pending.count, 'step', 'steps')} in all.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => pending && onConfirm(pending.nodeId)}>
-            {pending ? `Delete ${countOf(pending.count, 'step', 'steps')}` : 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel={pending ? `Delete ${countOf(pending.count, 'step', 'steps')}` : 'Delete'}
+      onConfirm={() => pending && onConfirm(pending.nodeId)}
     >
       {pending ? (
         <p className="automation-muted">
@@ -46,6 +37,6 @@ export function DeleteStepsDialog({
           this page; undo history is not kept across reloads.
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

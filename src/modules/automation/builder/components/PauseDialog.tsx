@@ -1,43 +1,38 @@
 import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
-/** Asks before pausing: the inactive warning (spec 01 section 4), then "Pause workflow". */
+/**
+ * Asks before pausing a workflow, from its builder or the list: the inactive warning (spec 01 section 4),
+ * then "Pause workflow".
+ */
 export function PauseDialog({
   open,
+  name,
   onClose,
   onPause,
 }: {
   open: boolean;
+  /** The workflow's name, said in the dialog when it is asked from a list of several. */
+  name?: string;
   onClose: () => void;
   onPause: () => void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title="Pause this workflow?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              onPause();
-              onClose();
-            }}
-          >
-            Pause workflow
-          </Button>
-        </>
-      }
+      description={name ? `“${name}” becomes inactive.` : undefined}
+      confirmLabel="Pause workflow"
+      onConfirm={() => {
+        onPause();
+        onClose();
+      }}
     >
       <p>{WORKFLOW_TEXTS.inactiveWarning}</p>
       <p className="automation-muted">
         Steps you add while it is paused are marked as new until you resume it.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -9,8 +9,7 @@ import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { flowPublishEmails } from '../utils/flowPublishEmails.ts';
 
@@ -52,33 +51,20 @@ export function PublishDialog({
 
   const failure = notice && notice.action === 'publish' && notice.tone === 'error' ? notice.text : null;
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title="Publish this workflow?"
       description="Publishing saves your changes and makes the workflow active: contacts who meet its trigger enter it."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={publishing}
-            onClick={() =>
-              saveActor.send({ type: 'save.publish', refusal: publishRefusalMessage(problems) || null })
-            }
-          >
-            Publish workflow
-          </Button>
-        </>
+      tone="primary"
+      confirmLabel="Publish workflow"
+      busy={publishing}
+      onConfirm={() =>
+        saveActor.send({ type: 'save.publish', refusal: publishRefusalMessage(problems) || null })
       }
+      failure={failure ? { title: 'The workflow was not published', message: failure } : null}
     >
       <div className="builder-publish">
-        {failure ? (
-          <Alert tone="error" title="The workflow was not published">
-            {failure}
-          </Alert>
-        ) : null}
         {problems.length > 0 ? (
           <div>
             <p className="builder-publish__lead">Fix these steps before publishing:</p>
@@ -97,6 +83,6 @@ export function PublishDialog({
           </Alert>
         ) : null}
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

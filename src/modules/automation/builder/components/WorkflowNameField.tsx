@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { renameWorkflow } from '../../../../engine/commands/renameWorkflow.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 
 const selectName = (snapshot: { meta: { name: string } }) => snapshot.meta.name;
@@ -68,7 +69,9 @@ export function WorkflowNameField({ draft }: { draft: WorkflowDraft }) {
   }
   return (
     <div className="builder-name">
-      <h1 className="builder-name__title">{name}</h1>
+      <h1 className="builder-name__title">
+        <UserText>{name}</UserText>
+      </h1>
       <button
         type="button"
         className="builder-icon-button"

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { FlowNode } from '../../../../../domain/workflowTypes.ts';
-import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { ListPicker, workflowListOptions } from '../../../shared/components/ListPicker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import type { NodeEdit } from './useNodeEdit.ts';
 
@@ -22,8 +22,8 @@ export const AddToListEditor = memo(function AddToListEditor({ node, edit }: Pro
         )}
       </p>
       <ListPicker
-        variant="node-editor"
-        loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+        variant="compact"
+        loadLists={workflowListOptions(api.getUserContactLists)}
         loadName="editorLists"
         selectedId={list?.id ?? null}
         onChange={(chosen) => edit.patch({ list: { id: chosen.list_id, name: chosen.list_name } }, 'list')}

@@ -53,10 +53,9 @@ export const SendEmailEditor = memo(function SendEmailEditor({ node, edit, workf
         </div>
         {showPicker ? (
           <EmailPicker
-            variant="node-editor"
+            variant="compact"
             loadEmails={(query, signal) => api.getUserEmails(query, signal)}
             loadName="editorEmails"
-            pageSize={8}
             selectedId={detail.emailId ?? null}
             label="Emails to send"
             onChange={(email) => {

@@ -6,7 +6,7 @@ import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';
-import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { ListPicker, workflowListOptions } from '../../../shared/components/ListPicker.tsx';
 import { optionsState } from '../../../shared/components/optionsState.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
@@ -91,10 +91,9 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
           {blocked ? <p className="node-editor__error">{blocked}</p> : null}
           {picking && subject === 'email' ? (
             <EmailPicker
-              variant="node-editor"
+              variant="compact"
               loadEmails={(query, signal) => api.getUserEmails(query, signal)}
               loadName="editorEmails"
-              pageSize={8}
               selectedId={meta.email_id}
               label="Trigger emails"
               onChange={(email) => {
@@ -112,8 +111,8 @@ export function TriggerEditor({ meta, flow, edit, onConstraint }: Props) {
           ) : null}
           {picking && subject === 'list' ? (
             <ListPicker
-              variant="node-editor"
-              loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+              variant="compact"
+              loadLists={workflowListOptions(api.getUserContactLists)}
               loadName="editorLists"
               selectedId={meta.list_id}
               onChange={(list) => {

@@ -1,16 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { countOf } from '../../../../../domain/countOf.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
-import type { EnrolledContact, StepHistoryEntry } from '../../../../../domain/workflowRuntimeTypes.ts';
+import type {
+  EnrolledContact,
+  StepHistoryEntry,
+  WorkflowContactsPage,
+} from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Card } from '../../../../ui/Card.tsx';
-import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { Table, type TableColumn } from '../../../../ui/Table.tsx';
+import type { TableColumn } from '../../../../ui/Table.tsx';
+import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../../shared/hooks/useLoad.ts';
+import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import { formatRuntimeTime } from '../../utils/formatRuntimeTime.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { ENROLMENT_STATUS_BADGE } from './enrolmentStatusBadge.ts';
@@ -43,21 +47,32 @@ function HistoryList({ history, titleOf }: { history: StepHistoryEntry[]; titleO
  */
 export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number; draft: WorkflowDraft }) {
   const { workflowApi } = useServices();
-  const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const flow = useDraftSelector(draft, selectFlow);
   const totals = useCountTotals();
-  const contacts = useLoad(
-    (page: { offset: number }, signal) =>
-      workflowApi.contacts({ workflowId, offset: page.offset, limit: PAGE_SIZE }, signal),
-    'workflowContacts',
-  );
-  const { load } = contacts;
-  // A new enrolment or a step taken anywhere changes the totals: read the page again then.
   const totalsKey = totals ? JSON.stringify(totals) : '';
+  const contacts = usePagedList({
+    mode: 'local',
+    name: 'workflowContacts',
+    pageSize: PAGE_SIZE,
+    key: String(workflowId),
+    // The card shows once the canvas' counts are there.
+    enabled: totalsKey !== '',
+    load: (query, signal) =>
+      workflowApi.contacts({ workflowId, offset: query.offset, limit: query.limit }, signal),
+    rowsOf: (page: WorkflowContactsPage) => page.contacts,
+    totalOf: (page) => page.total_count,
+    rowKey: (row: EnrolledContact) => row.enrolment_id,
+  });
+  const { reload } = contacts;
+  // A new enrolment or a step taken anywhere changes the totals: read the contacts shown again then.
+  const seenTotals = useRef(totalsKey);
   useEffect(() => {
-    if (totalsKey) load({ offset });
-  }, [offset, totalsKey, load]);
+    if (seenTotals.current === totalsKey) return;
+    const first = seenTotals.current === '';
+    seenTotals.current = totalsKey;
+    if (!first) reload();
+  }, [totalsKey, reload]);
 
   const titleOf = useCallback(
     (id: string) => {
@@ -110,28 +125,20 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
       ),
     },
   ];
-  const rows = contacts.data?.contacts ?? [];
-  const opened = rows.find((row) => row.enrolment_id === open);
+  const opened = contacts.rows.find((row) => row.enrolment_id === open);
   return (
     <Card>
       <section aria-labelledby="builder-contacts-title" className="builder-contacts">
         <h2 id="builder-contacts-title" className="automation-step__title">
           Contacts in this workflow
         </h2>
-        <Table
+        <PagedTable
+          list={contacts}
           caption="Contacts in this workflow"
-          captionHidden
           columns={columns}
-          rows={rows}
           rowKey={(row) => String(row.enrolment_id)}
-          loading={contacts.status === 'loading'}
-          error={
-            contacts.status === 'failure' && contacts.error ? (
-              <StatePanel compact kind="error" title="The contacts could not be loaded">
-                {contacts.error.message}
-              </StatePanel>
-            ) : undefined
-          }
+          noun={['contact', 'contacts']}
+          errorTitle="The contacts could not be loaded"
           empty={
             <StatePanel compact kind="empty" title="No contacts yet">
               Contacts enter when what starts the workflow happens, once it is published. Try it first with
@@ -147,13 +154,6 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
             <HistoryList history={opened.history} titleOf={titleOf} />
           </section>
         ) : null}
-        <Pagination
-          offset={offset}
-          limit={PAGE_SIZE}
-          total={contacts.data?.total_count ?? 0}
-          onChange={setOffset}
-          noun="contacts"
-        />
       </section>
     </Card>
   );

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { EmailPicker } from '../../../shared/components/EmailPicker.tsx';
-import { ListPicker } from '../../../shared/components/ListPicker.tsx';
+import { ListPicker, workflowListOptions } from '../../../shared/components/ListPicker.tsx';
 import { ShareProfilePicker } from '../../../shared/components/ShareProfilePicker.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
@@ -142,20 +142,19 @@ export function CreateWorkflowPage() {
               </h2>
               {trigger.subject === 'email' ? (
                 <EmailPicker
-                  variant="automation"
+                  variant="cards"
                   selectedId={email?.email_id ?? null}
                   onChange={setEmail}
                   loadEmails={(query, signal) => api.getUserEmails(query, signal)}
                   loadName="userEmails"
-                  pageSize={10}
                 />
               ) : null}
               {trigger.subject === 'list' ? (
                 <ListPicker
-                  variant="automation"
+                  variant="cards"
                   selectedId={list?.list_id ?? null}
                   onChange={setList}
-                  loadLists={(name, signal) => api.getUserContactLists(name, signal)}
+                  loadLists={workflowListOptions(api.getUserContactLists)}
                   loadName="contactLists"
                 />
               ) : null}

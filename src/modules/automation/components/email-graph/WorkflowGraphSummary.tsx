@@ -1,8 +1,11 @@
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
-import type { GraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
+import type { WorkflowGraphSeries } from '../../../../../domain/workflowTypes.ts';
+import { UserText } from '../../../../ui/UserText.tsx';
+import { emailEventTotals } from '../../../shared/utils/emailEventChartLayout.ts';
 
 /** The graph's figures as a table: totals per email (the accessible summary of the chart). */
-export function WorkflowGraphSummary({ layout }: { layout: GraphLayout }) {
+export function WorkflowGraphSummary({ series }: { series: readonly WorkflowGraphSeries[] }) {
+  const layout = emailEventTotals(series);
   return (
     <table className="automation-graph__table">
       <caption>Totals per email in the period</caption>
@@ -17,7 +20,9 @@ export function WorkflowGraphSummary({ layout }: { layout: GraphLayout }) {
       <tbody>
         {layout.perEmail.map((row) => (
           <tr key={row.email_id}>
-            <th scope="row">{row.email_name}</th>
+            <th scope="row">
+              <UserText>{row.email_name}</UserText>
+            </th>
             <td>{formatThousands(row.sends)}</td>
             <td>{formatThousands(row.opens)}</td>
             <td>{formatThousands(row.clicks)}</td>

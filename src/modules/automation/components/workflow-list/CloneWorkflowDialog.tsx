@@ -3,6 +3,7 @@ import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../../domain/work
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../../shared/hooks/useRequest.ts';
 
@@ -66,13 +67,17 @@ export function CloneWorkflowDialog({ workflow, onClose, onCloned }: Props) {
     >
       {done && copy ? (
         <p>
-          “{copy.name}” was added at the top of your workflows, as a draft with the same steps as “
-          {workflow?.name}”.
+          “<UserText>{copy.name}</UserText>” was added at the top of your workflows, as a draft with the same
+          steps as “<UserText>{workflow?.name}</UserText>”.
         </p>
       ) : (
         <>
           <p>{WORKFLOW_TEXTS.cloneQuestion}</p>
-          {workflow ? <p className="automation-muted">“{workflow.name}” will be copied as a draft.</p> : null}
+          {workflow ? (
+            <p className="automation-muted">
+              “<UserText>{workflow.name}</UserText>” will be copied as a draft.
+            </p>
+          ) : null}
           {clone.status === 'failure' && clone.error ? (
             <Alert tone="error" title="The workflow was not cloned">
               {clone.error.message}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   WORKFLOW_FILTERS,
@@ -14,11 +15,11 @@ import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
-import { Pagination } from '../../../../ui/Pagination.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
+import { ListPager } from '../../../shared/components/ListPager.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
+import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import {
   isSelected,
   NO_SELECTION,
@@ -26,42 +27,58 @@ import {
   toggleSelected,
 } from '../../../shared/utils/rowSelection.ts';
 import {
+  activeAfterClone,
+  activeAfterStatusChange,
   applyStatusChange,
   insertClone,
-  viewFromPage,
-  type WorkflowListView,
 } from '../../utils/workflowListView.ts';
 import { CloneWorkflowDialog } from './CloneWorkflowDialog.tsx';
 import { DeleteWorkflowsDialog } from './DeleteWorkflowsDialog.tsx';
 import { WorkflowListToolbar } from './WorkflowListToolbar.tsx';
 import { WorkflowTable } from './WorkflowTable.tsx';
 import '../automation.css';
-import { countOf } from '../../../../../domain/countOf.ts';
 
 export const WORKFLOW_PAGE_SIZE = 20;
 const LOAD_ERROR_TITLE = 'Your workflows could not be loaded';
 
 /**
- * /automation: the user's workflows with search (300 ms debounce; blank resets), filter, paging, counts,
- * selection with select-all for deletion, clone, and pause/resume per row. Search, filter and page are in
- * the address (?q=&filter=&offset=) through the shared paged-list hook.
+ * /automation: the user's workflows with search (300 ms debounce; blank resets), filter, Show more, counts,
+ * selection with select-all for deletion, clone, and pause/resume per row. Search, filter and the rows
+ * shown are in the address (?q=&filter=&offset=) through the shared paged-list hook.
  */
 export function WorkflowListPage() {
   const api = useServices().workflowApi;
   const toast = useToast();
-  const list = usePagedList<WorkflowFilter, string, WorkflowAnswers['get_user_workflows']>({
+  const list = usePagedList<WorkflowAnswers['get_user_workflows'], WorkflowSummary, WorkflowFilter>({
+    mode: 'url',
     name: 'workflows',
     filters: WORKFLOW_FILTERS,
     pageSize: WORKFLOW_PAGE_SIZE,
+    ...countedRows<WorkflowSummary>((row) => row.id),
     load: (query, signal) =>
       api.getUserWorkflows(
         { offset: query.offset, limit: query.limit, workflowName: query.q, filterType: query.filter },
         signal,
       ),
   });
-  const { query, searchText, setSearchText, reload } = list;
+  const { query, searchText, setSearchText, reload, edit, rows } = list;
   const [selection, setSelection] = useState(NO_SELECTION);
-  const [view, setView] = useState<WorkflowListView | null>(null);
+  // The user's active workflows: the latest answer's count, moved by the changes made here since it came
+  // (derived in the render that shows the answer, so the count never shows 0 first).
+  const [moved, setMoved] = useState<{ from: typeof list.latest; count: number } | null>(null);
+  const answered = list.latest?.total_active_count ?? 0;
+  const active = moved && moved.from === list.latest ? moved.count : answered;
+  const latestRef = useRef(list.latest);
+  latestRef.current = list.latest;
+  const setActive = useCallback(
+    (next: (count: number) => number) =>
+      setMoved((before) => {
+        const latest = latestRef.current;
+        const count = before && before.from === latest ? before.count : (latest?.total_active_count ?? 0);
+        return { from: latest, count: next(count) };
+      }),
+    [],
+  );
   const [cloning, setCloning] = useState<WorkflowSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -71,24 +88,21 @@ export function WorkflowListPage() {
     setSelection(NO_SELECTION);
   }, [query.q, query.filter]);
 
-  useEffect(() => {
-    if (list.data) setView(viewFromPage(list.data));
-  }, [list.data]);
-
   const setFilter = list.setFilter;
 
   const onStatusChanged = useCallback(
     (result: WorkflowStatusResult) => {
       if (!result.workflow) return;
       const workflow = result.workflow;
-      setView((current) =>
-        current ? applyStatusChange(current, workflow, query.filter, result.totalActiveCount) : current,
-      );
+      const before = rows.find((row) => row.id === workflow.id);
+      setActive((count) => activeAfterStatusChange(count, before, workflow, result.totalActiveCount));
+      edit((draft) => applyStatusChange(draft, workflow, query.filter));
     },
-    [query.filter],
+    [query.filter, rows, edit, setActive],
   );
 
-  const total = view?.total ?? 0;
+  const shown = list.latest !== null;
+  const total = list.total;
   const count = selectedCount(selection, total);
   const deleteInput: DeleteWorkflowsInput =
     selection.mode === 'all'
@@ -100,11 +114,11 @@ export function WorkflowListPage() {
         }
       : { selectAll: false, workflowIds: [...selection.ids] };
 
-  const loading = list.status === 'loading' || list.status === 'idle';
+  const loading = (list.status === 'loading' || list.status === 'idle') && !list.appending;
   const searchError =
     list.status === 'failure' && list.error?.kind === 'rejected' ? list.error.message : undefined;
-  const failed = list.status === 'failure' && !searchError && list.error;
-  const nothingAtAll = view !== null && view.total === 0 && query.q === '' && query.filter === 'all';
+  const failed = list.status === 'failure' && !list.appending && !searchError && list.error;
+  const nothingAtAll = shown && total === 0 && rows.length === 0 && query.q === '' && query.filter === 'all';
 
   const createLink = (
     <Link to="/automation/create" className={buttonClassName('primary')}>
@@ -114,9 +128,9 @@ export function WorkflowListPage() {
 
   let body: ReactNode;
   // A first load that failed, refused (success false) or not, ends loading: it shows why and Try again.
-  if (list.status === 'failure' && list.error && !view) {
-    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={() => reload()} />;
-  } else if (!view) {
+  if (list.status === 'failure' && list.error && !shown) {
+    body = <LoadErrorPanel title={LOAD_ERROR_TITLE} message={list.error?.message} onRetry={list.retry} />;
+  } else if (!shown) {
     body = <StatePanel kind="loading" title="Loading your workflows…" />;
   } else if (nothingAtAll) {
     body = (
@@ -129,7 +143,7 @@ export function WorkflowListPage() {
     body = (
       <>
         <WorkflowTable
-          rows={view.rows}
+          rows={rows}
           loading={loading}
           isSelected={(id) => isSelected(selection, id)}
           onToggle={(id) => setSelection((current) => toggleSelected(current, id))}
@@ -141,7 +155,7 @@ export function WorkflowListPage() {
                 compact
                 title={LOAD_ERROR_TITLE}
                 message={list.error?.message}
-                onRetry={() => reload()}
+                onRetry={list.retry}
               />
             ) : null
           }
@@ -168,16 +182,7 @@ export function WorkflowListPage() {
             </StatePanel>
           }
         />
-        {view.total > WORKFLOW_PAGE_SIZE || query.offset > 0 ? (
-          <Pagination
-            offset={query.offset}
-            limit={WORKFLOW_PAGE_SIZE}
-            total={view.total}
-            noun="workflows"
-            disabled={loading}
-            onChange={list.setOffset}
-          />
-        ) : null}
+        <ListPager list={list} noun={['workflow', 'workflows']} />
       </>
     );
   }
@@ -190,15 +195,15 @@ export function WorkflowListPage() {
         description="Workflows send emails, wait, branch and add contacts to lists when something happens."
         actions={createLink}
       />
-      {view ? (
+      {shown ? (
         <dl className="automation-counts" aria-label="Workflow counts">
           <div>
             <dt>{query.q || query.filter !== 'all' ? 'Matching' : 'Total'}</dt>
-            <dd data-testid="workflow-total">{formatThousands(view.total)}</dd>
+            <dd data-testid="workflow-total">{formatThousands(total)}</dd>
           </div>
           <div>
             <dt>Active</dt>
-            <dd data-testid="workflow-active">{formatThousands(view.active)}</dd>
+            <dd data-testid="workflow-active">{formatThousands(active)}</dd>
           </div>
         </dl>
       ) : null}
@@ -207,7 +212,7 @@ export function WorkflowListPage() {
           <WorkflowListToolbar
             searchText={searchText}
             onSearchText={setSearchText}
-            searchError={view ? searchError : undefined}
+            searchError={shown ? searchError : undefined}
             filter={query.filter}
             onFilter={setFilter}
             selection={selection}
@@ -221,9 +226,10 @@ export function WorkflowListPage() {
       <CloneWorkflowDialog
         workflow={cloning}
         onClose={() => setCloning(null)}
-        onCloned={(copy) =>
-          setView((current) => (current ? insertClone(current, copy, query.filter) : current))
-        }
+        onCloned={(copy) => {
+          setActive((count) => activeAfterClone(count, copy));
+          edit((draft) => insertClone(draft, copy, query.filter));
+        }}
       />
       <DeleteWorkflowsDialog
         open={deleting}
@@ -237,11 +243,8 @@ export function WorkflowListPage() {
             tone: 'success',
             message: `${countOf(answer.deleted_count, 'workflow', 'workflows')} deleted.`,
           });
-          const lastOffset = Math.max(
-            0,
-            Math.floor(Math.max(0, answer.total_count - 1) / WORKFLOW_PAGE_SIZE) * WORKFLOW_PAGE_SIZE,
-          );
-          reload(Math.min(query.offset, lastOffset));
+          // The rows shown are asked for again: the deleted ones leave, those after them move up.
+          reload();
         }}
       />
     </div>

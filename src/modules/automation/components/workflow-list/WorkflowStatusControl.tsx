@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
+import type { WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
+import { PauseDialog } from '../../builder/components/PauseDialog.tsx';
 import { useWorkflowStatusActor } from '../../hooks/useWorkflowStatusActor.ts';
 
 type Props = {
@@ -45,29 +45,12 @@ export function WorkflowStatusControl({ workflow, onChanged }: Props) {
       >
         Pause
       </Button>
-      <Dialog
+      <PauseDialog
         open={confirming}
+        name={workflow.name}
         onClose={() => setConfirming(false)}
-        title="Pause this workflow?"
-        description={`“${workflow.name}” becomes inactive.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                actor.send({ type: 'status.pause' });
-              }}
-            >
-              Pause workflow
-            </Button>
-          </>
-        }
-      >
-        <p>{WORKFLOW_TEXTS.inactiveWarning}</p>
-      </Dialog>
+        onPause={() => actor.send({ type: 'status.pause' })}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
 import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
 import { WORKFLOW_STATUS_BADGE } from '../../utils/workflowStatusBadge.ts';
 import { WorkflowStatusControl } from './WorkflowStatusControl.tsx';
@@ -57,7 +58,7 @@ export function WorkflowTable({
             search={{ workflow_id: String(row.id) }}
             className="automation-name-cell__link"
           >
-            {row.name}
+            <UserText>{row.name}</UserText>
           </Link>
           <span className="automation-muted">Updated {formatDate(row.updated_on)}</span>
         </div>
@@ -68,7 +69,7 @@ export function WorkflowTable({
       header: 'Trigger',
       cell: (row) => (
         <div className="automation-name-cell">
-          <span>{row.trigger_name}</span>
+          <UserText>{row.trigger_name}</UserText>
           {triggerSubjectLabel(row) ? (
             <span className="automation-muted">{triggerSubjectLabel(row)}</span>
           ) : null}

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The rules of docs/client-conventions.md as checks of one file's text: each returns what in the file
+ * breaks its rule ("file -> import", "file: what"), so a test can run it over the tree (nothing found)
+ * and feed it a bad file (found).
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export type Import = { from: string; spec: string; names: string; typeOnly: boolean; target: string | null };
+
+/** A check of one file: what in it breaks the rule. */
+export type FileCheck = (file: string, text: string) => string[];
+
+export function filesUnder(dir: string): string[] {
+  const absolute = path.join(ROOT, dir);
+  if (!fs.existsSync(absolute)) return [];
+  return fs
+    .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => path.posix.join(dir, name.split(path.sep).join('/')));
+}
+
+export const textOf = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+/** What a check finds in every file under the folders. */
+export function violationsUnder(check: FileCheck, ...dirs: string[]): string[] {
+  return dirs.flatMap(filesUnder).flatMap((file) => check(file, textOf(file)));
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** A specifier's file, relative to the repository root (null for a package). */
+function resolveSpec(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+}
+
+export function importsOf(file: string, text: string): Import[] {
+  const found: Import[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[3] ?? match[4] ?? match[5] ?? '';
+    const clause = match[2] ?? '';
+    // `import type {...}`, or braces whose every name is `type X`.
+    const names = clause.match(/\{([^}]*)\}/)?.[1];
+    const allTypes =
+      names !== undefined &&
+      !clause.replace(/\{[^}]*\}/, '').trim() &&
+      names
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .every((name) => name.startsWith('type '));
+    found.push({
+      from: file,
+      spec,
+      names: clause,
+      typeOnly: Boolean(match[1]) || allTypes,
+      target: resolveSpec(file, spec),
+    });
+  }
+  return found;
+}
+
+export const describeImport = (imp: Import) => `${imp.from} -> ${imp.spec}`;
+export const under = (target: string | null, ...dirs: string[]) =>
+  target !== null && dirs.some((dir) => target === dir || target.startsWith(`${dir}/`));
+
+/** A check made of a test on each import of the file. */
+const importCheck =
+  (bad: (imp: Import) => boolean): FileCheck =>
+  (file, text) =>
+    importsOf(file, text).filter(bad).map(describeImport);
+
+/** machines/ imports nothing of src/ (the domain is their common ground). */
+export const machinesImportNoApp = importCheck(
+  (imp) => imp.from.startsWith('machines/') && under(imp.target, 'src'),
+);
+
+/**
+ * One paged list: a list keeps its search, filter, sort and rows shown in usePagedList (URL or local mode)
+ * and grows with its one pager, ListPager (Show more). A second way is a list's own offset state, a load
+ * whose input is a page's offset, a <Pagination>, or the pager drawn outside ListPager.
+ */
+const PAGED_LIST_HOME = [
+  'src/modules/shared/hooks/usePagedList.ts',
+  'src/modules/shared/hooks/useLocalListQuery.ts',
+  'src/modules/shared/hooks/useAddressListQuery.ts',
+];
+const PAGER_HOMES = ['src/modules/shared/components/ListPager.tsx', 'src/ui/ShowMore.tsx'];
+const SECOND_PAGED_LIST: [RegExp, string][] = [
+  [/<Pagination\b|\/ui\/Pagination(\.tsx)?['"]/, 'a <Pagination> (the pager is ListPager)'],
+  [
+    /useState\s*(<[^>]*>)?\s*\(\s*\{[^}]*\boffset\b|const\s*\[\s*\w*([oO]ffset|[pP]aging)\w*\s*,\s*set\w+\s*\]\s*=\s*useState/,
+    'its own offset state (use usePagedList)',
+  ],
+  [/\(\s*\w+\s*:\s*\{\s*offset\s*:\s*number\b/, 'a load keyed by a page offset (use usePagedList)'],
+];
+export const onePagedList: FileCheck = (file, text) => {
+  if (PAGED_LIST_HOME.includes(file) || file.startsWith('src/api/')) return [];
+  const found = SECOND_PAGED_LIST.filter(([pattern]) => pattern.test(text)).map(
+    ([, what]) => `${file}: ${what}`,
+  );
+  // The design-system showcase shows the pager by itself.
+  if (/<ShowMore\b/.test(text) && !PAGER_HOMES.includes(file) && !file.startsWith('src/modules/showcase/'))
+    found.push(`${file}: the pager outside ListPager`);
+  return found;
+};
+
+/** Only the request layers (src/api, the public pages' preferenceClient) call fetch or XMLHttpRequest. */
+const REQUEST_LAYERS = ['src/api/', 'public-pages/preferenceClient.ts'];
+export const fetchOnlyInRequestLayers: FileCheck = (file, text) => {
+  if (REQUEST_LAYERS.some((layer) => file.startsWith(layer))) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  return /(?<![\w.$])fetch\s*\(|\b(window|globalThis|self)\.fetch\b|\bnew\s+XMLHttpRequest\b|\bnavigator\.sendBeacon\b/.test(
+    code,
+  )
+    ? [`${file}: a request outside the request layers`]
+    : [];
+};
+
+/** A package's name and the path asked for inside it ('@scope/pkg/a/b' -> ['@scope/pkg', 'a/b']). */
+function packagePath(spec: string): [string, string] | null {
+  if (spec.startsWith('.') || spec.startsWith('/') || /^[a-z]+:/.test(spec)) return null;
+  const parts = spec.split('/');
+  const size = spec.startsWith('@') ? 2 : 1;
+  return [parts.slice(0, size).join('/'), parts.slice(size).join('/')];
+}
+
+/** The paths a package's exports map offers ("./lib/*"), or null for a package without one. */
+function exportedPaths(name: string): string[] | null {
+  const file = path.join(ROOT, 'node_modules', name, 'package.json');
+  if (!fs.existsSync(file)) return null;
+  const exports = (JSON.parse(fs.readFileSync(file, 'utf8')) as { exports?: unknown }).exports;
+  if (exports === undefined) return null;
+  if (typeof exports === 'string' || Array.isArray(exports)) return ['.'];
+  const keys = Object.keys(exports as object);
+  // A map of conditions ({ import, require }) exports the package's root only.
+  return keys.some((key) => key.startsWith('.')) ? keys : ['.'];
+}
+
+const offered = (key: string, wanted: string) =>
+  key === wanted ||
+  (key.includes('*') &&
+    new RegExp(
+      `^${key
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(wanted));
+
+/**
+ * No import of a package's private path: a subpath its exports map does not offer, or for a package
+ * without one, a path into its build or source folders (lib, dist, src, build, internal, esm, cjs).
+ */
+export const noPrivatePackagePath: FileCheck = importCheck((imp) => {
+  const at = packagePath(imp.spec);
+  if (!at || at[1] === '') return false;
+  const [name, sub] = at;
+  const paths = exportedPaths(name);
+  if (paths === null) return /^(lib|dist|src|build|internal|esm|cjs)(\/|$)/.test(sub);
+  return !paths.some((key) => offered(key, `./${sub}`));
+});
