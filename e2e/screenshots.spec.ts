@@ -189,8 +189,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
           json: { ...body, data: { ...body.data, sender_emails: [], sender_address_id: null } },
         });
       });
+      // A seeded campaign by name: the first card may be another test's campaign, sent already.
       await page.goto('/campaigns');
-      await page.getByTestId('campaign-card').first().getByRole('link').first().click();
+      await page.getByRole('link', { name: 'AI Personalised Outreach' }).click();
       await page
         .getByRole('link', { name: /^Publish edition / })
         .first()

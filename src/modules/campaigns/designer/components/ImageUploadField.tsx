@@ -46,19 +46,16 @@ export function ImageUploadField({ onUploaded }: { onUploaded: (image: UploadedI
           </Button>
         </div>
       ) : (
-        <>
-          <p className="designer-upload__lead">Drop an image here, or</p>
-          <FileField
-            label="Image file"
-            buttonLabel="Choose an image"
-            hint="PNG, JPEG, GIF or WebP, up to 5 MB."
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            clearAfterChoice
-            onFile={(file) => {
-              if (file) start(file);
-            }}
-          />
-        </>
+        <FileField
+          label="Image file"
+          buttonLabel="Choose an image"
+          hint="Or drop it here. PNG, JPEG, GIF or WebP, up to 5 MB."
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          clearAfterChoice
+          onFile={(file) => {
+            if (file) start(file);
+          }}
+        />
       )}
       {state.status === 'failed' ? (
         <p className="designer-field__error" role="alert">
