@@ -28,8 +28,15 @@ if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-expiry-')),
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-static-')),
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-outage-')),
+    mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-people-outage-')),
   ];
-  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR, env.E2E_STATIC_DIR, env.E2E_OUTAGE_DATA_DIR] = dirs;
+  [
+    env.E2E_DATA_DIR,
+    env.E2E_EXPIRY_DATA_DIR,
+    env.E2E_STATIC_DIR,
+    env.E2E_OUTAGE_DIR,
+    env.E2E_OUTAGE_DATA_DIR,
+  ] = dirs;
   // The runner exits after the servers have stopped: only then are their databases removed.
   process.on('exit', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -44,6 +51,8 @@ const dataDir = env.E2E_DATA_DIR ?? '';
 env.E2E_FIXTURE_FILE ||= `${dataDir}-fixture.json`;
 env.E2E_SERVER_LOG ||= `${dataDir}-server.log`;
 const expiryDataDir = env.E2E_EXPIRY_DATA_DIR ?? '';
+/** A folder of the outage spec's own server, which it stops and starts (e2e/support/ownServer.ts). */
+const outageDataDir = path.join(env.E2E_OUTAGE_DIR ?? '', 'data');
 
 const host = '127.0.0.1';
 const baseURL = `http://${host}:${env.E2E_PORT}`;
@@ -110,9 +119,9 @@ export default defineConfig({
       env: serverEnv(env.E2E_PORT, dataDir, {
         PREFERENCE_CORS_ORIGINS: staticURL,
         E2E_FIXTURE_FILE: env.E2E_FIXTURE_FILE,
-        // The expiry server starts on a copy of this seeded database, and so does the server the outage
-        // spec stops and starts again (e2e/peopleOutage.spec.ts).
-        E2E_COPY_DATA_TO: [expiryDataDir, env.E2E_OUTAGE_DATA_DIR ?? ''].join(','),
+        // The expiry server starts on a copy of this seeded database, and so do the servers the outage specs
+        // stop and start again (e2e/outageRecovery.spec.ts's in E2E_OUTAGE_DIR, e2e/peopleOutage.spec.ts's).
+        E2E_COPY_DATA_TO: [expiryDataDir, outageDataDir, env.E2E_OUTAGE_DATA_DIR ?? ''].join(','),
         // The content explorer spec serves a feed from a local server inside the test.
         FEED_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         ADMIN_EMAIL: env.E2E_ADMIN_EMAIL,

@@ -17,6 +17,7 @@ export type PreferenceRecord = {
   alerts?: ReadonlyArray<{ name: string; status: PreferenceFlag }>;
   news_letters?: ReadonlyArray<{ id: number; name: string; status: PreferenceFlag }>;
   logo_image_url?: string | null;
+  organisation_name?: string | null;
 };
 
 export type PreferenceSection = 'marketing' | 'alerts' | 'newsletters' | 'webinars' | 'unsubAll';
@@ -39,6 +40,8 @@ export type PreferenceForm = {
   unsubId: string;
   email: string | null;
   logoUrl: string | null;
+  /** The sending organisation (its name stands for it on a page when it has no logo). */
+  organisationName: string | null;
   /** A flag section absent from the record is null (not shown, never counted, sent as "0"). */
   marketing: boolean | null;
   webinars: boolean | null;
@@ -67,6 +70,7 @@ export function preferenceFormFromRecord(record: PreferenceRecord): PreferenceFo
     unsubId: record.id,
     email: record.email ? record.email : null,
     logoUrl: record.logo_image_url ? record.logo_image_url : null,
+    organisationName: record.organisation_name ? record.organisation_name : null,
     marketing: isOn(record.marketing),
     webinars: isOn(record.webinars),
     unsubAll: isOn(record.unsub_all),
@@ -104,6 +108,13 @@ export function isSectionChecked(form: PreferenceForm, section: PreferenceSectio
     return options.length > 0 && options.every((option) => option.on);
   }
   return form[section] === true;
+}
+
+/** A list section with some of its sub-options on, not all: its checkbox shows the mixed state. */
+export function isSectionMixed(form: PreferenceForm, section: PreferenceSection): boolean {
+  if (!isListSection(section)) return false;
+  const on = form[section].filter((option) => option.on).length;
+  return on > 0 && on < form[section].length;
 }
 
 /** Checking Unsubscribe All disables every other section. */

@@ -28,6 +28,17 @@ export const LOADING_TEXT = 'Loading...';
 /** Where a successful preference save goes. */
 export const UNSUB_SUCCESS_PATH = '/unsub-success';
 
+/** The confirmation of one recipient's save: it says what is now true (unsubscribed from all, or saved). */
+export function successPath(unsubId: string): string {
+  return `${UNSUB_SUCCESS_PATH}?u=${encodeURIComponent(unsubId)}`;
+}
+
+/** The unsubscribe id a confirmation's address names (its `u`), or null. */
+export function successIdOf(search: string): string | null {
+  const id = new URLSearchParams(search).get('u');
+  return id && /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(id) ? id : null;
+}
+
 /** The resubscribe page of an unsubscribe id (where a successful unsubscribe goes). */
 export function resubscribePath(unsubId: string): string {
   return `/resub/i2c/${encodeURIComponent(unsubId)}`;

@@ -1,10 +1,13 @@
+import { countOf } from './countOf.ts';
+import { formatDate } from './formatDate.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
  * When something last changed, as people say it: "just now" (under a minute), "5 min ago", "3 h ago",
- * "2 days ago" (under a week), then the date ("Nov 22, 2026"). An unreadable time is shown as it is.
+ * "2 days ago" (under a week), then the date (formatDate). An unreadable time is shown as it is.
  */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const at = Date.parse(iso);
@@ -15,7 +18,8 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (past < DAY) return `${Math.floor(past / HOUR)} h ago`;
   if (past < 7 * DAY) {
     const days = Math.floor(past / DAY);
-    return days === 1 ? 'yesterday' : `${days} days ago`;
+    if (days === 1) return 'yesterday';
+    return `${countOf(days, 'day', 'days')} ago`;
   }
-  return new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatDate(at);
 }

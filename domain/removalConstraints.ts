@@ -1,4 +1,5 @@
 import { conditionSummary } from './conditionSummary.ts';
+import { pluralNoun } from './countOf.ts';
 import { nodeTitleOf } from './workflowGraphRules.ts';
 import type { FlowNode, WorkflowFlow } from './workflowTypes.ts';
 
@@ -34,7 +35,7 @@ export function refusedCondition(node: FlowNode): RefusedCondition {
 export function refusalMessage(emailText: string, conditions: RefusedCondition[]): string {
   const named = conditions.map((c) => `"${c.nodeTitle}" (${c.detail})`).join(', ');
   return (
-    `The email ${emailText} is used by the condition${conditions.length > 1 ? 's' : ''} ${named}. ` +
+    `The email ${emailText} is used by the ${pluralNoun(conditions.length, 'condition', 'conditions')} ${named}. ` +
     'Change or remove the condition first.'
   );
 }

@@ -1,3 +1,4 @@
+import { countOf } from './countOf.ts';
 import type { FlowNode, PublishProblem, WorkflowFlow } from './workflowTypes.ts';
 
 /**
@@ -202,7 +203,7 @@ export function publishRefusalMessage(problems: readonly PublishProblem[]): stri
   const first = problems[0];
   if (!first) return '';
   const more = problems.length - 1;
-  return `Cannot publish: ${first.message}${more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : ''}`;
+  return `Cannot publish: ${first.message}${more > 0 ? ` (and ${countOf(more, 'more problem', 'more problems')})` : ''}`;
 }
 
 /** True when some step of the flow is an end step (spec 01 section 5: a workflow without one is detected). */

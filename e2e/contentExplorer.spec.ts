@@ -10,7 +10,7 @@ import { expect, test } from './support/cspTest.ts';
 
 /**
  * The content explorer: search a subject and see the matched words marked, favourite an article and find
- * it under Favorites, open a preview, add a feed served by a local web server (the server under test
+ * it under Favourites, open a preview, add a feed served by a local web server (the server under test
  * allows 127.0.0.1 through FEED_ALLOW_PRIVATE_HOSTS) and see its articles appear. CONTENT_SHOTS_DIR=/tmp/shots
  * also writes screenshots at 1280 and 375 px.
  */
@@ -76,7 +76,7 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   await expect(cards.first().locator('mark').first()).toBeVisible();
   expect((await cards.first().locator('mark').first().textContent())?.toLowerCase()).toMatch(/supply|chain/);
 
-  // Favourite the first result and find it under Favorites.
+  // Favourite the first result and find it under Favourites.
   const first = cards.first();
   const title = (await first.getByRole('heading', { level: 3 }).textContent()) ?? '';
   const star = first.getByRole('button', { name: 'Favourite' });
@@ -84,7 +84,7 @@ test('content explorer: search with marked words, favourite, preview, add a feed
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Search articles').fill('');
-  await page.getByRole('link', { name: 'Favorites' }).click();
+  await page.getByRole('link', { name: 'Favourites' }).click();
   await expect(page).toHaveURL(/\/content\/favorites/);
   await expect(cards.filter({ hasText: title })).toHaveCount(1);
 

@@ -153,10 +153,12 @@ test.describe('from a static host (npm run build:public)', () => {
       await checkbox(page, 'Unsubscribe All').uncheck();
     await checkbox(page, 'Webinars/Events').check();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(`${staticURL}/unsub-success`);
+    await page.waitForURL(`${staticURL}/unsub-success?u=${uuid}`);
     await expect(
       page.getByText('Your subscription preferences have been successfully updated.'),
     ).toBeVisible();
+    // The confirmation reads the recipient from the service too: it is in the sender's name.
+    await expect(page.locator('.pp-org-name')).toHaveText('Northwind Analytics');
     const saved = await page.request.post('/api/preference/get_recipient_details/', {
       form: { unsub_uuid: uuid },
     });

@@ -189,8 +189,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
           json: { ...body, data: { ...body.data, sender_emails: [], sender_address_id: null } },
         });
       });
+      // A seeded campaign by name: the first card may be another test's campaign, sent already.
       await page.goto('/campaigns');
-      await page.getByTestId('campaign-card').first().getByRole('link').first().click();
+      await page.getByRole('link', { name: 'AI Personalised Outreach' }).click();
       await page
         .getByRole('link', { name: /^Publish edition / })
         .first()
@@ -285,7 +286,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await openSheet('Properties and templates');
       await page.getByRole('tab', { name: 'Properties' }).click();
       await expect(page.getByRole('heading', { name: 'Image properties' })).toBeVisible();
-      const file = page.getByLabel('Choose an image');
+      const file = page.getByLabel('Image file');
       await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expect(page.getByRole('alert')).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
       await page.screenshot({ path: `${dir}/designer-image-refused-${size}.png` });
@@ -351,6 +352,49 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByTestId('support-launcher').click();
       await expect(page.getByTestId('support-panel')).toBeVisible();
       await page.screenshot({ path: `${dir}/support-open-${size}.png` });
+    });
+
+    test('shell, focus and consistency screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/campaigns');
+      // A screen whose code cannot be loaded (as while the server is down): in the shell, with Try again.
+      await page.route('**/assets/WorkflowListPage-*.js', (route) => route.abort('connectionrefused'));
+      if (size === 'phone') await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Automation' }).click();
+      await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
+      await shot(page, 'screen-load-failure');
+      await page.unroute('**/assets/WorkflowListPage-*.js');
+      await expect(page.getByRole('heading', { level: 1, name: 'Automation' })).toBeVisible();
+
+      // A form's first error, focused and in view.
+      await page.goto('/createcampaign');
+      await page.getByRole('button', { name: 'Create campaign' }).click();
+      await expect(page.getByLabel('Campaign name')).toBeFocused();
+      await page.screenshot({ path: `${dir}/create-campaign-error-focused-${size}.png` });
+
+      // The audience and content sections (wrapping on a phone), the sort select, the focus ring.
+      await page.goto('/audiences');
+      await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+      await page.getByLabel('Search people').focus();
+      await page.screenshot({ path: `${dir}/people-focus-${size}.png` });
+      await page.goto('/content/favorites');
+      await expect(page.getByRole('navigation', { name: 'Content tabs' })).toBeVisible();
+      await shot(page, 'content-favourites');
+
+      // The import wizard: the file picker and the radios of the design system.
+      await page.goto('/audiences/lists/import');
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'people.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('email,first_name\nada@example.test,Ada\n'),
+      });
+      await expect(page.getByTestId('import-row-count')).toHaveText('1 row and 2 columns.');
+      await shot(page, 'import-wizard');
+
+      // A dialog: focus on its first field.
+      await page.goto('/audiences/lists');
+      await page.getByRole('button', { name: 'New list' }).click();
+      await expect(page.getByRole('dialog').getByRole('textbox').first()).toBeFocused();
+      await page.screenshot({ path: `${dir}/new-list-dialog-${size}.png` });
     });
 
     test('lists, pickers and confirmations', async ({ page }) => {

@@ -18,7 +18,7 @@ import {
   SAVE_FAILED_TEXT,
   SAVE_FAILED_TOAST_MS,
   showToast,
-  UNSUB_SUCCESS_PATH,
+  successPath,
 } from '../domain/publicPageTimings.ts';
 import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 
@@ -54,7 +54,7 @@ export type PreferenceFormEmitted = { type: 'page.navigate'; to: string };
  * The preference page /unsub/{unsubid} (spec 01 sections 2 and 4). Region `form`: starting -> loading
  * ("Loading..."; the `load` actor is given the unsub id) -> editing (toggles change the held form through
  * the pure rules of domain/preferenceForm.ts) -> saving (the `save` actor is given update_preference/'s
- * fields) -> saved (emits `page.navigate` to /unsub-success), or back to editing with the toast
+ * fields) -> saved (emits `page.navigate` to /unsub-success?u={unsubid}), or back to editing with the toast
  * "Failed in updating the preferences !" for 5 s when the save is rejected or its status is not "True".
  * A failed load lands in `failed` (`preference.retry` loads again). With a record in the input (the server
  * rendered the page) it starts in editing. Submit is accepted only in editing with some option on; toggles
@@ -105,7 +105,10 @@ export const preferenceFormMachine = setup({
     showSaveFailedToast: assign({ toast: () => showToast('error', SAVE_FAILED_TEXT, SAVE_FAILED_TOAST_MS) }),
     announceToast: raise({ type: 'toast.show' }),
     hideToast: assign({ toast: ({ context }) => hideToast(context.toast) }),
-    navigateToSuccess: emit({ type: 'page.navigate', to: UNSUB_SUCCESS_PATH }),
+    navigateToSuccess: emit(({ context }) => ({
+      type: 'page.navigate' as const,
+      to: successPath(context.unsubId),
+    })),
   },
 }).createMachine({
   id: 'preferenceForm',

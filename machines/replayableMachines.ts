@@ -10,6 +10,7 @@ import { preferenceFormMachine } from './preferenceFormMachine.ts';
 import { publishMachine } from './publishMachine.ts';
 import { publishSettingsMachine } from './publishSettingsMachine.ts';
 import { requestMachine } from './requestMachine.ts';
+import { screenRecoveryMachine } from './screenRecoveryMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
 import { unsubscribeButtonMachine } from './unsubscribeButtonMachine.ts';
@@ -32,6 +33,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [publishMachine.id]: publishMachine,
   [publishSettingsMachine.id]: publishSettingsMachine,
   [requestMachine.id]: requestMachine,
+  [screenRecoveryMachine.id]: screenRecoveryMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,
   [unsubscribeButtonMachine.id]: unsubscribeButtonMachine,

@@ -1,4 +1,6 @@
+import { countOf } from '../domain/countOf.ts';
 import { type FormField, HONEYPOT_FIELD, type HostedForm } from '../domain/hostedForms.ts';
+import { Form } from '../src/ui/Form.tsx';
 import { PublicShell } from './PublicShell.tsx';
 
 /** What the server renders a hosted form with: the form, what was posted and what was wrong with it. */
@@ -147,7 +149,7 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
   const problems = form.fields.filter((field) => errors[field.key]);
   if (submitted)
     return (
-      <PublicShell width="box" logoUrl={form.logoUrl}>
+      <PublicShell width="box" logoUrl={form.logoUrl} organisationName={form.organisationName}>
         <div className="pp-check" aria-hidden="true">
           ✓
         </div>
@@ -158,12 +160,12 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
       </PublicShell>
     );
   return (
-    <PublicShell width="box" logoUrl={form.logoUrl}>
+    <PublicShell width="box" logoUrl={form.logoUrl} organisationName={form.organisationName}>
       <h1 className="pp-title">{form.name}</h1>
       <p className="pp-text pp-text--muted">From {form.organisationName}.</p>
       {problems.length > 0 ? (
         <div className="pp-form-error" role="alert">
-          <p>Please check {problems.length === 1 ? 'one field' : `${problems.length} fields`}:</p>
+          <p>Please check {countOf(problems.length, 'field', 'fields')}:</p>
           <ul>
             {problems.map((field) => (
               <li key={field.key}>
@@ -173,7 +175,13 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
           </ul>
         </div>
       ) : null}
-      <form className="pp-form pp-hf" method="post" action={`/f/${form.publicId}`} noValidate>
+      <Form
+        className="pp-form pp-hf"
+        method="post"
+        action={`/f/${form.publicId}`}
+        noValidate
+        revealErrorsOnMount={problems.length > 0}
+      >
         {form.fields.map((field) => (
           <HostedFormField
             key={field.key}
@@ -203,7 +211,7 @@ export function HostedFormPage({ data }: { data: HostedFormPageData }) {
             How {form.organisationName} uses your details: <a href={form.privacyUrl}>privacy policy</a>.
           </p>
         ) : null}
-      </form>
+      </Form>
     </PublicShell>
   );
 }

@@ -15,6 +15,7 @@ import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 import { LOADING_TEXT } from '../domain/publicPageTimings.ts';
 import type { RequestFailure } from '../domain/requestFailure.ts';
 import { type PreferenceSaveResult, preferenceFormMachine } from '../machines/preferenceFormMachine.ts';
+import { Form } from '../src/ui/Form.tsx';
 import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferenceSectionField } from './PreferenceSectionField.tsx';
@@ -87,7 +88,7 @@ export function PreferencePage({ unsubId, client, navigate, initial }: Preferenc
   };
 
   return (
-    <PublicShell logoUrl={form?.logoUrl}>
+    <PublicShell logoUrl={form?.logoUrl} organisationName={form?.organisationName}>
       <h1 className="pp-title">Preference Management</h1>
       <p className="pp-text">
         Pick and choose the communications that you are interested in.
@@ -112,7 +113,7 @@ export function PreferencePage({ unsubId, client, navigate, initial }: Preferenc
       ) : null}
       {form ? (
         // Without JavaScript this is a plain form posted to the page's own URL (the server saves it).
-        <form
+        <Form
           className="pp-form"
           method="post"
           aria-label="Email preferences"
@@ -151,7 +152,7 @@ export function PreferencePage({ unsubId, client, navigate, initial }: Preferenc
               {saving ? 'Saving...' : 'Submit'}
             </button>
           </div>
-        </form>
+        </Form>
       ) : null}
       <PublicToast toast={toast} onDismiss={() => actor.send({ type: 'toast.dismiss' })} />
     </PublicShell>

@@ -1,6 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import {
   isSectionChecked,
   isSectionDisabled,
+  isSectionMixed,
   type PreferenceForm,
   type PreferenceListSection,
   type PreferenceSection,
@@ -35,16 +37,26 @@ export function PreferenceSectionField({
   const disabled = !editable || (linked && isSectionDisabled(form, section));
   const id = `pp-section-${section}`;
   const options = section === 'alerts' || section === 'newsletters' ? form[section] : [];
+  // Some of its options on, not all: the box shows a dash ("mixed"). The server's HTML marks it for the
+  // style sheet and says it in words (a checkbox's mixed state exists only for scripts); once the script
+  // runs, the box's own indeterminate state says it.
+  const mixed = isSectionMixed(form, section);
+  const box = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (box.current) box.current.indeterminate = mixed;
+  });
   return (
     <fieldset className={`pp-section${disabled ? ' pp-section--disabled' : ''}`} disabled={disabled}>
       <legend className="pp-visually-hidden">{title}</legend>
       <div className="pp-section__head">
         <input
+          ref={box}
           id={id}
           className="pp-checkbox"
           type="checkbox"
           name={POSTED_FIELDS.section}
           value={section}
+          data-mixed={mixed || undefined}
           checked={isSectionChecked(form, section)}
           disabled={disabled}
           aria-describedby={`${id}-text`}
@@ -56,6 +68,7 @@ export function PreferenceSectionField({
           </label>
           <p id={`${id}-text`} className="pp-section__text">
             {text}
+            {mixed && !linked ? <span className="pp-visually-hidden"> Some of these are chosen.</span> : null}
           </p>
         </div>
       </div>

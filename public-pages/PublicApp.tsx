@@ -1,4 +1,5 @@
 import { publicPagePath } from '../domain/publicPagePath.ts';
+import { successIdOf } from '../domain/publicPageTimings.ts';
 import { HostedFormPage } from './HostedFormPage.tsx';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PreferencePage } from './PreferencePage.tsx';
@@ -10,6 +11,8 @@ import { SuccessPage } from './SuccessPage.tsx';
 
 export type PublicAppProps = {
   pathname: string;
+  /** The address's query (the confirmation names its recipient there). */
+  search?: string;
   client: PreferenceClient;
   navigate: Navigate;
   /** What the server rendered the first page with; null on a static host or after client navigation. */
@@ -17,7 +20,7 @@ export type PublicAppProps = {
 };
 
 /** The public pages' path switch (no router library): pure props in, one page out. */
-export function PublicApp({ pathname, client, navigate, data = null }: PublicAppProps) {
+export function PublicApp({ pathname, search = '', client, navigate, data = null }: PublicAppProps) {
   const page = publicPagePath(pathname);
   switch (page.page) {
     case 'preferences':
@@ -44,7 +47,14 @@ export function PublicApp({ pathname, client, navigate, data = null }: PublicApp
         />
       );
     case 'success':
-      return <SuccessPage />;
+      return (
+        <SuccessPage
+          key={search}
+          unsubId={successIdOf(search)}
+          client={client}
+          initialDetails={data ? data.details : undefined}
+        />
+      );
     case 'form':
       // Served by the product's server only (the form is in the page); without it the link is not valid.
       return data?.hostedForm ? <HostedFormPage data={data.hostedForm} /> : <NotValidPage />;

@@ -2,6 +2,7 @@ import { PublicLogo } from './PublicShell.tsx';
 
 export type PublicFooterProps = {
   logoUrl?: string | null;
+  organisationName?: string | null;
   privacyUrl?: string | null;
   contactUrl?: string | null;
 };
@@ -13,10 +14,10 @@ const FOLLOW_LINKS = [
 ] as const;
 
 /** The unsubscribe box's footer: logo, social follow links, privacy policy and contact links. */
-export function PublicFooter({ logoUrl, privacyUrl, contactUrl }: PublicFooterProps) {
+export function PublicFooter({ logoUrl, organisationName, privacyUrl, contactUrl }: PublicFooterProps) {
   return (
     <footer className="pp-footer">
-      <PublicLogo logoUrl={logoUrl} />
+      <PublicLogo logoUrl={logoUrl} organisationName={organisationName} />
       <ul className="pp-follow" aria-label="Follow us">
         {FOLLOW_LINKS.map((link) => (
           <li key={link.name}>

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Logo } from '../src/ui/Logo.tsx';
 
 export type PublicShellProps = {
-  /** The recipient's organisation logo; the default logo when absent. */
+  /** The sending organisation's logo; its name when it has none. */
   logoUrl?: string | null;
+  /** The sending organisation: the page is theirs, not the product's. */
+  organisationName?: string | null;
   /** "wide": the 870 px preference layout; "box": the centred unsubscribe box. */
   width?: 'wide' | 'box';
   children: ReactNode;
@@ -15,6 +17,7 @@ export type PublicShellProps = {
 /** The frame of every public page: a logo, the page's card, and an optional footer. Pure props. */
 export function PublicShell({
   logoUrl,
+  organisationName,
   width = 'wide',
   children,
   footer,
@@ -25,7 +28,7 @@ export function PublicShell({
       <main className={`pp-card pp-card--${width}`} id="main">
         {showLogo ? (
           <div className="pp-card__logo">
-            <PublicLogo logoUrl={logoUrl} />
+            <PublicLogo logoUrl={logoUrl} organisationName={organisationName} />
           </div>
         ) : null}
         {children}
@@ -35,11 +38,21 @@ export function PublicShell({
   );
 }
 
-/** The organisation's logo when one is given, otherwise the product's own. */
-export function PublicLogo({ logoUrl }: { logoUrl?: string | null }) {
-  return logoUrl ? (
-    <img className="pp-logo-image" src={logoUrl} alt="Company logo" height={40} />
-  ) : (
-    <Logo size="md" />
-  );
+/**
+ * Whose page this is: the sending organisation's logo, else its name; the product's own logo only where
+ * the organisation is not known (a link that is not valid).
+ */
+export function PublicLogo({
+  logoUrl,
+  organisationName,
+}: {
+  logoUrl?: string | null;
+  organisationName?: string | null;
+}) {
+  if (logoUrl)
+    return (
+      <img className="pp-logo-image" src={logoUrl} alt={organisationName ?? 'Company logo'} height={40} />
+    );
+  if (organisationName) return <p className="pp-org-name">{organisationName}</p>;
+  return <Logo size="md" />;
 }

@@ -9,6 +9,7 @@ import {
   type SubscriptionResult,
   unsubscribeButtonMachine,
 } from '../machines/unsubscribeButtonMachine.ts';
+import { Form } from '../src/ui/Form.tsx';
 import { useRecordedActor } from '../src/ui/useRecordedActor.ts';
 import { NotValidPage } from './NotValidPage.tsx';
 import { PublicFooter } from './PublicFooter.tsx';
@@ -87,6 +88,7 @@ export function SubscriptionPage({
       footer={
         <PublicFooter
           logoUrl={details?.logo_image_url}
+          organisationName={details?.organisation_name}
           privacyUrl={details?.privacy_url}
           contactUrl={details?.contact_url}
         />
@@ -101,7 +103,7 @@ export function SubscriptionPage({
       <p className="pp-text">{done ? RESUBSCRIBED_MESSAGE : question}</p>
       {/* Without JavaScript this is a plain form posted to the page's own URL (the server acts on it).
           Once resubscribed, the page says so and offers the preferences instead of the button. */}
-      <form
+      <Form
         hidden={done}
         method="post"
         className="pp-subscription-form"
@@ -118,7 +120,7 @@ export function SubscriptionPage({
         >
           {texts.button}
         </button>
-      </form>
+      </Form>
       {action === 'resubscribe' ? (
         <p className="pp-text pp-text--muted">
           <a href={`/unsub/${encodeURIComponent(unsubId)}`}>Manage your email preferences</a>

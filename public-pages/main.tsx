@@ -17,7 +17,12 @@ if (!root) throw new Error('The page has no #root element.');
 const data = readPublicPageData(document);
 const app = (
   <StrictMode>
-    <PublicRoot initialPath={window.location.pathname} client={createPreferenceClient()} data={data} />
+    <PublicRoot
+      initialPath={window.location.pathname}
+      initialSearch={window.location.search}
+      client={createPreferenceClient()}
+      data={data}
+    />
   </StrictMode>
 );
 if (data && root.firstElementChild) hydrateRoot(root, app);

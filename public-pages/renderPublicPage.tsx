@@ -3,6 +3,7 @@ import { publicPagePath } from '../domain/publicPagePath.ts';
 import { PublicApp } from './PublicApp.tsx';
 import type { PreferenceClient } from './preferenceClient.ts';
 import type { PublicPageData } from './publicPageData.ts';
+import { UNSUBSCRIBED_TITLE } from './SuccessPage.tsx';
 
 /** The title of each page, in the document's <title>. */
 const TITLES: Record<ReturnType<typeof publicPagePath>['page'], string> = {
@@ -30,7 +31,7 @@ export type RenderedPublicPage = { html: string; title: string; notValid: boolea
  * One public page rendered to HTML by React's server renderer, from the same components the browser
  * hydrates (public-pages/main.tsx), with the recipient's data already in it.
  */
-export function renderPublicPage(pathname: string, data: PublicPageData): RenderedPublicPage {
+export function renderPublicPage(pathname: string, data: PublicPageData, search = ''): RenderedPublicPage {
   const page = publicPagePath(pathname);
   const needsRecipient =
     page.page === 'preferences' || page.page === 'unsubscribe' || page.page === 'resubscribe';
@@ -40,8 +41,17 @@ export function renderPublicPage(pathname: string, data: PublicPageData): Render
     (needsRecipient && !data.details) ||
     (page.page === 'form' && !data.hostedForm);
   const html = renderToString(
-    <PublicApp pathname={pathname} client={serverClient} navigate={() => {}} data={data} />,
+    <PublicApp pathname={pathname} search={search} client={serverClient} navigate={() => {}} data={data} />,
   );
-  const title = page.page === 'form' && data.hostedForm ? data.hostedForm.form.name : TITLES[page.page];
-  return { html, title: notValid ? TITLES.unknown : title, notValid };
+  if (notValid) return { html, title: TITLES.unknown, notValid };
+  if (page.page === 'form' && data.hostedForm)
+    return {
+      html,
+      title: `${data.hostedForm.form.name} · ${data.hostedForm.form.organisationName}`,
+      notValid,
+    };
+  const title =
+    page.page === 'success' && data.details?.unsub_all === '1' ? UNSUBSCRIBED_TITLE : TITLES[page.page];
+  const sender = data.details?.organisation_name;
+  return { html, title: sender ? `${title} · ${sender}` : title, notValid };
 }

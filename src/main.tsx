@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionStore } from './api/sessionStore.ts';
+import { watchFailedStylesheets } from './modules/shared/utils/restoreFailedStylesheets.ts';
 import { appRouter } from './router/appRouter.ts';
 import { connectRequestLayer } from './router/connectRequestLayer.ts';
 import './ui/tokens.css';
@@ -11,6 +12,9 @@ import './ui/tokens.css';
 // The error catalogue: an HTTP 403 ends the session and goes to sign-in; a 200 "permission denied" goes
 // back by origin, then to /permission_denied.
 connectRequestLayer(appRouter);
+
+// A screen's stylesheet that fails to load is noted, to load it again when the screen is retried.
+watchFailedStylesheets();
 
 // Signed in or out in another tab: re-run the guards of the current page.
 sessionStore.subscribe((source) => {

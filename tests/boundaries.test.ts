@@ -207,6 +207,61 @@ describe('boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('counts take their noun from Intl.PluralRules (domain/countOf.ts), never from a hand-made plural', () => {
+    for (const bad of [
+      "`${n} ${n === 1 ? 'row' : 'rows'}`",
+      "`${n} column${n === 1 ? '' : 's'}`",
+      "`the workflow${count > 1 ? 's' : ''}`",
+      "list.total === 1 ? '1 group' : `${list.total} groups`",
+      "count !== 1\n  ? 'people'\n  : 'person'",
+      '`${value} ${singular}s`',
+    ])
+      expect(handMadePlurals(bad.replace(/\\n/g, '\n')), bad).not.toEqual([]);
+    for (const good of ["countOf(n, 'row', 'rows')", 'mode === 1 ? <Fixed /> : <Relative />', '`${n}%`'])
+      expect(handMadePlurals(good), good).toEqual([]);
+    const bad = ['src', 'public-pages', 'domain', 'machines']
+      .flatMap(filesUnder)
+      .filter((file) => file !== 'domain/countOf.ts')
+      .flatMap((file) => handMadePlurals(textOf(file)).map((found) => `${file}: ${found}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('dates are shown through domain/formatDate.ts only (one format, the reader’s locale)', () => {
+    for (const bad of [
+      "new Date(iso).toLocaleDateString('en-GB')",
+      'date.toLocaleTimeString(undefined, { hour: "2-digit" })',
+      "new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })",
+      "at.toLocaleString('en-US', { month: 'short', day: 'numeric' })",
+      "utcFormat('%b %-d')",
+    ])
+      expect(DATE_FORMATTING.test(bad), bad).toBe(true);
+    for (const good of ["formatDate(iso, 'dateTime')", "count.toLocaleString('en-US')", 'browserTimeZone()'])
+      expect(DATE_FORMATTING.test(good), good).toBe(false);
+    const allowed = ['domain/formatDate.ts', 'domain/browserTimeZone.ts'];
+    const bad = ['src', 'public-pages', 'domain', 'machines']
+      .flatMap(filesUnder)
+      .filter((file) => !allowed.includes(file))
+      .filter((file) => DATE_FORMATTING.test(textOf(file)));
+    expect(bad).toEqual([]);
+  });
+
+  it('radios, file pickers and selects are the design system’s (src/ui Radio, RadioCard, FileField, Select)', () => {
+    for (const bad of ['<input type="radio" checked />', "<input\n  type='file'\n/>", '<select value={v}>'])
+      expect(RAW_CONTROL.test(bad), bad).toBe(true);
+    expect(RAW_CONTROL.test('<Select label="Sort by" options={options} />')).toBe(false);
+    const bad = filesUnder('src')
+      .filter((file) => !file.startsWith('src/ui/'))
+      .filter((file) => RAW_CONTROL.test(textOf(file)));
+    expect(bad).toEqual([]);
+  });
+
+  it('every form is src/ui/Form (its first error gets the focus after a submit): no <form> elsewhere', () => {
+    expect(rawFormsIn('src/x/A.tsx', 'return <form onSubmit={submit}><Form /></form>;')).toBe(true);
+    expect(rawFormsIn('src/x/A.tsx', 'return <Form onSubmit={submit}>…</Form>; // a <formula>')).toBe(false);
+    const bad = ['src', 'public-pages'].flatMap(filesUnder).filter((file) => rawFormsIn(file, textOf(file)));
+    expect(bad).toEqual([]);
+  });
+
   describe('one way for each recurring thing', () => {
     it('one paged list: no list keeps its own offset, and the only pager is ListPager (Show more)', () => {
       expect(violationsUnder(onePagedList, 'src')).toEqual([]);
@@ -452,3 +507,33 @@ describe('one way for each recurring thing on the server', () => {
     );
   });
 });
+
+/** A native radio, file input or select written outside the design system. */
+const RAW_CONTROL = /<select[\s>]|\btype=\{?\s*['"](radio|file)['"]/;
+
+/** Formatting a date anywhere but domain/formatDate.ts (and the time zone's name in browserTimeZone). */
+const DATE_FORMATTING =
+  /toLocale(Date|Time)String\(|Intl\.DateTimeFormat\(|toLocaleString\([^)]*\{[^}]*\b(dateStyle|timeStyle|month|weekday|hour)\b|\b(utc|time)Format\(/;
+
+/**
+ * Plurals written by hand: two short texts chosen by a comparison with 1 (or 2), an "s" added by a
+ * condition, or a noun given its "s" in a template. Each found text is returned, for the failure message.
+ */
+// A short text (up to three words): a noun with its count, not a sentence written for the case of one.
+const WORDS = (quote: string) => String.raw`${quote}[^${quote}\n ]*(?: [^${quote}\n ]*){0,2}${quote}`;
+const STRING = `(?:${WORDS("'")}|${WORDS('"')}|${WORDS('`')})`;
+const HAND_MADE_PLURALS = [
+  new RegExp(String.raw`(?:[!=]==|[<>]=?)\s*[12]\s*\?\s*${STRING}\s*:\s*${STRING}`, 'g'),
+  /\?\s*(['"`])s\1\s*:\s*(['"`])\2/g,
+  /\?\s*(['"`])\1\s*:\s*(['"`])s\2/g,
+  /\$\{\w+\}s`/g,
+];
+
+function handMadePlurals(text: string): string[] {
+  return HAND_MADE_PLURALS.flatMap((rule) => Array.from(text.matchAll(rule), (match) => match[0]));
+}
+
+/** A file other than the Form component itself that writes a bare <form> element. */
+function rawFormsIn(file: string, text: string): boolean {
+  return file !== 'src/ui/Form.tsx' && /\.tsx$/.test(file) && /<form[\s>]/.test(text);
+}

@@ -21,22 +21,22 @@ export function newAccount(prefix: string): NewAccount {
 /**
  * Signs in through the API (the page's context gets the session cookie) and opens `landing` (default the
  * campaigns list, where the form lands): for tests about something else. The form itself is covered by
- * signInThroughForm (auth and accessibility specs).
+ * signInThroughForm (auth and accessibility specs). `origin`: another server than the run's (a spec's own).
  */
-export async function signIn(page: Page, login: Login, landing = '/campaigns'): Promise<void> {
-  const response = await page.request.post('/api/auth/login/', {
+export async function signIn(page: Page, login: Login, landing = '/campaigns', origin = ''): Promise<void> {
+  const response = await page.request.post(`${origin}/api/auth/login/`, {
     form: { email: login.email, password: login.password, user_tz: 'UTC' },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { csrf_token: csrfToken } = (await response.json()) as { csrf_token: string };
   // What the form's success does in the page (domain/sessionRule.ts), written on an API address of the
   // same origin (a JSON answer: no app boot) before the app is opened.
-  await page.goto('/api/');
+  await page.goto(`${origin}/api/`);
   await page.evaluate((token) => {
     localStorage.setItem('csrf_token', token);
     localStorage.setItem('logout', '0');
   }, csrfToken);
-  await page.goto(landing);
+  await page.goto(`${origin}${landing}`);
 }
 
 /** Signs in through the sign-in form at / and waits for the workbench. */

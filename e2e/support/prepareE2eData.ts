@@ -8,7 +8,7 @@ import { DEMO_IDS } from '../../server/seed/demoIds.ts';
  * random, as in production), then writes the unsubscribe ids of the demo organisation's first contacts to
  * E2E_FIXTURE_FILE, so that specs can open a given recipient's page without any id being computable.
  * With E2E_COPY_DATA_TO (comma-separated folders), the prepared database is copied into those data folders
- * too (the second server's, the outage spec's): they start without migrating and seeding one of their own.
+ * too (the second server's, the outage specs'): they start without migrating and seeding one of their own.
  */
 async function prepare(): Promise<void> {
   const dataDir = process.env.DATA_DIR;

@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { RouteErrorPanel } from '../modules/shared/components/RouteErrorPanel.tsx';
 import { parsePlainSearch, stringifyPlainSearch } from './plainSearch.ts';
 import { routeTree } from './routeTree.ts';
 
@@ -9,6 +10,9 @@ export const appRouter = createRouter({
   // Nothing is cached between navigations: every entry into the workbench re-runs its guard.
   defaultStaleTime: 0,
   defaultGcTime: 0,
+  // A screen that fails (its code could not be loaded, or it threw) is replaced by this panel, inside the
+  // shell: the navigation stays, and a screen that could not be loaded opens once the server answers.
+  defaultErrorComponent: RouteErrorPanel,
   parseSearch: parsePlainSearch,
   stringifySearch: stringifyPlainSearch,
 });

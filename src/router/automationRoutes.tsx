@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { createRoute } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { WORKFLOW_FILTERS } from '../../domain/workflowTypes.ts';
+import { lazyScreen } from '../modules/shared/utils/lazyScreen.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
@@ -17,7 +18,7 @@ export const automationListRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation',
   ...pagedListRouteSearch({ filters: WORKFLOW_FILTERS }),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../modules/automation/components/workflow-list/WorkflowListPage.tsx'),
     'WorkflowListPage',
   ),
@@ -26,7 +27,7 @@ export const automationListRoute = createRoute({
 export const automationCreateRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/automation/create',
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../modules/automation/components/create/CreateWorkflowPage.tsx'),
     'CreateWorkflowPage',
   ),
@@ -39,10 +40,9 @@ export function workflowIdFrom(raw: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-const WorkflowBuilderPage = lazy(() =>
-  import('../modules/automation/builder/WorkflowBuilderPage.tsx').then((module) => ({
-    default: module.WorkflowBuilderPage,
-  })),
+const WorkflowBuilderPage = lazyScreen(
+  () => import('../modules/automation/builder/WorkflowBuilderPage.tsx'),
+  'WorkflowBuilderPage',
 );
 
 export const automationDetailsRoute = createRoute({

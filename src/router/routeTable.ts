@@ -26,6 +26,11 @@ export const areaLinks = {
   buyerJourney: linkOptions({ to: '/buyer-journey/{-$tab}', params: { tab: undefined } }),
   mailbox: linkOptions({ to: '/mailbox' }),
   settings: linkOptions({ to: '/settings/{-$page}/{-$tab}', params: { page: undefined, tab: undefined } }),
+  /** The CSV import into a list (Audiences › Lists › Import contacts). */
+  importContacts: linkOptions({
+    to: '/audiences/{-$page}/{-$tab}/{-$subTab}',
+    params: { page: 'lists', tab: 'import', subTab: undefined },
+  }),
 };
 
 /** Settings › Sender addresses, where From addresses are added (the publish step and its link page point here). */

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../modules/shared/utils/lazyScreen.ts';
 import { rootRoute } from './rootRoute.tsx';
 
 /** The design-system showcase: in development and in a QA build (VITE_QA_BUILD=true) only. */
@@ -6,5 +7,5 @@ export const createShowcaseRoute = () =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/design-system',
-    component: lazyRouteComponent(() => import('../modules/showcase/ShowcasePage.tsx'), 'ShowcasePage'),
+    component: lazyScreen(() => import('../modules/showcase/ShowcasePage.tsx'), 'ShowcasePage'),
   });

@@ -12,9 +12,30 @@ export type DialogProps = {
   size?: 'md' | 'lg';
 };
 
+/** Where focus goes when a dialog opens, in order: a control marked for it, the first field, the first action. */
+const INITIAL_FOCUS = [
+  '[data-autofocus]',
+  '.ui-dialog__body :is(input:not([type="hidden"]), select, textarea):not(:disabled)',
+  '.ui-dialog__footer :is(button, a[href]):not(:disabled)',
+];
+
+function focusInitial(dialog: HTMLDialogElement): void {
+  for (const selector of INITIAL_FOCUS) {
+    const target = Array.from(dialog.querySelectorAll<HTMLElement>(selector)).find(
+      (element) => !element.closest('[hidden], [aria-hidden="true"], [inert]'),
+    );
+    if (target) {
+      target.focus();
+      return;
+    }
+  }
+}
+
 /**
- * A modal dialog on the native <dialog> element: focus moves in and is trapped, Escape and the close
- * button close it, focus returns to where it was, the page behind is inert.
+ * A modal dialog on the native <dialog> element: focus moves in (to `data-autofocus`, else the first field,
+ * else the first action of the footer, else Close) and is trapped, Escape and the close button close it,
+ * the page behind is inert. However it closes (Escape, Cancel, Close, the backdrop, or the dialog going
+ * away with its screen), focus returns to the control that opened it.
  */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -23,13 +44,20 @@ export function Dialog({ open, onClose, title, description, children, footer, si
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
+    focusInitial(dialog);
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      if (opener && opener !== document.body && opener.isConnected) opener.focus();
+    };
   }, [open]);
 
   return (

@@ -15,12 +15,14 @@ type Props = {
   hint?: ReactNode;
   /** Marks the label "optional". */
   optional?: boolean;
+  /** Keeps the label for screen readers only (a compact control in a toolbar). */
+  hideLabel?: boolean;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 };
 
 /** The label, error and hint around one form control (TextField, Select). */
-export function FieldFrame({ label, error, hint, optional, className, children }: Props) {
+export function FieldFrame({ label, error, hint, optional, hideLabel, className, children }: Props) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -29,7 +31,7 @@ export function FieldFrame({ label, error, hint, optional, className, children }
     <div
       className={['ui-field', error ? 'ui-field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}
     >
-      <label className="ui-field__label" htmlFor={id}>
+      <label className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'} htmlFor={id}>
         {label}
         {optional ? <span className="ui-field__optional"> (optional)</span> : null}
       </label>

@@ -9,12 +9,14 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | '
   options: SelectOption[];
   error?: string;
   hint?: ReactNode;
+  /** Keeps the label for screen readers only (a compact control in a toolbar). */
+  hideLabel?: boolean;
 };
 
 /** A labelled native select in the look of TextField (filters, date options, page sizes). */
-export function Select({ label, options, error, hint, className, ...select }: SelectProps) {
+export function Select({ label, options, error, hint, hideLabel, className, ...select }: SelectProps) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} className={className}>
+    <FieldFrame label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
       {(control) => (
         <div className="ui-field__control">
           <select className="ui-field__input ui-select" {...control} {...select}>

@@ -37,6 +37,7 @@ export function StatePanel({ kind, title, children, actions, compact = false }: 
   return (
     <div
       className={`ui-state ui-state--${kind}${compact ? ' ui-state--compact' : ''}`}
+      data-state={kind}
       role={kind === 'error' ? 'alert' : kind === 'loading' ? 'status' : undefined}
       aria-live={kind === 'loading' ? 'polite' : undefined}
     >

@@ -12,8 +12,9 @@ export type FieldBinding = {
 
 /**
  * Form state checked by a shared zod schema (domain): inline errors appear when a filled field is
- * left or the form is submitted, and clear as the person fixes them. A failed submit focuses the first
- * invalid field. `check` adds rules the schema cannot see (a password confirmation).
+ * left or the form is submitted, and clear as the person fixes them. The form (src/ui/Form.tsx) focuses
+ * the first invalid field after a failed submit. `check` adds rules the schema cannot see (a password
+ * confirmation).
  */
 export function useFormFields<K extends string, S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
@@ -60,12 +61,7 @@ export function useFormFields<K extends string, S extends z.ZodType<Record<strin
     const all = errorsFor(values);
     const hasErrors = Object.values(all).some(Boolean);
     setErrors(all);
-    if (hasErrors) {
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return null;
-    }
+    if (hasErrors) return null;
     const result = validateFields(schema, values);
     return result.ok ? result.data : null;
   };

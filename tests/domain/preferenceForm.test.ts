@@ -32,6 +32,7 @@ function record(overrides: Partial<PreferenceRecord> = {}): PreferenceRecord {
       { id: 5, name: 'Sales triggers', status: '1' },
     ],
     logo_image_url: 'https://cdn.example.test/logo.png',
+    organisation_name: 'Northwind Analytics',
     ...overrides,
   };
 }
@@ -53,6 +54,7 @@ describe('preferenceFormFromRecord', () => {
       unsubId: UNSUB_ID,
       email: 'dana@example.test',
       logoUrl: 'https://cdn.example.test/logo.png',
+      organisationName: 'Northwind Analytics',
       marketing: true,
       webinars: false,
       unsubAll: false,

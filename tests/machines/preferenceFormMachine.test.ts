@@ -176,7 +176,7 @@ describe('preferenceFormMachine', () => {
     });
     await settle();
     expect(formState(actor)).toBe('saved');
-    expect(navigations).toEqual(['/unsub-success']);
+    expect(navigations).toEqual([`/unsub-success?u=${UNSUB_ID}`]);
     expect(actor.getSnapshot().context.toast).toBeNull();
   });
 
@@ -220,7 +220,7 @@ describe('preferenceFormMachine', () => {
     actor.send({ type: 'preference.submit' });
     saves[2]?.resolve({ status: 'True' });
     await settle();
-    expect(navigations).toEqual(['/unsub-success']);
+    expect(navigations).toEqual([`/unsub-success?u=${UNSUB_ID}`]);
   });
 
   it('toast.dismiss hides the failure toast at once', async () => {

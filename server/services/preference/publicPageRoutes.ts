@@ -13,7 +13,12 @@ import { normaliseUnsubUuid } from '../../../domain/preferenceMessages.ts';
 import { preferenceFormFromPost } from '../../../domain/preferencePostedForm.ts';
 import type { RecipientDetails } from '../../../domain/preferenceSchemas.ts';
 import { publicPagePath } from '../../../domain/publicPagePath.ts';
-import { resubscribePath, UNSUB_SUCCESS_PATH } from '../../../domain/publicPageTimings.ts';
+import {
+  resubscribePath,
+  successIdOf,
+  successPath,
+  UNSUB_SUCCESS_PATH,
+} from '../../../domain/publicPageTimings.ts';
 import { normaliseUnsubPath } from '../../../domain/unsubPath.ts';
 import {
   PUBLIC_PAGE_DATA_ID,
@@ -109,12 +114,13 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       pathname: string,
       extra: Partial<PublicPageData> = {},
       status?: number,
+      search = '',
     ) {
       const page = publicPagePath(pathname);
       const id = 'unsubId' in page ? normaliseUnsubUuid(page.unsubId) : null;
       const details = id ? await recipients.details(id) : null;
       const data: PublicPageData = { details, notice: null, formError: null, ...extra };
-      const rendered = renderPublicPage(pathname, data);
+      const rendered = renderPublicPage(pathname, data, search);
       const html = template
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
         .replace(
@@ -139,7 +145,14 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendPage(reply, pathname);
     };
 
-    for (const route of ['/unsub/:id', '/unsub/i2c/:id', '/unsub-success', '/unsub', '/unsub/']) {
+    // The confirmation of a save names its recipient (?u=): it says what is now true, in their sender's name.
+    app.get('/unsub-success', { config: limited, schema }, async (request, reply) => {
+      const search = request.url.slice(pathOf(request.url).length);
+      const id = normaliseUnsubUuid(successIdOf(search) ?? '');
+      const details = id ? await recipients.details(id) : null;
+      return sendPage(reply, UNSUB_SUCCESS_PATH, { details }, 200, search);
+    });
+    for (const route of ['/unsub/:id', '/unsub/i2c/:id', '/unsub', '/unsub/']) {
       app.get(route, { config: limited, schema }, (request, reply) => normalisedOrPage(request.url, reply));
     }
     for (const route of ['/unsub/*', '/resub/*']) {
@@ -172,7 +185,7 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return sendPage(reply, pathname, { details: shown, formError: NOTHING_CHOSEN_MESSAGE }, 400);
         }
         await recipients.change(id, changeOf(posted), consentOrigin(request, 'page'));
-        return reply.redirect(UNSUB_SUCCESS_PATH, 303);
+        return reply.redirect(successPath(id), 303);
       },
     );
 

@@ -13,6 +13,7 @@ const flag = (on: boolean): PreferenceFlag => (on ? '1' : '0');
 
 /** What every recipient of an organisation shares on the pages: its logo and links, and its topics in page order. */
 export type OrganisationPageInfo = {
+  name: string;
   logo_image_url: string | null;
   privacy_url: string | null;
   contact_url: string | null;
@@ -27,7 +28,7 @@ export async function loadOrganisationPageInfo(
   const [org, topics] = await Promise.all([
     db
       .selectFrom('organisations')
-      .select(['logo_image_url', 'privacy_url', 'contact_url'])
+      .select(['name', 'logo_image_url', 'privacy_url', 'contact_url'])
       .where('id', '=', orgId)
       .executeTakeFirst(),
     db
@@ -40,6 +41,7 @@ export async function loadOrganisationPageInfo(
       .execute(),
   ]);
   return {
+    name: org?.name ?? '',
     logo_image_url: org?.logo_image_url ?? null,
     privacy_url: org?.privacy_url ?? null,
     contact_url: org?.contact_url ?? null,
@@ -98,6 +100,7 @@ export async function loadRecipientDetailsMany(
       news_letters: org.topics
         .filter((t) => t.kind === 'newsletter')
         .map((t) => ({ id: t.id, name: t.name, status: on(t.id) })),
+      organisation_name: org.name,
       logo_image_url: org.logo_image_url,
       privacy_url: org.privacy_url,
       contact_url: org.contact_url,

@@ -13,7 +13,11 @@ import { type PublishApi, publishApi } from '../../../src/api/publishApi.ts';
 import { DESIGN_DRAFTS } from '../../../src/engine/design/DesignDraft.ts';
 import { DraftStore } from '../../../src/engine/draft/DraftStore.ts';
 import { CampaignsPage } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
-import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import {
+  appServices,
+  type Services,
+  ServicesContext,
+} from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import '../jsdomDialog.ts';
 import { designOf, editionDesign } from './designerFixtures.ts';
@@ -24,7 +28,7 @@ afterEach(() => {
 });
 const SLOW = { timeout: 5000 };
 
-function renderDesigner(stubs: Partial<PublishApi>) {
+function renderDesigner(stubs: Partial<PublishApi>, designDrafts?: Services['designDrafts']) {
   const root = createRootRoute();
   const route = createRoute({
     getParentRoute: () => root,
@@ -39,6 +43,7 @@ function renderDesigner(stubs: Partial<PublishApi>) {
     history: createMemoryHistory({
       initialEntries: ['/campaigns/editionedit/design?campaign_id=3&email_id=4&version_id=41'],
     }),
+    defaultErrorComponent: ({ error }) => <p>Route error: {(error as Error).message}</p>,
   });
   const drafts = new DraftStore(DESIGN_DRAFTS, {
     persistence: null,
@@ -47,7 +52,11 @@ function renderDesigner(stubs: Partial<PublishApi>) {
   });
   render(
     <ServicesContext.Provider
-      value={{ ...appServices, publishApi: { ...publishApi, ...stubs }, designDrafts: async () => drafts }}
+      value={{
+        ...appServices,
+        publishApi: { ...publishApi, ...stubs },
+        designDrafts: designDrafts ?? (async () => drafts),
+      }}
     >
       <ToastProvider>
         <RouterProvider router={router} />
@@ -60,6 +69,15 @@ const blockOrder = () =>
   screen.getAllByTestId('canvas-block').map((element) => element.getAttribute('data-block-id'));
 
 describe('Email designer', () => {
+  it('drafts whose code could not be loaded go to the route’s error panel, which retries the screen', async () => {
+    renderDesigner({ getDesign: async () => editionDesign() }, async () => {
+      throw new Error('Failed to fetch dynamically imported module: /assets/DesignDraft-x.js');
+    });
+    expect(
+      await screen.findByText(/Route error: Failed to fetch dynamically imported module/, undefined, SLOW),
+    ).toBeTruthy();
+  });
+
   it('shows the edition design with its curated articles; Alt+Arrow keys reorder a block and say so', async () => {
     renderDesigner({ getDesign: async () => editionDesign() });
     expect(await screen.findByRole('group', { name: 'Button block' }, SLOW)).toBeTruthy();

@@ -16,6 +16,7 @@ import type {
   PublishData,
   RecipientsCount,
 } from '../../../domain/editionSend.ts';
+import { setDateLocale } from '../../../domain/formatDate.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { audienceApi } from '../../../src/api/audienceApi.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
@@ -26,7 +27,10 @@ import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plai
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import '../jsdomDialog.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setDateLocale(undefined);
+});
 const SLOW = { timeout: 5000 };
 const AT = '/campaigns/editionedit/publish/?campaign_id=3&email_id=4&version_id=5';
 
@@ -342,6 +346,8 @@ describe('Publish screen', () => {
       time_zone: 'Europe/Paris',
     }));
     const cancelSchedule = vi.fn(async () => {});
+    // Dates are written in the reader's locale (domain/formatDate.ts): a British reader here.
+    setDateLocale('en-GB');
     renderPublish({ schedule, cancelSchedule });
     await chooseNewsletter();
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-02' } });

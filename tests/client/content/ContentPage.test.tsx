@@ -101,7 +101,10 @@ describe('Content explorer list', () => {
   it('says a tab is empty', async () => {
     renderContent({ listArticles: async () => page([], 0) }, '/content/favorites');
     expect(await screen.findByText('Nothing here yet', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByText('Star an article to keep it here.')).toBeTruthy();
+    expect(screen.getByText('Star an article in the Explorer to keep it here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the Explorer' }).getAttribute('href')).toBe(
+      '/content/explorer',
+    );
   });
 
   it('leaves loading on an error and loads again with Retry', async () => {
@@ -114,6 +117,26 @@ describe('Content explorer list', () => {
     expect(screen.queryByText('Loading articles…')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Article 7' })).toBeTruthy();
+  });
+
+  it('a new search that fails shows the error in place of the older answer, and Try again runs that search', async () => {
+    const listArticles = vi.fn(async (query: ArticlesQuery) => {
+      if (query.search !== 'ports') return page([1, 2], 2);
+      if (listArticles.mock.calls.filter(([q]) => q.search === 'ports').length === 1)
+        throw new ApiError({ kind: 'network', status: 0, message: 'The server did not answer.' });
+      return page([99], 1);
+    });
+    renderContent({ listArticles });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Article 1' }, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search articles'), { target: { value: 'ports' } });
+    expect(await screen.findByText('The articles could not be loaded', undefined, SLOW)).toBeTruthy();
+    // Neither the older cards nor their count pass for this search's answer.
+    expect(screen.queryByRole('heading', { level: 3, name: 'Article 1' })).toBeNull();
+    expect(screen.getByTestId('articles-total').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Article 99' })).toBeTruthy();
+    expect(screen.getByTestId('articles-total').textContent).toBe('1 article');
+    expect((screen.getByLabelText('Search articles') as HTMLInputElement).value).toBe('ports');
   });
 
   it('appends a later page and replaces the list from offset 0 on a new search', async () => {

@@ -226,4 +226,19 @@ describe('MailboxPage', () => {
     fireEvent.change(screen.getByLabelText('Search the mailbox'), { target: { value: 'launch' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'launch' }));
   });
+
+  it('with no contacts, the send form says what to do and links to People and the import', async () => {
+    vi.spyOn(mailboxApi, 'list').mockResolvedValue(page([]));
+    vi.spyOn(mailboxApi, 'options').mockResolvedValue({ ...OPTIONS, contacts: [] });
+    renderMailbox();
+    expect(await screen.findByText(/no contacts yet: add one in People/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a contact' }).getAttribute('href')).toBe('/audiences');
+    expect(screen.getByRole('link', { name: 'Import contacts' }).getAttribute('href')).toBe(
+      '/audiences/lists/import',
+    );
+    const empty = (await screen.findByText('No emails yet')).closest('[data-state="empty"]') as HTMLElement;
+    expect(within(empty).getByRole('link', { name: 'Go to Automation' }).getAttribute('href')).toBe(
+      '/automation',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreferencePage } from '../../../public-pages/PreferencePage.tsx';
+import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
 import { recipient, stubPreferenceClient, UUID } from './stubPreferenceClient.ts';
 
 const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
@@ -28,6 +29,38 @@ describe('PreferencePage', () => {
       'Unsubscribe All',
     ]);
     expect(client.getRecipientDetails).toHaveBeenCalledWith(UUID);
+  });
+
+  it('shows a group with some of its options on as mixed: with script, and in the server’s HTML', async () => {
+    const details = recipient({
+      news_letters: [
+        { id: 4, name: 'Weekly digest', status: '1' },
+        { id: 5, name: 'Sales triggers', status: '1' },
+        { id: 6, name: 'Business advice', status: '0' },
+      ],
+    });
+    // Without script: the box is marked for the style sheet, and the label says it.
+    const { html, title } = renderPublicPage(`/unsub/${UUID}`, { details, notice: null, formError: null });
+    expect(html).toMatch(/<input[^>]*id="pp-section-alerts"[^>]*data-mixed="true"/);
+    expect(html).toMatch(/<input[^>]*id="pp-section-newsletters"[^>]*data-mixed="true"/);
+    expect(html).toMatch(
+      /id="pp-section-alerts-text"[^>]*>[^<]*<span class="pp-visually-hidden"> Some of these are chosen\.<\/span>/,
+    );
+    expect(html).not.toMatch(/<input[^>]*id="pp-section-marketing"[^>]*data-mixed/);
+    // The page is the sender's: its name, not the product's.
+    expect(title).toBe('Preference Management · Northwind Analytics');
+    expect(html).toContain('<p class="pp-org-name">Northwind Analytics</p>');
+
+    // With script: the boxes are indeterminate (read as "mixed"); ticking every option clears it.
+    render(<PreferencePage unsubId={UUID} client={stubPreferenceClient(details)} navigate={vi.fn()} />);
+    const newsletters = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: 'Digests/Newsletters',
+    });
+    expect(newsletters.indeterminate).toBe(true);
+    expect(checkbox('Alerts').indeterminate).toBe(true);
+    fireEvent.click(checkbox('Business advice'));
+    expect(newsletters.indeterminate).toBe(false);
+    expect(newsletters.checked).toBe(true);
   });
 
   it('hides sections without data', async () => {
@@ -75,7 +108,7 @@ describe('PreferencePage', () => {
     await screen.findByRole('checkbox', { name: 'Marketing' });
     fireEvent.click(checkbox('Marketing'));
     fireEvent.click(submit());
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/unsub-success'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(`/unsub-success?u=${UUID}`));
     expect(client.updatePreference).toHaveBeenCalledWith(
       expect.objectContaining({
         unsub_uuid: UUID,

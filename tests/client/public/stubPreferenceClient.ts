@@ -18,6 +18,7 @@ export function recipient(overrides: Partial<RecipientDetails> = {}): RecipientD
       { name: 'CxO alerts', status: '0' as const },
     ],
     news_letters: [{ id: 4, name: 'Weekly digest', status: '0' as const }],
+    organisation_name: 'Northwind Analytics',
     logo_image_url: null,
     privacy_url: 'https://example.com/privacy',
     contact_url: 'https://example.com/contact',

@@ -1,5 +1,6 @@
 import { scaleUtc } from 'd3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDateLocale } from '../../../domain/formatDate.ts';
 import {
   emailEventChartLayout,
   GRAPH_MARGIN,
@@ -30,6 +31,8 @@ function expectReadable(ticks: TimeTick[], width: number) {
   }
 }
 
+afterEach(() => setDateLocale(undefined));
+
 describe('timeTicks', () => {
   const from = Date.UTC(2026, 10, 28);
   it.each([
@@ -58,6 +61,14 @@ describe('timeTicks', () => {
       ).map((t) => t.label);
     expect(ticks(3, WIDTHS.desktop)).toEqual(['Nov 28', 'Nov 29', 'Nov 30', 'Dec 1']);
     expect(ticks(90, WIDTHS.phone).every((label) => /^[A-Z][a-z]{2} 20\d\d$/.test(label))).toBe(true);
+  });
+
+  it('writes its days in the reader’s locale, as every date is (domain/formatDate)', () => {
+    setDateLocale('en-GB');
+    const x = scaleUtc()
+      .domain([new Date(from), new Date(from + 3 * DAY)])
+      .range([0, WIDTHS.desktop]);
+    expect(timeTicks(x, WIDTHS.desktop).map((t) => t.label)).toEqual(['28 Nov', '29 Nov', '30 Nov', '1 Dec']);
   });
 });
 

@@ -51,7 +51,7 @@ describe('server-rendered public pages', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const html = response.body;
     const record = await details(DEMO_PREFERENCE_UUID);
-    expect(html).toContain('<title>Preference Management</title>');
+    expect(html).toContain('<title>Preference Management · Northwind Analytics</title>');
     expect(html).toContain('Pick and choose the communications that you are interested in.');
     expect(html).toContain(`(${record.email})`);
     expect(html).not.toContain('Loading...');
@@ -72,10 +72,32 @@ describe('server-rendered public pages', () => {
     );
     const resub = await get(`/resub/i2c/${DEMO_PREFERENCE_UUID}`);
     expect(resub.statusCode).toBe(200);
-    expect(resub.body).toContain('<title>Resubscribe</title>');
+    expect(resub.body).toContain('<title>Resubscribe · Northwind Analytics</title>');
     expect((await get('/unsub-success')).body).toContain(
       'Your subscription preferences have been successfully updated.',
     );
+  });
+
+  it('confirms a save in the sender’s name, and says so plainly after Unsubscribe All', async () => {
+    const saved = (await get(`/unsub-success?u=${DEMO_PREFERENCE_UUID}`)).body;
+    expect(saved).toContain('<title>Preferences saved · Northwind Analytics</title>');
+    expect(saved).toContain('Your subscription preferences have been successfully updated.');
+    expect(saved).toContain(`href="/unsub/${DEMO_PREFERENCE_UUID}"`);
+    // The sender's name stands where its logo would be; not the product's.
+    expect(saved).toContain('<p class="pp-org-name">Northwind Analytics</p>');
+    expect(saved).not.toContain('ui-logo__word');
+
+    const uuid = await recipient(30);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/unsub/${uuid}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'section=unsubAll',
+    });
+    expect(posted.headers.location).toBe(`/unsub-success?u=${uuid}`);
+    const all = (await get(posted.headers.location as string)).body;
+    expect(all).toContain('<title>You are unsubscribed · Northwind Analytics</title>');
+    expect(all).toContain('You will no longer receive any email from Northwind Analytics.');
   });
 
   it('answers unknown, malformed and missing ids with the not-valid page', async () => {
@@ -110,7 +132,7 @@ describe('plain form posts (JavaScript off)', () => {
       ['newsletter', String(before.news_letters[0].id)],
     ]);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/unsub-success');
+    expect(response.headers.location).toBe(`/unsub-success?u=${uuid}`);
     const after = await details(uuid);
     expect(after).toMatchObject({ unsub_all: '0', marketing: '1', webinars: '1' });
     expect(after.alerts.map((a: { status: string }) => a.status)).toEqual(

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../domain/formatDate.ts';
 import type { OutboxStatus } from '../../../../domain/outboxTypes.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 
@@ -22,8 +23,6 @@ export const outboxLabels = {
     }
   },
   time(iso: string): string {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return iso;
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return formatDate(iso, 'dateTime');
   },
 };

@@ -12,6 +12,8 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { downloadJson } from '../utils/downloadJson.ts';
 import './ConsentLedgerPage.css';
+import { formatDate } from '../../../../domain/formatDate.ts';
+import { Form } from '../../../ui/Form.tsx';
 
 const SOURCE_LABELS: Record<ConsentLedgerEntry['source'], string> = {
   page: 'Preference page',
@@ -22,8 +24,7 @@ const SOURCE_LABELS: Record<ConsentLedgerEntry['source'], string> = {
   api: 'The product',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const when = (iso: string) => formatDate(iso, 'dateTimeSeconds');
 
 const COLUMNS: TableColumn<ConsentLedgerEntry>[] = [
   {
@@ -95,7 +96,7 @@ export function ConsentLedgerPage({ unsubId = null }: { unsubId?: string | null 
         description="Every change of a recipient's email preferences, as the consent ledger recorded it: when, from where and what changed. Entries are never changed or removed."
       />
       <Card>
-        <form className="consent-ledger__form" onSubmit={submit} noValidate>
+        <Form className="consent-ledger__form" onSubmit={submit} noValidate>
           <TextField
             label="Unsubscribe id or link"
             hint="From a recipient's preference, unsubscribe or one-click link."
@@ -108,7 +109,7 @@ export function ConsentLedgerPage({ unsubId = null }: { unsubId?: string | null 
           <Button type="submit" loading={ledger.status === 'loading'}>
             Show the ledger
           </Button>
-        </form>
+        </Form>
       </Card>
       {shownId ? (
         <Card

@@ -16,6 +16,7 @@ import {
 } from '../../../../domain/hostedForms.ts';
 import type { FormInput } from '../../../api/audienceApi.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { Select } from '../../../ui/Select.tsx';
@@ -126,7 +127,7 @@ export function FormEditor({ formId }: { formId: number | null }) {
   return (
     <>
       {header}
-      <form className="form-editor" onSubmit={submit} noValidate aria-label="Form settings">
+      <Form className="form-editor" onSubmit={submit} noValidate aria-label="Form settings">
         <section className="form-editor__settings" aria-label="Settings">
           <TextField
             label="Form name"
@@ -206,7 +207,7 @@ export function FormEditor({ formId }: { formId: number | null }) {
             Save form
           </Button>
         </div>
-      </form>
+      </Form>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import type { FormSubmission } from '../../../../domain/hostedForms.ts';
 import type { SubmissionDates } from '../../../api/audienceApi.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -17,8 +18,7 @@ const PAGE_SIZE = 20;
 const ALL_TIME: SubmissionDates = { startDate: '', endDate: '' };
 const FORMS = '/audiences/{-$page}/{-$tab}/{-$subTab}' as const;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(iso, 'dateTime');
 
 const COLUMNS: TableColumn<FormSubmission>[] = [
   { id: 'name', header: 'Name', cell: (row) => row.full_name || '—' },

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { FormSummary } from '../../../../domain/hostedForms.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -68,7 +69,7 @@ export function FormsList() {
       align: 'end',
       cell: (form) => (
         <Link to={FORMS} params={{ page: 'forms', tab: 'submissions' }} search={{ form_id: String(form.id) }}>
-          {form.submissions.toLocaleString('en-US')}
+          {formatThousands(form.submissions)}
           <span className="ui-visually-hidden"> submissions of {form.name}</span>
         </Link>
       ),
@@ -86,17 +87,18 @@ export function FormsList() {
     },
   ];
 
+  const newForm = (
+    <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
+      New form
+    </Link>
+  );
   return (
     <>
       <PageHeader
         eyebrow="Audiences"
         title="Forms"
         description="Hosted sign-up forms: each adds the people who fill it in to a list, with their consent."
-        actions={
-          <Link to={FORMS} params={{ page: 'forms', tab: 'new' }} className={buttonClassName()}>
-            New form
-          </Link>
-        }
+        actions={newForm}
       />
       <div className="forms-list__search">
         <TextField
@@ -117,8 +119,8 @@ export function FormsList() {
           list.query.q ? (
             <StatePanel compact kind="empty" title="No form matches your search" />
           ) : (
-            <StatePanel compact kind="empty" title="No forms yet">
-              Make one with New form: choose its fields and the list it adds people to.
+            <StatePanel compact kind="empty" title="No forms yet" actions={newForm}>
+              Make one: choose its fields and the list it adds people to.
             </StatePanel>
           )
         }

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { countOf } from '../../../../domain/countOf.ts';
 import { timeAgo } from '../../../../domain/relativeTime.ts';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -57,8 +59,7 @@ export function GroupDetail({
             <UserText>{group.groupName}</UserText>
           </h2>
           <p className="groups-detail__meta">
-            {group.totalUsers === 1 ? '1 user' : `${group.totalUsers} users`} · updated{' '}
-            {timeAgo(group.lastUpdated)}
+            {countOf(group.totalUsers, 'user', 'users')} · updated {timeAgo(group.lastUpdated)}
           </p>
         </div>
         {group.isDeletable ? (
@@ -67,7 +68,7 @@ export function GroupDetail({
           </Button>
         ) : null}
       </header>
-      <form className="groups-detail__rename" onSubmit={submitName} aria-label="Rename group" noValidate>
+      <Form className="groups-detail__rename" onSubmit={submitName} aria-label="Rename group" noValidate>
         <TextField
           label="Name"
           value={name}
@@ -89,7 +90,7 @@ export function GroupDetail({
         >
           Save name
         </Button>
-      </form>
+      </Form>
       <GroupMembers group={group} onUpdated={onUpdated} />
       <ConfirmDialog
         open={confirming}

@@ -12,6 +12,7 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { GroupDetail } from './GroupDetail.tsx';
 import { NewGroupForm } from './NewGroupForm.tsx';
 import './GroupsPage.css';
+import { countOf } from '../../../../domain/countOf.ts';
 
 /** Groups a screen shows at most (an organisation has a handful; more are reached by search later). */
 const GROUPS_SHOWN = 100;
@@ -84,10 +85,21 @@ export function GroupsPage() {
               }}
             />
           ) : null}
-          <p className="groups__count">{list.total === 1 ? '1 group' : `${list.total} groups`}</p>
+          <p className="groups__count">{countOf(list.total, 'group', 'groups')}</p>
           {list.groups.length === 0 ? (
-            <StatePanel compact kind="empty" title="No groups yet">
-              Make one with New group.
+            <StatePanel
+              compact
+              kind="empty"
+              title="No groups yet"
+              actions={
+                adding ? undefined : (
+                  <Button variant="secondary" onClick={() => setAdding(true)} disabled={!groups.data}>
+                    New group
+                  </Button>
+                )
+              }
+            >
+              Make one for each team that shares work and reports.
             </StatePanel>
           ) : (
             <ul className="groups__list" aria-label="Groups">
@@ -104,8 +116,7 @@ export function GroupsPage() {
                       {group.isDeletable ? null : <Badge tone="info">Default</Badge>}
                     </span>
                     <span className="groups__meta">
-                      {group.totalUsers === 1 ? '1 user' : `${group.totalUsers} users`} ·{' '}
-                      {timeAgo(group.lastUpdated)}
+                      {countOf(group.totalUsers, 'user', 'users')} · {timeAgo(group.lastUpdated)}
                     </span>
                   </button>
                 </li>

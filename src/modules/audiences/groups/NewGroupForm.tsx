@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { GROUP_NAME_MAX, type SalesGroup } from '../../../../domain/salesGroups.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
@@ -30,7 +31,7 @@ export function NewGroupForm({
   };
 
   return (
-    <form className="groups-new" onSubmit={submit} aria-label="New group" noValidate>
+    <Form className="groups-new" onSubmit={submit} aria-label="New group" noValidate>
       <TextField
         label="Group name"
         value={name}
@@ -51,6 +52,6 @@ export function NewGroupForm({
           Create group
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '../../../../domain/contactImport.ts';
 import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { Card } from '../../../ui/Card.tsx';
+import { Radio } from '../../../ui/Radio.tsx';
 
 type Props = {
   title: string;
@@ -26,15 +27,13 @@ export function ImportDuplicatesStep({ title, duplicates, policy, onPolicy }: Pr
       <fieldset className="import-wizard__choices">
         <legend className="ui-visually-hidden">Which row of a repeated email is imported</legend>
         {DUPLICATE_POLICIES.map((choice) => (
-          <label key={choice}>
-            <input
-              type="radio"
-              name="duplicate-policy"
-              checked={policy === choice}
-              onChange={() => onPolicy(choice)}
-            />{' '}
-            {DUPLICATE_POLICY_LABELS[choice]}
-          </label>
+          <Radio
+            key={choice}
+            name="duplicate-policy"
+            checked={policy === choice}
+            onChange={() => onPolicy(choice)}
+            label={DUPLICATE_POLICY_LABELS[choice]}
+          />
         ))}
       </fieldset>
     </Card>

@@ -1,8 +1,8 @@
 import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { FileField } from '../../../ui/FileField.tsx';
 import { Select } from '../../../ui/Select.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
 import { FILE_ENCODING_LABELS, FILE_ENCODINGS, type FileEncoding } from './readCsvPreview.ts';
 import type { ReadCsvFile } from './useCsvFile.ts';
 
@@ -30,12 +30,12 @@ export function ImportFileStep({ title, csv, error, reading, onChoose, onEncodin
   return (
     <Card title={title} description="The first row names the columns. Up to 50 MB.">
       <div className="import-wizard__file">
-        <TextField
+        <FileField
           label="CSV file"
-          type="file"
+          buttonLabel="Choose a CSV file"
           accept=".csv,text/csv"
           error={error ?? undefined}
-          onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
+          onFile={onChoose}
         />
         {reading ? <p role="status">Reading the file…</p> : null}
         {csv ? (

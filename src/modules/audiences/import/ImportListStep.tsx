@@ -1,5 +1,6 @@
 import type { AudienceListSummary } from '../../../../domain/audienceLists.ts';
 import { Card } from '../../../ui/Card.tsx';
+import { Radio } from '../../../ui/Radio.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 
@@ -19,24 +20,18 @@ export function ImportListStep({ title, choice, lists, error, onChange }: Props)
     <Card title={title}>
       <fieldset className="import-wizard__list">
         <legend className="ui-visually-hidden">Where the contacts go</legend>
-        <label>
-          <input
-            type="radio"
-            name="list-mode"
-            checked={choice.mode === 'new'}
-            onChange={() => onChange({ ...choice, mode: 'new' })}
-          />{' '}
-          A new list
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="list-mode"
-            checked={choice.mode === 'existing'}
-            onChange={() => onChange({ ...choice, mode: 'existing' })}
-          />{' '}
-          A list I have
-        </label>
+        <Radio
+          name="list-mode"
+          checked={choice.mode === 'new'}
+          onChange={() => onChange({ ...choice, mode: 'new' })}
+          label="A new list"
+        />
+        <Radio
+          name="list-mode"
+          checked={choice.mode === 'existing'}
+          onChange={() => onChange({ ...choice, mode: 'existing' })}
+          label="A list I have"
+        />
       </fieldset>
       {choice.mode === 'new' ? (
         <TextField

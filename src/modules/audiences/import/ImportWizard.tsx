@@ -15,6 +15,7 @@ import { countOf } from '../../../../domain/countOf.ts';
 import { toRequestFailure } from '../../../../domain/requestFailure.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { previewCsvInWorker } from './csvPreview.ts';
 import { ImportDuplicatesStep } from './ImportDuplicatesStep.tsx';
@@ -147,7 +148,7 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
   const step = (n: number) => titles[n] ?? '';
 
   return (
-    <form className="import-wizard" onSubmit={submit} noValidate aria-label="Import contacts">
+    <Form className="import-wizard" onSubmit={submit} noValidate aria-label="Import contacts">
       <ImportFileStep
         title={step(0)}
         csv={csv}
@@ -208,6 +209,6 @@ export function ImportWizard({ preview = previewCsvInWorker }: Props) {
           </div>
         </>
       ) : null}
-    </form>
+    </Form>
   );
 }

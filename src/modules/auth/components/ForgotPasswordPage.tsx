@@ -9,6 +9,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
+import { Form } from '../../../ui/Form.tsx';
 
 export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) {
   const { authApi } = useServices();
@@ -57,7 +58,7 @@ export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) 
         </>
       }
     >
-      <form
+      <Form
         className="auth-form"
         ref={form.formRef}
         noValidate
@@ -87,7 +88,7 @@ export function ForgotPasswordPage({ initialEmail }: { initialEmail?: string }) 
         >
           {request.status === 'loading' ? 'Sending…' : 'Send reset link'}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -13,6 +13,7 @@ import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkCheckPanel } from './LinkCheckPanel.tsx';
 import './AuthForm.css';
+import { Form } from '../../../ui/Form.tsx';
 
 const newPasswordSchema = z.object({ password: passwordSchema, confirm: z.string() });
 
@@ -103,7 +104,7 @@ export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }
       subtitle="Pick a password you don’t use anywhere else."
       footer={<Link to="/">Back to sign in</Link>}
     >
-      <form
+      <Form
         className="auth-form"
         ref={form.formRef}
         noValidate
@@ -146,7 +147,7 @@ export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }
         <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
           {pending ? 'Saving…' : 'Set new password'}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

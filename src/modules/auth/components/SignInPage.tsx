@@ -16,6 +16,7 @@ import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { signInNoticeText } from './signInNoticeText.ts';
 import './AuthForm.css';
+import { Form } from '../../../ui/Form.tsx';
 
 export type SignInMode =
   /** The workbench's own sign-in at /: afterwards go to ?redirect (a path of this app) or /campaigns. */
@@ -66,7 +67,7 @@ export function SignInPage({ mode, notice }: { mode: SignInMode; notice?: SignIn
         </>
       }
     >
-      <form
+      <Form
         className="auth-form"
         ref={form.formRef}
         noValidate
@@ -102,7 +103,7 @@ export function SignInPage({ mode, notice }: { mode: SignInMode; notice?: SignIn
         <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
           {pending ? 'Signing in…' : 'Sign in'}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -10,6 +10,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import './AuthForm.css';
+import { Form } from '../../../ui/Form.tsx';
 
 /**
  * /auth/signup: asks for an account. The server answers the same way for every address (an address that
@@ -73,7 +74,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form
+      <Form
         className="auth-form"
         ref={form.formRef}
         noValidate
@@ -114,7 +115,7 @@ export function SignUpPage() {
         <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
           {pending ? 'Sending…' : 'Create account'}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,6 +1,5 @@
-/** A runtime time (ISO text) as "Nov 22, 2:05 PM" in the viewer's zone; an unreadable one as it is. */
+import { formatDate } from '../../../../domain/formatDate.ts';
+/** A runtime time (ISO text) as "22 Nov, 14:05" (the reader's locale and zone); an unreadable one as it is. */
 export function formatRuntimeTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return formatDate(iso, 'dayMonthTime');
 }

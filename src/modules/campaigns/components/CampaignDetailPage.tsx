@@ -132,8 +132,8 @@ export function CampaignDetailPage({
     emails.length === 0 ? (
       <StatePanel compact kind="empty" title={`No ${what} emails`}>
         {what === 'draft' || what === 'all'
-          ? 'Create an email: it starts with its Draft Edition.'
-          : `Emails with a ${what} edition appear here.`}
+          ? 'Create one with New email: it starts with its Draft Edition.'
+          : `Emails with a ${what} edition appear here: create one with New email, design it, then publish it.`}
       </StatePanel>
     ) : (
       <CardGrid label={`${what} emails`}>
@@ -174,7 +174,7 @@ export function CampaignDetailPage({
       <PageHeader
         eyebrow="Campaign"
         title={campaign.campaign_name}
-        description={`${campaign.emails_count} ${campaign.emails_count === 1 ? 'email' : 'emails'}${
+        description={`${countOf(campaign.emails_count, 'email', 'emails')}${
           campaign.keywords.length ? ` · keywords: ${campaign.keywords.join(', ')}` : ''
         }`}
         actions={

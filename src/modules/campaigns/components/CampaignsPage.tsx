@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { lazyScreen } from '../../shared/utils/lazyScreen.ts';
 import { CampaignDetailPage } from './CampaignDetailPage.tsx';
 import { CampaignListPage } from './CampaignListPage.tsx';
 
@@ -13,12 +14,8 @@ export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
  * and the content steps come with later work: the router shows their "being built" page.
  */
 // The designer (ProseMirror, Yjs, the design document's schemas) is its own chunk.
-const DesignerPage = lazy(() =>
-  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.DesignerPage })),
-);
-const EditionLinks = lazy(() =>
-  import('../designer/DesignerPage.tsx').then((module) => ({ default: module.EditionLinks })),
-);
+const DesignerPage = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'DesignerPage');
+const EditionLinks = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'EditionLinks');
 
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 

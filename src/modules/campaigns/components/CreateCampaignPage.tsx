@@ -15,6 +15,7 @@ import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
 import { type CampaignSources, CampaignSourcesField } from './CampaignSourcesField.tsx';
 import './campaigns.css';
+import { Form } from '../../../ui/Form.tsx';
 
 const words = (text: string) =>
   text
@@ -80,7 +81,7 @@ export function CreateCampaignPage() {
         title="Create a campaign"
         description="Name it, choose who it is for and what its content is about. Its emails come next."
       />
-      <form className="campaign-form" onSubmit={submit} noValidate aria-label="New campaign">
+      <Form className="campaign-form" onSubmit={submit} noValidate aria-label="New campaign">
         <TextField
           label="Campaign name"
           value={name}
@@ -134,7 +135,7 @@ export function CreateCampaignPage() {
             Create campaign
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { NewEmail } from '../../../api/campaignApi.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { Form } from '../../../ui/Form.tsx';
+import { Radio } from '../../../ui/Radio.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -103,7 +105,7 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
         </>
       }
     >
-      <form id="create-email-form" className="campaign-form" onSubmit={submit} noValidate>
+      <Form id="create-email-form" className="campaign-form" onSubmit={submit} noValidate>
         <Select
           label="Start from"
           value={source}
@@ -135,26 +137,20 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
         {cloning ? null : (
           <fieldset className="campaign-form__types">
             <legend>Email type</legend>
-            <label>
-              <input
-                type="radio"
-                name="email-type"
-                value="0"
-                checked={emailType === '0'}
-                onChange={() => setEmailType('0')}
-              />{' '}
-              Digest (curated articles)
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="email-type"
-                value="1"
-                checked={emailType === '1'}
-                onChange={() => setEmailType('1')}
-              />{' '}
-              Ad hoc (custom)
-            </label>
+            <Radio
+              name="email-type"
+              value="0"
+              checked={emailType === '0'}
+              onChange={() => setEmailType('0')}
+              label="Digest (curated articles)"
+            />
+            <Radio
+              name="email-type"
+              value="1"
+              checked={emailType === '1'}
+              onChange={() => setEmailType('1')}
+              label="Ad hoc (custom)"
+            />
           </fieldset>
         )}
         {serverMessage && !taken ? (
@@ -162,7 +158,7 @@ export function CreateEmailDialog({ campaignId, open, onClose, onCreated }: Prop
             {serverMessage}
           </Alert>
         ) : null}
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CampaignDeletion, CampaignSummary } from '../../../../domain/campaigns.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -19,20 +19,18 @@ function Goes({ deletion }: { deletion: CampaignDeletion }) {
   if (workflows.length > 0)
     return (
       <Alert tone="error" title="This campaign cannot be deleted yet">
-        Its emails are used by the workflow{workflows.length > 1 ? 's' : ''}{' '}
-        {workflows.map((w) => `“${w.name}”`).join(', ')}. Change {workflows.length > 1 ? 'them' : 'it'} to
-        another email first.
+        Its emails are used by the {pluralNoun(workflows.length, 'workflow', 'workflows')}{' '}
+        {workflows.map((w) => `“${w.name}”`).join(', ')}. Change {pluralNoun(workflows.length, 'it', 'them')}{' '}
+        to another email first.
       </Alert>
     );
   return (
     <div className="campaign-delete">
       <p>
         “{deletion.campaign_name}” will be deleted with{' '}
-        {emails.length === 0
-          ? 'no emails'
-          : `its ${emails.length} ${emails.length === 1 ? 'email' : 'emails'}`}
+        {emails.length === 0 ? 'no emails' : `its ${countOf(emails.length, 'email', 'emails')}`}
         {emails.length > 0 ? ' and their editions' : ''}
-        {sends > 0 ? `, and the records of ${formatThousands(sends)} sends` : ''}. This cannot be undone.
+        {sends > 0 ? `, and the records of ${countOf(sends, 'send', 'sends')}` : ''}. This cannot be undone.
       </p>
       {emails.length > 0 ? (
         <ul aria-label="Emails that will be deleted" className="campaign-delete__emails">

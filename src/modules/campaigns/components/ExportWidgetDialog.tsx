@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { FieldFrame } from '../../../ui/FieldFrame.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -126,7 +127,7 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
             ? `It shows the latest sent edition: “${subjectForDisplay(latest.subject)}”.`
             : 'No edition of this campaign has been sent yet: the widget says the first one is on its way.'}
         </p>
-        <form id={CODES_FORM} onSubmit={submit} noValidate className="export-widget__codes">
+        <Form id={CODES_FORM} onSubmit={submit} noValidate className="export-widget__codes">
           <FieldFrame
             label="Promotion codes"
             error={fieldError ?? (save.status === 'failure' ? save.error?.message : undefined)}
@@ -155,7 +156,7 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
               {save.status === 'success' ? 'Codes saved: the widget shows them within 5 minutes.' : ''}
             </span>
           </div>
-        </form>
+        </Form>
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={snippetId}>
             Embed code

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 
@@ -76,7 +77,7 @@ export function NameDialog<T>({
         </>
       }
     >
-      <form id="campaign-name-form" onSubmit={submit} noValidate>
+      <Form id="campaign-name-form" onSubmit={submit} noValidate>
         <TextField
           label={label}
           value={name}
@@ -93,7 +94,7 @@ export function NameDialog<T>({
             {serverMessage}
           </Alert>
         ) : null}
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
+import { browserTimeZone } from '../../../../domain/browserTimeZone.ts';
+import { countOf } from '../../../../domain/countOf.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { NOT_PREMIUM_MESSAGE } from '../../../../domain/sendSchemas.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -15,7 +17,7 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
   const count = useSelector(actor, (s) => s.context.recipients?.count ?? 0);
   const warnings = useSelector(actor, (s) => s.context.preflight?.warnings);
   const premiumText = useSelector(actor, (s) => s.context.message);
-  const people = `${formatThousands(count)} ${count === 1 ? 'person' : 'people'}`;
+  const people = countOf(count, 'person', 'people');
   const scheduling = intent === 'schedule';
 
   return (
@@ -26,7 +28,7 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
         title={scheduling ? `Schedule it for ${people}?` : `Send it to ${people} now?`}
         description={
           scheduling && at
-            ? `It goes out on ${at.date} at ${at.time} (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`
+            ? `It goes out on ${formatDate(`${at.date}T${at.time}`, 'weekdayDateTime')} (${browserTimeZone()}).`
             : 'It goes out at once; you can pause it while it is going out.'
         }
         tone="primary"
@@ -35,7 +37,7 @@ export function PublishDialogs({ actor }: { actor: PublishActor }) {
       >
         {warnings && warnings.length > 0 ? (
           <>
-            <p>The preflight has {warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}:</p>
+            <p>The preflight has {countOf(warnings.length, 'warning', 'warnings')}:</p>
             <ul>
               {warnings.map((w, i) => (
                 <li key={`${w.code}:${w.block_id ?? i}`}>{w.message}</li>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
+import { countOf } from '../../../../domain/countOf.ts';
 import type { RecipientsCount } from '../../../../domain/editionSend.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -10,7 +10,7 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 type Props = { versionId: number; lists: Map<number, string>; contacts: Map<number, string> };
 type Audience = { listIds: number[]; contactIds: number[] };
 
-const people = (n: number) => `${formatThousands(n)} ${n === 1 ? 'person' : 'people'}`;
+const people = (n: number) => countOf(n, 'person', 'people');
 
 /**
  * How many people this audience reaches, counted again (debounced; a newer count supersedes the one in

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { browserTimeZone } from '../../../../domain/browserTimeZone.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -9,7 +10,7 @@ import { defaultScheduleAt, formatScheduledFor } from '../utils/publishForm.ts';
 
 type Props = { actor: PublishActor };
 
-const userZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const userZone = browserTimeZone;
 
 /** Send now, schedule (date, time, the user's time zone), or, once scheduled, reschedule or cancel. */
 export function SendControls({ actor }: Props) {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { countOf } from '../../../../domain/countOf.ts';
+import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import type { EditionSendInfo, ResendTarget } from '../../../../domain/editionSend.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
@@ -42,8 +42,7 @@ function progressText(send: EditionSendInfo): string {
     return `${countOf(send.queued_count, 'email', 'emails')} queued so far; ${formatThousands(send.delivered_count)} delivered.`;
   }
   if (send.pending_count > 0) {
-    const onTheWay =
-      send.pending_count === 1 ? '1 on its way' : `${formatThousands(send.pending_count)} on their way`;
+    const onTheWay = `${formatThousands(send.pending_count)} ${pluralNoun(send.pending_count, 'on its way', 'on their way')}`;
     return `${formatThousands(send.delivered_count)} of ${countOf(done + send.pending_count, 'email', 'emails')} delivered${failed}; ${onTheWay}.`;
   }
   if (done === 0) return `${countOf(send.queued_count, 'email', 'emails')} queued.`;

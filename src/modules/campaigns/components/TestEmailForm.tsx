@@ -3,6 +3,7 @@ import { MAX_TEST_ADDRESSES } from '../../../../domain/sendSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -40,7 +41,7 @@ export function TestEmailForm({ versionId, userEmail, beforeSend }: Props) {
   };
   return (
     <Card title="Send a test" description="See it in an inbox before anyone else does.">
-      <form className="publish-test" onSubmit={submit} aria-label="Send a test">
+      <Form className="publish-test" onSubmit={submit} aria-label="Send a test">
         {status === 'failure' && error ? (
           <Alert tone="error" title="Test not sent">
             {error.message}
@@ -56,7 +57,7 @@ export function TestEmailForm({ versionId, userEmail, beforeSend }: Props) {
         <Button type="submit" variant="secondary" loading={status === 'loading'}>
           Send test
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
+import { isChunkLoadError } from '../../../../domain/chunkLoadError.ts';
 import type { EditionDesign } from '../../../../domain/publishAnswers.ts';
 import type { ServerDesign } from '../../../engine/design/DesignDraft.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
@@ -59,6 +60,8 @@ export function DesignerPage({ campaignId, versionId }: DesignerSearch) {
     [edition.data],
   );
   const opened = useOpenDraft(designDrafts, versionId ?? 0, server);
+  // The drafts' code could not be loaded: the route's error panel says so and retries (RouteErrorPanel).
+  if (opened.status === 'failed' && isChunkLoadError(opened.error)) throw opened.error;
   const header = (
     <>
       <BackLink campaignId={campaignId} />

@@ -1,4 +1,5 @@
 import type { CampaignSummary } from '../../../../domain/campaigns.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 
 export const campaignKey = (campaign: CampaignSummary) => campaign.campaign_id;
 
@@ -13,5 +14,5 @@ export function lastUpdateLabel(iso: string, now: Date = new Date()): string {
   if (seconds < 60) return 'just now';
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDate(iso);
 }

@@ -1,5 +1,6 @@
 import type { PreflightResult, PublishConfiguration, PublishDraft } from '../../../../domain/editionSend.ts';
 import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 
 /** The publish screen's form: the sender, the subject as people read it, the chosen audience (by id). */
 export type PublishFormValues = PublishDraft;
@@ -54,22 +55,8 @@ export function defaultScheduleAt(now: Date): { date: string; time: string } {
 /** "Wed, 2 Jan 2030, 09:30 (Europe/Paris)": an instant in the zone it was scheduled in. */
 export function formatScheduledFor(iso: string | null, zone: string | null): string {
   if (!iso) return 'a time not known';
-  const at = new Date(iso);
-  const timeZone = zone ?? undefined;
-  try {
-    const text = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    }).format(at);
-    return zone ? `${text} (${zone})` : text;
-  } catch {
-    return at.toISOString();
-  }
+  const text = formatDate(iso, 'weekdayDateTime', zone ?? undefined);
+  return zone ? `${text} (${zone})` : text;
 }
 
 /** The edition's ids as the edition paths carry them (?campaign_id&email_id&version_id). */

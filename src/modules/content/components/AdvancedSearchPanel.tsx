@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/contentAdvancedSearch.ts';
 import type { SourceFilterEntry } from '../../../../domain/contentArticles.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { includableSources as includable, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';
 
@@ -79,7 +80,7 @@ export function AdvancedSearchPanel({ value, sources, onApply }: Props) {
   };
 
   return (
-    <form className="advanced-search" aria-label="Advanced search" onSubmit={submit}>
+    <Form className="advanced-search" aria-label="Advanced search" onSubmit={submit}>
       <SourcesPicker
         sources={sources}
         include={draft.include}
@@ -120,6 +121,6 @@ export function AdvancedSearchPanel({ value, sources, onApply }: Props) {
         </Button>
         <Button type="submit">Apply</Button>
       </div>
-    </form>
+    </Form>
   );
 }

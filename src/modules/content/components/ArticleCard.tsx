@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Article } from '../../../../domain/contentArticles.ts';
+import { countOf } from '../../../../domain/countOf.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
 
@@ -12,11 +14,9 @@ type Props = {
   favouriteBusy?: boolean;
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 function formatDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date);
 }
 
 /** One article of the explorer: image, title (matched words marked), website, date, concepts, star, checkbox. */
@@ -60,9 +60,7 @@ export function ArticleCard({ article, checked, onCheck, onFavourite, onPreview,
           {article.clicks !== null ? (
             <>
               <span aria-hidden="true"> · </span>
-              <span>
-                {article.clicks} {article.clicks === 1 ? 'click' : 'clicks'}
-              </span>
+              <span>{countOf(article.clicks, 'click', 'clicks')}</span>
             </>
           ) : null}
         </p>

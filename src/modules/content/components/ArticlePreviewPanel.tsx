@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ARTICLE_PREVIEW_DELAY_MS } from '../../../../domain/contentArticles.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -51,8 +52,7 @@ export function ArticlePreviewPanel({ articleId, onClose }: Props) {
           ) : null}
           <h3 className="article-preview__title">{article.title}</h3>
           <p className="article-preview__meta">
-            {article.source_name ?? article.website} ·{' '}
-            {new Date(article.publishDate).toLocaleDateString('en-GB')}
+            {article.source_name ?? article.website} · {formatDate(article.publishDate)}
           </p>
           <p className="article-preview__excerpt">{article.content_excerpt}</p>
           {article.concepts.length > 0 ? (

@@ -5,6 +5,7 @@ import {
   DEFAULT_ADVANCED_SEARCH,
 } from '../../../../domain/contentAdvancedSearch.ts';
 import type { Article, ContentTab, SourceFilterEntry } from '../../../../domain/contentArticles.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
@@ -123,7 +124,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
   }, []);
 
   const count = advancedSearchCount(advanced);
-  const total = list.latest?.total_count ?? null;
+  // A new search that failed leaves the older answer in the list: its count is not this search's.
+  const failedAnew = list.status === 'failure' && !list.appending && list.query.offset === 0;
+  const total = failedAnew ? null : (list.latest?.total_count ?? null);
   const capped = list.latest?.total_capped === true;
   const checkedIds = articles.filter((a) => checked.has(a.id)).map((a) => a.id);
 
@@ -161,7 +164,9 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
         <p className="content-toolbar__count" aria-live="polite" data-testid="articles-total">
           {total === null
             ? ''
-            : `${formatThousands(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'article' : 'articles'}`}
+            : capped
+              ? `${formatThousands(total)}+ articles`
+              : countOf(total, 'article', 'articles')}
         </p>
       </div>
       {showAdvanced ? (
@@ -178,6 +183,13 @@ export function ContentPage({ tab }: { tab: ContentTab }) {
         <div className="content-layout__main">
           <ArticleList
             tab={tab}
+            onAddFeed={() => {
+              setShowAdvanced(true);
+              // Once the sources are shown: to the field where a feed's address goes.
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLInputElement>('.feeds-panel__form input')?.focus(),
+              );
+            }}
             list={list}
             articles={articles}
             checked={checked}

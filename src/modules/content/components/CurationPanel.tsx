@@ -7,7 +7,9 @@ import {
   CURATION_TARGETS_PAGE_SIZE,
   type CurationTarget,
 } from '../../../../domain/contentArticles.ts';
+import { countOf } from '../../../../domain/countOf.ts';
 import { curationTargetOf } from '../../../../domain/curationTargetOf.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import {
   type CurationAddRequest,
   type CurationAddResult,
@@ -44,7 +46,6 @@ type Props = {
 };
 
 const targetKey = (target: CurationTarget) => target.version_id;
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The curation panel: the organisation's draft editions (8 at a time, last changed first) to add the
@@ -186,9 +187,9 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
                     {target.campaign_name ?? 'No campaign'} · {target.name}
                   </span>
                   <span className="curation-target__meta" data-testid="curation-count">
-                    {articlesCount} {articlesCount === 1 ? 'article' : 'articles'} ·{' '}
+                    {countOf(articlesCount, 'article', 'articles')} ·{' '}
                     {flags.agoText ??
-                      (flags.newlyCreated ? 'just now' : timeFormat.format(new Date(target.last_update)))}
+                      (flags.newlyCreated ? 'just now' : formatDate(target.last_update, 'dateTime'))}
                   </span>
                   <span className="curation-target__flags" aria-live="polite">
                     {flags.recent ? <Badge tone="success">Just added</Badge> : null}
@@ -231,9 +232,7 @@ export function CurationPanel({ open, articleIds, onClose, onAdded, onUndone, ca
       open={open}
       onClose={onClose}
       size="lg"
-      title={
-        count > 0 ? `Add ${count} ${count === 1 ? 'article' : 'articles'} to an email` : 'Curated articles'
-      }
+      title={count > 0 ? `Add ${countOf(count, 'article', 'articles')} to an email` : 'Curated articles'}
       description="Choose the draft edition of an email. Articles go after the ones it already holds."
     >
       <div className="curation-panel" aria-live="polite">

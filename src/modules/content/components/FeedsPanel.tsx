@@ -1,7 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ArticleFeed, SourceFilterEntry } from '../../../../domain/contentArticles.ts';
+import { countOf } from '../../../../domain/countOf.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
@@ -18,8 +21,6 @@ function feedState(feed: ArticleFeed, active: boolean) {
   if (!feed.last_fetched_at) return <Badge tone="info">Waiting for its first fetch</Badge>;
   return <Badge tone="success">Fetched</Badge>;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The organisation's feeds with the state of their fetches, and the form that adds one (an address). */
 export function FeedsPanel({ sources, onAdded }: Props) {
@@ -55,7 +56,7 @@ export function FeedsPanel({ sources, onAdded }: Props) {
       <h2 id="feeds-title" className="feeds-panel__title">
         Your feeds
       </h2>
-      <form className="feeds-panel__form" onSubmit={submit} noValidate>
+      <Form className="feeds-panel__form" onSubmit={submit} noValidate>
         <TextField
           label="Add a feed"
           type="url"
@@ -68,7 +69,7 @@ export function FeedsPanel({ sources, onAdded }: Props) {
         <Button type="submit" variant="secondary" loading={add.status === 'loading'}>
           Add feed
         </Button>
-      </form>
+      </Form>
       {feeds.length === 0 ? (
         <p className="feeds-panel__empty">
           No feeds yet. Articles come from the global pool; a feed you add brings its articles too.
@@ -83,9 +84,9 @@ export function FeedsPanel({ sources, onAdded }: Props) {
               </div>
               <span className="feeds-panel__url">{feed.feed_url}</span>
               <span className="feeds-panel__meta">
-                {feed.articles_count} {feed.articles_count === 1 ? 'article' : 'articles'}
+                {countOf(feed.articles_count, 'article', 'articles')}
                 {feed.last_fetched_at
-                  ? ` · last fetched ${timeFormat.format(new Date(feed.last_fetched_at))}`
+                  ? ` · last fetched ${formatDate(feed.last_fetched_at, 'dateTime')}`
                   : ''}
               </span>
               {feed.last_error ? <span className="feeds-panel__error">{feed.last_error}</span> : null}

@@ -9,6 +9,8 @@ import type { CampaignEmail } from '../../../../domain/campaigns.ts';
 import type { NewEmail } from '../../../api/campaignApi.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
+import { Radio } from '../../../ui/Radio.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -81,7 +83,7 @@ export function NewCurationEmailForm({ campaignId = null, onCreated, onCancel }:
   };
 
   return (
-    <form className="curation-new-email" aria-label="New email" onSubmit={submit} noValidate>
+    <Form className="curation-new-email" aria-label="New email" onSubmit={submit} noValidate>
       <TextField
         label="Email name"
         value={name}
@@ -95,24 +97,18 @@ export function NewCurationEmailForm({ campaignId = null, onCreated, onCancel }:
       />
       <fieldset className="curation-new-email__types">
         <legend>Email type</legend>
-        <label>
-          <input
-            type="radio"
-            name="curation-email-type"
-            checked={emailType === 0}
-            onChange={() => setEmailType(0)}
-          />{' '}
-          Digest (curated articles)
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="curation-email-type"
-            checked={emailType === 1}
-            onChange={() => setEmailType(1)}
-          />{' '}
-          Custom (ad hoc)
-        </label>
+        <Radio
+          name="curation-email-type"
+          checked={emailType === 0}
+          onChange={() => setEmailType(0)}
+          label="Digest (curated articles)"
+        />
+        <Radio
+          name="curation-email-type"
+          checked={emailType === 1}
+          onChange={() => setEmailType(1)}
+          label="Custom (ad hoc)"
+        />
       </fieldset>
       <Select
         label="Campaign"
@@ -152,6 +148,6 @@ export function NewCurationEmailForm({ campaignId = null, onCreated, onCancel }:
           Create and add
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -14,6 +14,9 @@ import { MailboxSendForm } from './MailboxSendForm.tsx';
 import { MailboxTable } from './MailboxTable.tsx';
 import { MailboxViewer } from './MailboxViewer.tsx';
 import './MailboxPage.css';
+import { Link } from '@tanstack/react-router';
+import { areaLinks } from '../../../router/routeTable.ts';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 
 export const MAILBOX_PAGE_SIZE = 20;
 /** While a listed email is still queued or sending, the list is read again after this long. */
@@ -83,8 +86,16 @@ export function MailboxPage() {
     );
   } else if (page.total_count === 0) {
     body = (
-      <StatePanel kind="empty" title="No emails yet">
-        Emails your workflows send, and those you send with the form above, appear here.
+      <StatePanel
+        kind="empty"
+        title="No emails yet"
+        actions={
+          <Link {...areaLinks.automation} className={buttonClassName('secondary')}>
+            Go to Automation
+          </Link>
+        }
+      >
+        Send one to a demo contact with the form above; the emails your workflows send appear here too.
       </StatePanel>
     );
   } else {

@@ -1,9 +1,13 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { MailboxOptions } from '../../../../domain/mailboxTypes.ts';
 import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -61,15 +65,33 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
     body = <p>Loading emails and contacts…</p>;
   } else if (data.emails.length === 0 || data.contacts.length === 0) {
     body = (
-      <Alert tone="info">
+      <Alert
+        tone="info"
+        actions={
+          data.emails.length === 0 ? (
+            <Link {...areaLinks.campaigns} className={buttonClassName('secondary', 'sm')}>
+              Go to Campaigns
+            </Link>
+          ) : (
+            <>
+              <Link {...areaLinks.audiences} className={buttonClassName('secondary', 'sm')}>
+                Add a contact
+              </Link>
+              <Link {...areaLinks.importContacts} className={buttonClassName('ghost', 'sm')}>
+                Import contacts
+              </Link>
+            </>
+          )
+        }
+      >
         {data.emails.length === 0
-          ? 'Your organisation has no design-ready email yet.'
-          : 'Your organisation has no contacts yet.'}
+          ? 'Your organisation has no email ready to send yet: design one in a campaign, then send it from here.'
+          : 'Your organisation has no contacts yet: add one in People, or import a CSV file of them.'}
       </Alert>
     );
   } else {
     body = (
-      <form className="mailbox-send" onSubmit={submit} aria-label="Send an email to a demo contact">
+      <Form className="mailbox-send" onSubmit={submit} aria-label="Send an email to a demo contact">
         <Select
           label="Email"
           value={chosenEmail}
@@ -93,7 +115,7 @@ export function MailboxSendForm({ onSent }: { onSent: () => void }) {
             Send
           </Button>
         </div>
-      </form>
+      </Form>
     );
   }
 

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../domain/formatDate.ts';
 import type { MailboxSendStatus } from '../../../../domain/mailboxTypes.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 
@@ -26,9 +27,7 @@ const STATUS: Record<MailboxSendStatus, { label: string; tone: BadgeTone; help: 
   },
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export const mailboxLabels = {
   status: (status: MailboxSendStatus) => STATUS[status],
-  time: (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '—'),
+  time: (iso: string | null) => (iso ? formatDate(iso, 'dateTime') : '—'),
 };

@@ -2,6 +2,7 @@ import { type AddSenderInput, addSenderBodySchema } from '../../../../domain/sen
 import { MAX_SENDER_NAME } from '../../../../domain/sendSchemas.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useFormFields } from '../../../ui/useFormFields.ts';
 
@@ -23,7 +24,7 @@ export function AddSenderForm({ busy, refusal, onAdd, onEdit }: Props) {
       title="Add a sender address"
       description="We email a link to the address; it can send your campaigns once someone opens that link."
     >
-      <form
+      <Form
         className="senders-add"
         ref={form.formRef}
         noValidate
@@ -56,7 +57,7 @@ export function AddSenderForm({ busy, refusal, onAdd, onEdit }: Props) {
         <Button type="submit" loading={busy} className="senders-add__submit">
           Send verification link
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatWorkflowDate } from '../../../../domain/formatWorkflowDate.ts';
+import { formatDate } from '../../../../domain/formatDate.ts';
 import type { EmailVersion, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
 import type { UserEmailsQuery } from '../../../api/workflowApi.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
@@ -100,7 +100,7 @@ function cardOption(email: EmailVersion): OptionContent {
         <span className="option-picker__line">Subject: {email.subject}</span>
         <span className="option-picker__line">
           {email.campaign_name ? `${email.campaign_name} · ` : ''}
-          {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatWorkflowDate(email.created_on)}
+          {email.sender_name} &lt;{email.sent_from}&gt; · Created {formatDate(email.created_on)}
         </span>
       </>
     ),
@@ -121,7 +121,7 @@ function compactOption(email: EmailVersion): OptionContent {
       <>
         Subject: {email.subject} · {email.sender_name} &lt;{email.sent_from}&gt; ·{' '}
         {email.campaign_name ? `${email.campaign_name} · ` : ''}
-        {email.email_platform} · Created {formatWorkflowDate(email.created_on)}
+        {email.email_platform} · Created {formatDate(email.created_on)}
       </>
     ),
     aside: <DesignBadge email={email} />,

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { countOf } from '../../../../domain/countOf.ts';
 import type { ContactListOption } from '../../../../domain/workflowTypes.ts';
 import type { LoadRun } from '../hooks/useLoad.ts';
@@ -40,7 +41,15 @@ export function ListPicker({ selectedId, onChange, loadLists, loadName, variant,
       label="Lists"
       searchLabel="Search lists"
       searchPlaceholder="List name"
-      emptyText="Lists you make in Audiences appear here."
+      emptyText={
+        <>
+          Lists are made in{' '}
+          <Link to="/audiences/{-$page}/{-$tab}/{-$subTab}" params={{ page: 'lists' }}>
+            Audiences › Lists
+          </Link>
+          : the lists you make there appear here.
+        </>
+      }
       selectedKey={selectedId}
       onChoose={onChange}
       render={(option) => ({

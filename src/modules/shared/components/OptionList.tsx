@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { RadioCard } from '../../../ui/Radio.tsx';
 import './optionPicker.css';
 
 /** Where a picker stands: a screen of its own (cards), or a side panel, a dialog or a form (compact). */
@@ -55,19 +56,17 @@ export function OptionList<TRow>({
         const content = render(row);
         const selected = selectedKey === key;
         return (
-          <label
+          <RadioCard
             key={key}
             className={`option-picker__option${selected ? ' option-picker__option--selected' : ''}`}
+            inputClassName="option-picker__input"
+            showRadio={variant === 'compact'}
+            name={group}
+            checked={selected}
+            onChange={() => onChoose(row)}
+            aria-labelledby={`${id}-name`}
+            aria-describedby={content.more ? `${id}-more` : undefined}
           >
-            <input
-              type="radio"
-              name={group}
-              className="option-picker__input"
-              checked={selected}
-              onChange={() => onChoose(row)}
-              aria-labelledby={`${id}-name`}
-              aria-describedby={content.more ? `${id}-more` : undefined}
-            />
             {content.lead}
             <span className="option-picker__text">
               {/* A name a person typed: isolated from the text around it, like UserText. */}
@@ -81,7 +80,7 @@ export function OptionList<TRow>({
               ) : null}
             </span>
             {content.aside ? <span className="option-picker__aside">{content.aside}</span> : null}
-          </label>
+          </RadioCard>
         );
       })}
     </div>

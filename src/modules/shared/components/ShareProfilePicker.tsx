@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ShareProfileOption, WorkflowAnswers } from '../../../../domain/workflowTypes.ts';
+import { areaLinks } from '../../../router/routeTable.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../hooks/ServicesContext.ts';
 import { useLoad } from '../hooks/useLoad.ts';
@@ -32,7 +34,7 @@ export function ShareProfilePicker({ value, onChange }: Props) {
   if (profiles.length === 0) {
     return (
       <StatePanel compact kind="empty" title="No share profiles yet">
-        Share profiles are set up in Settings.
+        Share profiles are set up in <Link {...areaLinks.settings}>Settings</Link>.
       </StatePanel>
     );
   }

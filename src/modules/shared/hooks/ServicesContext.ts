@@ -67,8 +67,13 @@ export const appServices: Services = {
   publishApi,
   sendApi,
   designDrafts: () => {
+    // A failed load is not kept: the designer's next attempt (its error panel's retry) loads it again.
     browserDesignDrafts ??= import('../../../engine/design/DesignDraft.ts').then(
       ({ DESIGN_DRAFTS }) => new DraftStore(DESIGN_DRAFTS, { persistence: indexeddbDraftPersistence }),
+      (error: unknown) => {
+        browserDesignDrafts = null;
+        throw error;
+      },
     );
     return browserDesignDrafts;
   },

@@ -4,7 +4,7 @@ import type { AnyDraft, DraftStore, ServerOf } from '../../../engine/draft/Draft
 export type OpenDraftState<D> =
   | { status: 'waiting' }
   | { status: 'open'; draft: D }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; error: unknown };
 
 /**
  * Opens the local draft of a document (a workflow, an email design) once the server's version is known
@@ -40,6 +40,7 @@ export function useOpenDraft<D extends AnyDraft>(
             setState({
               status: 'failed',
               message: error instanceof Error ? error.message : 'The local draft could not be opened.',
+              error,
             });
           }
         },

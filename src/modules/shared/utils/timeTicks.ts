@@ -1,4 +1,5 @@
-import { type ScaleTime, utcDay, utcFormat, utcMonday, utcMonth, utcYear } from 'd3';
+import { type ScaleTime, utcDay, utcMonday, utcMonth, utcYear } from 'd3';
+import { type DateStyle, formatDate } from '../../../../domain/formatDate.ts';
 
 /** A label of the time axis: where it is, what it says, and which side of it the text sits on. */
 export type TimeTick = { x: number; label: string; anchor: 'start' | 'middle' | 'end' };
@@ -12,16 +13,19 @@ export const labelWidth = (label: string) => Math.ceil(label.length * CHAR_PX);
 
 type Step = { range: (start: Date, stop: Date) => Date[]; every: number; format: (date: Date) => string };
 
-const day = utcFormat('%b %-d');
+/** The days of the axis are UTC days, written in the reader's locale (domain/formatDate). */
+const utc = (style: DateStyle) => (date: Date) => formatDate(date, style, 'UTC');
+const day = utc('dayMonth');
 
 /**
  * The steps an axis may take, finest first: whole days, weeks (Mondays), months, years, each a number of
  * its unit apart counted from the first one in the period (so they are evenly spaced). Days and weeks
- * read "Nov 28"; months read "Nov", or "Nov 2026" when the period crosses a year; years "2026".
+ * read "Nov 28" ("28 Nov" in Britain); months read "Nov", or "Nov 2026" when the period crosses a year;
+ * years "2026".
  */
 function stepsFor(start: Date, end: Date): Step[] {
-  const month = start.getUTCFullYear() === end.getUTCFullYear() ? utcFormat('%b') : utcFormat('%b %Y');
-  const year = utcFormat('%Y');
+  const month = utc(start.getUTCFullYear() === end.getUTCFullYear() ? 'month' : 'monthYear');
+  const year = utc('year');
   const days = (n: number): Step => ({ range: (a, b) => utcDay.range(a, b), every: n, format: day });
   const weeks = (n: number): Step => ({ range: (a, b) => utcMonday.range(a, b), every: n, format: day });
   const months = (n: number): Step => ({ range: (a, b) => utcMonth.range(a, b), every: n, format: month });

@@ -4,6 +4,7 @@ import type { Point, Size } from '../../../../domain/clampToWindow.ts';
 import { SUPPORT_MESSAGE_MAX } from '../../../../domain/supportMessage.ts';
 import type { SupportChatActor } from '../../../../machines/supportChatMachine.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Form } from '../../../ui/Form.tsx';
 import type { DragHandleProps } from '../hooks/useDraggablePosition.ts';
 import { SupportMessageList } from './SupportMessageList.tsx';
 import { SupportSendStatus } from './SupportSendStatus.tsx';
@@ -99,7 +100,7 @@ export function SupportChatPanel({
         </button>
       </header>
       <SupportMessageList actor={actor} />
-      <form className="support-panel__composer" onSubmit={send} noValidate>
+      <Form className="support-panel__composer" onSubmit={send} noValidate>
         <label className="ui-visually-hidden" htmlFor={`${id}-message`}>
           Message to support
         </label>
@@ -127,7 +128,7 @@ export function SupportChatPanel({
             Send
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

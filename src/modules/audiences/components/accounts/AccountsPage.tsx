@@ -14,6 +14,8 @@ import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
 import '../people/people.css';
+import { areaLinks } from '../../../../router/routeTable.ts';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { UserText } from '../../../../ui/UserText.tsx';
 
 export const ACCOUNTS_PAGE_SIZE = 10;
@@ -115,8 +117,21 @@ export function AccountsPage() {
           list.setSort(next.direction === 'NOSORT' ? SORTS[0] : `${next.columnId}.${next.direction}`)
         }
         empty={
-          <StatePanel compact kind="empty" title={list.query.q ? 'No account matches' : 'No accounts yet'}>
-            {list.query.q ? 'Try another name.' : 'Accounts appear as contacts with a company are added.'}
+          <StatePanel
+            compact
+            kind="empty"
+            title={list.query.q ? 'No account matches' : 'No accounts yet'}
+            actions={
+              list.query.q ? undefined : (
+                <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
+                  Import contacts
+                </Link>
+              )
+            }
+          >
+            {list.query.q
+              ? 'Try another name.'
+              : 'Accounts appear as contacts with a company are added: import them, or create them in People.'}
           </StatePanel>
         }
       />

@@ -1,5 +1,5 @@
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
-import { countOf } from '../../../../../domain/countOf.ts';
+import { countOf, pluralNoun } from '../../../../../domain/countOf.ts';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
@@ -35,8 +35,8 @@ export function DeleteListDialog({ list, onClose, onDeleted }: Props) {
       {list ? (
         <p>
           “<UserText>{list.list_name}</UserText>” will be deleted. Its{' '}
-          {countOf(list.totalContacts, 'contact', 'contacts')} {list.totalContacts === 1 ? 'stays' : 'stay'}{' '}
-          in People.
+          {countOf(list.totalContacts, 'contact', 'contacts')}{' '}
+          {pluralNoun(list.totalContacts, 'stays', 'stay')} in People.
         </p>
       ) : null}
     </ConfirmDialog>

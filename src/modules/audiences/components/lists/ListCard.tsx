@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
+import { formatDate } from '../../../../../domain/formatDate.ts';
 import { UserText } from '../../../../ui/UserText.tsx';
 import { SummaryCard } from '../../../shared/components/SummaryCard.tsx';
 
@@ -11,7 +12,7 @@ type Props = {
   cloning: boolean;
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso);
 
 /** One list as a card: its name (a link to its details), totals, who made it, who last used it. */
 export function ListCard({ list, onRename, onClone, onDelete, cloning }: Props) {

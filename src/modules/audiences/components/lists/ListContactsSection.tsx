@@ -1,6 +1,9 @@
+import { Link } from '@tanstack/react-router';
 import type { ListContactKind } from '../../../../../domain/audienceListSchemas.ts';
 import type { AudienceListContact } from '../../../../../domain/audienceLists.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
+import { areaLinks } from '../../../../router/routeTable.ts';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../../ui/Table.tsx';
@@ -53,7 +56,14 @@ export function ListContactsSection({ listId, kind, pageSize, title }: Props) {
             compact
             kind="empty"
             title={`No ${kind === 'profiled' ? 'profiled' : 'non-profiled'} contacts`}
-          />
+            actions={
+              <Link {...areaLinks.audiences} className={buttonClassName('secondary')}>
+                Add people from People
+              </Link>
+            }
+          >
+            Choose people in People and add them to this list.
+          </StatePanel>
         }
       />
     </Card>

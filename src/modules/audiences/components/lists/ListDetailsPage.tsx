@@ -10,6 +10,7 @@ import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { AllListsLink } from './AllListsLink.tsx';
 import { ListContactsSection } from './ListContactsSection.tsx';
 import './lists.css';
+import { pluralNoun } from '../../../../../domain/countOf.ts';
 
 /** /audiences/lists/view?list_id=N: a list's totals and its profiled and non-profiled contacts, 10 a page. */
 export function ListDetailsPage() {
@@ -45,7 +46,7 @@ export function ListDetailsPage() {
       <PageHeader
         eyebrow="Lists"
         title={list.list_name}
-        description={`${abbreviateNumber(list.totalContacts)} contacts · ${abbreviateNumber(list.totalSent)} sent · ${abbreviateNumber(list.totalClicks)} clicks · created by ${list.created_by}`}
+        description={`${abbreviateNumber(list.totalContacts)} ${pluralNoun(list.totalContacts, 'contact', 'contacts')} · ${abbreviateNumber(list.totalSent)} sent · ${abbreviateNumber(list.totalClicks)} ${pluralNoun(list.totalClicks, 'click', 'clicks')} · created by ${list.created_by}`}
         actions={back}
       />
       <div className="list-details__sections">

@@ -4,6 +4,7 @@ import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../../shared/hooks/useRequest.ts';
@@ -81,7 +82,7 @@ export function ListNameDialog({ target, onClose, onSaved }: Props) {
         </>
       }
     >
-      <form id="list-name-form" onSubmit={submit} noValidate>
+      <Form id="list-name-form" onSubmit={submit} noValidate>
         <TextField
           label="List name"
           value={name}
@@ -99,7 +100,7 @@ export function ListNameDialog({ target, onClose, onSaved }: Props) {
             {serverMessage}
           </Alert>
         ) : null}
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import { DeleteListDialog } from './DeleteListDialog.tsx';
 import { ListCard } from './ListCard.tsx';
 import { ListNameDialog } from './ListNameDialog.tsx';
 import './lists.css';
+import { areaLinks } from '../../../../router/routeTable.ts';
 
 /**
  * /audiences/lists: the organisation's lists as cards, 8 at a time (Show more), newest first, with their
@@ -56,11 +57,7 @@ export function ListsPage() {
         description: 'Lists of contacts that campaigns and workflows send to.',
         actions: (
           <>
-            <Link
-              to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-              params={{ page: 'lists', tab: 'import' }}
-              className={buttonClassName('secondary')}
-            >
+            <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
               Import contacts
             </Link>
             {newButton}

@@ -14,6 +14,7 @@ import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 
@@ -113,12 +114,8 @@ export function ContactFormDialog({ person, tab = 'all', onClose, save }: Props)
     const found = check(values);
     setErrors(found);
     setFailure(null);
-    if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
+    // The form focuses the first invalid field (src/ui/Form.tsx).
+    if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
       await save(values);
@@ -142,7 +139,7 @@ export function ContactFormDialog({ person, tab = 'all', onClose, save }: Props)
       title={person ? `Edit ${person.full_name}` : 'Create contact'}
       description={person ? undefined : 'A new contact is Subscribed.'}
     >
-      <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit}>
+      <Form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="contact-form__grid">
           {text('firstName', 'First name', { autoComplete: 'given-name' })}
@@ -199,7 +196,7 @@ export function ContactFormDialog({ person, tab = 'all', onClose, save }: Props)
             {person ? 'Save changes' : 'Create contact'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -189,7 +189,11 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
               onBuyerStage={changeStage}
             />
           ) : null}
-          <PeopleRows screen={screen} onOpen={(person) => setOverlay({ kind: 'detail', person })} />
+          <PeopleRows
+            screen={screen}
+            onOpen={(person) => setOverlay({ kind: 'detail', person })}
+            onCreate={() => setOverlay({ kind: 'edit', person: null })}
+          />
         </div>
       </div>
       {overlay?.kind === 'detail' ? (

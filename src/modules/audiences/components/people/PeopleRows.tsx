@@ -1,7 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { areaLinks } from '../../../../router/routeTable.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { isSelected, toggleSelected } from '../../../shared/utils/rowSelection.ts';
@@ -41,9 +44,12 @@ function RetryAlert({
 export function PeopleRows({
   screen,
   onOpen,
+  onCreate,
 }: {
   screen: PeopleScreen;
   onOpen: (person: PersonRow) => void;
+  /** Create contact, offered by an empty list (with the import) as what to do next. */
+  onCreate: () => void;
 }) {
   const { shown, status, selection, setSelection } = screen;
   if (!shown && status === 'failure')
@@ -77,8 +83,20 @@ export function PeopleRows({
               compact
               kind="empty"
               title={screen.searched ? 'No one matches' : 'No people here yet'}
+              actions={
+                screen.searched ? undefined : (
+                  <>
+                    <Button onClick={onCreate}>Create contact</Button>
+                    <Link {...areaLinks.importContacts} className={buttonClassName('secondary')}>
+                      Import contacts
+                    </Link>
+                  </>
+                )
+              }
             >
-              {screen.searched ? 'Try another search or clear the filters.' : 'Create a contact to start.'}
+              {screen.searched
+                ? 'Try another search or clear the filters.'
+                : 'Create a contact, or import a CSV file of them into a list.'}
             </StatePanel>
           }
         />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BUYER_STAGES } from '../../../../../domain/audiencePeople.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { Select } from '../../../../ui/Select.tsx';
 
 type Props = {
   count: number;
@@ -40,19 +41,17 @@ export function PeopleSelectionBar(props: Props) {
           Add to list
         </Button>
         <div className="people-selection__stage">
-          <select
-            className="people-select"
-            aria-label="Buyer stage"
+          <Select
+            className="people-selection__stage-select"
+            label="Buyer stage"
+            hideLabel
             value={stage}
             onChange={(event) => setStage(event.target.value)}
-          >
-            <option value="">Buyer stage…</option>
-            {BUYER_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: '', label: 'Buyer stage…' },
+              ...BUYER_STAGES.map((s) => ({ value: s, label: s })),
+            ]}
+          />
           <Button size="sm" variant="secondary" disabled={!stage} onClick={() => props.onBuyerStage(stage)}>
             Change stage
           </Button>

@@ -1,3 +1,5 @@
+import { Select } from '../../../../ui/Select.tsx';
+
 /** Every sortable column of spec 02 with its label (the table's headers sort the ones it shows). */
 const COLUMNS = [
   ['full_name', 'Name'],
@@ -16,19 +18,18 @@ const COLUMNS = [
  */
 export function PeopleSortSelect({ sort, onChange }: { sort: string; onChange: (sort: string) => void }) {
   return (
-    <label className="people-toolbar__sort">
-      Sort by
-      <select className="people-select" value={sort} onChange={(event) => onChange(event.target.value)}>
-        <option value="none">Newest first</option>
-        {COLUMNS.flatMap(([id, label]) => [
-          <option key={`${id}.ASC`} value={`${id}.ASC`}>
-            {label}, ascending
-          </option>,
-          <option key={`${id}.DESC`} value={`${id}.DESC`}>
-            {label}, descending
-          </option>,
-        ])}
-      </select>
-    </label>
+    <Select
+      className="people-toolbar__sort"
+      label="Sort by"
+      value={sort}
+      onChange={(event) => onChange(event.target.value)}
+      options={[
+        { value: 'none', label: 'Newest first' },
+        ...COLUMNS.flatMap(([id, label]) => [
+          { value: `${id}.ASC`, label: `${label}, ascending` },
+          { value: `${id}.DESC`, label: `${label}, descending` },
+        ]),
+      ]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { formatDate } from '../../../../../domain/formatDate.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
@@ -42,7 +43,7 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
     ['Engagement score', String(person.engagement_score)],
     ['LinkedIn', person.linkedin_url],
     ['Twitter', person.twitter_url],
-    ['Created on', new Date(person.created_on).toLocaleDateString(undefined, { dateStyle: 'medium' })],
+    ['Created on', formatDate(person.created_on)],
   ];
   const custom = Object.entries(person.custom_fields ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (

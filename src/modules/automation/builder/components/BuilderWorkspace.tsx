@@ -1,5 +1,6 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { useCallback, useState } from 'react';
+import { countOf, pluralNoun } from '../../../../../domain/countOf.ts';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
@@ -87,7 +88,7 @@ export function BuilderWorkspace({ draft, workflowId }: { draft: WorkflowDraft; 
             <Alert tone="warning" title="This workflow is paused">
               Contacts do not move through it until you resume it.
               {newCount > 0
-                ? ` ${newCount} step${newCount === 1 ? '' : 's'} added while paused ${newCount === 1 ? 'is' : 'are'} marked "New" on the canvas.`
+                ? ` ${countOf(newCount, 'step', 'steps')} added while paused ${pluralNoun(newCount, 'is', 'are')} marked "New" on the canvas.`
                 : ' Steps you add now are marked "New" on the canvas.'}
             </Alert>
           ) : null}

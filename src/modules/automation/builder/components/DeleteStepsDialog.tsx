@@ -1,4 +1,4 @@
-import { pluralNoun } from '../../../../../domain/countOf.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
 /** A delete that takes more than one step, waiting for the user's answer. */
@@ -22,17 +22,13 @@ export function DeleteStepsDialog({
     <ConfirmDialog
       open={pending !== null}
       onClose={onCancel}
-      title={
-        pending
-          ? `Delete “${pending.title}” and ${below} ${pluralNoun(below, 'step', 'steps')} below it?`
-          : ''
-      }
+      title={pending ? `Delete “${pending.title}” and ${countOf(below, 'step', 'steps')} below it?` : ''}
       description={
         pending
-          ? `Deleting this If / Else also deletes every step in its yes and no branches: ${pending.count} steps in all.`
+          ? `Deleting this If / Else also deletes every step in its yes and no branches: ${countOf(pending.count, 'step', 'steps')} in all.`
           : undefined
       }
-      confirmLabel={pending ? `Delete ${pending.count} steps` : 'Delete'}
+      confirmLabel={pending ? `Delete ${countOf(pending.count, 'step', 'steps')}` : 'Delete'}
       onConfirm={() => pending && onConfirm(pending.nodeId)}
     >
       {pending ? (

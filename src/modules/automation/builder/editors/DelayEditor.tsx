@@ -8,6 +8,7 @@ import {
 } from '../../../../../domain/workflowCatalogue.ts';
 import type { DayOption, DelayUnit, FlowNode, NodeDetail } from '../../../../../domain/workflowTypes.ts';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
+import { Radio } from '../../../../ui/Radio.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { optionsState } from '../../../shared/components/optionsState.tsx';
@@ -79,26 +80,22 @@ export const DelayEditor = memo(function DelayEditor({ node, edit }: Props) {
     <>
       <fieldset className="node-editor__fieldset">
         <legend>Wait</legend>
-        <label className="node-editor__radio">
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={mode === 1}
-            onChange={() => edit.patch({ radioValue: 1 }, 'radioValue')}
-          />
-          For a duration
-        </label>
-        <label className="node-editor__radio">
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={mode === 2}
-            onChange={() =>
-              edit.patch(detail.waitUntil ? { radioValue: 2 } : { radioValue: 2, waitUntil }, 'radioValue')
-            }
-          />
-          Until a day and time
-        </label>
+        <Radio
+          className="node-editor__radio"
+          name={`${id}-mode`}
+          checked={mode === 1}
+          onChange={() => edit.patch({ radioValue: 1 }, 'radioValue')}
+          label="For a duration"
+        />
+        <Radio
+          className="node-editor__radio"
+          name={`${id}-mode`}
+          checked={mode === 2}
+          onChange={() =>
+            edit.patch(detail.waitUntil ? { radioValue: 2 } : { radioValue: 2, waitUntil }, 'radioValue')
+          }
+          label="Until a day and time"
+        />
       </fieldset>
       {mode === 1 ? (
         <div className="node-editor__row">

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { browserTimeZone } from '../../../../../domain/browserTimeZone.ts';
 import { preferredTimeZone } from '../../../../../domain/timeZoneOptions.ts';
 import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { UseLoad } from '../../../shared/hooks/useLoad.ts';
@@ -20,5 +21,5 @@ export function useEditorStaticData(): StaticDataLoad {
 
 /** The browser's time zone when the list has it ("UTC" for any name of UTC), else UTC. */
 export function defaultTimezone(timezones: readonly string[]): string {
-  return preferredTimeZone(timezones, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return preferredTimeZone(timezones, browserTimeZone());
 }

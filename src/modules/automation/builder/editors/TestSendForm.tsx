@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { WorkflowAnswers } from '../../../../../domain/workflowTypes.ts';
 import type { TestShareProfileInput } from '../../../../api/workflowApi.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
@@ -34,7 +35,7 @@ export function TestSendForm({ input, disabledReason }: Props) {
     if (!disabledReason) send.load({ ...input, to: to.trim() || undefined });
   };
   return (
-    <form className="node-editor__test-send" onSubmit={submit} aria-label="Test send">
+    <Form className="node-editor__test-send" onSubmit={submit} aria-label="Test send">
       <TextField
         label="Send a test to"
         type="email"
@@ -52,6 +53,6 @@ export function TestSendForm({ input, disabledReason }: Props) {
       >
         Send test
       </Button>
-    </form>
+    </Form>
   );
 }

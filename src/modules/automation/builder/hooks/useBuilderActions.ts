@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
+import { countOf } from '../../../../../domain/countOf.ts';
 import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
@@ -86,7 +87,7 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
           message:
             count === 1
               ? `Deleted “${title}”.`
-              : `Deleted “${title}” and ${count - 1} step${count === 2 ? '' : 's'} below it.`,
+              : `Deleted “${title}” and ${countOf(count - 1, 'step', 'steps')} below it.`,
           tone: 'success',
           duration: 8000,
           action: {

@@ -1,5 +1,5 @@
 import { Panel } from '@xyflow/react';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { useCountTotals } from './NodeCountsContext.ts';
 
 /** The key to the numbers on the steps, over the canvas, once the workflow has enrolled anyone. */
@@ -9,7 +9,7 @@ export function CountsLegend() {
   return (
     <Panel position="top-left" className="builder-legend">
       <span className="builder-legend__title">
-        {formatThousands(totals.enrolled)} contact{totals.enrolled === 1 ? '' : 's'} enrolled
+        {countOf(totals.enrolled, 'contact', 'contacts')} enrolled
       </span>
       <span className="builder-count builder-count--passed">passed</span>
       <span className="builder-count builder-count--waiting">waiting</span>

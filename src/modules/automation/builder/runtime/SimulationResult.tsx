@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../domain/countOf.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import type { SimulateAnswer } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
@@ -43,7 +44,7 @@ export function SimulationResult({ answer, flow }: { answer: SimulateAnswer; flo
             </ol>
             {contact.steps_omitted > 0 ? (
               <p className="automation-muted">
-                … and {contact.steps_omitted.toLocaleString('en-US')} more steps.
+                … and {countOf(contact.steps_omitted, 'more step', 'more steps')}.
               </p>
             ) : null}
             <h4 className="builder-simulation__subtitle">Emails that would go out</h4>
@@ -66,7 +67,7 @@ export function SimulationResult({ answer, flow }: { answer: SimulateAnswer; flo
             )}
             {contact.emails_omitted > 0 ? (
               <p className="automation-muted">
-                … and {contact.emails_omitted.toLocaleString('en-US')} more emails.
+                … and {countOf(contact.emails_omitted, 'more email', 'more emails')}.
               </p>
             ) : null}
           </section>

@@ -4,6 +4,7 @@ import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Radio } from '../../../../ui/Radio.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
@@ -110,18 +111,20 @@ export function SimulatorDialog({
       <div className="builder-simulator">
         <fieldset className="builder-simulator__group">
           <legend>Who</legend>
-          <label className="builder-simulator__choice">
-            <input
-              type="radio"
-              checked={form.who === 'contact'}
-              onChange={() => update({ who: 'contact' })}
-            />
-            One contact
-          </label>
-          <label className="builder-simulator__choice">
-            <input type="radio" checked={form.who === 'sample'} onChange={() => update({ who: 'sample' })} />A
-            sample of subscribed contacts
-          </label>
+          <Radio
+            className="builder-simulator__choice"
+            name="simulator-who"
+            checked={form.who === 'contact'}
+            onChange={() => update({ who: 'contact' })}
+            label="One contact"
+          />
+          <Radio
+            className="builder-simulator__choice"
+            name="simulator-who"
+            checked={form.who === 'sample'}
+            onChange={() => update({ who: 'sample' })}
+            label="A sample of subscribed contacts"
+          />
           {form.who === 'contact' ? (
             <div className="builder-simulator__row">
               <TextField
@@ -157,22 +160,20 @@ export function SimulatorDialog({
         />
         <fieldset className="builder-simulator__group">
           <legend>What the contacts do</legend>
-          <label className="builder-simulator__choice">
-            <input
-              type="radio"
-              checked={form.events === 'real'}
-              onChange={() => update({ events: 'real' })}
-            />
-            What they really did (their recorded opens and clicks)
-          </label>
-          <label className="builder-simulator__choice">
-            <input
-              type="radio"
-              checked={form.events === 'pretend'}
-              onChange={() => update({ events: 'pretend' })}
-            />
-            Pretend events
-          </label>
+          <Radio
+            className="builder-simulator__choice"
+            name="simulator-events"
+            checked={form.events === 'real'}
+            onChange={() => update({ events: 'real' })}
+            label="What they really did (their recorded opens and clicks)"
+          />
+          <Radio
+            className="builder-simulator__choice"
+            name="simulator-events"
+            checked={form.events === 'pretend'}
+            onChange={() => update({ events: 'pretend' })}
+            label="Pretend events"
+          />
           {form.events === 'pretend' ? (
             <div className="builder-simulator__events">
               {form.pretend.map((event, index) => (

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import type {
   EnrolledContact,
@@ -119,7 +120,7 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
           aria-expanded={open === row.enrolment_id}
           onClick={() => setOpen((current) => (current === row.enrolment_id ? null : row.enrolment_id))}
         >
-          {open === row.enrolment_id ? 'Hide' : `${row.history.length} steps`}
+          {open === row.enrolment_id ? 'Hide' : countOf(row.history.length, 'step', 'steps')}
         </Button>
       ),
     },
@@ -138,7 +139,12 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
           rowKey={(row) => String(row.enrolment_id)}
           noun={['contact', 'contacts']}
           errorTitle="The contacts could not be loaded"
-          empty={<StatePanel compact kind="empty" title="No contacts yet" />}
+          empty={
+            <StatePanel compact kind="empty" title="No contacts yet">
+              Contacts enter when what starts the workflow happens, once it is published. Try it first with
+              Simulate.
+            </StatePanel>
+          }
         />
         {opened ? (
           <section className="builder-contacts__history" aria-labelledby="builder-contacts-history-title">

@@ -1,5 +1,6 @@
 import { conditionSummary } from '../../../../../domain/conditionSummary.ts';
-import type { FlowNode } from '../../../../../domain/workflowTypes.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
+import type { DelayUnit, FlowNode } from '../../../../../domain/workflowTypes.ts';
 
 /** What a step card shows under its title: the key detail of the step, and a badge when it has one. */
 export type NodeSummary = {
@@ -7,9 +8,10 @@ export type NodeSummary = {
   badge: { tone: 'success' | 'warning'; label: string } | null;
 };
 
-function plural(value: number, unit: string): string {
-  const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
-  return `${value} ${value === 1 ? singular : `${singular}s`}`;
+const UNIT_ONE: Record<DelayUnit, string> = { minutes: 'minute', hours: 'hour', days: 'day', weeks: 'week' };
+
+function plural(value: number, unit: DelayUnit): string {
+  return countOf(value, UNIT_ONE[unit], unit);
 }
 
 function hourLabel(hour: number): string {

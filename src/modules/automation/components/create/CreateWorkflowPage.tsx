@@ -24,6 +24,7 @@ import { useLoad } from '../../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../../shared/hooks/useRequest.ts';
 import { TriggerChooser } from './TriggerChooser.tsx';
 import '../automation.css';
+import { Form } from '../../../../ui/Form.tsx';
 
 const SUBJECT_STEP: Record<WorkflowTrigger['subject'], string> = {
   email: '2. Choose the email',
@@ -118,7 +119,7 @@ export function CreateWorkflowPage() {
         description="Pick what starts it and what it starts from. You add its steps in the builder next."
         actions={back}
       />
-      <form className="automation-create" onSubmit={submit} noValidate>
+      <Form className="automation-create" onSubmit={submit} noValidate>
         <Card>
           {triggers.data ? (
             <TriggerChooser
@@ -194,7 +195,7 @@ export function CreateWorkflowPage() {
             ) : null}
           </Card>
         ) : null}
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import type { WorkflowFilter } from '../../../../../domain/workflowTypes.ts';
 import { Button } from '../../../../ui/Button.tsx';
@@ -57,7 +58,7 @@ export function WorkflowListToolbar({
       {total > 0 ? (
         <div className="automation-toolbar__row automation-toolbar__row--selection">
           <Checkbox
-            label={`Select all ${formatThousands(total)} workflows`}
+            label={`Select all ${countOf(total, 'workflow', 'workflows')}`}
             checked={all === 'all'}
             indeterminate={all === 'some'}
             onChange={() => onSelection(toggleSelectAll(selection, total))}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatWorkflowDate } from '../../../../../domain/formatWorkflowDate.ts';
+import { formatDate } from '../../../../../domain/formatDate.ts';
 import type { WorkflowSummary } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowStatusResult } from '../../../../../machines/workflowStatusMachine.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
@@ -60,7 +60,7 @@ export function WorkflowTable({
           >
             <UserText>{row.name}</UserText>
           </Link>
-          <span className="automation-muted">Updated {formatWorkflowDate(row.updated_on)}</span>
+          <span className="automation-muted">Updated {formatDate(row.updated_on)}</span>
         </div>
       ),
     },

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { UploadedImage } from '../../../../../domain/publishAnswers.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { buttonClassName } from '../../../../ui/buttonClassName.ts';
+import { FileField } from '../../../../ui/FileField.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useImageUpload } from '../hooks/useImageUpload.ts';
 
@@ -46,24 +46,16 @@ export function ImageUploadField({ onUploaded }: { onUploaded: (image: UploadedI
           </Button>
         </div>
       ) : (
-        <>
-          <p className="designer-upload__lead">Drop an image here, or</p>
-          <label htmlFor={`${id}-file`} className={buttonClassName('secondary', 'sm')}>
-            Choose an image
-          </label>
-          <input
-            id={`${id}-file`}
-            className="ui-visually-hidden"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) start(file);
-            }}
-          />
-          <p className="designer-muted">PNG, JPEG, GIF or WebP, up to 5 MB.</p>
-        </>
+        <FileField
+          label="Image file"
+          buttonLabel="Choose an image"
+          hint="Or drop it here. PNG, JPEG, GIF or WebP, up to 5 MB."
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          clearAfterChoice
+          onFile={(file) => {
+            if (file) start(file);
+          }}
+        />
       )}
       {state.status === 'failed' ? (
         <p className="designer-field__error" role="alert">

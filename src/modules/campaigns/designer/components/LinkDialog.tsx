@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { linkTarget } from '../../../../../domain/linkTarget.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 
 type Props = {
@@ -54,7 +55,7 @@ export function LinkDialog({ editing, onApply, onRemove, onClose }: Props) {
         </>
       }
     >
-      <form id={FORM} onSubmit={submit} noValidate>
+      <Form id={FORM} onSubmit={submit} noValidate>
         <TextField
           label="Link address"
           value={value}
@@ -68,7 +69,7 @@ export function LinkDialog({ editing, onApply, onRemove, onClose }: Props) {
             setError(null);
           }}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { MERGE_FIELDS, type MergeFieldName, mergeFieldToken } from '../../../../../domain/mergeFields.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 
@@ -45,7 +46,7 @@ export function MergeFieldDialog({ onInsert, onClose }: Props) {
         </>
       }
     >
-      <form id={FORM} onSubmit={submit} noValidate className="designer-merge-form">
+      <Form id={FORM} onSubmit={submit} noValidate className="designer-merge-form">
         <Select
           label="Field"
           value={name}
@@ -64,7 +65,7 @@ export function MergeFieldDialog({ onInsert, onClose }: Props) {
           Inserts <code>{token}</code>, shown as “{field?.example}”
           {fallback.trim() ? <> or “{fallback.trim()}”</> : null}.
         </p>
-      </form>
+      </Form>
     </Dialog>
   );
 }

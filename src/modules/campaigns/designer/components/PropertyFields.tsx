@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Select } from '../../../../ui/Select.tsx';
 
 /** Small labelled inputs of the property panel and theme editor (each writes on change). */
 export function ColourField({
@@ -100,18 +101,14 @@ export function ChoiceField<T extends string>({
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
 }) {
-  const id = useId();
   return (
-    <div className="designer-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      className="designer-field"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T)}
+      options={options.map((option) => ({ value: option.value, label: option.label }))}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TemplateSummary, TemplateTab } from '../../../../../domain/publishAnswers.ts';
 import { applyDesign } from '../../../../engine/design/commands/applyDesign.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { Form } from '../../../../ui/Form.tsx';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { Tabs } from '../../../../ui/Tabs.tsx';
@@ -124,7 +125,7 @@ function SaveAsTemplate() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
-    <form
+    <Form
       className="designer-save-template"
       onSubmit={async (event) => {
         event.preventDefault();
@@ -156,7 +157,7 @@ function SaveAsTemplate() {
       <Button type="submit" size="sm" loading={busy}>
         Save as template
       </Button>
-    </form>
+    </Form>
   );
 }
 

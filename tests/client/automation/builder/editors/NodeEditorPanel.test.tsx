@@ -35,8 +35,12 @@ describe('NodeEditorPanel', { timeout: 20_000 }, () => {
       getUserContactLists: async () => ({ success: true as const, data: [] }),
     });
     const draft = await openDraft(sampleFlow());
-    renderPanel(draft, 'a1', api);
+    renderPanel(draft, 'a1', api, { routed: true });
     expect(await screen.findByText('No lists yet')).toBeTruthy();
+    // It says where lists are made, and links there.
+    expect(screen.getByRole('link', { name: 'Audiences › Lists' }).getAttribute('href')).toBe(
+      '/audiences/lists',
+    );
   });
 
   it('the step name is written as title and nodeTitle, one undo step per field', async () => {

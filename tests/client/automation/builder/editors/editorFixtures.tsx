@@ -1,3 +1,4 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
@@ -105,10 +106,16 @@ export function stubEditorApi(overrides: Partial<EditorApi> = {}) {
   return { ...defaults, ...overrides } as typeof defaults;
 }
 
-export function renderPanel(draft: WorkflowDraft, nodeId: string, api: EditorApi = stubEditorApi()) {
+/** `routed`: inside a router (for a panel that shows links to other areas, such as an empty picker's). */
+export function renderPanel(
+  draft: WorkflowDraft,
+  nodeId: string,
+  api: EditorApi = stubEditorApi(),
+  { routed = false }: { routed?: boolean } = {},
+) {
   const onClose = vi.fn();
   const onConstraint = vi.fn((_refusal: ConstraintRefusal) => undefined);
-  const view = render(
+  const tree = (
     <ServicesContext.Provider value={servicesWith(api)}>
       <ToastProvider>
         <EditorStaticDataProvider>
@@ -121,9 +128,15 @@ export function renderPanel(draft: WorkflowDraft, nodeId: string, api: EditorApi
           />
         </EditorStaticDataProvider>
       </ToastProvider>
-    </ServicesContext.Provider>,
+    </ServicesContext.Provider>
   );
-  return { ...view, onClose, onConstraint, api };
+  if (!routed) return { ...render(tree), onClose, onConstraint, api };
+  const root = createRootRoute({ component: () => tree });
+  const router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: ['/automation/details'] }),
+  });
+  return { ...render(<RouterProvider router={router} />), onClose, onConstraint, api };
 }
 
 /** The node's detail as the engine has it now. */
