@@ -5,6 +5,7 @@ import { createPreferenceClient } from './preferenceClient.ts';
 import { readPublicPageData } from './publicPageData.ts';
 import '../src/ui/tokens.css';
 import './publicPages.css';
+import './hostedForms.css';
 
 /**
  * The recipients' public pages (a separate, light build: no router library, no workbench request layer,

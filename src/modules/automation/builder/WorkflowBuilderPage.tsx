@@ -13,6 +13,8 @@ import { WorkflowEmailGraph } from '../components/email-graph/WorkflowEmailGraph
 import { BuilderWorkspace } from './components/BuilderWorkspace.tsx';
 import '../components/automation.css';
 import './builder.css';
+import './builderNodes.css';
+import './builderPanels.css';
 
 function Problem({
   title,

@@ -13,6 +13,8 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useOpenDraft } from '../../shared/hooks/useOpenDraft.ts';
 import { DesignerWorkspace } from './components/DesignerWorkspace.tsx';
 import './designer.css';
+import './designerBlocks.css';
+import './designerPanels.css';
 
 export type DesignerSearch = { campaignId: number | null; emailId: number | null; versionId: number | null };
 
