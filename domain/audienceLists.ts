@@ -1,6 +1,6 @@
 import type { ContactStatusName } from './audiencePeople.ts';
 
-/** Audience lists (spec 02 section 3 "Audience list"), as the audience service's lists_listing/ answers them. */
+/** Audience lists ("Audience list"), as the audience service's lists_listing/ answers them. */
 export type AudienceListSummary = {
   list_id: number;
   list_name: string;
@@ -19,7 +19,7 @@ export type AudienceListSummary = {
 /** GET lists_listing/ (limit, offset, search_word): the organisation's lists, newest first. */
 export type AudienceListsPage = { total_count: number; data: AudienceListSummary[] };
 
-/** Lists are shown 8 a page; a page of fewer than 8 is the last (spec 02 section 9). */
+/** Lists are shown 8 a page; a page of fewer than 8 is the last. */
 export const AUDIENCE_LISTS_PAGE_SIZE = 8;
 
 /** One contact of a list, as list_details/ answers it. */

@@ -1,5 +1,5 @@
 /**
- * People of the audience area (spec 02 section 3 "Contact"): tabs, sortable columns, filter categories,
+ * People of the audience area ("Contact"): tabs, sortable columns, filter categories,
  * personality types with their colours and codes, and the rows the audience service answers.
  */
 
@@ -11,7 +11,7 @@ export const PEOPLE_TAB_LABELS: Record<PeopleTab, string> = {
   unprofiled: 'Unprofiled',
 };
 
-/** People tabs are shown 10 a page; a page of fewer than 10 is the last (spec 02 section 9). */
+/** People tabs are shown 10 a page; a page of fewer than 10 is the last. */
 export const PEOPLE_PAGE_SIZE = 10;
 
 export const PEOPLE_SORT_COLUMNS = [
@@ -56,7 +56,7 @@ export type ContactStatusName = (typeof CONTACT_STATUSES)[number];
 export const PERSONALITY_TYPES = ['Dominant', 'Influencer', 'Steady', 'Conscientious', 'Others'] as const;
 export type PersonalityTypeName = (typeof PERSONALITY_TYPES)[number];
 
-/** Spec 02 section 9: the personality type codes. */
+/** The personality type codes. */
 export const PERSONALITY_TYPE_CODES: Record<PersonalityTypeName, string> = {
   Dominant: 'ADVA',
   Influencer: 'AIVA',
@@ -74,7 +74,7 @@ export const PERSONALITY_TYPE_COLOURS: Record<PersonalityTypeName, string> = {
   Others: '#5b5b6b',
 };
 
-/** Spec 02 personality values under the type they belong to; N/A is Others. */
+/** The personality values under the type they belong to; N/A is Others. */
 export const PERSONALITIES_BY_TYPE: Record<PersonalityTypeName, readonly string[]> = {
   Dominant: ['Driver', 'Leader', 'Challenger', 'Creator'],
   Influencer: ['Persuader', 'Motivator', 'Promoter', 'Advocate'],
@@ -90,7 +90,7 @@ export function personalityTypeOf(personality: string): PersonalityTypeName {
   return 'Others';
 }
 
-/** Spec 02 section 9: a contact created profiled without a personality type gets Steady. */
+/** A contact created profiled without a personality type gets Steady. */
 export const DEFAULT_PROFILED_TYPE: PersonalityTypeName = 'Steady';
 
 export const BUYER_STAGES = [

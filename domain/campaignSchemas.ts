@@ -10,7 +10,7 @@ import {
 } from './workflowFormFields.ts';
 
 /**
- * Form payloads of the campaign and edition service (spec 02 section 7, "Campaign and edition service").
+ * Form payloads of the campaign and edition service ("Campaign and edition service").
  * Shared by the server (validation, OpenAPI) and the client. See docs/campaigns.md.
  */
 
@@ -18,7 +18,7 @@ export const MAX_CAMPAIGN_NAME = 120;
 export const MAX_EMAIL_NAME = 150;
 export const MAX_SUBJECT = 300;
 export const MAX_KEYWORDS = 50;
-/** Campaign list pages end when fewer than 8 come back (spec 02 section 9: assets 8). */
+/** Campaign list pages end when fewer than 8 come back (assets 8). */
 export const CAMPAIGN_PAGE_SIZE = 8;
 export const EMAIL_PAGE_SIZE = 8;
 export const DRAFT_EDITION_NAME = 'Draft Edition';
@@ -26,7 +26,7 @@ export const CAMPAIGN_NAME_EXISTS = 'Campaign with that name already exists';
 export const EMAIL_NAME_EXISTS = 'Email with that name already exists in this campaign';
 export const LAST_EDITION = 'An email keeps at least one edition: delete the email instead.';
 
-/** The email type filter (spec 02 section 9): all, adhoc=1, digest=0, aiEmail=2. */
+/** The email type filter: all, adhoc=1, digest=0, aiEmail=2. */
 export const EMAIL_TYPE_FILTERS = [
   { value: 'all', label: 'All Types' },
   { value: '1', label: 'Ad hoc Emails' },

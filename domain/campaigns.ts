@@ -1,5 +1,5 @@
 /**
- * What the campaign and edition service answers (spec 02 section 3: Campaign, Email, Email / edition list
+ * What the campaign and edition service answers (Campaign, Email, Email / edition list
  * item, Asset with editions, Draft edition). Shared by the server and the client.
  */
 

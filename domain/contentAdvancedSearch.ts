@@ -1,5 +1,5 @@
 /**
- * The advanced search of the content explorer (spec 02 "advanced search"): sources to include (the
+ * The advanced search of the content explorer ("advanced search"): sources to include (the
  * global pool is `global`, a feed its id; none listed: the global pool and every feed of the
  * organisation) and sources to exclude (a source of the global pool or a feed, by id), keywords to include (any) and exclude, a date
  * range (YYYY-MM-DD, empty for none).
@@ -14,7 +14,7 @@ export type AdvancedSearch = {
 };
 
 /**
- * The default and the reset (spec 02 section 4): the global pool (with the organisation's own feeds),
+ * The default and the reset: the global pool (with the organisation's own feeds),
  * no exclusions, no keywords, all time.
  */
 export const DEFAULT_ADVANCED_SEARCH: AdvancedSearch = {

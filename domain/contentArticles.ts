@@ -1,4 +1,4 @@
-/** The content explorer's tabs (spec 02 routes /content/{tab}), in the order the screen shows them. */
+/** The content explorer's tabs (routes /content/{tab}), in the order the screen shows them. */
 export const CONTENT_TABS = [
   'explorer',
   'search',
@@ -12,7 +12,7 @@ export type ContentTab = (typeof CONTENT_TABS)[number];
 export const isContentTab = (value: string): value is ContentTab =>
   (CONTENT_TABS as readonly string[]).includes(value);
 
-/** A page of articles; the favourites tab's page is 22 (spec 02 section 9: its page ends under 22). */
+/** A page of articles; the favourites tab's page is 22 (its page ends under 22). */
 export const ARTICLES_PAGE_SIZE = 20;
 export const FAVOURITES_PAGE_SIZE = 22;
 export const pageSizeOf = (tab: ContentTab): number =>
@@ -31,7 +31,7 @@ export type ArticleConceptItem = { name: string; relevance: number };
  */
 export type ArticleHighlights = { title: string; description: string };
 
-/** An article of the explorer (spec 02 "Article"). */
+/** An article of the explorer ("Article"). */
 export type Article = {
   id: number;
   article_id: number;
@@ -78,7 +78,7 @@ export type ArticleFeed = {
 /** A source of the global pool (one of its feeds), which the advanced search may exclude. */
 export type GlobalSource = { id: number; name: string };
 
-/** A source filter entry (spec 02): the global pool, or one of the organisation's feeds. */
+/** A source filter entry: the global pool, or one of the organisation's feeds. */
 export type SourceFilterEntry =
   | { type: 'global'; is_active: true; data: { name: string; sources: GlobalSource[] } }
   | { type: 'feed'; is_active: boolean; data: ArticleFeed };
@@ -111,5 +111,5 @@ export type CurationTarget = {
 
 export type CurationTargetsPage = { total_count: number; data: CurationTarget[] };
 
-/** The article preview is fetched this long after it is asked for (spec 02 section 7). */
+/** The article preview is fetched this long after it is asked for. */
 export const ARTICLE_PREVIEW_DELAY_MS = 100;

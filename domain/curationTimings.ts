@@ -1,5 +1,5 @@
 /**
- * The curation timings of spec 02 sections 4 and 9 (milliseconds), kept by machines/curationMachine.ts.
+ * The curation timings (milliseconds), kept by machines/curationMachine.ts.
  */
 
 /** The edition card an add went to shows as recent for 5 s. */

@@ -1,4 +1,4 @@
-/** The search debounce of spec 01 section 9. */
+/** The search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type Debounced<A extends unknown[]> = {

@@ -36,7 +36,7 @@ export type PublishData = {
   list_ids: number[];
   contact_ids: number[];
   designed: boolean;
-  /** Outlook (spec 02 "Publish data"): whether the server is set up for it, and what is still to set. */
+  /** Outlook ("Publish data"): whether the server is set up for it, and what is still to set. */
   outlook_configured: boolean;
   outlook_missing: string[];
   /** The signed-in user's connected mailbox (null: none). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The email design document (spec 02 "Design"; the designer at /campaigns/editionedit/design/): what
+ * The email design document ("Design"; the designer at /campaigns/editionedit/design/): what
  * `design/save/` stores on an edition (email_versions.design), what templates hold, and what the server
  * renders to MJML, HTML and plain text. Plain JSON: the designer keeps the live document in a Y.Doc
  * (src/engine/design/) and converts it to this shape to save, preview and render.
@@ -13,7 +13,7 @@ import { z } from 'zod';
  * - Article blocks are bound to the edition: `articleList` shows the edition's curated articles in their
  *   order (at most `limit`), `articleCard` one curated article by id (it renders nothing once the
  *   article is no longer curated).
- * - The footer carries the recipient's preference link (spec 01: every marketing email) and the sender's
+ * - The footer carries the recipient's preference link (every marketing email) and the sender's
  *   postal address; the preflight refuses a send without them.
  */
 
@@ -181,6 +181,6 @@ export const DEFAULT_THEME: DesignTheme = {
 /** The merge fields a design may use in text ({{first_name}} with a fallback: {{first_name|there}}). */
 export const MERGE_FIELDS = ['first_name', 'last_name', 'email', 'company'] as const;
 
-/** The error texts the designer and design/save/ share (spec 02 section 5). */
+/** The error texts the designer and design/save/ share. */
 export const DESIGN_NAME_EXISTS = 'emailNameExists';
 export const MISSING_LINK = 'A button or link has no target: add a link before saving.';

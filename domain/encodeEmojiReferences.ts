@@ -7,7 +7,7 @@ const isEmojiCodePoint = (char: string, codePoint: number) =>
 
 /**
  * Encodes the emojis of a text (a subject line) as decimal numeric character references before it is
- * sent (spec 01 and 02 section 5): every code point outside the Basic Multilingual Plane as ONE reference
+ * sent: every code point outside the Basic Multilingual Plane as ONE reference
  * (😀 -> "&#128512;", never a surrogate pair), pictographs of the BMP (☀, ❤) and the characters that glue
  * emoji sequences (zero-width joiner, variation selectors, keycap). Everything else is left untouched,
  * including "&" and existing references. `decodeNumericReferences` reverses it.

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec 01 section 8, as data: which answers of the request layer do what.
+ * The error catalogue, as data: which answers of the request layer do what.
  * - a 200 "permission denied" (or error_code 403): store the path, error 403, back by origin, then
  *   /permission_denied?error=403;
  * - an HTTP 403: end the session and go to sign-in with a redirect back;

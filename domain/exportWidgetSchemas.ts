@@ -3,7 +3,7 @@ import { parsePromotionCodes } from './promotionCodes.ts';
 import { positiveIdField } from './wholeNumberField.ts';
 
 /**
- * The promo export widget's calls (spec 02 section 7: GET and POST old_export_widget/ with campaign_id and
+ * The promo export widget's calls (GET and POST old_export_widget/ with campaign_id and
  * promotion_codes; base /api/publish/). See docs/publish.md.
  */
 export const exportWidgetQuerySchema = z.object({ campaign_id: positiveIdField('campaign_id') });

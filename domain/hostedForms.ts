@@ -1,9 +1,9 @@
-/** The field types of a form (spec 02 section 3). */
+/** The field types of a form. */
 export const FORM_FIELD_TYPES = ['Text', 'Number', 'Date', 'Radio Button', 'Checkbox', 'Dropdown'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /**
- * The capturable fields (spec 02 section 3), each with its label, default type and, where the product has
+ * The capturable fields, each with its label, default type and, where the product has
  * one, the contact column it fills. The IP address is captured by the server, never asked. Consent and
  * opt-in is a single checkbox; ticked, it records the opt-in in the consent ledger.
  */
@@ -68,7 +68,7 @@ export const DEFAULT_FORM_FIELDS: FormField[] = [
   },
 ];
 
-/** A form as the workbench lists it (spec 02 "Form"). */
+/** A form as the workbench lists it ("Form"). */
 export type FormSummary = {
   id: number;
   name: string;
@@ -87,7 +87,7 @@ export type FormSummary = {
   submissions: number;
 };
 
-/** A submission as the workbench lists it (spec 02 "Submission contact"). */
+/** A submission as the workbench lists it ("Submission contact"). */
 export type FormSubmission = {
   contact_id: number | null;
   first_name: string;

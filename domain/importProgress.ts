@@ -1,5 +1,5 @@
 /**
- * The import-progress screen (spec 01 section 9): 1000 contacts and accounts, 100 more every 0.5 s,
+ * The import-progress screen: 1000 contacts and accounts, 100 more every 0.5 s,
  * and 6 s after the screen appears the person goes on to the content explorer's search tab.
  */
 export const IMPORT_TOTAL = 1000;

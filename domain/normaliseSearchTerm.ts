@@ -5,7 +5,7 @@ export type SearchTerm = {
   term: string;
 };
 
-/** Blank search text (after trimming) resets the search (spec 01 and 02 section 5). */
+/** Blank search text (after trimming) resets the search. */
 export function normaliseSearchTerm(raw: string | null | undefined): SearchTerm {
   const term = (raw ?? '').trim();
   return { blank: term === '', term };

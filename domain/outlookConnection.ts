@@ -1,6 +1,6 @@
 import type { PublishData } from './editionSend.ts';
 
-/** Where the publish step's Outlook connection stands (spec 02 sections 3, 4, 8). */
+/** Where the publish step's Outlook connection stands. */
 export type OutlookStatus = 'notConfigured' | 'notConnected' | 'connected' | 'error';
 
 export type OutlookState = {

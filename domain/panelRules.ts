@@ -1,6 +1,5 @@
 /**
- * Side panels and the dark overlay behind them (spec 01 section 2 "Other behaviour by path", spec 02
- * section 2 "Overlays and panels"). Pure rules; machines/panelsMachine.ts applies them.
+ * Side panels and the dark overlay behind them (the overlays and panels each path opens). Pure rules; machines/panelsMachine.ts applies them.
  */
 export const PANEL_NAMES = [
   'curation',

@@ -1,6 +1,6 @@
 /**
  * Where a permission error sends the person back to before /permission_denied?error={code}
- * (spec 01 section 6, spec 02 section 2). Pure: the caller passes the current path and its query.
+ *. Pure: the caller passes the current path and its query.
  */
 export type PermissionReturnInput = {
   pathname: string;

@@ -1,7 +1,7 @@
 import type { PreferenceFlag } from './preferenceMessages.ts';
 
 /**
- * The preference page's form (spec 01 sections 2, 3 and 4): built from the preference record the server
+ * The preference page's form: built from the preference record the server
  * answers get_recipient_details/ with, changed by toggles, and turned back into update_preference/'s
  * fields. Pure: the preference form machine and the server renderer both use it.
  */

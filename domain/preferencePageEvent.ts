@@ -1,6 +1,6 @@
 import { isSectionChecked, type PreferenceForm, type PreferenceSection } from './preferenceForm.ts';
 
-/** unsubscribe_page_events/'s fields (spec 01 section 7), every one a text. */
+/** unsubscribe_page_events/'s fields, every one a text. */
 export type PreferencePageEventFields = {
   unsub_uuid: string;
   status: '0' | '1';

@@ -18,7 +18,7 @@ export {
 } from './preferenceMessages.ts';
 
 /**
- * The preference service's calls (spec 01 section 7): their form fields and their answers. Shared by the
+ * The preference service's calls: their form fields and their answers. Shared by the
  * server, which validates with them, and the workbench. The flags and texts live in preferenceMessages.ts
  * (no schema library: the public pages use them).
  */

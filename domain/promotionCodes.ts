@@ -1,5 +1,5 @@
 /**
- * Promotion codes of a campaign's promo export widget (spec 02 section 7, old_export_widget/): short codes
+ * Promotion codes of a campaign's promo export widget (old_export_widget/): short codes
  * like SPRING-25 shown to a website's readers beside the campaign's latest edition. Pure: shared by the
  * codes editor and the server, which both read the same text the same way.
  */

@@ -1,4 +1,4 @@
-/** Which public recipient page a path asks for, and its unsubscribe id (spec 01 section 2). */
+/** Which public recipient page a path asks for, and its unsubscribe id. */
 export type PublicPage =
   | { page: 'preferences'; unsubId: string }
   | { page: 'unsubscribe'; unsubId: string }

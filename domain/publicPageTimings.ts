@@ -1,7 +1,7 @@
 import { PREFERENCE_UPDATED_MESSAGE } from './preferenceMessages.ts';
 
 /**
- * The public recipient pages' timings and texts (spec 01 sections 4, 8 and 9): the unsubscribe button's
+ * The public recipient pages' timings and texts: the unsubscribe button's
  * re-enable delays, the toasts' durations and wording. Every duration is in milliseconds.
  */
 

@@ -5,7 +5,7 @@ import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts'
 import { booleanFieldSchema, optionalIdFieldSchema, searchFieldSchema } from './workflowFormFields.ts';
 
 /**
- * Form payloads of the publishing and design service (spec 02 section 7, "Publishing and design service";
+ * Form payloads of the publishing and design service ("Publishing and design service";
  * base /api/publish/). Shared by the server (validation, OpenAPI) and the client. See docs/publish.md.
  */
 

@@ -4,7 +4,7 @@ import { nodeTitleOf } from './workflowGraphRules.ts';
 import type { FlowNode, WorkflowFlow } from './workflowTypes.ts';
 
 /**
- * The constraint rule (spec 01 section 5): removing a send-email node, or the email of a send-email node
+ * The constraint rule: removing a send-email node, or the email of a send-email node
  * (changing its email), is refused when a condition that stays in the workflow references that email
  * and no other remaining send-email node still sends it. The refusal names the emails and the
  * conditions, for the constraint dialog. Used by the builder's commands (deleteNode, editNode) and

@@ -13,7 +13,7 @@ export type SalesGroupListChange =
 export const EMPTY_GROUP_LIST: SalesGroupList = { groups: [], total: 0, selectedId: null };
 
 /**
- * The list rules of spec 02 section 4 for groups: a new group goes to the top (0 users, 'just now',
+ * The list rules for groups: a new group goes to the top (0 users, 'just now',
  * deletable, as the server answered it) and is selected; a rename or a change of users replaces the group
  * where it is; a deleted group leaves the list and the total, the selection moving to the group that took
  * its place (or the one before it, or none). A load keeps the selection when the group is still there.

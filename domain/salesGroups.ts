@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameText } from './nameText.ts';
 
-/** A sales-team group (spec 02 section 3 "Sales group"), as groups_listing/ answers it. */
+/** A sales-team group ("Sales group"), as groups_listing/ answers it. */
 export type SalesGroup = {
   groupId: number;
   groupName: string;

@@ -1,5 +1,5 @@
 /**
- * The session rule of spec 01 section 6: the signed-in app has a session when the `logout` flag is not "1"
+ * The session rule: the signed-in app has a session when the `logout` flag is not "1"
  * and a token is stored. Pure functions over a key-value store (localStorage in the browser).
  */
 export const LOGOUT_FLAG_KEY = 'logout';

@@ -1,4 +1,4 @@
-/** Where a person without a session is sent (spec 01 section 6). */
+/** Where a person without a session is sent. */
 export type SignInTarget =
   | { kind: 'local'; to: '/'; redirect: string | undefined }
   | { kind: 'external'; href: string };

@@ -1,5 +1,5 @@
 /**
- * A URL in which the word unsub repeats is normalised to a single /unsub/{unsubid} (spec 01 section 2):
+ * A URL in which the word unsub repeats is normalised to a single /unsub/{unsubid}:
  * /unsub/unsub/abc and /unsub/unsub/unsub/abc/ both become /unsub/abc. A leading run of two or more
  * "unsub" segments collapses to one and the rest of the path is kept (/unsub/unsub/i2c/abc becomes
  * /unsub/i2c/abc). Used by the workbench router and by the server (a 301).
@@ -13,7 +13,7 @@ export function normaliseUnsubPath(pathname: string): string | null {
   return rest.length === 0 ? '/unsub/' : `/unsub/${rest.join('/')}`;
 }
 
-/** The public recipient paths the server answers with the public build (spec 01 section 2). */
+/** The public recipient paths the server answers with the public build. */
 export function isPublicRecipientPath(pathname: string): boolean {
   return /^\/(unsub|resub|unsub-success)(\/|$)/.test(pathname);
 }

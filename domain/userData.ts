@@ -1,6 +1,6 @@
 import type { UserRole } from './userRoles.ts';
 
-/** The signed-in user as the workbench receives it (spec 02 section 3, "User data"). */
+/** The signed-in user as the workbench receives it ("User data"). */
 export type UserData = {
   user_id: number;
   admin_id: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The query parameters the workbench reads (spec 01 section 2, spec 02 section 2), typed. The router's
+ * The query parameters the workbench reads, typed. The router's
  * search parser turns `?campaign_id=12` into the number 12 and `?allCampaigns=true` into true, so ids
  * accept numbers and strings and are kept as strings; a value of the wrong shape is dropped, never an error.
  */

@@ -7,7 +7,7 @@ import type {
 } from './workflowTypes.ts';
 
 /**
- * The fixed option lists of automation (spec 01 sections 3 and 9): triggers, step controls, condition
+ * The fixed option lists of automation: triggers, step controls, condition
  * controls, weekdays, hours and day options. The server answers them (get_workflow_triggers/,
  * get_workflow_controls/, get_user_static_data/); the builder may use them directly.
  */

@@ -2,7 +2,7 @@ import { countOf } from './countOf.ts';
 import type { FlowNode, PublishProblem, WorkflowFlow } from './workflowTypes.ts';
 
 /**
- * Rules of a saved workflow flow (spec 01 sections 3 and 5), free of React and of the server: used by the
+ * Rules of a saved workflow flow, free of React and of the server: used by the
  * server before it saves or publishes, and by the builder to show the same answers before it sends.
  *
  * Structure (validateFlowStructure):
@@ -165,7 +165,7 @@ function emailOf(emails: PublishEmails, id: number): PublishEmail | undefined {
 }
 
 /**
- * Why a flow cannot be published (spec 01 section 5), one entry per failing rule per node, in tree order:
+ * Why a flow cannot be published, one entry per failing rule per node, in tree order:
  * a node flagged with an error; an add-to-list step with no list; a send-email step with no email, or
  * whose email is unknown (not in emailsById) or not design-ready. emailsById holds the emails the
  * workflow's owner may use, by id.
@@ -206,7 +206,7 @@ export function publishRefusalMessage(problems: readonly PublishProblem[]): stri
   return `Cannot publish: ${first.message}${more > 0 ? ` (and ${countOf(more, 'more problem', 'more problems')})` : ''}`;
 }
 
-/** True when some step of the flow is an end step (spec 01 section 5: a workflow without one is detected). */
+/** True when some step of the flow is an end step (a workflow without one is detected). */
 export function hasEndNode(flow: WorkflowFlow): boolean {
   return Object.values(flow).some((node) => node.type === 'end');
 }

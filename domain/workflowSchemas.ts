@@ -20,7 +20,7 @@ import type {
 } from './workflowTypes.ts';
 
 /**
- * zod schemas of the workflow service (spec 01 sections 3 and 7): the saved flow (accepting exactly the
+ * zod schemas of the workflow service: the saved flow (accepting exactly the
  * shapes of workflowTypes.ts, unknown keys dropped) and the form payloads of every call. Shared by the
  * server (validation) and the client (reading and checking what it sends). Sizes are bounded so that no
  * payload can make the server do unbounded work.

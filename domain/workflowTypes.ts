@@ -1,11 +1,11 @@
 /**
- * The workflow service's data (spec 01 section 3, "Workflow", "Node detail", "Condition", "Email version",
+ * The workflow service's data ("Workflow", "Node detail", "Condition", "Email version",
  * "Share profile configuration"): the contract shared by the server (which validates and answers with these
  * shapes), the automation screens, the builder's engine and the runtime. Types only; the zod schemas that
  * validate them live beside them (workflowSchemas.ts) and must accept exactly these shapes.
  */
 
-/** Trigger ids (spec 01 section 9). */
+/** Trigger ids. */
 export const TRIGGER_IDS = {
   emailOpen: 7,
   emailClick: 8,
@@ -156,7 +156,7 @@ export type WorkflowDetails = WorkflowSummary & {
   version: number;
 };
 
-/** Why publishing is refused, per node (spec 01 section 5). */
+/** Why publishing is refused, per node. */
 export type PublishProblem = { nodeId: string; nodeTitle: string; message: string };
 
 export type WorkflowTrigger = {
@@ -208,7 +208,7 @@ export type WorkflowGraphSeries = { email_id: number; email_name: string; points
 export type WorkflowGraphFilter = 'week' | 'month' | 'qtr' | 'year';
 export const WORKFLOW_GRAPH_DEFAULT_FILTER = { value: 'qtr', label: '1 QTR' } as const;
 
-/** Texts the spec fixes (spec 01 sections 4, 5 and 8). */
+/** Texts the spec fixes. */
 export const WORKFLOW_TEXTS = {
   defaultName: 'New Workflow',
   saved: 'Your workflow has been saved successfully!',

@@ -46,7 +46,7 @@ export type CurationContext = {
   alreadyAdded: { versionId: number; articleIds: number[] } | null;
   /** The newest count of each edition card this machine changed, by version id. */
   counts: Record<string, CurationCountPatch>;
-  /** The undo failed: the card is marked as failed to remove (spec 02 section 8); cleared by the next try. */
+  /** The undo failed: the card is marked as failed to remove; cleared by the next try. */
   removeFailed: boolean;
   /** The add in flight (or the last one tried). */
   pendingAdd: CurationAddRequest | null;
@@ -60,7 +60,7 @@ export type CurationEvent =
   | { type: 'curation.added' };
 
 /**
- * Curation into an edition (spec 02 sections 4, 8, 9): one machine per curation panel, all its timings.
+ * Curation into an edition: one machine per curation panel, all its timings.
  *
  * Parallel regions:
  * - `add`: idle -> adding (the `add` actor: curated_articles/) -> idle. An answer that brought articles
@@ -255,7 +255,7 @@ export const curationMachine = setup({
 export type CurationActor = ActorRefFrom<typeof curationMachine>;
 export type CurationSnapshot = ReturnType<CurationActor['getSnapshot']>;
 
-/** What an edition card shows of the machine (spec 02 "Email / edition list item" transient flags). */
+/** What an edition card shows of the machine ("Email / edition list item" transient flags). */
 export type CurationCardFlags = {
   newlyCreated: boolean;
   recent: boolean;
@@ -297,7 +297,7 @@ export function curationCardFlags(snapshot: CurationSnapshot, versionId: number)
   };
 }
 
-/** The add-fail flag (spec 02 section 8): set by a failed add, reset after 3 s. */
+/** The add-fail flag: set by a failed add, reset after 3 s. */
 export function curationAddFailed(snapshot: CurationSnapshot): boolean {
   return (snapshot.value as { add: string }).add === 'failed';
 }

@@ -9,7 +9,7 @@ export type DesignSaveResult = { versionName: string; savedAt: string; previewTe
 
 export type DesignSaveContext = {
   versionId: number;
-  /** The error under the version name field (spec 02 section 5: emailNameExists). */
+  /** The error under the version name field (emailNameExists). */
   nameError: string | null;
   /** The block without a link target (the missing-link error highlights it). */
   faultBlockId: string | null;
@@ -22,7 +22,7 @@ export type DesignSaveEvent =
   /** Save. `missingLinkBlockId`: the designer's own check found a link without a target (nothing is sent). */
   { type: 'save.save'; missingLinkBlockId: string | null } | { type: 'save.dismiss' };
 
-/** Spec 02 section 4: the saved-draft success flag shows for 2000 ms. */
+/** The saved-draft success flag shows for 2000 ms. */
 export const DESIGN_SAVED_FLAG_MS = 2000;
 export const DESIGN_NAME_EXISTS_TEXT = 'An edition of this email already has this name. Choose another.';
 const SAVE_FAILED = 'Your design could not be saved.';

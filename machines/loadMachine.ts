@@ -15,7 +15,7 @@ export type LoadEvent = { type: 'load.start'; input: unknown } | { type: 'load.r
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
 
 /**
- * Every async load (spec 01 section 4: "Every load has load, success and fail states"):
+ * Every async load ("Every load has load, success and fail states"):
  * idle -> loading -> success | failure, and `load.reset` back to idle from anywhere.
  * A `load.start` while loading supersedes the load in flight: its actor is stopped, which aborts the
  * AbortSignal the `load` actor was given, so the request layer cancels the call. A cancellation

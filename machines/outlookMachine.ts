@@ -30,7 +30,7 @@ const placeholder = (name: string) => async () => {
 };
 
 /**
- * The publish step's Outlook connection (spec 02 sections 3, 4, 8) for one edition.
+ * The publish step's Outlook connection for one edition.
  *
  * - `idle`: what the publish data said (not configured, not connected, connected, connection error).
  *   `outlook.connect` (unless not configured) -> `connecting`; `outlook.route` (connected, or turning it

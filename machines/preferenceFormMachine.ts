@@ -51,7 +51,7 @@ export type PreferenceFormEvent =
 export type PreferenceFormEmitted = { type: 'page.navigate'; to: string };
 
 /**
- * The preference page /unsub/{unsubid} (spec 01 sections 2 and 4). Region `form`: starting -> loading
+ * The preference page /unsub/{unsubid}. Region `form`: starting -> loading
  * ("Loading..."; the `load` actor is given the unsub id) -> editing (toggles change the held form through
  * the pure rules of domain/preferenceForm.ts) -> saving (the `save` actor is given update_preference/'s
  * fields) -> saved (emits `page.navigate` to /unsub-success?u={unsubid}), or back to editing with the toast

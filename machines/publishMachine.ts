@@ -71,7 +71,7 @@ const placeholder = (name: string) => async () => {
 };
 
 /**
- * The publish step of an edition (spec 02 sections 4, 5, 8): check, confirm, send or schedule, then follow.
+ * The publish step of an edition: check, confirm, send or schedule, then follow.
  *
  * - `idle`: `publish.check` looks, `publish.send` and `publish.schedule` start a send: each goes to
  *   `checking`, whose `check` actor first makes sure what the screen shows is saved (the autosave), then

@@ -18,7 +18,7 @@ export type SessionEvent =
 /**
  * The browser session: signedOut or signedIn (with the user). It starts signed out; the app sends
  * `session.signIn` at once when the browser already holds a session. `session.signOut` is the one event that
- * resets all held state (spec 01 section 4, "Logout"): `resetHeldState` sends every recorded actor its
+ * resets all held state ("Logout"): `resetHeldState` sends every recorded actor its
  * reset event or stops it (actorRegistry); the current-user actor's reset ends the session on the server.
  */
 export const sessionMachine = setup({

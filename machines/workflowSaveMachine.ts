@@ -81,7 +81,7 @@ const START = {
 } as const;
 
 /**
- * The builder's save and publish (spec 01 section 4):
+ * The builder's save and publish:
  * idle -> saving -> saved | failed, and idle -> publishing -> published | failed. A publish is a save with
  * status active; its success says "Your workflow has been published successfully!" and marks the
  * workflow recently published, a save's "Your workflow has been saved successfully!". A refusal (the

@@ -39,7 +39,7 @@ export type WorkflowStatusEvent =
 
 export type WorkflowStatusEmitted = { type: 'status.changed'; result: WorkflowStatusResult };
 
-/** How long a notice is held before it clears itself (the toast duration, spec 01 section 9). */
+/** How long a notice is held before it clears itself (the toast duration). */
 export const WORKFLOW_NOTICE_MS = 5000;
 
 /** A status learnt from elsewhere; ignored while a change is in flight (that answer wins). */
@@ -53,7 +53,7 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
- * The status of one workflow (spec 01 section 4): draft, active, inactive.
+ * The status of one workflow: draft, active, inactive.
  * - publish (from draft, active or inactive): a save with status active; success shows "Your workflow
  *   has been published successfully!", failure the server's message (it names the node and the reason).
  * - pause (from active): status inactive; success shows the inactive warning.

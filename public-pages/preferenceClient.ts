@@ -6,7 +6,7 @@ import type { RecipientDetails } from '../domain/preferenceSchemas.ts';
 /** What a change call (update_preference/, unsubscribe/, resubscribe/) answers: status and msg. */
 export type PreferenceCallResult = { status: string; msg: string };
 
-/** The preference service as the public pages call it (spec 01 section 7): form data, user_tz added. */
+/** The preference service as the public pages call it: form data, user_tz added. */
 export type PreferenceClient = {
   /** The recipient, or null when the id is unknown. */
   getRecipientDetails: (unsubId: string) => Promise<RecipientDetails | null>;

@@ -1,6 +1,6 @@
 import type { PreferenceSection } from '../domain/preferenceForm.ts';
 
-/** Each preference section's title and text (spec 01 section 2, "Public page layouts"). */
+/** Each preference section's title and text ("Public page layouts"). */
 export const PREFERENCE_SECTION_TEXTS: Record<PreferenceSection, { title: string; text: string }> = {
   marketing: { title: 'Marketing', text: 'Stay updated on how our product is constantly evolving.' },
   alerts: {

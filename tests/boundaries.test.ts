@@ -8,6 +8,7 @@ import {
   importsOf,
   machinesImportNoApp,
   noPrivatePackagePath,
+  noSpecCitations,
   onePagedList,
   textOf,
   twoBackgroundMechanisms,
@@ -263,6 +264,20 @@ describe('boundaries', () => {
   });
 
   describe('one way for each recurring thing', () => {
+    it('comments state the rule rather than cite the spec or DESIGN.md by section number', () => {
+      const code = ['src', 'domain', 'machines', 'public-pages', 'server', 'scripts', 'bench'];
+      expect(violationsUnder(noSpecCitations, ...code)).toEqual([]);
+      const bad = (text: string) => noSpecCitations('src/x/y.ts', text);
+      expect(bad('/** The list filter (spec 01 section 9: all, active). */')).toEqual([
+        'src/x/y.ts:1: cites the spec by number',
+      ]);
+      expect(bad('// x\n * Spec 02: the personality codes.')).toEqual([
+        'src/x/y.ts:2: cites the spec by number',
+      ]);
+      expect(bad('/** Every paged list (DESIGN 5b). */')).toHaveLength(1);
+      expect(bad('/** The list filter: all, active, inactive (what the service takes). */')).toEqual([]);
+    });
+
     it('one paged list: no list keeps its own offset, and the only pager is ListPager (Show more)', () => {
       expect(violationsUnder(onePagedList, 'src')).toEqual([]);
       const bad = (text: string) => onePagedList('src/modules/x/XList.tsx', text);

@@ -308,3 +308,17 @@ export const twoBackgroundMechanisms: FileCheck = (file, text) => {
   }
   return found;
 };
+
+const SPEC_CITATION =
+  /\b(?:spec(?:ification)?\s+0?[12]\b|spec(?:ification)?\s+sections?\s+\d|DESIGN(?:\.md)?\s+(?:section\s+)?\d)/i;
+
+/**
+ * A comment states the rule its code implements, never "spec 02 section 4" (the spec's numbering moves; the
+ * rule stays true): a line of production code that cites the spec or DESIGN.md by number.
+ */
+export const noSpecCitations: FileCheck = (file, text) =>
+  text
+    .split('\n')
+    .flatMap((line, index) =>
+      SPEC_CITATION.test(line) ? [`${file}:${index + 1}: cites the spec by number`] : [],
+    );

@@ -82,7 +82,7 @@ export const DEMO_VOCABULARY = {
       revenue: '$1M - $10M',
     },
   ],
-  /** Spec 02 personality values, grouped under the personality type they belong to. Others: N/A. */
+  /** The personality values, grouped under the personality type they belong to. Others: N/A. */
   personalities: {
     Dominant: ['Driver', 'Leader', 'Challenger', 'Creator'],
     Influencer: ['Persuader', 'Motivator', 'Promoter', 'Advocate'],

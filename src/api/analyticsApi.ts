@@ -12,7 +12,7 @@ export type WorkflowEmailsGraphQuery = {
 const analyticsService = serviceClient('analytics');
 
 /**
- * Analytics service (spec 01 and spec 02 section 7): engagement analytics and the workflow email graph.
+ * Analytics service: engagement analytics and the workflow email graph.
  * The base (base, get, post, put) and one typed function per call built so far.
  */
 export const analyticsApi = {

@@ -18,7 +18,7 @@ export type CampaignPageQuery = {
   offset: number;
   limit: number;
   search: string;
-  /** all, 0 digest, 1 ad hoc, 2 AI (spec 02 section 9's filter map). */
+  /** all, 0 digest, 1 ad hoc, 2 AI (filter map). */
   emailType: string;
   userId: number | null;
 };

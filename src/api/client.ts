@@ -11,7 +11,7 @@ import { errorStore } from './errorStore.ts';
 import { sessionStore } from './sessionStore.ts';
 
 /**
- * The one request layer (spec 01 sections 7 and 8): credentials included, the CSRF header, the browser
+ * The one request layer: credentials included, the CSRF header, the browser
  * time zone as user_tz (query on GET, form field on POST/PUT), time-outs (120 s, 300 s for AI email
  * creation), supersession by request kind, typed errors, and the error catalogue:
  * - a 200 "permission denied" / error_code 403: the path is stored, error 403 set, the permission handler
@@ -21,7 +21,7 @@ import { sessionStore } from './sessionStore.ts';
  * - a request superseded by a newer one of the same kind fails with CANCELED_MESSAGE and nothing else.
  */
 export const DEFAULT_TIMEOUT_MS = 120_000;
-/** AI email creation may take up to 5 minutes (spec 01 section 9, spec 02 section 9). */
+/** AI email creation may take up to 5 minutes. */
 export const AI_EMAIL_TIMEOUT_MS = 300_000;
 export const CSRF_HEADER = 'X-CSRFToken';
 
@@ -173,7 +173,7 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-/** Applies the error catalogue (spec 01 section 8) to a failure, unless the call opted out. */
+/** Applies the error catalogue to a failure, unless the call opted out. */
 function applyCatalogue(failure: ApiError, options: RequestOptions): void {
   const action = catalogueAction(failure);
   if (action === 'end-session') {

@@ -11,7 +11,7 @@ function notify(): void {
 }
 
 /**
- * The global error state of the workbench (spec 01 section 8: "the errors state holds an error type and a
+ * The global error state of the workbench ("the errors state holds an error type and a
  * redirect URL"). The request layer sets it; the error page of src/modules/errors shows it; moving to
  * another page, "Try again" and sign-out clear it.
  */

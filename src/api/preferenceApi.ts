@@ -4,7 +4,7 @@ import { serviceClient } from './serviceClient.ts';
 const client = serviceClient('preference');
 
 /**
- * Preference service (spec 01 section 7) as the signed-in workbench calls it. The recipients' own calls
+ * Preference service as the signed-in workbench calls it. The recipients' own calls
  * are made by the public pages (public-pages/preferenceClient.ts).
  */
 export const preferenceApi = {

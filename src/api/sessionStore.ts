@@ -47,7 +47,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The browser's session (spec 01 section 6) and a signal for everything that must reset when it ends. */
+/** The browser's session and a signal for everything that must reset when it ends. */
 export const sessionStore = {
   hasSession: (): boolean => hasSession(store),
   csrfToken: (): string | null => readCsrfToken(store),

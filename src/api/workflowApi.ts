@@ -16,7 +16,7 @@ import type {
 import { serviceClient } from './serviceClient.ts';
 
 /**
- * Workflow service (spec 01 section 7): one typed function per call, for the list, the create screen, the
+ * Workflow service: one typed function per call, for the list, the create screen, the
  * builder (save, email mapping, node editors) and the runtime views (counts, contacts, simulator). The
  * cancellable calls of the spec use these request kinds, so a new one supersedes the one in flight (which
  * fails with CANCELED_MESSAGE, never shown). Answers follow ServiceAnswer (domain/serviceAnswer.ts); a
@@ -125,7 +125,7 @@ export const workflowApi = {
       kind: WORKFLOW_REQUEST_KINDS.userStaticData,
     }),
 
-  /** email_id and list_id are sent only when greater than 0 (spec 01 section 5). */
+  /** email_id and list_id are sent only when greater than 0. */
   createWorkflow: (input: CreateWorkflowInput, signal?: AbortSignal) =>
     workflowService.post<ServiceAnswer<'create_workflow'>>(
       'create_workflow/',

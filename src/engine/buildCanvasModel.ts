@@ -40,7 +40,7 @@ export const CANVAS_TYPE_OF: Record<ControlName, CanvasStepType> = {
 export type TriggerNodeData = {
   kind: 'trigger';
   trigger: WorkflowTriggerFields;
-  /** True when the workflow has steps but no end step (spec 01 section 5: flagged on the canvas). */
+  /** True when the workflow has steps but no end step (flagged on the canvas). */
   missingEnd: boolean;
 };
 export type StepNodeData = { kind: 'step'; node: FlowNode; isNewlyAdded: boolean; hasError: boolean };

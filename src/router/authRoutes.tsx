@@ -97,7 +97,7 @@ export const forgotPasswordRoute = createRoute({
   },
 });
 
-/** /resetPassword/{resetKey?} (spec 01 section 2): the key is optional in the path. */
+/** /resetPassword/{resetKey?}: the key is optional in the path. */
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetPassword/{-$resetKey}',

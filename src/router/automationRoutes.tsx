@@ -7,7 +7,7 @@ import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 
 /**
- * The automation screens (spec 01 section 2): the list, the create screen and the details screen (the
+ * The automation screens: the list, the create screen and the details screen (the
  * workflow builder with the email performance graph)
  * (?workflow_id= is typed by workbenchSearchSchema). Other /automation/{page}/{tab} addresses keep the
  * area's "being built" route (areaRoutes.tsx). The screens load as their own chunks (d3, and later the

@@ -4,7 +4,7 @@ import { OutlookAuthPage } from '../modules/campaigns/components/OutlookAuthPage
 import { protectedRoute } from './protectedRoute.tsx';
 import { SettingsGate } from './SettingsGate.tsx';
 
-/** More signed-in routes of spec 01 and spec 02 section 2 (the rest are in areaRoutes.tsx). */
+/** More signed-in routes (the rest are in areaRoutes.tsx). */
 
 export const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,

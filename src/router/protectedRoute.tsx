@@ -8,7 +8,7 @@ import { rootRoute } from './rootRoute.tsx';
 
 /**
  * The layout of the signed-in workbench. Its guard runs on every navigation into it, Back and Forward
- * included: without a session (spec 01 section 6) a local host goes to /, any other host to the login
+ * included: without a session a local host goes to /, any other host to the login
  * page of the auth origin with redirectURL = this origin.
  * Every query parameter the specs list is typed here (workbenchSearchSchema) and inherited by every
  * signed-in route; allCampaigns and exportPopup default to false and are left out of addresses when false.

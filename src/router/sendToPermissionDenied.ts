@@ -9,7 +9,7 @@ export type PermissionNavigator = {
 export const PERMISSION_DENIED_PATHNAME = '/permission_denied';
 
 /**
- * A permission error (spec 01 sections 6 and 8): the current address is stored as the redirect target,
+ * A permission error: the current address is stored as the redirect target,
  * error 403 is set, the forbidden page is replaced in history by where its origin sends the person back to
  * (from=campaign, from=emailEngagement, from=publish, automation, then the path prefix; default campaigns),
  * and /permission_denied?error={code} is opened on top: Back returns to that origin, never to the page

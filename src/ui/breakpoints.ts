@@ -1,5 +1,5 @@
 /**
- * The layout breakpoints of the spec (spec 01 section 9), in CSS pixels. CSS media queries cannot read
+ * The layout breakpoints of the spec, in CSS pixels. CSS media queries cannot read
  * custom properties, so stylesheets write the numbers (`@media (max-width: 767px)`); tokens.css lists
  * the same values as --wb-bp-* for reference and for scripts that read computed styles.
  */

@@ -1,4 +1,4 @@
-/** How long a toast stays (spec 01 section 9: toast durations 5 s and 4 s). */
+/** How long a toast stays (toast durations 5 s and 4 s). */
 export const TOAST_DURATION_MS = {
   /** The default: results of an action ("Your workflow has been saved successfully!"). */
   long: 5000,

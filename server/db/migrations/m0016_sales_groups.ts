@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Sales-team groups (spec 02 "Sales group"): groups of an organisation's users. A group's name is unique in
+ * Sales-team groups ("Sales group"): groups of an organisation's users. A group's name is unique in
  * its organisation (case-insensitive). is_deletable is false for the organisation's default team only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

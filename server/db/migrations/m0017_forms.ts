@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Forms (spec 02 "Form"): a form of an organisation, hosted at /f/{public_id} (an unguessable id), that
+ * Forms ("Form"): a form of an organisation, hosted at /f/{public_id} (an unguessable id), that
  * creates or updates a contact, adds it to the form's list and, when the form asks for it, records the
  * recipient's opt-in in the consent ledger (a new source, "form"). Each submission is kept.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The article pool (spec 02 "Article", "Source filter entry"): feeds (RSS, Atom, JSON Feed) that a job
+ * The article pool ("Article", "Source filter entry"): feeds (RSS, Atom, JSON Feed) that a job
  * fetches on a schedule, and the articles read from them. A source with org_id null belongs to the global
  * pool (the default source every organisation reads); an organisation's own sources fill its own pool.
  * An article belongs to its source's pool and is stored once per pool by canonical link. Full-text search

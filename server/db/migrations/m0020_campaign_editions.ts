@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Campaigns, emails and editions (spec 02 "Campaign", "Asset / edition", "Draft edition", "Edition data").
+ * Campaigns, emails and editions ("Campaign", "Asset / edition", "Draft edition", "Edition data").
  * One email entity for the whole product: `emails` (the asset: ad hoc / custom, digest / hybrid, AI) is what
  * workflows trigger on and send and what campaigns hold. An email has editions (versions, `email_versions`;
  * the spec's version_id / edition_id): drafts, sent, scheduled and test editions, each with its own name,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Design and publishing (spec 02 "Design", "Publish data"):
+ * Design and publishing ("Design", "Publish data"):
  * - an edition (email_versions) keeps its saved design document (domain/emailDesign.ts), the HTML that
  *   design renders to (merge fields and the preference link left as placeholders for each recipient), its
  *   plain-text version (text_preview_edited: the user's own edit, kept until they reset it), its sender

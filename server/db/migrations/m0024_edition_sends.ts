@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Publishing an edition (spec 02 "Publish data"; the publish step at /campaigns/editionedit/publish/):
+ * Publishing an edition ("Publish data"; the publish step at /campaigns/editionedit/publish/):
  * - an edition keeps its audience (lists and contacts chosen on the publish step);
  * - edition_sends: every send of an edition (send now, scheduled, test, resend) with its state
  *   (scheduled, sending, paused, sent, cancelled, failed), its audience as chosen then, and where the batch

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Sending an edition through the user's own Outlook mailbox (spec 02 "Publish data", "Outlook connection"):
+ * Sending an edition through the user's own Outlook mailbox ("Publish data", "Outlook connection"):
  * - outlook_auth_states: one-time OAuth states (stored as their SHA-256, never the state itself), bound to
  *   the signed-in user, with the PKCE code_verifier (encrypted) and the edition to return to; they expire
  *   after 10 minutes and are used once;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The promo export widget of a campaign (spec 02 section 7, old_export_widget/): an embeddable snippet on
+ * The promo export widget of a campaign (old_export_widget/): an embeddable snippet on
  * the public origin (/widget/{widget_id}) showing the campaign's latest sent edition and its promotion
  * codes. One row per campaign, made when the widget is first asked for; widget_id is 128 random bits
  * (base64url), unguessable like the web version's id.

@@ -49,7 +49,7 @@ function failNoUrl(): never {
 }
 
 /**
- * pg-boss's `db` on PGlite (DESIGN section 7): statements go through the Kysely driver's single
+ * pg-boss's `db` on PGlite: statements go through the Kysely driver's single
  * connection (db.connection()), so they never land inside another caller's open transaction; values go
  * through pg.query, a script without values through pg.exec; a failed script that left a transaction
  * open is rolled back.

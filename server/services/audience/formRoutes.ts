@@ -76,7 +76,7 @@ function dateRange(query: { start_date?: string; end_date?: string }, zone: stri
 }
 
 /**
- * Forms (spec 02 "Form"), under the audience service: each form has its fields (capturable fields with a
+ * Forms ("Form"), under the audience service: each form has its fields (capturable fields with a
  * type), an optional campaign and list, and a hosted public page (form_url, /f/{public id}) that
  * server/services/preference/publicPageRoutes.ts serves. Submissions are listed by date and exported as
  * CSV (cells made safe for spreadsheets). Another organisation's form, list or campaign is a 404; a name

@@ -35,7 +35,7 @@ const groupIdBody = z.object({ group_id: positiveIdField('group_id') });
 const usersBody = groupIdBody.extend({ user_ids: idListFieldSchema('user_ids') });
 
 /**
- * Sales-team groups (spec 02 "Sales group"), under the audience service: groups of the organisation's
+ * Sales-team groups ("Sales group"), under the audience service: groups of the organisation's
  * users, newest first. Every signed-in user of the organisation sees and edits its groups; another
  * organisation's group is a 404; bad input and refusals a 400 {success:false, message} that the screen
  * shows where the person is: a name taken in the organisation (case-insensitive) "Group with that name

@@ -20,7 +20,7 @@ import { listContactsPage, listListsPage, loadListSummary } from './listQueries.
 type Ok<T> = T & { success: true };
 
 /**
- * Audience lists (spec 02: "Audience list", list totals, clone after the original): the lists of the
+ * Audience lists ("Audience list", list totals, clone after the original): the lists of the
  * signed-in user's organisation. Another organisation's list is a 404; bad input and refusals (a name
  * that exists, a list a workflow uses) answer 400 {success:false, message}. See docs/audiences.md.
  */

@@ -18,7 +18,7 @@ import {
 import { listCampaignNames, listCampaignsPage, loadCampaignDetails } from './campaignQueries.ts';
 
 /**
- * Campaigns (spec 02: "Campaign", clone after the original with zeroed stats, a changed campaign on top)
+ * Campaigns ("Campaign", clone after the original with zeroed stats, a changed campaign on top)
  * of the signed-in user's organisation. Another organisation's campaign is a 404; bad input and refusals
  * (a name that exists, emails a workflow uses) answer 400 {success:false, message}. See docs/campaigns.md.
  */

@@ -11,7 +11,7 @@ import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { createEdition, createEmail, deleteEdition, deleteEmail, updateEmail } from './emailCommands.ts';
 
 /**
- * Emails, editions (versions) and assets (spec 02 "Email", "Asset / edition", "Draft edition") of the
+ * Emails, editions (versions) and assets ("Email", "Asset / edition", "Draft edition") of the
  * signed-in user's organisation: one email entity, the one workflows send. Another organisation's email,
  * edition or campaign is a 404; an ordinary user changes only their own emails (403). See docs/campaigns.md.
  */

@@ -137,7 +137,7 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     const pathOf = (url: string) => url.split('?')[0] ?? '/';
 
-    // A repeated "unsub" (/unsub/unsub/abc) is normalised to a single /unsub/{unsubid} (spec 01 section 2).
+    // A repeated "unsub" (/unsub/unsub/abc) is normalised to a single /unsub/{unsubid}.
     const normalisedOrPage = async (url: string, reply: FastifyReply) => {
       const pathname = pathOf(url);
       const normalised = normaliseUnsubPath(pathname);

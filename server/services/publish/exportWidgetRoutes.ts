@@ -16,7 +16,7 @@ type Ok<T> = T & { success: true };
 export const WIDGET_MAX_AGE_SECONDS = 300;
 
 /**
- * The promo export widget's settings (spec 02 section 7: GET and POST old_export_widget/ with campaign_id
+ * The promo export widget's settings (GET and POST old_export_widget/ with campaign_id
  * and promotion_codes), for users with export_widget_permission only: anyone else gets the 200
  * "permission denied" shape (the client then goes back and to /permission_denied?error=403). Another
  * organisation's campaign is a 404. See docs/publish.md.

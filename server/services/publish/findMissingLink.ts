@@ -43,7 +43,7 @@ function blockMissesLink(block: DesignBlock): boolean {
 }
 
 /**
- * The id of the first block with a link that leads nowhere (spec 02 section 5, the missing-link error): a
+ * The id of the first block with a link that leads nowhere (the missing-link error): a
  * button, social link or rich-text <a> without an http(s), mailto or tel target, or an image whose link is
  * set to something else. For a cell of a columns block, the cell's own id. Null when every link has one.
  */

@@ -10,7 +10,7 @@ import { type TriggerWorkflow, triggerWorkflowsOf } from './triggerWorkflowsOf.t
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * What enrols contacts (spec 01 section 9 trigger ids), for ACTIVE workflows only (a draft or paused
+ * What enrols contacts (trigger ids), for ACTIVE workflows only (a draft or paused
  * workflow enrols no one), all in the transaction that records the cause:
  * - 7 email open, 8 email click, 9 email received: an opened, clicked or delivered event of the
  *   workflow's trigger email;

@@ -25,7 +25,7 @@ import { loadDetails } from './workflowDetails.ts';
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
 /**
- * Workflow service (spec 01 section 7): a signed-in user's automation workflows. A workflow
+ * Workflow service: a signed-in user's automation workflows. A workflow
  * belongs to its user: another user's id answers 404 {success:false, message} and changes nothing.
  * Bad input answers 400; a refused rule (publish, status change, clone permission) answers 200
  * {success:false, message}. See the README section "Workflow service".

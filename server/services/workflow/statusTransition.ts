@@ -1,7 +1,7 @@
 import type { WorkflowStatus } from '../../../domain/workflowTypes.ts';
 
 /**
- * Workflow status changes (spec 01 section 4):
+ * Workflow status changes:
  * - draft -> draft: save; draft -> active: publish (the publish rules must pass);
  * - active -> active: save while live (the publish rules must pass again); active -> inactive: pause;
  * - inactive -> inactive: save while paused (new nodes are recorded as newly added);

@@ -151,7 +151,7 @@ export function tombstone(ctx: WorkflowTree, id: string, mergedInto: string | nu
   if (newly.has(id)) newly.delete(id);
 }
 
-/** Records nodes as newly added when the workflow is inactive (spec 01 section 4). */
+/** Records nodes as newly added when the workflow is inactive. */
 export function trackNewlyAdded(ctx: WorkflowTree, ids: string[]): void {
   if (readMeta(ctx.doc).status !== 'inactive') return;
   const newly = newlyAddedOf(ctx.doc);

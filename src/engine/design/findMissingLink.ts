@@ -1,7 +1,7 @@
 import type { DesignBlock, EmailDesign, LeafBlock } from '../../../domain/emailDesign.ts';
 
 /**
- * The first block with a link that has no target (spec 02 section 5, the missing-link error): a button
+ * The first block with a link that has no target (the missing-link error): a button
  * without href, a social link without href, an image link set to blank space, or a rich-text <a> with an
  * empty href. The designer checks before design/save/ (the server checks again). Null when all are set.
  */

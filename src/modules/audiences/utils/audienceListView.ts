@@ -8,7 +8,7 @@ export type AudienceListRows = PagedRows<AudienceListSummary>;
 export const listKey = (list: AudienceListSummary) => list.list_id;
 
 /**
- * List totals (spec 02: "subtract on delete or remove, add on create or add"): contacts removed from or
+ * List totals ("subtract on delete or remove, add on create or add"): contacts removed from or
  * deleted out of a list lower its contact total, contacts created into or added to it raise it (never
  * below zero). An immer recipe on the lists shown.
  */

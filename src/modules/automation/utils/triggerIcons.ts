@@ -1,6 +1,6 @@
 import type { TriggerId } from '../../../../domain/workflowTypes.ts';
 
-/** A 20 x 20 line icon (LineIcon path) for each trigger of spec 01 section 9. */
+/** A 20 x 20 line icon (LineIcon path) for each trigger. */
 export const TRIGGER_ICONS: Record<TriggerId, string> = {
   // email open: an open envelope
   7: 'M3 8.5 10 4l7 4.5V16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8.5Zm0 0 7 4.5 7-4.5',

@@ -3,7 +3,7 @@ import type { WorkflowFilter, WorkflowSummary } from '../../../../domain/workflo
 import { addFirst, type PagedRows, removeRow } from '../../shared/utils/pagedRows.ts';
 
 /**
- * What the workflow list does with a change the server confirmed (spec 01 section 4), as immer recipes on
+ * What the workflow list does with a change the server confirmed, as immer recipes on
  * the rows shown, and the active count beside them. Pure and React-free.
  */
 export type WorkflowRows = PagedRows<WorkflowSummary>;

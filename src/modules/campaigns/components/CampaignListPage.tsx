@@ -24,7 +24,7 @@ import { FirstCampaignPanel } from './FirstCampaignPanel.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
 
-/** The email type filter (spec 02 section 9): all, adhoc=1, digest=0, aiEmail=2. */
+/** The email type filter: all, adhoc=1, digest=0, aiEmail=2. */
 const TYPE_FILTERS = ['all', 'adhoc', 'digest', 'aiEmail'] as const;
 type TypeFilter = (typeof TYPE_FILTERS)[number];
 const TYPE_LABELS: Record<TypeFilter, string> = {

@@ -3,7 +3,7 @@ import { formatDate } from '../../../../domain/formatDate.ts';
 
 export const campaignKey = (campaign: CampaignSummary) => campaign.campaign_id;
 
-/** A campaign's copy as the list shows it: "campaign copies have zeroed stats" (spec 02). */
+/** A campaign's copy as the list shows it: "campaign copies have zeroed stats". */
 export function zeroedCopy(copy: CampaignSummary): CampaignSummary {
   return { ...copy, totals: { contacts: 0, sent: 0, delivered: 0, open: 0, clicks: 0 } };
 }

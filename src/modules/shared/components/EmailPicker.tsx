@@ -28,7 +28,7 @@ type Props = {
 
 /**
  * The email picker of the create screen and of the node editors: a picker of emails, searched by name or
- * subject. Each option shows the email version's fields (spec 01 section 3) and whether its design is
+ * subject. Each option shows the email version's fields and whether its design is
  * ready (a send-email step with an email not design-ready cannot be published).
  */
 export function EmailPicker({

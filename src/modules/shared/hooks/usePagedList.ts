@@ -92,7 +92,7 @@ type Shown<TRow> = PagedRows<TRow> & { more?: boolean };
 const NO_ROWS: never[] = [];
 
 /**
- * Every paged list (DESIGN 5b): search (debounced, blank resets), filter, sort and Show more, loaded
+ * Every paged list: search (debounced, blank resets), filter, sort and Show more, loaded
  * through the load machine (load / success / fail / reset; a newer query supersedes the one in flight, its
  * request aborted, no error shown). Later pages are appended; offset 0 replaces. A new search, filter,
  * sort or key starts again at the first page. A list opened at an offset (a link, Back) or loaded again

@@ -12,7 +12,7 @@ import { viewportSize } from '../utils/viewportSize.ts';
 import { SupportChatPanel } from './SupportChatPanel.tsx';
 import './SupportWidget.css';
 
-/** Paths where the support chat is not shown (spec 01 section 2: hidden on /welcome). */
+/** Paths where the support chat is not shown (hidden on /welcome). */
 const HIDDEN_ON = ['/welcome'];
 const LAUNCHER_SIZE: Size = { width: 56, height: 56 };
 

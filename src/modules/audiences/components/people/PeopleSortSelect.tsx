@@ -1,6 +1,6 @@
 import { Select } from '../../../../ui/Select.tsx';
 
-/** Every sortable column of spec 02 with its label (the table's headers sort the ones it shows). */
+/** Every sortable column with its label (the table's headers sort the ones it shows). */
 const COLUMNS = [
   ['full_name', 'Name'],
   ['company_name', 'Company'],

@@ -3,7 +3,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 
 /**
- * The constraint dialog (spec 01 section 5): removing a send-email step, or changing its email, while an
+ * The constraint dialog: removing a send-email step, or changing its email, while an
  * If / Else still tests that email is blocked. It names the emails and the conditions as their cards on the
  * canvas do (title, and what the condition tests); nothing changed.
  */

@@ -2,7 +2,7 @@ import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
 
 /**
- * Asks before pausing a workflow, from its builder or the list: the inactive warning (spec 01 section 4),
+ * Asks before pausing a workflow, from its builder or the list: the inactive warning,
  * then "Pause workflow".
  */
 export function PauseDialog({

@@ -25,7 +25,7 @@ function emailError(value: string): string | undefined {
 }
 
 /**
- * The share profile configuration of a send-email step (spec 01 section 3): template, personality
+ * The share profile configuration of a send-email step: template, personality
  * metrics, sender name, send from, subject, reply to, initials, signature and send platform. Unset
  * choices show the placeholders "Select a template" and "Select signature". The subject is stored with
  * emojis as numeric character references (as it is sent) and shown decoded.

@@ -12,7 +12,7 @@ export const EMAIL_CONDITIONS: readonly ConditionType[] = [
 export const LINK_CONDITIONS: readonly ConditionType[] = ['has clicked', 'has not clicked'];
 export const DAY_VERBS = ['is', 'is not'] as const;
 export const TIME_VERBS = ['before', 'after'] as const;
-/** "has opened" is the default of a new condition (spec 01 section 3). */
+/** "has opened" is the default of a new condition. */
 export const DEFAULT_CONDITION_TYPE: ConditionType = 'has opened';
 
 /**

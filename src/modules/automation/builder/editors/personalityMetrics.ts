@@ -1,4 +1,4 @@
-/** Personality codes of a share profile (spec 01 section 9). */
+/** Personality codes of a share profile. */
 export const PERSONALITY_METRICS: readonly { code: string; label: string }[] = [
   { code: 'ADVA', label: 'Dominant' },
   { code: 'AIVA', label: 'Influencer' },

@@ -7,7 +7,7 @@ import type { WorkflowFlow } from '../../../../../domain/workflowTypes.ts';
 import type { WorkflowMeta } from '../../../../engine/workflowDoc.ts';
 
 /**
- * The constraint rule (spec 01 section 5) for the trigger's email: changing it removes the old email from
+ * The constraint rule for the trigger's email: changing it removes the old email from
  * the workflow when no send-email step sends it too; if a condition tests that email, the change is
  * refused with the same refusal the engine gives for a step's email (the canvas's constraint dialog).
  */

@@ -3,7 +3,7 @@ import type { EmailLinks } from '../../../../../domain/workflowTypes.ts';
 export type LinkOption = { url: string; text: string };
 
 /**
- * The link options of a click condition (spec 01 section 5: duplicate links are removed): the links of
+ * The link options of a click condition (duplicate links are removed): the links of
  * the answer's emails, each url once (first text wins), blank urls left out, in order of appearance.
  */
 export function uniqueLinks(emails: readonly EmailLinks[]): LinkOption[] {

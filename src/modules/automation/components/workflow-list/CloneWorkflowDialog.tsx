@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * Clone confirmation (spec 01 section 5): "Cloning this workflow" / "Are you sure you want to clone this
+ * Clone confirmation: "Cloning this workflow" / "Are you sure you want to clone this
  * workflow?", then "Workflow Cloned"; a refusal (no permission on an email of the workflow) shows the
  * server's message.
  */

@@ -6,7 +6,7 @@ const FILTERS: readonly { value: WorkflowFilter; label: string }[] = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** The list filter (spec 01 section 9: all, active, inactive) as a group of toggle buttons. */
+/** The list filter (all, active, inactive) as a group of toggle buttons. */
 export function WorkflowFilterSwitch({
   value,
   onChange,
