@@ -1,13 +1,7 @@
-import type { AccountSortColumn, AccountsPage, SortType } from '../../domain/audiencePeople.ts';
-import { audienceService } from './audienceService.ts';
+import type { AccountSortColumn, AccountsPage } from '../../domain/audiencePeople.ts';
+import { audienceService, type SortedPage, sortedPageFields } from './audienceService.ts';
 
-export type AccountsPageQuery = {
-  searchWord: string;
-  offset: number;
-  limit: number;
-  sortBy: AccountSortColumn | null;
-  sortType: SortType;
-};
+export type AccountsPageQuery = SortedPage<AccountSortColumn> & { searchWord: string };
 
 /** The accounts calls of the audience service. */
 export const accountsApi = {
@@ -16,11 +10,7 @@ export const accountsApi = {
     const answer = await audienceService.get<{ success: true } & AccountsPage>('accounts_listing/', {
       query: {
         search_word: query.searchWord.trim(),
-        offset: query.offset,
-        limit: query.limit,
-        ...(query.sortBy && query.sortType !== 'NOSORT'
-          ? { sort_by: query.sortBy, sort_type: query.sortType }
-          : {}),
+        ...sortedPageFields(query),
       },
       signal,
     });

@@ -1,3 +1,4 @@
+import type { SortType } from '../../domain/audiencePeople.ts';
 import { serviceClient } from './serviceClient.ts';
 
 /**
@@ -28,4 +29,21 @@ export async function searchedPage<Row>(
     signal,
   });
   return { total_count: answer.total_count, data: answer.data };
+}
+
+/** A sorted page of a listing (people, accounts): its offset and limit, and the column and direction of its sort. */
+export type SortedPage<Column extends string> = {
+  offset: number;
+  limit: number;
+  sortBy: Column | null;
+  sortType: SortType;
+};
+
+/** A sorted page as query fields: offset and limit, with sort_by and sort_type unless it is unsorted. */
+export function sortedPageFields<Column extends string>(page: SortedPage<Column>) {
+  return {
+    offset: page.offset,
+    limit: page.limit,
+    ...(page.sortBy && page.sortType !== 'NOSORT' ? { sort_by: page.sortBy, sort_type: page.sortType } : {}),
+  };
 }

@@ -8,9 +8,8 @@ import type {
   PeopleTab,
   PeopleTabCounts,
   PersonRow,
-  SortType,
 } from '../../domain/audiencePeople.ts';
-import { audienceService, LOCAL_ERRORS } from './audienceService.ts';
+import { audienceService, LOCAL_ERRORS, type SortedPage, sortedPageFields } from './audienceService.ts';
 
 /** A people scope as the audience service's form and query fields. */
 function scopeFields(scope: PeopleScope): Record<string, string> {
@@ -50,13 +49,7 @@ function contactFields(fields: ContactFields): Record<string, string> {
   };
 }
 
-export type PeoplePageQuery = {
-  scope: PeopleScope;
-  offset: number;
-  limit: number;
-  sortBy: PeopleSortColumn | null;
-  sortType: SortType;
-};
+export type PeoplePageQuery = SortedPage<PeopleSortColumn> & { scope: PeopleScope };
 
 /** The people calls of the audience service. */
 export const peopleApi = {
@@ -65,11 +58,7 @@ export const peopleApi = {
     const answer = await audienceService.get<{ success: true } & PeoplePage>('people_listing/', {
       query: {
         ...scopeFields(query.scope),
-        offset: query.offset,
-        limit: query.limit,
-        ...(query.sortBy && query.sortType !== 'NOSORT'
-          ? { sort_by: query.sortBy, sort_type: query.sortType }
-          : {}),
+        ...sortedPageFields(query),
       },
       signal,
     });
