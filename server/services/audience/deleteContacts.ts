@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { PeopleSelection } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
-import { selectionWhere } from './peopleQueries.ts';
 import type { PeopleEb } from './peopleScope.ts';
+import { selectionWhere } from './peopleSelectionQueries.ts';
 
 /**
  * What deleting a contact does to the rows that point at it: the foreign keys' ON DELETE actions, done

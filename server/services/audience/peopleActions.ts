@@ -3,7 +3,7 @@ import type { PeopleSelection } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { subscribeContactsToList } from '../runtime/workflowTriggers.ts';
-import { selectionIds } from './peopleQueries.ts';
+import { selectionIds } from './peopleSelectionQueries.ts';
 
 export const LIST_NOT_FOUND = 'List not found.';
 

@@ -19,7 +19,8 @@ import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { createContact, updateContact } from './contactWrites.ts';
 import { deleteContacts } from './deleteContacts.ts';
 import { addPeopleToList, removePeopleFromList, setBuyerStage } from './peopleActions.ts';
-import { countFilterValues, countTabs, exportBatch, keptTabTotal, listPeople } from './peopleQueries.ts';
+import { countFilterValues, countTabs, keptTabTotal } from './peopleCountQueries.ts';
+import { exportBatch, listPeople } from './peopleQueries.ts';
 
 type ScopeInput = z.output<typeof peopleScopeQuerySchema>;
 type SelectionInput = z.output<typeof peopleSelectionBodySchema>;

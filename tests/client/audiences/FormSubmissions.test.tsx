@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormSubmission, FormSummary } from '../../../domain/hostedForms.ts';
-import { type AudienceApi, audienceApi, type SubmissionDates } from '../../../src/api/audienceApi.ts';
+import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
+import type { SubmissionDates } from '../../../src/api/formsApi.ts';
 import { FormSubmissions } from '../../../src/modules/audiences/forms/FormSubmissions.tsx';
 import { renderAtRoute } from '../renderAtRoute.tsx';
 

@@ -14,7 +14,7 @@ import {
   FORM_NAME_MAX,
   type FormSummary,
 } from '../../../../domain/hostedForms.ts';
-import type { FormInput } from '../../../api/audienceApi.ts';
+import type { FormInput } from '../../../api/formsApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Form } from '../../../ui/Form.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';

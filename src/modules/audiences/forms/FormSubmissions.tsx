@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import type { FormSubmission } from '../../../../domain/hostedForms.ts';
-import type { SubmissionDates } from '../../../api/audienceApi.ts';
+import type { SubmissionDates } from '../../../api/formsApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';

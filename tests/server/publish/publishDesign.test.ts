@@ -1,23 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseRssFeed } from 'feedsmith';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, type EmailDesign, MISSING_LINK } from '../../../domain/emailDesign.ts';
-import type { DesignData, TemplateSummary, UploadedImage } from '../../../domain/publishSchemas.ts';
+import type { DesignData, TemplateSummary } from '../../../domain/publishSchemas.ts';
 import { EMAIL_DOCUMENT_CSP, WEB_VERSION_CSP } from '../../../server/lib/contentSecurityPolicy.ts';
-import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_BRAND_THEME, DEMO_POSTAL_ADDRESS } from '../../../server/seed/seedDesign.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../../server/services/delivery/renderMarketingEmail.ts';
-import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
-import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
-import { everyKindDesign, TINY_PNG } from './designFixtures.ts';
+import type { Session, TestApp } from '../../helpers/testApp.ts';
+import { get, post } from '../workflowTestKit.ts';
+import { everyKindDesign } from './designFixtures.ts';
+import { publishRoutesFixture, refused } from './publishRoutesFixture.ts';
+import { C, ok, P } from './publishTestKit.ts';
 
-const P = '/api/publish/';
-const C = '/api/campaign/';
 let t: TestApp;
-let dataDir: string;
 let demo: Session;
 let other: Session;
 let colleague: Session;
@@ -26,18 +21,28 @@ let emailId: number;
 let otherVersionId: number;
 let articleIds: number[];
 
-type Res = { statusCode: number; body: string; json: () => unknown; headers: Record<string, unknown> };
-function ok<T>(response: Res): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: T }).data;
-}
-function refused(response: Res, status = 400) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json() as { success: boolean; message: string };
-  expect(body.success).toBe(false);
-  expect(body.message.length).toBeGreaterThan(4);
-  return body as { success: false; message: string; error?: string; block_id?: string };
-}
+publishRoutesFixture((fixture) => {
+  ({ t, demo, other, colleague } = fixture);
+});
+
+/** The demo user's edition the tests design ("Publish Home", three curated articles), and another organisation's. */
+beforeAll(async () => {
+  ({ versionId, emailId } = await newEdition(demo, 'Publish Home'));
+  ({ versionId: otherVersionId } = await newEdition(other, 'Other Publish'));
+  const rows = await t.database.db
+    .selectFrom('articles')
+    .select('id')
+    .where('org_id', 'is', null)
+    .orderBy('id')
+    .limit(3)
+    .execute();
+  articleIds = rows.map((r) => r.id).reverse(); // curated in an order that is not the id order
+  const curated = await post(t.app, demo, `${C}curated_articles/`, {
+    new_article_ids: articleIds.join(','),
+    version_id: versionId,
+  });
+  expect(curated.statusCode, curated.body).toBe(200);
+});
 
 async function newEdition(session: Session, name: string): Promise<{ versionId: number; emailId: number }> {
   const campaign = ok<{ campaign_id: number }>(
@@ -59,56 +64,6 @@ const save = (session: Session, design: EmailDesign, name = 'Edition one', id = 
     version_name: name,
     design: JSON.stringify(design),
   });
-
-function multipart(filename: string, type: string, bytes: Buffer) {
-  const boundary = '----wbtest7f3a';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const upload = (session: Session, filename: string, type: string, bytes: Buffer) => {
-  const body = multipart(filename, type, bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `${P}upload_image/`,
-    headers: { ...body.headers, cookie: session.cookie, 'x-csrftoken': session.csrf },
-    payload: body.payload,
-  });
-};
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-publish-'));
-  t = await createTestApp({
-    DATA_DIR: dataDir,
-    PUBLIC_RATE_LIMIT: '100000',
-    PUBLIC_ORIGIN: 'https://app.test',
-  });
-  demo = await signIn(t.app);
-  other = await signIn(t.app, OTHER_ORG_LOGIN);
-  await createColleague(t.database);
-  colleague = await signInColleague(t.app);
-  ({ versionId, emailId } = await newEdition(demo, 'Publish Home'));
-  ({ versionId: otherVersionId } = await newEdition(other, 'Other Publish'));
-  const rows = await t.database.db
-    .selectFrom('articles')
-    .select('id')
-    .where('org_id', 'is', null)
-    .orderBy('id')
-    .limit(3)
-    .execute();
-  articleIds = rows.map((r) => r.id).reverse(); // curated in an order that is not the id order
-  const curated = await post(t.app, demo, `${C}curated_articles/`, {
-    new_article_ids: articleIds.join(','),
-    version_id: versionId,
-  });
-  expect(curated.statusCode, curated.body).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('design/', () => {
   it("gives an edition never designed the default template in the organisation's brand, with its articles", async () => {
@@ -475,81 +430,5 @@ describe('templates', () => {
       'footer',
     ]);
     expect(design.blocks.at(-1)).toMatchObject({ postalAddress: DEMO_POSTAL_ADDRESS });
-  });
-});
-
-describe('brand_theme/', () => {
-  it('reads and changes the organisation brand, refusing bad themes', async () => {
-    const before = ok<{ theme: unknown; postal_address: string }>(
-      await get(t.app, other, `${P}brand_theme/`),
-    );
-    expect(before.theme).toEqual(DEFAULT_THEME);
-    const theme = { ...DEFAULT_THEME, accentColor: '#aa0000' };
-    const changed = ok<{ theme: unknown; postal_address: string }>(
-      await post(t.app, other, `${P}brand_theme/`, {
-        theme: JSON.stringify(theme),
-        postal_address: ' 5 Lane, Town ',
-      }),
-    );
-    expect(changed).toEqual({ theme, postal_address: '5 Lane, Town' });
-    expect(ok<{ theme: unknown }>(await get(t.app, demo, `${P}brand_theme/`)).theme).toEqual(
-      DEMO_BRAND_THEME,
-    );
-    refused(
-      await post(t.app, other, `${P}brand_theme/`, {
-        theme: JSON.stringify({ ...theme, linkColor: 'blue' }),
-      }),
-    );
-    refused(await post(t.app, other, `${P}brand_theme/`, { theme: 'nope' }));
-    refused(await post(t.app, other, `${P}brand_theme/`, {}));
-  });
-});
-
-describe('upload_image/', () => {
-  it('takes the type from the bytes: a PNG called .jpg is a PNG, served with long cache headers', async () => {
-    const image = ok<UploadedImage>(await upload(demo, 'photo.jpg', 'image/jpeg', TINY_PNG));
-    expect(image).toMatchObject({ width: 1, height: 1, byte_size: TINY_PNG.length });
-    expect(image.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(image.url).toBe(`https://app.test/uploads/${image.id}`);
-    expect(fs.readFileSync(path.join(dataDir, 'uploads', image.id)).equals(TINY_PNG)).toBe(true);
-    const row = await t.database.db
-      .selectFrom('uploaded_images')
-      .selectAll()
-      .where('id', '=', image.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ org_id: DEMO_IDS.mainOrgId, content_type: 'image/png' });
-    const served = await t.app.inject({ url: `/uploads/${image.id}` });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
-    expect((await t.app.inject({ url: '/uploads/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
-  });
-
-  it('refuses a text file called .png, an oversized image and a body without a file', async () => {
-    expect(
-      refused(await upload(demo, 'fake.png', 'image/png', Buffer.from('hello, I am text'))).message,
-    ).toMatch(/PNG, JPEG, GIF or WebP/);
-    const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect(refused(await upload(demo, 'big.png', 'image/png', big)).message).toMatch(/5 MB/);
-    refused(await post(t.app, demo, `${P}upload_image/`, { file: 'abc' }));
-    const count = await t.database.db
-      .selectFrom('uploaded_images')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
-  });
-});
-
-describe('stripo/auth/', () => {
-  it('says the workbench has its own designer', async () => {
-    const response = await post(t.app, demo, `${P}stripo/auth/`, {});
-    expect(response.json()).toMatchObject({ success: true, editor: 'workbench' });
-  });
-
-  it('needs a session', async () => {
-    expect((await t.app.inject({ url: `${P}templates/` })).statusCode).toBe(403);
   });
 });

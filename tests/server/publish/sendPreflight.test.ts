@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_PREMIUM } from '../../../domain/sendSchemas.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import type { Session, TestApp } from '../../helpers/testApp.ts';
+import { get, post } from '../workflowTestKit.ts';
+import { ok, P, refusal } from './publishTestKit.ts';
+import { goodDesign, type SendPeople, sendRoutesFixture } from './sendRoutesFixture.ts';
+
+let t: TestApp;
+let demo: Session;
+let other: Session;
+let colleague: Session;
+let listId: number;
+let people: SendPeople;
+const { newEdition, designed, sendsOf } = sendRoutesFixture((fixture) => {
+  ({ t, demo, other, colleague, listId, people } = fixture);
+});
+
+describe('publish settings and recipients', () => {
+  it('counts who a send reaches, leaving out Unsubscribed, Hard Bounce and no-consent people', async () => {
+    const versionId = await newEdition(demo, 'Count');
+    const counted = ok<{ count: number; excluded: Record<string, number> }>(
+      await post(t.app, demo, `${P}recipients_count/`, { version_id: versionId, list_ids: String(listId) }),
+    );
+    expect(counted).toEqual({ count: 7, excluded: { unsubscribed: 2, bounced: 1, no_consent: 2 } });
+    // A contact chosen as well as on the list counts once.
+    const both = ok<{ count: number }>(
+      await post(t.app, demo, `${P}recipients_count/`, {
+        version_id: versionId,
+        list_ids: String(listId),
+        contact_ids: String(people.ok[0]),
+      }),
+    );
+    expect(both.count).toBe(7);
+  });
+
+  it('saves the sender, subject and audience; the publish data shows them with the default sender first', async () => {
+    const versionId = await newEdition(demo, 'Settings');
+    const data = ok<{
+      sender_emails: { id: number; isDefault: boolean }[];
+      outlook_remaining_emails: number;
+    }>(await get(t.app, demo, `${P}publish_email/`, { version_id: versionId }));
+    expect(data.sender_emails[0]?.isDefault).toBe(true);
+    expect(data.outlook_remaining_emails).toBe(500);
+    const senderId = data.sender_emails[1]?.id as number;
+    ok(
+      await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        sender_address_id: senderId,
+        sender_name: 'Northwind News',
+        subject: 'Hello 👋 {{first_name|there}}',
+        list_ids: String(listId),
+      }),
+    );
+    const after = ok<{ sender_address_id: number; sender_name: string; subject: string; list_ids: number[] }>(
+      await get(t.app, demo, `${P}publish_email/`, { version_id: versionId }),
+    );
+    expect(after).toMatchObject({
+      sender_address_id: senderId,
+      sender_name: 'Northwind News',
+      subject: 'Hello 👋 {{first_name|there}}',
+      list_ids: [listId],
+    });
+  });
+
+  it('refuses bad input with 400 and foreign editions, lists and senders with 404', async () => {
+    const versionId = await newEdition(demo, 'Refusals');
+    const otherVersion = await newEdition(other, 'Other refusals');
+    expect((await get(t.app, demo, `${P}publish_email/`, { version_id: otherVersion })).statusCode).toBe(404);
+    expect((await get(t.app, demo, `${P}publish_email/`, { version_id: 'x' })).statusCode).toBe(400);
+    const foreignList = await t.database.db
+      .selectFrom('contact_lists')
+      .select('id')
+      .where('org_id', '=', DEMO_IDS.otherOrgId)
+      .executeTakeFirst();
+    if (foreignList) {
+      const answer = await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        list_ids: String(foreignList.id),
+      });
+      expect(answer.statusCode).toBe(404);
+    }
+    expect(
+      (
+        await post(t.app, demo, `${P}publish_configurations/`, {
+          version_id: versionId,
+          sender_address_id: 999999,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // A blank subject is saved as empty (nothing typed is thrown away); the preflight asks for one.
+    ok(await post(t.app, demo, `${P}publish_configurations/`, { version_id: versionId, subject: '   ' }));
+    const blank = ok<{ errors: { code: string }[] }>(
+      await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
+    );
+    expect(blank.errors.map((e) => e.code)).toContain('subject');
+    refusal(await post(t.app, demo, `${P}schedule_email/`, { version_id: versionId, date: '2030-13-45' }));
+    refusal(await post(t.app, demo, `${P}resend_email/`, { version_id: versionId, to: 'everyone' }));
+  });
+});
+
+describe('preflight', () => {
+  it('blocks a design without a preference link or postal address, and a link without a target', async () => {
+    const design = goodDesign();
+    design.blocks = design.blocks.map((block) =>
+      block.kind === 'footer' ? { ...block, showPreferenceLink: false, postalAddress: '' } : block,
+    );
+    const versionId = await designed('No footer', design);
+    const found = ok<{ errors: { code: string }[]; warnings: { code: string }[] }>(
+      await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
+    );
+    // No audience chosen yet: the preflight says so too, as the send would.
+    expect(found.errors.map((e) => e.code).sort()).toEqual([
+      'no_recipients',
+      'postal_address',
+      'preference_link',
+    ]);
+    ok(
+      await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        list_ids: String(listId),
+      }),
+    );
+    const refused = refusal(await post(t.app, demo, `${P}publish_email/`, { version_id: versionId }));
+    expect(refused.error).toBe('preflight');
+    expect(await sendsOf(versionId)).toEqual([]);
+  });
+
+  it('warns about a missing alt text and a long subject, and sends only once the warnings are confirmed', async () => {
+    const design = goodDesign();
+    design.blocks = design.blocks.map((block) => (block.kind === 'image' ? { ...block, alt: '' } : block));
+    const versionId = await designed('Warnings', design);
+    ok(
+      await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        list_ids: String(listId),
+        subject: 'S'.repeat(151),
+      }),
+    );
+    const found = ok<{ errors: unknown[]; warnings: { code: string }[] }>(
+      await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
+    );
+    expect(found.errors).toEqual([]);
+    expect(found.warnings.map((w) => w.code).sort()).toEqual(['alt_text', 'subject_length']);
+    expect(refusal(await post(t.app, demo, `${P}publish_email/`, { version_id: versionId })).error).toBe(
+      'confirm_warnings',
+    );
+    ok(await post(t.app, demo, `${P}publish_email/`, { version_id: versionId, confirm_warnings: 1 }));
+  });
+
+  it('gives a user without the premium plan the not-premium refusal instead of a send', async () => {
+    const versionId = await designed('Not premium');
+    const answer = refusal(await post(t.app, colleague, `${P}publish_email/`, { version_id: versionId }));
+    expect(answer.error).toBe(NOT_PREMIUM);
+  });
+});
+
+describe('preflight rules', () => {
+  it('counts a subject as the reader sees it: an emoji stored as a numeric reference is one character', async () => {
+    const { preflightChecks } = await import('../../../server/services/publish/preflightChecks.ts');
+    const base = { design: goodDesign(), senderAddress: 'a@b.test', senderName: 'A', uploadSizes: new Map() };
+    const codes = (subject: string) => preflightChecks({ ...base, subject }).warnings.map((w) => w.code);
+    expect(codes(`${'S'.repeat(149)}&#128075;`)).toEqual([]);
+    expect(codes(`${'S'.repeat(150)}&#128075;`)).toEqual(['subject_length']);
+  });
+});
+
+describe('test emails', () => {
+  it('sends a test to your own addresses as recipients get it, marked as a test and apart from the send', async () => {
+    const versionId = await designed('Test email');
+    const answer = ok<{ send_id: number; message: string }>(
+      await post(t.app, demo, `${P}send_test_email/`, {
+        version_id: versionId,
+        emails: 'demo@workbench.test, dana.demo@northwind-demo.test',
+      }),
+    );
+    expect(answer.message).toBe('Test sent to demo@workbench.test, dana.demo@northwind-demo.test.');
+    const rows = await t.database.db
+      .selectFrom('email_send')
+      .select(['id', 'to_address', 'subject', 'is_test', 'contact_id', 'preference_uuid', 'dedupe_key'])
+      .where('version_id', '=', versionId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.to_address)).toEqual(['demo@workbench.test', 'dana.demo@northwind-demo.test']);
+    expect(rows.every((r) => r.is_test && r.subject.startsWith('[Test] ') && r.preference_uuid)).toBe(true);
+    expect(rows[0]?.contact_id).toBeNull();
+    // Delivered like any email (the demo mailbox here), with events marked as tests.
+    await t.app.deliveryWorker?.deliverDue();
+    await expect
+      .poll(async () =>
+        (
+          await t.database.db
+            .selectFrom('email_event')
+            .select(['kind', 'is_test'])
+            .where(
+              'send_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute()
+        ).map((e) => `${e.kind}:${e.is_test}`),
+      )
+      .toEqual(expect.arrayContaining(['sent:true', 'delivered:true']));
+    const page = await get(t.app, demo, '/api/user/mailbox/', { q: '[Test]' });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = (page.json() as { data: { send_id: number; is_test: boolean }[] }).data.find(
+      (item) => item.send_id === rows[0]?.id,
+    );
+    expect(shown?.is_test).toBe(true);
+    // The publish step's send is still none: a test is not the edition's send, and it can still be sent.
+    const data = ok<{ send: unknown; status: string }>(
+      await get(t.app, demo, `${P}publish_email/`, { version_id: versionId }),
+    );
+    expect(data.send).toBeNull();
+    expect(data.status).toBe('draft');
+    expect(await sendsOf(versionId)).toEqual([]);
+  });
+
+  it('refuses addresses outside the organisation, bad or too many addresses, and foreign editions', async () => {
+    const versionId = await designed('Test email refusals');
+    const to = (emails: string) =>
+      post(t.app, demo, `${P}send_test_email/`, { version_id: versionId, emails });
+    expect(refusal(await to('someone@elsewhere.test')).message).toContain(
+      'someone@elsewhere.test is neither',
+    );
+    expect(refusal(await to('not-an-address')).message).toBe(
+      'Enter real email addresses, separated by commas.',
+    );
+    expect(refusal(await to('')).message).toBe('Enter an address to send the test to.');
+    expect(refusal(await to(Array.from({ length: 6 }, () => 'demo@workbench.test').join(','))).message).toBe(
+      'A test goes to at most 5 addresses.',
+    );
+    const undesigned = await newEdition(demo, 'Test email undesigned');
+    expect(
+      refusal(
+        await post(t.app, demo, `${P}send_test_email/`, {
+          version_id: undesigned,
+          emails: 'demo@workbench.test',
+        }),
+      ).message,
+    ).toBe('Design this edition before sending a test.');
+    const foreign = await post(t.app, other, `${P}send_test_email/`, {
+      version_id: versionId,
+      emails: 'owner@harborlane.test',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const none = await t.database.db
+      .selectFrom('email_send')
+      .select('id')
+      .where('version_id', 'in', [versionId, undesigned])
+      .execute();
+    expect(none).toEqual([]);
+  });
+});
