@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../domain/hostedForms.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
 
 /** An unguessable public id: 128 random bits as hex (safe in a path, starts with a letter or digit). */
 export const newFormPublicId = () => randomBytes(16).toString('hex');

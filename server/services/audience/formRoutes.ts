@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { zonedToInstant } from '../runtime/zonedTime.ts';
+import { zonedToInstant } from '../../lib/zonedTime.ts';
 import {
   deleteForm,
   findForm,

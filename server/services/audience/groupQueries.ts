@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { GroupUser, SalesGroup } from '../../../domain/salesGroups.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
 
 type GroupRow = { id: number; name: string; is_deletable: boolean; updated_at: Date; users: string | null };
 

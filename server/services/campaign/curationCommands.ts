@@ -1,11 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ArticlePreview, CurationResult, CurationTargetsPage } from '../../../domain/contentArticles.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { ARTICLE_NOT_FOUND, loadArticles, type Viewer, visibleTo } from '../content/articleListing.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const EDITION_NOT_FOUND = 'Edition not found.';
 export const EMAIL_NOT_FOUND = 'Email not found.';

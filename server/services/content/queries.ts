@@ -1,7 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ArticleConcept, Database, FeedKind } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
+import type { ArticleConcept, FeedKind } from '../../db/schema.ts';
 
 /** The term statistics key of a pool: 0 for the global pool, else the organisation's id. */
 export const poolKey = (orgId: number | null): number => orgId ?? 0;

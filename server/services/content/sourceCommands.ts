@@ -1,11 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ArticleFeed, SourceFilterEntry } from '../../../domain/contentArticles.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { ARTICLE_NOT_FOUND, visibleTo } from './articleListing.ts';
 import { defaultFeedName } from './defaultFeedName.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const GLOBAL_POOL_NAME = 'Global pool';
 export const FEED_EXISTS = 'This feed is already one of your sources.';

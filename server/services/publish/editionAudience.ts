@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
 
 export type EditionAudience = { orgId: number; listIds: readonly number[]; contactIds: readonly number[] };
 

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { kyselyExecutor } from '../../lib/kyselyExecutor.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
 import type { Clock, StepJob } from './runtimePorts.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The pg-boss queue of steps due now (first steps of new enrolments, continuations): oldest first. */
 export const STEP_QUEUE = 'workflow-step';

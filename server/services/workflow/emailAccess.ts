@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import { decodeHtmlEntities } from '../../../domain/decodeHtmlEntities.ts';
 import type { EmailVersion } from '../../../domain/workflowTypes.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import { triggerName } from '../../../domain/workflowCatalogue.ts';
 import type {
   TriggerId,
@@ -7,11 +7,10 @@ import type {
   WorkflowStatus,
   WorkflowSummary,
 } from '../../../domain/workflowTypes.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database, WorkflowTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found.';
 
