@@ -41,7 +41,7 @@ export async function listenForWork(
         log('work notifications: the listening connection failed; reconnecting', error);
         void next.end().catch(() => {});
         if (client === next) client = null;
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+        if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
       });
       try {
         await next.connect();
@@ -52,7 +52,7 @@ export async function listenForWork(
       } catch (error) {
         void next.end().catch(() => {});
         log('work notifications: could not listen; retrying', error);
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+        if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
       }
     };
     await connect();

@@ -244,7 +244,9 @@ export class WorkflowRuntime {
         } catch (failure) {
           // Not even the failure could be written (the database is away): pg-boss retries the job later.
           this.options.log?.('workflow step failure could not be recorded', failure);
-          await this.boss.fail(job.name, job.id).catch(() => undefined);
+          await this.boss
+            .fail(job.name, job.id)
+            .catch((error: unknown) => this.options.log?.('workflow step could not be marked failed', error));
         }
         this.options.onJob?.({
           lateMs: at - job.data.d,
