@@ -52,7 +52,7 @@ import { templateRoutes } from './services/publish/templateRoutes.ts';
 import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
 import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
-import { supportRoutes } from './services/support/routes.ts';
+import { supportRoutes } from './services/support/supportRoutes.ts';
 import { outboxRoutes } from './services/user/outboxRoutes.ts';
 import { userRoutes } from './services/user/routes.ts';
 import { senderAddressRoutes } from './services/user/senderAddressRoutes.ts';

@@ -2,32 +2,13 @@ import type { Kysely } from 'kysely';
 import type { SupportInboxMessage, SupportMessage } from '../../../domain/supportMessage.ts';
 import type { Database } from '../../db/schema.ts';
 
-type NewSupportMessage = { userId: number; orgId: number; message: string; pagePath: string | null };
-
-function toMessage(row: { id: number; message: string; page_path: string | null; created_at: Date }) {
+export function toMessage(row: { id: number; message: string; page_path: string | null; created_at: Date }) {
   return {
     id: row.id,
     message: row.message,
     page_path: row.page_path,
     created_at: row.created_at.toISOString(),
   } satisfies SupportMessage;
-}
-
-export async function insertSupportMessage(
-  db: Kysely<Database>,
-  input: NewSupportMessage,
-): Promise<SupportMessage> {
-  const row = await db
-    .insertInto('support_messages')
-    .values({
-      user_id: input.userId,
-      org_id: input.orgId,
-      message: input.message,
-      page_path: input.pagePath,
-    })
-    .returning(['id', 'message', 'page_path', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return toMessage(row);
 }
 
 /** The user's own latest messages, oldest first (the order a chat reads in). */

@@ -5,7 +5,8 @@ import { limitField, offsetField } from '../../../domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { insertSupportMessage, listOwnSupportMessages, listSupportInbox } from './queries.ts';
+import { sendSupportMessage } from './sendSupportMessage.ts';
+import { listOwnSupportMessages, listSupportInbox } from './supportQueries.ts';
 
 const ownQuery = z.object({
   limit: limitField(100, 50),
@@ -37,7 +38,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        const data = await insertSupportMessage(db, {
+        const data = await sendSupportMessage(db, {
           userId: user.id,
           orgId: user.org_id,
           message: request.body.message,
