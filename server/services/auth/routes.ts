@@ -20,7 +20,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { authGuard, clearSessionCookie, currentAuth, setSessionCookie } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { currentUserData } from '../user/currentUserData.ts';
-import { loadUserData } from '../user/queries.ts';
+import { loadUserData } from '../user/userQueries.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { mailPasswordReset, mailSignup } from './mailAccountLinks.ts';
 import {

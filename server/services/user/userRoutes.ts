@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { normalisePlanType } from '../../../domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { changeUserSetting, USER_SETTING_KEYS } from './changeUserSetting.ts';
 import { currentUserData } from './currentUserData.ts';
-import { USER_SETTING_KEYS, updateUserSetting } from './queries.ts';
 
 const flag = z.union(
   [
@@ -23,7 +23,7 @@ const flag = z.union(
 
 /** User service: the signed-in user's data and plan type. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db, config } = ctx;
+  const { config } = ctx;
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
 
@@ -47,13 +47,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { key, value } = request.body;
         const userId = currentAuth(request).user.id;
-        await updateUserSetting(
-          db,
+        await changeUserSetting(
+          ctx,
           userId,
           key,
           value === true || value === '1' || value === 1 || value === 'true',
         );
-        ctx.sessions.forgetUser(userId);
         return { success: true };
       },
     );

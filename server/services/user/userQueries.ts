@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalisePlanType, type UserData } from '../../../domain/userData.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 
+/** The signed-in user as the workbench shows them, with their organisation. */
 export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise<UserData> {
   const org = await db
     .selectFrom('organisations')
@@ -28,21 +29,4 @@ export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise
     plan_type: normalisePlanType(user.plan_type),
     organisation: org,
   };
-}
-
-/** Settings a user may change about themselves through user_data/ (key and value). */
-export const USER_SETTING_KEYS = ['show_msg', 'first_login_workbench'] as const;
-export type UserSettingKey = (typeof USER_SETTING_KEYS)[number];
-
-export async function updateUserSetting(
-  db: Kysely<Database>,
-  userId: number,
-  key: UserSettingKey,
-  value: boolean,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ [key]: value, updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
 }
