@@ -1,24 +1,20 @@
 import { sql, type Transaction } from 'kysely';
 import { CAMPAIGN_NAME_EXISTS, type CreateCampaignInput } from '../../../domain/campaignSchemas.ts';
 import type { CampaignDeletion, CampaignSummary } from '../../../domain/campaigns.ts';
+import type { Db } from '../../db/Db.ts';
+import { inTransaction } from '../../db/inTransaction.ts';
 import type { CampaignAdvancedSearch, Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { checkSources } from '../content/articleListing.ts';
-import { isInternalUser } from '../workflow/emailAccess.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
 import { giveCampaignAudience } from './campaignAudience.ts';
-import { campaignNameTaken, type Db, loadCampaignSummary, lockOrgCampaign } from './campaignQueries.ts';
+import { campaignNameTaken, loadCampaignSummary, lockOrgCampaign } from './campaignQueries.ts';
 
 export type Actor = Pick<UserRow, 'id' | 'org_id' | 'internal_level' | 'email' | 'first_name' | 'last_name'>;
 
 /** Serialises the campaign changes of one organisation (positions and names are checked under this lock). */
 export async function lockOrganisation(trx: Db, orgId: number) {
   await trx.selectFrom('organisations').select('id').where('id', '=', orgId).forUpdate().execute();
-}
-
-/** Runs a change in a transaction (or in the caller's). */
-export async function inTransaction<T>(db: Db, run: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return run(db as Transaction<Database>);
-  return db.transaction().execute(run);
 }
 
 /** A changed campaign takes the top of the list with last update now ('just now'). */

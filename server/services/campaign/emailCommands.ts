@@ -7,23 +7,23 @@ import {
   type UpdateEmailInput,
 } from '../../../domain/campaignSchemas.ts';
 import type { CampaignEmail, Edition } from '../../../domain/campaigns.ts';
+import type { Db } from '../../db/Db.ts';
+import { inTransaction } from '../../db/inTransaction.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { startEditionFromTemplate } from '../publish/designCommands.ts';
-import { isInternalUser } from '../workflow/emailAccess.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
 import { giveCampaignAudience } from './campaignAudience.ts';
 import {
   type Actor,
   copyEmail,
   createCampaignIn,
-  inTransaction,
   lockOrganisation,
   moveCampaignToTop,
   refuseIfUsed,
   workflowsUsingEmails,
 } from './campaignCommands.ts';
 import {
-  type Db,
   EMAIL_NOT_FOUND,
   editionsOf,
   emailNameTaken,

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
+import { dueSourceIds, isDue } from './contentQueries.ts';
 import { type FetchSourceOptions, fetchSource } from './fetchSource.ts';
-import { dueSourceIds, isDue } from './queries.ts';
 
 /** The pg-boss queue of feed fetches: one job per source fetch. */
 export const FEED_QUEUE = 'content-feed-fetch';

@@ -1,9 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { canonicalLink } from './canonicalLink.ts';
-import { extractConcepts, termCounts } from './extractConcepts.ts';
-import { entityKeys, extractEntities } from './extractEntities.ts';
-import type { FeedEntry } from './parseFeedDocument.ts';
 import {
   addTermCounts,
   insertNewArticles,
@@ -12,7 +9,10 @@ import {
   poolSize,
   setConcepts,
   termDocCounts,
-} from './queries.ts';
+} from './contentQueries.ts';
+import { extractConcepts, termCounts } from './extractConcepts.ts';
+import { entityKeys, extractEntities } from './extractEntities.ts';
+import type { FeedEntry } from './parseFeedDocument.ts';
 
 const httpUrl = (value: string | null, base: string): string | null => {
   if (!value) return null;

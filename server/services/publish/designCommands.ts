@@ -7,10 +7,10 @@ import {
   type DesignSaveInput,
   MISSING_LINK_ERROR,
 } from '../../../domain/publishSchemas.ts';
+import type { Db } from '../../db/Db.ts';
+import { inTransaction } from '../../db/inTransaction.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import { inTransaction } from '../campaign/campaignCommands.ts';
-import type { Db } from '../campaign/campaignQueries.ts';
 import {
   PREFERENCE_URL_PLACEHOLDER,
   PUBLIC_ORIGIN_PLACEHOLDER,

@@ -1,9 +1,10 @@
+import { CAMPAIGN_NOT_FOUND } from '../../../domain/campaignSchemas.ts';
 import { decodeNumericReferences } from '../../../domain/decodeNumericReferences.ts';
 import { fillMergeFields } from '../../../domain/mergeFields.ts';
 import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
 import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
-import { CAMPAIGN_NOT_FOUND, type Db } from '../campaign/campaignQueries.ts';
 import { loadDesignArticles, newPublicId } from './designQueries.ts';
 
 /** How many article titles the widget lists. */

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
 import type { TemplateSummary, TemplatesQuery } from '../../../domain/publishSchemas.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
-import type { Db } from '../campaign/campaignQueries.ts';
 import type { Viewer } from './designCommands.ts';
 import {
   EDITION_NOT_FOUND,

@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, tooManyRequests } from '../../lib/AppError.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { htmlParagraphs } from '../../lib/htmlParagraphs.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findVerifiedSender, requestOf, SENDER_VERIFICATION_KIND } from './senderAddressQueries.ts';
 
@@ -92,14 +93,12 @@ async function mailSenderVerification(
     to,
     subject: `Verify ${to} as a sender for ${organisation.name}`,
     text: `Hello,\n\n${who} asked to send ${organisation.name}'s campaign emails from this address. If this is your address and you agree, open this link within ${SENDER_LINK_TTL_HOURS} hours:\n\n${link}\n\nIf you did not expect this, ignore this email: nothing is sent from this address.`,
-    html: [
+    html: htmlParagraphs([
       'Hello,',
       `${escapeHtml(who)} asked to send ${escapeHtml(organisation.name)}’s campaign emails from this address. If this is your address and you agree, open this link within ${SENDER_LINK_TTL_HOURS} hours:`,
       `<a href="${link}">Verify this sender address</a>`,
       'If you did not expect this, ignore this email: nothing is sent from this address.',
-    ]
-      .map((line) => `<p>${line}</p>`)
-      .join(''),
+    ]),
     secrets: [key],
   });
 }

@@ -3,19 +3,15 @@ import type { EmailVersion } from '../../../domain/workflowTypes.ts';
 import type { Db } from '../../db/Db.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
 
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 
-/**
- * Which emails a user may use (the email picker, cloning):
- * - an ordinary user (internal_level 0) has permission on the emails they own;
- * - an internal user (internal_level >= 1, e.g. 4708 and 14764) on every email of their organisation.
+/*
  * A workflow may still reference any email of the user's organisation (create_workflow/, the flow), but
- * clone_workflow/ is refused unless the user has permission on every email the workflow uses.
+ * clone_workflow/ is refused unless the user has permission on every email the workflow uses
+ * (isInternalUser says which).
  */
-export function isInternalUser(user: Pick<UserRow, 'internal_level'>): boolean {
-  return user.internal_level >= 1;
-}
 
 /** The ids among emailIds on which the user lacks permission (unknown ids included). */
 export async function emailsWithoutPermission(

@@ -10,11 +10,16 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { checkFlowOwnership } from './checkFlowOwnership.ts';
-import { linkWorkflowEmails, loadOwnWorkflow, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';
 import type { Refusal } from './Refusal.ts';
 import { statusChange } from './statusTransition.ts';
 import { checkTriggerSubject } from './triggerSubject.ts';
 import { flowPublishProblems, toDetails } from './workflowDetails.ts';
+import {
+  linkWorkflowEmails,
+  loadOwnWorkflow,
+  lockOwnWorkflow,
+  updateWorkflowRow,
+} from './workflowQueries.ts';
 
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 

@@ -7,7 +7,7 @@ import {
 import type { PublishProblem, WorkflowDetails, WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import type { Db } from '../../db/Db.ts';
 import { orgEmails } from './emailAccess.ts';
-import { loadOwnWorkflow, toSummary, type WorkflowFullRow } from './queries.ts';
+import { loadOwnWorkflow, toSummary, type WorkflowFullRow } from './workflowQueries.ts';
 
 /** The publish rules of a flow against the organisation's emails (unknown emails count as unavailable). */
 export async function flowPublishProblems(

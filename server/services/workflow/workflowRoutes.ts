@@ -17,10 +17,10 @@ import { cloneWorkflow } from './cloneWorkflow.ts';
 import { createWorkflow } from './createWorkflow.ts';
 import { mapEmails } from './mapEmails.ts';
 import { optionRoutes } from './optionRoutes.ts';
-import { countWorkflows, deleteWorkflows, listWorkflowPage } from './queries.ts';
 import { resumeWorkflow } from './resumeWorkflow.ts';
 import { updateWorkflow } from './updateWorkflow.ts';
 import { loadDetails } from './workflowDetails.ts';
+import { countWorkflows, deleteWorkflows, listWorkflowPage } from './workflowQueries.ts';
 
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 

@@ -1,14 +1,14 @@
+import type { Kysely } from 'kysely';
 import type { SignupInput } from '../../../domain/authSchemas.ts';
+import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { htmlParagraphs } from '../../lib/htmlParagraphs.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { createPasswordReset, createPendingSignup, findUserByEmail } from './queries.ts';
+import { findUserByEmail } from './authQueries.ts';
 
-const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 const SIGNUP_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-
-const paragraphs = (lines: readonly string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 /**
  * After a sign-up request has been answered: an address with an account gets a note that someone tried to
@@ -27,7 +27,7 @@ export async function mailSignup(ctx: AppContext, input: SignupInput): Promise<v
       to: existing.email,
       subject: 'Someone tried to sign up with your address',
       text: `Hello ${existing.first_name},\n\nSomeone tried to create a workbench account with this address, which already has one. If it was you, sign in at ${signIn} or, if you forgot your password, reset it at ${reset}.\n\nIf it was not you, ignore this email: nothing has changed.`,
-      html: paragraphs([
+      html: htmlParagraphs([
         `Hello ${escapeHtml(existing.first_name)},`,
         'Someone tried to create a workbench account with this address, which already has one.',
         `If it was you, <a href="${signIn}">sign in</a> or, if you forgot your password, <a href="${reset}">reset it</a>.`,
@@ -56,7 +56,7 @@ export async function mailSignup(ctx: AppContext, input: SignupInput): Promise<v
     to: input.email,
     subject: 'Finish creating your workbench account',
     text: `Hello ${input.first_name},\n\nOpen this link within 24 hours to finish creating your account:\n\n${link}\n\nIf you did not ask for an account, ignore this email: none is created.`,
-    html: paragraphs([
+    html: htmlParagraphs([
       `Hello ${escapeHtml(input.first_name)},`,
       'Open this link within 24 hours to finish creating your account:',
       `<a href="${link}">Finish creating my account</a>`,
@@ -66,25 +66,30 @@ export async function mailSignup(ctx: AppContext, input: SignupInput): Promise<v
   });
 }
 
-/** After a password reset request has been answered: a known address gets its one-time link, an unknown one nothing. */
-export async function mailPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const key = newToken();
-  await createPasswordReset(ctx.db, user.id, sha256(key), new Date(Date.now() + RESET_KEY_TTL_MS));
-  const link = `${ctx.config.publicOrigin}/resetPassword/${key}`;
-  await ctx.mail.send({
-    orgId: user.org_id,
-    kind: 'password_reset',
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-    html: paragraphs([
-      `Hello ${escapeHtml(user.first_name)},`,
-      'Someone asked to reset the password of your account. If it was you, open this link within one hour:',
-      `<a href="${link}">Reset my password</a>`,
-      'If it was not you, ignore this email: your password stays as it is.',
-    ]),
-    secrets: [key],
-  });
+type PendingSignup = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  organisationName: string;
+  passwordHash: string;
+};
+
+async function createPendingSignup(
+  db: Kysely<Database>,
+  keyHash: string,
+  signup: PendingSignup,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('pending_signups')
+    .values({
+      key_hash: keyHash,
+      email: signup.email,
+      first_name: signup.firstName,
+      last_name: signup.lastName,
+      organisation_name: signup.organisationName,
+      password_hash: signup.passwordHash,
+      expires_at: expiresAt,
+    })
+    .execute();
 }

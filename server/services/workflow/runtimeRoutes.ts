@@ -4,10 +4,10 @@ import type { WorkflowContactsPage, WorkflowNodeCounts } from '../../../domain/w
 import { workflowIdQuerySchema } from '../../../domain/workflowSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { loadOwnWorkflow } from '../workflow/queries.ts';
-import { workflowContacts, workflowNodeCounts } from './runtimeQueries.ts';
-import { SIMULATIONS_PER_USER, SimulationRunner } from './SimulationRunner.ts';
-import { simulationInput } from './simulateWorkflow.ts';
+import { workflowContacts, workflowNodeCounts } from '../runtime/runtimeQueries.ts';
+import { SIMULATIONS_PER_USER, SimulationRunner } from '../runtime/SimulationRunner.ts';
+import { simulationInput } from '../runtime/simulateWorkflow.ts';
+import { loadOwnWorkflow } from './workflowQueries.ts';
 
 /**
  * The workflow runtime's calls, under the workflow base: where contacts are in a workflow and
