@@ -333,10 +333,6 @@ export const NOT_YET_RESTRUCTURED: Record<string, string> = {
   'server/services/publish/templateCommands.ts': 'to split into a file per use case',
   'server/services/audience/formRoutes.ts': 'to split into two plugins',
   'server/services/audience/importRoutes.ts': 'its database work to move into use cases',
-  'server/services/delivery/mailboxRoutes.ts': 'its read to move into a query file',
-  'server/services/preference/oneClickRoutes.ts': 'oneClickPagePath to move to a file of its own',
-  'server/services/preference/publicPageRoutes.ts': 'publicPageTemplate to move to a file of its own',
-  'server/services/publish/exportWidgetRoutes.ts': 'widgetPageRoutes to move to a file of its own',
 };
 
 /** The file a problem names (its text up to the first colon or arrow). */
