@@ -332,7 +332,6 @@ export const NOT_YET_RESTRUCTURED: Record<string, string> = {
   'server/services/publish/designCommands.ts': 'to split into a file per use case',
   'server/services/publish/templateCommands.ts': 'to split into a file per use case',
   'server/services/audience/formRoutes.ts': 'to split into two plugins',
-  'server/services/audience/importRoutes.ts': 'its database work to move into use cases',
 };
 
 /** The file a problem names (its text up to the first colon or arrow). */
