@@ -27,6 +27,7 @@ import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
 import { formRoutes } from './services/audience/formRoutes.ts';
+import { formSubmissionRoutes } from './services/audience/formSubmissionRoutes.ts';
 import { groupRoutes } from './services/audience/groupRoutes.ts';
 import { importRoutes } from './services/audience/importRoutes.ts';
 import { listRoutes } from './services/audience/listRoutes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });

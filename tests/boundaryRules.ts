@@ -331,7 +331,6 @@ export const NOT_YET_RESTRUCTURED: Record<string, string> = {
   'server/services/content/sourceCommands.ts': 'to split into a file per use case',
   'server/services/publish/designCommands.ts': 'to split into a file per use case',
   'server/services/publish/templateCommands.ts': 'to split into a file per use case',
-  'server/services/audience/formRoutes.ts': 'to split into two plugins',
 };
 
 /** The file a problem names (its text up to the first colon or arrow). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../domain/hostedForms.ts';
 import type { Db } from '../../db/Db.ts';
+import { notFound } from '../../lib/AppError.ts';
 
 /** An unguessable public id: 128 random bits as hex (safe in a path, starts with a letter or digit). */
 export const newFormPublicId = () => randomBytes(16).toString('hex');
@@ -92,6 +93,18 @@ export async function listForms(
       .execute(),
   ]);
   return { total: Number(total.n), rows: found.map((row) => toSummary(row, publicOrigin)) };
+}
+
+/** The organisation's form; another organisation's, or none, is a 404. */
+export async function ownForm(
+  db: Db,
+  orgId: number,
+  formId: number,
+  publicOrigin: string,
+): Promise<FormSummary> {
+  const form = await findForm(db, orgId, formId, publicOrigin);
+  if (!form) throw notFound('Form not found.');
+  return form;
 }
 
 export async function findForm(
