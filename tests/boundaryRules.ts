@@ -325,9 +325,6 @@ export const NOT_YET_RESTRUCTURED: Record<string, string> = {
   'server/services/audience/peopleRoutes.ts': 'the audience people calls are being split on their own branch',
   'src/api/audienceApi.ts': 'the audience client is being split on its own branch',
   'server/db/schema.ts': 'every table of the one Database type; to split into a file per table group',
-  'server/services/content/sourceCommands.ts': 'to split into a file per use case',
-  'server/services/publish/designCommands.ts': 'to split into a file per use case',
-  'server/services/publish/templateCommands.ts': 'to split into a file per use case',
 };
 
 /** The file a problem names (its text up to the first colon or arrow). */

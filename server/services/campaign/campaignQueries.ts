@@ -15,7 +15,7 @@ import type { Db } from '../../db/Db.ts';
 import type { CampaignAdvancedSearch } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-import { GLOBAL_POOL_NAME } from '../content/sourceCommands.ts';
+import { GLOBAL_POOL_NAME } from '../content/sourceQueries.ts';
 
 export const EMAIL_NOT_FOUND = 'Email not found.';
 

@@ -3,7 +3,7 @@ import type { CampaignEmail } from '../../../domain/campaigns.ts';
 import type { Db } from '../../db/Db.ts';
 import { inTransaction } from '../../db/inTransaction.ts';
 import { badRequest } from '../../lib/AppError.ts';
-import { startEditionFromTemplate } from '../publish/designCommands.ts';
+import { startEditionFromTemplate } from '../publish/startEditionFromTemplate.ts';
 import type { Actor } from './Actor.ts';
 import { giveCampaignAudience } from './campaignAudience.ts';
 import { campaignOnTheWay } from './campaignOnTheWay.ts';

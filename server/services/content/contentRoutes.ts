@@ -7,9 +7,11 @@ import {
 } from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { addFeed } from './addFeed.ts';
 import { listArticles } from './articleListing.ts';
 import { dayRange } from './dayRange.ts';
-import { addFeed, listSourceEntries, setFavourite } from './sourceCommands.ts';
+import { setFavourite } from './setFavourite.ts';
+import { listSourceEntries } from './sourceQueries.ts';
 
 type Ok<T> = T & { success: true };
 

@@ -1,17 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
 import type { TemplateSummary, TemplatesQuery } from '../../../domain/publishSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/AppError.ts';
-import type { Viewer } from './designCommands.ts';
-import {
-  EDITION_NOT_FOUND,
-  loadBrand,
-  loadEdition,
-  storedDesign,
-  TEMPLATE_NOT_FOUND,
-} from './designQueries.ts';
+import type { Viewer } from './Viewer.ts';
 
 type TemplateEb = ExpressionBuilder<Database & { t: Database['email_templates'] }, 't'>;
 
@@ -82,74 +73,4 @@ export async function listTemplates(
       updated_at: new Date(row.updated_at).toISOString(),
     })),
   };
-}
-
-/** save_template/: the design of an edition (saved, else the default) or the one given, as a template. */
-export async function saveTemplate(
-  db: Db,
-  viewer: Viewer,
-  input: {
-    name: string;
-    description: string;
-    shared: boolean;
-    version_id: number | null;
-    design?: EmailDesign;
-  },
-): Promise<{ id: number; name: string }> {
-  let design = input.design;
-  if (design === undefined && input.version_id !== null) {
-    const edition = await loadEdition(db, viewer.orgId, input.version_id);
-    design = storedDesign(edition.design) ?? undefined;
-    if (!design) throw badRequest('This edition has no saved design yet: save it first.');
-  }
-  if (!design) throw notFound(EDITION_NOT_FOUND);
-  const row = await db
-    .insertInto('email_templates')
-    .values({
-      org_id: viewer.orgId,
-      user_id: viewer.userId,
-      name: input.name,
-      description: input.description.trim(),
-      design: JSON.stringify(design),
-      shared: input.shared,
-    })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
-  return row;
-}
-
-/**
- * delete_template/: the user's own templates only (a shared one, too, only by its author). The product's
- * templates, a colleague's and another organisation's are not found.
- */
-export async function deleteTemplate(db: Db, viewer: Viewer, templateId: number): Promise<void> {
-  const deleted = await db
-    .deleteFrom('email_templates')
-    .where('id', '=', templateId)
-    .where('org_id', '=', viewer.orgId)
-    .where('user_id', '=', viewer.userId)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound(TEMPLATE_NOT_FOUND);
-}
-
-/** POST brand_theme/: the organisation's brand theme and (when given) postal address. */
-export async function saveBrand(
-  db: Db,
-  orgId: number,
-  input: { theme: DesignTheme; postal_address?: string },
-): Promise<{ theme: DesignTheme; postal_address: string }> {
-  await db
-    .insertInto('brand_themes')
-    .values({ org_id: orgId, theme: JSON.stringify(input.theme) })
-    .onConflict((oc) =>
-      oc.column('org_id').doUpdateSet({ theme: JSON.stringify(input.theme), updated_at: new Date() }),
-    )
-    .execute();
-  if (input.postal_address !== undefined)
-    await db
-      .updateTable('organisations')
-      .set({ postal_address: input.postal_address })
-      .where('id', '=', orgId)
-      .execute();
-  return loadBrand(db, orgId);
 }
