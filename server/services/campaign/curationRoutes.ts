@@ -13,9 +13,9 @@ import {
   previouslySentQuerySchema,
 } from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { dayRange } from '../../lib/dayRange.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { listArticles } from '../content/articleListing.ts';
-import { dayRange } from '../content/dayRange.ts';
 import { articlePreview } from './articlePreview.ts';
 import { curateArticles } from './curateArticles.ts';
 import { listCurationTargets } from './listCurationTargets.ts';

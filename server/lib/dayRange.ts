@@ -1,5 +1,5 @@
-import { badRequest } from '../../lib/AppError.ts';
-import { zonedToInstant } from '../../lib/zonedTime.ts';
+import { badRequest } from './AppError.ts';
+import { zonedToInstant } from './zonedTime.ts';
 
 function dayStart(day: string, zone: string): Date {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
