@@ -151,67 +151,6 @@ export type FormInput = {
   fields: FormField[];
 };
 
-/** Makes a form; null when the organisation has a form of that name (the unique index decides). */
-export async function insertForm(
-  db: Db,
-  orgId: number,
-  userId: number,
-  input: FormInput,
-): Promise<number | null> {
-  const row = await db
-    .insertInto('forms')
-    .values({
-      org_id: orgId,
-      public_id: newFormPublicId(),
-      name: input.name,
-      campaign_id: input.campaignId,
-      list_id: input.listId,
-      fields: JSON.stringify(input.fields),
-      created_by: userId,
-      updated_by: userId,
-    })
-    .onConflict((oc) => oc.expression(sql`org_id, lower(name)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Changes a form; false when another form of the organisation has the name. */
-export async function updateForm(
-  db: Db,
-  orgId: number,
-  userId: number,
-  formId: number,
-  input: FormInput,
-): Promise<boolean> {
-  const taken = await db
-    .selectFrom('forms')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', '!=', formId)
-    .where(sql<boolean>`lower(name) = ${input.name.toLowerCase()}`)
-    .executeTakeFirst();
-  if (taken) return false;
-  await db
-    .updateTable('forms')
-    .set({
-      name: input.name,
-      campaign_id: input.campaignId,
-      list_id: input.listId,
-      fields: JSON.stringify(input.fields),
-      updated_by: userId,
-      updated_at: new Date(),
-    })
-    .where('org_id', '=', orgId)
-    .where('id', '=', formId)
-    .execute();
-  return true;
-}
-
-export async function deleteForm(db: Db, orgId: number, formId: number): Promise<void> {
-  await db.deleteFrom('forms').where('org_id', '=', orgId).where('id', '=', formId).execute();
-}
-
 /** A form's submissions in a date range (inclusive days, in UTC), newest first. */
 export async function listSubmissions(
   db: Db,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formFieldsSchema } from '../../../domain/hostedFormSchemas.ts';
-import { FORM_NAME_EXISTS, FORM_NAME_MAX } from '../../../domain/hostedForms.ts';
+import { FORM_NAME_MAX } from '../../../domain/hostedForms.ts';
 import { nameText } from '../../../domain/nameText.ts';
 import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import {
@@ -10,17 +10,11 @@ import {
   searchFieldSchema,
 } from '../../../domain/workflowFormFields.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import {
-  deleteForm,
-  foreignReferences,
-  formOptions,
-  insertForm,
-  listForms,
-  ownForm as ownFormOf,
-  updateForm,
-} from './formQueries.ts';
+import { createForm } from './createForm.ts';
+import { deleteForm } from './deleteForm.ts';
+import { formOptions, listForms, ownForm as ownFormOf } from './formQueries.ts';
+import { updateForm } from './updateForm.ts';
 
 const FIELDS_MAX_TEXT = 20_000;
 const tags = ['audience: forms'];
@@ -49,15 +43,6 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const origin = config.publicOrigin;
 
   const ownForm = (orgId: number, formId: number) => ownFormOf(db, orgId, formId, origin);
-
-  async function checkReferences(orgId: number, body: z.infer<typeof formBody>) {
-    const foreign = await foreignReferences(db, orgId, {
-      listId: body.list_id,
-      campaignId: body.campaign_id,
-    });
-    if (foreign.list) throw notFound('List not found.');
-    if (foreign.campaign) throw notFound('Campaign not found.');
-  }
 
   const inputOf = (body: z.infer<typeof formBody>) => ({
     name: body.name,
@@ -125,10 +110,8 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        await checkReferences(user.org_id, request.body);
-        const id = await insertForm(db, user.org_id, user.id, inputOf(request.body));
-        if (id === null) throw badRequest(FORM_NAME_EXISTS);
-        return { success: true, data: await ownForm(user.org_id, id) };
+        const editor = { orgId: user.org_id, userId: user.id, publicOrigin: origin };
+        return { success: true, data: await createForm(db, editor, inputOf(request.body)) };
       },
     );
 
@@ -143,11 +126,9 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        await ownForm(user.org_id, request.body.form_id);
-        await checkReferences(user.org_id, request.body);
-        const saved = await updateForm(db, user.org_id, user.id, request.body.form_id, inputOf(request.body));
-        if (!saved) throw badRequest(FORM_NAME_EXISTS);
-        return { success: true, data: await ownForm(user.org_id, request.body.form_id) };
+        const editor = { orgId: user.org_id, userId: user.id, publicOrigin: origin };
+        const form = await updateForm(db, editor, request.body.form_id, inputOf(request.body));
+        return { success: true, data: form };
       },
     );
 
@@ -156,8 +137,7 @@ export function formRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Delete a form and its submissions (contacts stay)', body: formIdField } },
       async (request) => {
         const { user } = currentAuth(request);
-        await ownForm(user.org_id, request.body.form_id);
-        await deleteForm(db, user.org_id, request.body.form_id);
+        await deleteForm(db, user.org_id, request.body.form_id, origin);
         return { success: true };
       },
     );
