@@ -16,6 +16,7 @@ import {
   noPrivatePackagePath,
   notAllowListed,
   onePagedList,
+  queriesOnlyRead,
   ROOT,
   SERVICE_MAP,
   serviceFileNames,
@@ -405,6 +406,23 @@ describe('the server’s structure', () => {
     expect(thinRoutes(file, 'export function sendRoutes() { return publishEdition(deps, id); }')).toEqual([]);
   });
 
+  it('query files only read', () => {
+    expect(notAllowListed(violationsUnder(queriesOnlyRead, 'server/services'))).toEqual([]);
+    const file = 'server/services/x/formQueries.ts';
+    const bad = [
+      "await db.insertInto('forms').values(row).execute();",
+      "await sql`update forms set name = 'x'`.execute(db);",
+      "await db.selectFrom('forms').selectAll().execute();",
+      'await sql`delete from forms where id = 7`.execute(db);',
+    ].join('\n');
+    expect(queriesOnlyRead(file, bad)).toEqual([
+      `${file}:1: .insertInto( (a write belongs in a use case file)`,
+      `${file}:2: update forms set (a write belongs in a use case file)`,
+      `${file}:4: delete from (a write belongs in a use case file)`,
+    ]);
+    expect(queriesOnlyRead('server/services/x/createForm.ts', bad)).toEqual([]);
+  });
+
   it('every production file is under 500 lines', () => {
     expect(notAllowListed(violationsUnder(fileSize, ...PRODUCTION))).toEqual([]);
     expect(fileSize('src/x.ts', 'line\n'.repeat(501))).toEqual(['src/x.ts: 501 lines (at most 500)']);
@@ -412,7 +430,7 @@ describe('the server’s structure', () => {
   });
 
   it('a file stays on the list of those not yet restructured only while it breaks a rule', () => {
-    const checks = [serviceFileNames, thinRoutes, fileSize];
+    const checks = [serviceFileNames, thinRoutes, fileSize, queriesOnlyRead];
     const fixed = Object.keys(NOT_YET_RESTRUCTURED).filter(
       (file) =>
         !fs.existsSync(path.join(ROOT, file)) ||

@@ -260,6 +260,18 @@ export const thinRoutes: FileCheck = (file, text) => {
   return problems;
 };
 
+const WRITE =
+  /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+
+/** A <topic>Queries.ts only reads: a write belongs in the use case that owns it. */
+export const queriesOnlyRead: FileCheck = (file, text) => {
+  if (!/^server\/services\/.+Queries\.ts$/.test(file)) return [];
+  return text.split('\n').flatMap((line, i) => {
+    const found = WRITE.exec(line);
+    return found ? [`${file}:${i + 1}: ${found[0].trim()} (a write belongs in a use case file)`] : [];
+  });
+};
+
 /** Every production file is under 500 lines. */
 export const fileSize: FileCheck = (file, text) => {
   const lines = lineCount(text);

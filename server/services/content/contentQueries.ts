@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/Db.ts';
-import type { ArticleConcept, FeedKind } from '../../db/schema.ts';
 
 /** The term statistics key of a pool: 0 for the global pool, else the organisation's id. */
 export const poolKey = (orgId: number | null): number => orgId ?? 0;
@@ -19,41 +18,6 @@ export type NewArticle = {
   entities: string[];
   entity_keys: string[];
 };
-
-/** Inserts the articles a pool does not hold yet (by canonical link); returns the new ones' ids. */
-export async function insertNewArticles(
-  trx: Db,
-  rows: readonly NewArticle[],
-): Promise<{ id: number; canonical_link: string }[]> {
-  if (rows.length === 0) return [];
-  return trx
-    .insertInto('articles')
-    .values(rows.map((row) => ({ ...row, concepts: '[]' })))
-    .onConflict((oc) => oc.columns(['org_id', 'canonical_link']).doNothing())
-    .returning(['id', 'canonical_link'])
-    .execute();
-}
-
-/**
- * Adds documents to a pool's term counts: each term once per new article that holds it. Terms are
- * written in order, so two fetches adding to the same terms take their row locks in the same order.
- */
-export async function addTermCounts(
-  trx: Db,
-  pool: number,
-  counts: ReadonlyMap<string, number>,
-): Promise<void> {
-  const terms = [...counts.keys()].sort();
-  for (let at = 0; at < terms.length; at += 2000) {
-    const slice = terms.slice(at, at + 2000);
-    await sql`
-      insert into article_term_counts (pool, term, doc_count)
-      select ${pool}, t.term, t.n from unnest(${slice}::text[], ${slice.map((t) => counts.get(t) ?? 0)}::int[]) as t(term, n)
-      order by t.term
-      on conflict (pool, term) do update set doc_count = article_term_counts.doc_count + excluded.doc_count
-    `.execute(trx);
-  }
-}
 
 /** How many articles of a pool hold each of the terms. */
 export async function termDocCounts(
@@ -77,19 +41,6 @@ export async function poolSize(trx: Db, orgId: number | null): Promise<number> {
     .where('org_id', orgId === null ? 'is' : '=', orgId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Writes the concepts of several articles in one statement. */
-export async function setConcepts(
-  trx: Db,
-  concepts: readonly { id: number; concepts: ArticleConcept[] }[],
-): Promise<void> {
-  if (concepts.length === 0) return;
-  await sql`
-    update articles a set concepts = v.concepts
-    from jsonb_to_recordset(${JSON.stringify(concepts)}::jsonb) as v(id integer, concepts jsonb)
-    where a.id = v.id
-  `.execute(trx);
 }
 
 export type SourceRow = {
@@ -142,30 +93,4 @@ export async function isDue(db: Db, sourceId: number, intervalMinutes: number): 
     )
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function recordFetched(
-  db: Db,
-  sourceId: number,
-  result: { kind?: FeedKind; etag: string | null; lastModified: string | null },
-): Promise<void> {
-  await db
-    .updateTable('article_sources')
-    .set({
-      ...(result.kind ? { kind: result.kind } : {}),
-      etag: result.etag,
-      last_modified: result.lastModified,
-      last_fetched_at: sql<Date>`now()`,
-      last_error: null,
-    })
-    .where('id', '=', sourceId)
-    .execute();
-}
-
-export async function recordFetchFailure(db: Db, sourceId: number, error: string): Promise<void> {
-  await db
-    .updateTable('article_sources')
-    .set({ last_fetched_at: sql<Date>`now()`, last_error: error.slice(0, 500) })
-    .where('id', '=', sourceId)
-    .execute();
 }

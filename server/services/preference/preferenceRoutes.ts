@@ -23,7 +23,7 @@ import type { PreferenceChange } from './changePreference.ts';
 import { consentLedgerRoutes } from './consentLedgerRoutes.ts';
 import { consentOrigin } from './consentOrigin.ts';
 import { oneClickRoutes } from './oneClickRoutes.ts';
-import { recordPageEvent } from './preferenceQueries.ts';
+import { recordPageEvent } from './recordPageEvent.ts';
 
 function asChange(update: PreferenceUpdate): PreferenceChange {
   if (update.kind === 'flag') return { kind: update.unsubscribe ? 'unsubscribe' : 'resubscribe' };

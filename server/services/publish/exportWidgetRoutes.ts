@@ -4,7 +4,8 @@ import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { exportWidgetSettings, saveExportWidget } from './exportWidgetQueries.ts';
+import { exportWidgetSettings } from './exportWidgetSettings.ts';
+import { saveExportWidget } from './saveExportWidget.ts';
 
 type Ok<T> = T & { success: true };
 

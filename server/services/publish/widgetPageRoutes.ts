@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { WIDGET_CSP } from '../../lib/contentSecurityPolicy.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import { widgetContent } from './exportWidgetQueries.ts';
+import { widgetContent } from './widgetContent.ts';
 import { widgetHtml } from './widgetHtml.ts';
 
 /** How long a browser or a shared cache may keep the widget (a code change shows within this). */

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
+import { linkWorkflowEmails } from './linkWorkflowEmails.ts';
 import type { WorkflowUser } from './WorkflowUser.ts';
-import { linkWorkflowEmails, lockOwnWorkflow, workflowEmailIds } from './workflowQueries.ts';
+import { lockOwnWorkflow, workflowEmailIds } from './workflowQueries.ts';
 
 /** email_mapping/: adds and removes emails of the workflow's graph; an id in both lists cancels out. */
 export async function mapEmails(

@@ -1,4 +1,4 @@
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { triggerName } from '../../../domain/workflowCatalogue.ts';
 import type {
   TriggerId,
@@ -8,7 +8,7 @@ import type {
   WorkflowSummary,
 } from '../../../domain/workflowTypes.ts';
 import type { Db } from '../../db/Db.ts';
-import type { Database, WorkflowTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 
@@ -137,7 +137,7 @@ export async function lockOwnWorkflow(trx: Transaction<Database>, userId: number
 export type ListScope = { userId: number; search: string; filter: WorkflowFilter };
 
 /** The name-search pattern over the stored lower(name) column (see migration m0006). */
-function namePattern(term: string): string {
+export function namePattern(term: string): string {
   return likePattern(term.toLowerCase());
 }
 
@@ -195,25 +195,6 @@ export async function listWorkflowPage(
   return { data, ...counts };
 }
 
-/** Deletes the user's workflows: the listed ids, or (select all) every one under the search and filter minus the excluded. */
-export async function deleteWorkflows(
-  db: Db,
-  scope: ListScope,
-  selection: { selectAll: boolean; ids: number[]; excluded: number[] },
-): Promise<number> {
-  let query = db.deleteFrom('workflow').where('user_id', '=', scope.userId);
-  if (selection.selectAll) {
-    if (scope.filter !== 'all') query = query.where('status', '=', scope.filter);
-    if (scope.search) query = query.where('name_lower', 'like', namePattern(scope.search));
-    if (selection.excluded.length > 0) query = query.where('id', 'not in', selection.excluded);
-  } else {
-    if (selection.ids.length === 0) return 0;
-    query = query.where('id', 'in', selection.ids);
-  }
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function countActive(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('workflow')
@@ -222,20 +203,6 @@ export async function countActive(db: Db, userId: number): Promise<number> {
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Links emails to a workflow's graph (workflow_email); links that exist already are kept. */
-export async function linkWorkflowEmails(
-  db: Db,
-  workflowId: number,
-  emailIds: readonly number[],
-): Promise<void> {
-  if (emailIds.length === 0) return;
-  await db
-    .insertInto('workflow_email')
-    .values(emailIds.map((email_id) => ({ workflow_id: workflowId, email_id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
 }
 
 /** The emails linked to a workflow's graph, in id order. */
@@ -247,17 +214,4 @@ export async function workflowEmailIds(db: Db, workflowId: number): Promise<numb
     .orderBy('email_id')
     .execute();
   return rows.map((row) => row.email_id);
-}
-
-/** Writes a workflow row's changed columns, always with updated_at (the use case holds the row's lock). */
-export async function updateWorkflowRow(
-  db: Db,
-  workflowId: number,
-  set: Omit<Updateable<WorkflowTable>, 'id' | 'updated_at'>,
-): Promise<void> {
-  await db
-    .updateTable('workflow')
-    .set({ ...set, updated_at: new Date() })
-    .where('id', '=', workflowId)
-    .execute();
 }

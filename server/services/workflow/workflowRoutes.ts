@@ -15,12 +15,13 @@ import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { cloneWorkflow } from './cloneWorkflow.ts';
 import { createWorkflow } from './createWorkflow.ts';
+import { deleteWorkflows } from './deleteWorkflows.ts';
 import { mapEmails } from './mapEmails.ts';
 import { optionRoutes } from './optionRoutes.ts';
 import { resumeWorkflow } from './resumeWorkflow.ts';
 import { updateWorkflow } from './updateWorkflow.ts';
 import { loadDetails } from './workflowDetails.ts';
-import { countWorkflows, deleteWorkflows, listWorkflowPage } from './workflowQueries.ts';
+import { countWorkflows, listWorkflowPage } from './workflowQueries.ts';
 
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
