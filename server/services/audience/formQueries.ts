@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../domain/hostedForms.ts';
 import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 /** An unguessable public id: 128 random bits as hex (safe in a path, starts with a letter or digit). */
 export const newFormPublicId = () => randomBytes(16).toString('hex');
@@ -73,26 +74,10 @@ export async function listForms(
   page: { offset: number; limit: number; search: string },
   publicOrigin: string,
 ): Promise<{ total: number; rows: FormSummary[] }> {
-  const matching = sql<boolean>`strpos(lower(f.name), ${page.search.toLowerCase()}) > 0`;
-  let count = db
-    .selectFrom('forms as f')
-    .where('f.org_id', '=', orgId)
-    .select((eb) => eb.fn.countAll<string>().as('n'));
   let rows = formsOf(db, orgId);
-  if (page.search) {
-    count = count.where(matching);
-    rows = rows.where(matching);
-  }
-  const [total, found] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows
-      .orderBy('f.updated_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { total: Number(total.n), rows: found.map((row) => toSummary(row, publicOrigin)) };
+  if (page.search) rows = rows.where(sql<boolean>`strpos(lower(f.name), ${page.search.toLowerCase()}) > 0`);
+  const found = await listingPage(db, rows.orderBy('f.updated_at', 'desc').orderBy('f.id', 'desc'), page);
+  return { total: found.total, rows: found.rows.map((row) => toSummary(row, publicOrigin)) };
 }
 
 /** The organisation's form; another organisation's, or none, is a 404. */

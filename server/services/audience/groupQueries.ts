@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { GroupUser, SalesGroup } from '../../../domain/salesGroups.ts';
 import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 type GroupRow = { id: number; name: string; is_deletable: boolean; updated_at: Date; users: string | null };
 
@@ -39,26 +40,10 @@ export async function listGroups(
   page: { offset: number; limit: number; search: string },
 ): Promise<{ total: number; rows: SalesGroup[] }> {
   const search = page.search.toLowerCase();
-  const matching = sql<boolean>`strpos(lower(g.name), ${search}) > 0`;
-  let count = db
-    .selectFrom('sales_groups as g')
-    .where('g.org_id', '=', orgId)
-    .select((eb) => eb.fn.countAll<string>().as('n'));
   let rows = groupsOf(db, orgId);
-  if (search) {
-    count = count.where(matching);
-    rows = rows.where(matching);
-  }
-  const [total, found] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows
-      .orderBy('g.created_at', 'desc')
-      .orderBy('g.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { total: Number(total.n), rows: found.map(toGroup) };
+  if (search) rows = rows.where(sql<boolean>`strpos(lower(g.name), ${search}) > 0`);
+  const found = await listingPage(db, rows.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc'), page);
+  return { total: found.total, rows: found.rows.map(toGroup) };
 }
 
 /** One group of the organisation; another organisation's, or none, is a 404. */

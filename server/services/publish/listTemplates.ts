@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { TemplateSummary, TemplatesQuery } from '../../../domain/publishSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 import type { Viewer } from './Viewer.ts';
 
 type TemplateEb = ExpressionBuilder<Database & { t: Database['email_templates'] }, 't'>;
@@ -36,8 +37,8 @@ export async function listTemplates(
     .$if(query.search !== '', (qb) =>
       qb.where((eb) => eb.or([eb('t.name', 'ilike', pattern), eb('t.description', 'ilike', pattern)])),
     );
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  const found = await listingPage(
+    db,
     base
       .leftJoin('users as u', 'u.id', 't.user_id')
       .select([
@@ -54,14 +55,12 @@ export async function listTemplates(
       ])
       .orderBy(sql`t.org_id is null`, 'desc')
       .orderBy('t.updated_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
-  ]);
+      .orderBy('t.id', 'desc'),
+    { offset: query.offset, limit: query.limit },
+  );
   return {
-    total_count: Number(count.n),
-    data: rows.map((row) => ({
+    total_count: found.total,
+    data: found.rows.map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,

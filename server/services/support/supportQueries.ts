@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SupportInboxMessage, SupportMessage } from '../../../domain/supportMessage.ts';
 import type { Database } from '../../db/schema.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 export function toMessage(row: { id: number; message: string; page_path: string | null; created_at: Date }) {
   return {
@@ -39,35 +40,27 @@ export async function listSupportInbox(
   db: Kysely<Database>,
   page: { offset: number; limit: number },
 ): Promise<{ total_count: number; data: SupportInboxMessage[] }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('support_messages as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('organisations as o', 'o.id', 'm.org_id')
-      .select([
-        'm.id',
-        'm.message',
-        'm.page_path',
-        'm.created_at',
-        'm.user_id',
-        'm.org_id',
-        'u.first_name',
-        'u.last_name',
-        'u.email',
-        'o.name as org_name',
-      ])
-      .orderBy('m.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom('support_messages')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const query = db
+    .selectFrom('support_messages as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('organisations as o', 'o.id', 'm.org_id')
+    .select([
+      'm.id',
+      'm.message',
+      'm.page_path',
+      'm.created_at',
+      'm.user_id',
+      'm.org_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'o.name as org_name',
+    ])
+    .orderBy('m.id', 'desc');
+  const found = await listingPage(db, query, page);
   return {
-    total_count: Number(total.count),
-    data: rows.map((row) => ({
+    total_count: found.total,
+    data: found.rows.map((row) => ({
       ...toMessage(row),
       user_id: row.user_id,
       user_name: `${row.first_name} ${row.last_name}`.trim(),

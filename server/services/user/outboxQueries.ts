@@ -1,37 +1,30 @@
 import type { Db } from '../../db/Db.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 /**
  * A page of the outbox, newest first, with its total. Never the private bodies: what the outbox shows has
  * its one-time secrets redacted.
  */
 export async function outboxPage(db: Db, page: { offset: number; limit: number }) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('outbox')
-      .select([
-        'id',
-        'org_id',
-        'kind',
-        'to_address',
-        'subject',
-        'text_body',
-        'html_body',
-        'status',
-        'attempts',
-        'last_error',
-        'created_at',
-        'sent_at',
-      ])
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total_count: Number(total.count), data: rows };
+  const query = db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'org_id',
+      'kind',
+      'to_address',
+      'subject',
+      'text_body',
+      'html_body',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ])
+    .orderBy('id', 'desc');
+  const found = await listingPage(db, query, page);
+  return { total_count: found.total, data: found.rows };
 }
 
 /** One outbox email's redacted HTML (null when it has none). */

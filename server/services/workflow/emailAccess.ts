@@ -3,6 +3,7 @@ import type { EmailVersion } from '../../../domain/workflowTypes.ts';
 import type { Db } from '../../db/Db.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 import { isInternalUser } from '../user/isInternalUser.ts';
 
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
@@ -59,7 +60,8 @@ export async function listUserEmails(
     const pattern = likePattern(query.search);
     base = base.where((eb) => eb.or([eb('e.name', 'ilike', pattern), eb('e.subject', 'ilike', pattern)]));
   }
-  const [rows, total] = await Promise.all([
+  const found = await listingPage(
+    db,
     base
       .leftJoin('campaigns as c', 'c.id', 'e.campaign_id')
       .select([
@@ -77,15 +79,12 @@ export async function listUserEmails(
         'e.email_platform',
       ])
       .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('e.id', 'desc'),
+    { offset: query.offset, limit: query.limit },
+  );
   return {
-    total_count: Number(total.n),
-    emails: rows.map((row) => ({
+    total_count: found.total,
+    emails: found.rows.map((row) => ({
       campaign_id: row.campaign_id,
       campaign_name: row.campaign_name,
       email_id: row.id,
