@@ -23,6 +23,7 @@ export const CAMPAIGN_PAGE_SIZE = 8;
 export const EMAIL_PAGE_SIZE = 8;
 export const DRAFT_EDITION_NAME = 'Draft Edition';
 export const CAMPAIGN_NAME_EXISTS = 'Campaign with that name already exists';
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
 export const EMAIL_NAME_EXISTS = 'Email with that name already exists in this campaign';
 export const LAST_EDITION = 'An email keeps at least one edition: delete the email instead.';
 

@@ -34,10 +34,15 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`${signal}: finishing the steps in flight...`);
-    await runtime.stop();
-    await database.close();
-    console.log(`Workflow worker ${process.pid} stopped (${runtime.stats.steps} steps).`);
-    process.exit(0);
+    try {
+      await runtime.stop();
+      await database.close();
+      console.log(`Workflow worker ${process.pid} stopped (${runtime.stats.steps} steps).`);
+      process.exit(0);
+    } catch (error) {
+      console.error('Stopping failed:', error);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

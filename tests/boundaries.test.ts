@@ -1,16 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_DATA_ID } from '../public-pages/publicPageData.ts';
 import {
   describeImport,
+  droppedErrors,
   fetchOnlyInRequestLayers,
+  fileSize,
   filesUnder,
   type Import,
   importsOf,
+  MAX_ROUTES_LINES,
   machinesImportNoApp,
+  NOT_YET_RESTRUCTURED,
   noPrivatePackagePath,
   noSpecCitations,
+  notAllowListed,
   onePagedList,
+  queriesOnlyRead,
+  ROOT,
+  SERVICE_MAP,
+  serviceFileNames,
+  serviceImportsFollowTheMap,
+  serviceMapCycles,
   textOf,
+  thinRoutes,
   twoBackgroundMechanisms,
   under,
   violationsUnder,
@@ -552,3 +566,132 @@ function handMadePlurals(text: string): string[] {
 function rawFormsIn(file: string, text: string): boolean {
   return file !== 'src/ui/Form.tsx' && /\.tsx$/.test(file) && /<form[\s>]/.test(text);
 }
+
+describe('the server’s structure', () => {
+  const folders = (dir: string) =>
+    fs
+      .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+
+  it('every service is on the service map, and the map has no cycle (no two services tied both ways)', () => {
+    expect(folders('server/services').filter((service) => !SERVICE_MAP[service])).toEqual([]);
+    expect(serviceMapCycles(SERVICE_MAP)).toEqual([]);
+    expect(serviceMapCycles({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })).toEqual(['a -> b -> c -> a']);
+  });
+
+  it('a service imports only the services below it on the map', () => {
+    expect(violationsUnder(serviceImportsFollowTheMap, 'server/services')).toEqual([]);
+    const upward = "import type { Actor } from '../campaign/campaignQueries.ts';";
+    expect(serviceImportsFollowTheMap('server/services/publish/saveDesign.ts', upward)).toEqual([
+      'server/services/publish/saveDesign.ts -> ../campaign/campaignQueries.ts',
+    ]);
+    expect(
+      serviceImportsFollowTheMap(
+        'server/services/campaign/createEmail.ts',
+        "import { x } from '../publish/x.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      serviceImportsFollowTheMap('server/services/runtime/x.ts', "import { y } from '../workflow/y.ts';"),
+    ).toHaveLength(1);
+  });
+
+  it('service files are named after their one export: no routes.ts, queries.ts or group of commands', () => {
+    expect(notAllowListed(violationsUnder(serviceFileNames, 'server/services'))).toEqual([]);
+    expect(serviceFileNames('server/services/x/routes.ts', '')).toHaveLength(1);
+    expect(serviceFileNames('server/services/x/queries.ts', '')).toHaveLength(1);
+    expect(serviceFileNames('server/services/x/emailCommands.ts', '')).toEqual([
+      'server/services/x/emailCommands.ts: a group of commands (one use case per file, named after its function)',
+    ]);
+    expect(serviceFileNames('server/services/x/createEmail.ts', '')).toEqual([]);
+  });
+
+  it('routes files are thin: no database work, one plugin named after the file, at most about 200 lines', () => {
+    expect(notAllowListed(violationsUnder(thinRoutes, 'server/services'))).toEqual([]);
+    const file = 'server/services/x/sendRoutes.ts';
+    const bad = [
+      'export function sendRoutes(ctx: AppContext): FastifyPluginAsyncZod {',
+      "  app.post('x/', async () => {",
+      "    await db.updateTable('email_versions').set({ status: 'sent' }).execute();",
+      '  });',
+      '}',
+      'export function sendPageRoutes() {}',
+      ...Array.from({ length: MAX_ROUTES_LINES }, () => '// a schema description'),
+    ].join('\n');
+    expect(thinRoutes(file, bad)).toEqual([
+      `${file}:3: .updateTable( (the database belongs in a use case or a query file)`,
+      `${file}: exports sendPageRoutes besides its plugin (give it a file of its own)`,
+      `${file}: ${MAX_ROUTES_LINES + 6} lines (a routes plugin is at most about 200)`,
+    ]);
+    expect(thinRoutes(file, 'const rows = await sql`select 1`.execute(db);')).toEqual([
+      `${file}:1: sql\` (the database belongs in a use case or a query file)`,
+      `${file}: no plugin named sendRoutes`,
+    ]);
+    expect(thinRoutes(file, 'export function sendRoutes() { return publishEdition(deps, id); }')).toEqual([]);
+  });
+
+  it('query files only read', () => {
+    expect(notAllowListed(violationsUnder(queriesOnlyRead, 'server/services'))).toEqual([]);
+    const file = 'server/services/x/formQueries.ts';
+    const bad = [
+      "await db.insertInto('forms').values(row).execute();",
+      "await sql`update forms set name = 'x'`.execute(db);",
+      "await db.selectFrom('forms').selectAll().execute();",
+      'await sql`delete from forms where id = 7`.execute(db);',
+    ].join('\n');
+    expect(queriesOnlyRead(file, bad)).toEqual([
+      `${file}:1: .insertInto( (a write belongs in a use case file)`,
+      `${file}:2: update forms set (a write belongs in a use case file)`,
+      `${file}:4: delete from (a write belongs in a use case file)`,
+    ]);
+    expect(queriesOnlyRead('server/services/x/createForm.ts', bad)).toEqual([]);
+  });
+
+  it('every production file is under 500 lines', () => {
+    expect(notAllowListed(violationsUnder(fileSize, ...PRODUCTION))).toEqual([]);
+    expect(fileSize('src/x.ts', 'line\n'.repeat(501))).toEqual(['src/x.ts: 501 lines (at most 500)']);
+    expect(fileSize('src/x.ts', 'line\n'.repeat(500))).toEqual([]);
+  });
+
+  it('a file stays on the list of those not yet restructured only while it breaks a rule', () => {
+    const checks = [serviceFileNames, thinRoutes, fileSize, queriesOnlyRead];
+    const fixed = Object.keys(NOT_YET_RESTRUCTURED).filter(
+      (file) =>
+        !fs.existsSync(path.join(ROOT, file)) ||
+        checks.every((check) => check(file, textOf(file)).length === 0),
+    );
+    expect(fixed).toEqual([]);
+    expect(
+      notAllowListed(['server/db/schema.ts: 876 lines (at most 500)', 'server/x.ts: 501 lines']),
+    ).toEqual(['server/x.ts: 501 lines']);
+  });
+
+  it('the server starts no work with its errors dropped', () => {
+    expect(violationsUnder(droppedErrors, 'server')).toEqual([]);
+    const file = 'server/services/x/sendRoutes.ts';
+    const bad = [
+      'void runSend(db, sendId).catch(() => {});',
+      'void runSend(db, sendId);',
+      'await boss.fail(job.name, job.id).catch((_error) => undefined);',
+      'const later = () => void sweep();',
+    ].join('\n');
+    expect(droppedErrors(file, bad)).toEqual([
+      `${file}:1: a catch that drops the error`,
+      `${file}:2: void runSend(...) drops its errors`,
+      `${file}:3: a catch that drops the error`,
+      `${file}:4: void sweep(...) drops its errors`,
+    ]);
+    const good = [
+      "void runSend(db, sendId).catch((error) => log.error(error, 'send failed'));",
+      'void session.quit();',
+      'await client?.end().catch(() => {});',
+      'setImmediate(() => void this.flush());',
+      'private async flush(): Promise<void> {',
+      '  try { await this.run(); } catch (error) { this.reject(error); }',
+      '}',
+      '// void runSend(db, sendId): a comment',
+    ].join('\n');
+    expect(droppedErrors(file, good)).toEqual([]);
+  });
+});

@@ -322,3 +322,184 @@ export const noSpecCitations: FileCheck = (file, text) =>
     .flatMap((line, index) =>
       SPEC_CITATION.test(line) ? [`${file}:${index + 1}: cites the spec by number`] : [],
     );
+
+/*
+ * The server's structure (the README's "Where new things go", docs/architecture.md's service map): files
+ * in server/services/<name>/ are named after their one export, routes files are thin, the services import
+ * each other one way only, and no work is started with its errors dropped.
+ */
+
+/** The service a file of server/services belongs to (null outside them). */
+export const serviceOf = (file: string | null): string | null =>
+  file === null ? null : (/^server\/services\/([^/]+)\//.exec(file)?.[1] ?? null);
+
+/**
+ * The services each service may import. What two services share lives in the lower one (or in server/lib
+ * and server/db), so the map has no cycle and no two services are tied both ways.
+ */
+const LOWER_SERVICES: Record<string, readonly string[]> = {
+  auth: ['user', 'audience'],
+  preference: ['audience', 'delivery'],
+  campaign: ['publish', 'content', 'user'],
+  publish: ['delivery'],
+  workflow: ['runtime', 'delivery', 'user'],
+  audience: ['runtime'],
+  runtime: ['delivery'],
+  content: [],
+  delivery: [],
+  user: [],
+  support: [],
+};
+/** analytics reads every other service; nothing imports it. */
+export const SERVICE_MAP: Record<string, readonly string[]> = {
+  analytics: Object.keys(LOWER_SERVICES),
+  ...LOWER_SERVICES,
+};
+
+/** An import of another service that the service map does not allow. */
+export const serviceImportsFollowTheMap: FileCheck = importCheck((imp) => {
+  const from = serviceOf(imp.from);
+  const to = serviceOf(imp.target);
+  return from !== null && to !== null && from !== to && !(SERVICE_MAP[from] ?? []).includes(to);
+});
+
+/** The service map's cycles ("a -> b -> a"): none, or two services would be tied both ways. */
+export function serviceMapCycles(map: Record<string, readonly string[]>): string[] {
+  const cycles: string[] = [];
+  const walk = (service: string, trail: string[]) => {
+    for (const next of map[service] ?? []) {
+      if (next === trail[0]) cycles.push([...trail, next].join(' -> '));
+      else if (!trail.includes(next)) walk(next, [...trail, next]);
+    }
+  };
+  for (const service of Object.keys(map).sort()) walk(service, [service]);
+  return cycles.filter((cycle) => cycle.split(' -> ')[0] === [...cycle.split(' -> ')].sort()[0]);
+}
+
+/** A service file named as a second way: routes.ts, queries.ts, a group of commands. */
+export const serviceFileNames: FileCheck = (file) => {
+  if (!file.startsWith('server/services/')) return [];
+  const name = path.posix.basename(file);
+  if (name === 'routes.ts') return [`${file}: a routes.ts (name it <topic>Routes.ts, after its plugin)`];
+  if (name === 'queries.ts') return [`${file}: a queries.ts (name it <topic>Queries.ts)`];
+  if (/Commands\.ts$/.test(name))
+    return [`${file}: a group of commands (one use case per file, named after its function)`];
+  return [];
+};
+
+/** "At most about 200 lines": a routes file may run a little over on its schema descriptions. */
+export const MAX_ROUTES_LINES = 220;
+export const MAX_FILE_LINES = 500;
+/** Lines of a text (a last newline ends the last line; it does not start another). */
+const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+const DATABASE_WORK =
+  /\.(insertInto|updateTable|deleteFrom|selectFrom|replaceInto|mergeInto|transaction)\(|\bsql\s*`/;
+
+/**
+ * A routes file holds zod schemas and handlers that read the request and call a use case or a query: no
+ * database work of its own, one plugin named after the file, at most about 200 lines.
+ */
+export const thinRoutes: FileCheck = (file, text) => {
+  if (!/^server\/services\/.+Routes\.ts$/.test(file)) return [];
+  const problems = text.split('\n').flatMap((line, i) => {
+    const found = DATABASE_WORK.exec(line);
+    return found
+      ? [`${file}:${i + 1}: ${found[0]} (the database belongs in a use case or a query file)`]
+      : [];
+  });
+  const plugin = path.posix.basename(file, '.ts');
+  const functions = [...text.matchAll(/^export (?:async )?function (\w+)/gm)].map((match) => match[1]);
+  if (!functions.includes(plugin)) problems.push(`${file}: no plugin named ${plugin}`);
+  for (const other of functions.filter((name) => name !== plugin))
+    problems.push(`${file}: exports ${other} besides its plugin (give it a file of its own)`);
+  const lines = lineCount(text);
+  if (lines > MAX_ROUTES_LINES)
+    problems.push(`${file}: ${lines} lines (a routes plugin is at most about 200)`);
+  return problems;
+};
+
+const WRITE =
+  /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+
+/** A <topic>Queries.ts only reads: a write belongs in the use case that owns it. */
+export const queriesOnlyRead: FileCheck = (file, text) => {
+  if (!/^server\/services\/.+Queries\.ts$/.test(file)) return [];
+  return text.split('\n').flatMap((line, i) => {
+    const found = WRITE.exec(line);
+    return found ? [`${file}:${i + 1}: ${found[0].trim()} (a write belongs in a use case file)`] : [];
+  });
+};
+
+/** Every production file is under 500 lines. */
+export const fileSize: FileCheck = (file, text) => {
+  const lines = lineCount(text);
+  return lines > MAX_FILE_LINES ? [`${file}: ${lines} lines (at most ${MAX_FILE_LINES})`] : [];
+};
+
+/** A catch whose handler does nothing. */
+const EMPTY_CATCH = /\.catch\(\s*(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*(?:\{\s*\}|undefined|null|void 0)\s*\)/;
+/** Closing what is being thrown away (a connection, a thread, a session): its failure has nobody to tell. */
+const CLOSING = /\.(?:end|quit|close|terminate|destroy)\(\s*\)/;
+/** `void f(...)`: the call's name and what follows it on the line. */
+const VOID_CALL = /\bvoid\s+(?:[\w$]+\??\.)*([\w$]+)\s*\(/g;
+
+/** The body of the function or method `name` declared in the text (null when it is not declared there). */
+function bodyOf(text: string, name: string): string | null {
+  const declared = new RegExp(
+    `^\\s*(?:(?:export|private|public|protected|static|async)\\s+)*(?:function\\s+${name}\\b|${name}\\s*\\(|(?:const|let)\\s+${name}\\s*=)`,
+    'm',
+  ).exec(text);
+  if (!declared) return null;
+  const open = text.indexOf('{', text.indexOf(')', declared.index));
+  if (open < 0) return null;
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '{') depth += 1;
+    if (text[i] !== '}') continue;
+    depth -= 1;
+    if (depth === 0) return text.slice(open, i + 1);
+  }
+  return null;
+}
+
+/**
+ * No work started with its errors dropped: no catch that does nothing, and no `void` of a call unless the
+ * line catches it with a handler that does something, or the function called (declared in the same file)
+ * catches its errors itself. Closing what is thrown away (end, quit, close, terminate, destroy) may drop its.
+ */
+export const droppedErrors: FileCheck = (file, text) => {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
+  return code.split('\n').flatMap((raw, i) => {
+    const line = raw.replace(/\/\/.*$/, '');
+    const at = `${file}:${i + 1}`;
+    const problems: string[] = [];
+    if (EMPTY_CATCH.test(line) && !CLOSING.test(line)) problems.push(`${at}: a catch that drops the error`);
+    for (const call of line.matchAll(VOID_CALL)) {
+      const name = call[1] as string;
+      const rest = line.slice(call.index);
+      if (/\.catch\(/.test(rest) || CLOSING.test(rest.slice(0, rest.indexOf('(') + 2))) continue;
+      if (/\bcatch\b/.test(bodyOf(code, name) ?? '')) continue;
+      problems.push(`${at}: void ${name}(...) drops its errors`);
+    }
+    return problems;
+  });
+};
+
+/**
+ * Files that still break a rule of the server's structure, each with why: the list only shrinks (a test
+ * fails when a file on it breaks no rule any more, so it must leave the list).
+ */
+export const NOT_YET_RESTRUCTURED: Record<string, string> = {
+  'server/services/analytics/routes.ts': 'the analytics service is being split on its own branch',
+  'server/services/audience/listCommands.ts': 'the audience lists are being split on their own branch',
+  'server/services/audience/peopleRoutes.ts': 'the audience people calls are being split on their own branch',
+  'server/db/schema.ts':
+    'every table of the one Database type; other branches add tables to it, so it is split into a file per table group once they are in',
+};
+
+/** The file a problem names (its text up to the first colon or arrow). */
+export const fileOfProblem = (problem: string): string => /^[^:\s]+/.exec(problem)?.[0] ?? problem;
+
+/** The problems outside the files still on NOT_YET_RESTRUCTURED. */
+export const notAllowListed = (problems: readonly string[]): string[] =>
+  problems.filter((problem) => !(fileOfProblem(problem) in NOT_YET_RESTRUCTURED));

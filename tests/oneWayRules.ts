@@ -134,7 +134,7 @@ export function entityDecoderBreaches(sources: readonly Source[]): string[] {
 const ANSWERS_429 = /\btooManyRequests\(|\.code\(\s*429\s*\)|\.status\(\s*429\s*\)|statusCode:\s*429\b/;
 /** 429s that are not rate limits, each for its reason. */
 const NOT_RATE_LIMITS: Record<string, string> = {
-  'server/services/auth/routes.ts':
+  'server/services/auth/signIn.ts':
     'the growing delay after failed sign-ins (LoginThrottle, in the database)',
   'server/services/runtime/SimulationRunner.ts':
     'the number of simulations running at once, not calls over time',

@@ -84,7 +84,8 @@ export class PgliteThread implements PgliteSession {
 
   async close(): Promise<void> {
     if (this.stopped) return;
-    if (!this.failure) await this.send({ op: 'close' }).catch(() => {});
+    // The thread is stopped next whether or not its database closed cleanly.
+    if (!this.failure) await Promise.allSettled([this.send({ op: 'close' })]);
     this.stopped = true;
     await this.worker.terminate();
   }

@@ -92,7 +92,7 @@ export type OutboxTable = {
 
 /**
  * A verified sender: an address an organisation has shown it controls (its first user's, confirmed at
- * sign-up, or one verified through a mailed link: server/services/user/senderAddressCommands.ts).
+ * sign-up, or one verified through a mailed link: server/services/user/requestSenderAddress.ts).
  */
 export type VerifiedAddressTable = {
   id: Generated<number>;

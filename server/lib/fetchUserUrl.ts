@@ -62,6 +62,8 @@ export type UserUrlResponse = {
 };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** What the deadline answers a race with once the whole fetch has taken too long. */
+const TIMED_OUT = Symbol('timed out');
 const USER_AGENT = 'WorkbenchFeedReader/1.0 (+https://workbench.local)';
 
 async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
@@ -201,16 +203,15 @@ export async function fetchUserUrl(
   const maxRedirects = options.maxRedirects ?? 3;
   const controller = new AbortController();
   let timedOut = false;
-  let rejectOnTimeout: (error: Error) => void = () => {};
+  let endDeadline: () => void = () => {};
   // DNS cannot be cancelled: a slow answer loses the race against the deadline.
-  const deadline = new Promise<never>((_, reject) => {
-    rejectOnTimeout = reject;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    endDeadline = () => resolve(TIMED_OUT);
   });
-  deadline.catch(() => undefined);
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-    rejectOnTimeout(new Error('timeout'));
+    endDeadline();
   }, timeoutMs);
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
@@ -223,6 +224,7 @@ export async function fetchUserUrl(
     let url = checkUrl(rawUrl);
     for (let hop = 0; ; hop += 1) {
       const target = await Promise.race([checkedAddress(url, options), deadline]);
+      if (target === TIMED_OUT) throw new Error('timeout');
       const { response, abort } = await request(url, target, headers, controller.signal);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status)) {

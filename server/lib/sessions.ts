@@ -83,3 +83,9 @@ export function currentAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw forbidden('Please sign in to continue.');
   return request.auth;
 }
+
+/** The browser a request says it comes from (kept with a session so its owner can tell sessions apart). */
+export function userAgentOf(request: FastifyRequest): string | undefined {
+  const ua = request.headers['user-agent'];
+  return typeof ua === 'string' ? ua : undefined;
+}

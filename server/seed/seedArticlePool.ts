@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { NewArticle } from '../services/content/contentQueries.ts';
 import { extractConcepts, termCounts } from '../services/content/extractConcepts.ts';
 import { entityKeys, extractEntities } from '../services/content/extractEntities.ts';
-import type { NewArticle } from '../services/content/queries.ts';
 import {
   DEMO_SOURCES,
   OTHER_COMPANIES,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOW_TEXTS } from '../../domain/workflowTypes.ts';
 import { DEMO_IDS } from '../../server/seed/demoIds.ts';
-import { workflowEmailIds } from '../../server/services/workflow/queries.ts';
+import { workflowEmailIds } from '../../server/services/workflow/workflowQueries.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../helpers/testApp.ts';
 import { post, sendThenEnd, W } from './workflowTestKit.ts';
 

@@ -7,7 +7,7 @@ import type {
 } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-import { loadOwnWorkflow } from '../workflow/queries.ts';
+import { loadOwnWorkflow } from '../workflow/workflowQueries.ts';
 
 const FILTER_DAYS: Record<WorkflowGraphFilter, number> = { week: 7, month: 30, qtr: 90, year: 365 };
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AccountRow, AccountSortColumn, SortType } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 import { prefixPattern } from './peopleScope.ts';
 
 const SORT_SQL: Record<AccountSortColumn, string> = {
@@ -31,41 +32,41 @@ export async function listAccounts(
     .selectFrom('accounts as a')
     .where('a.org_id', '=', orgId)
     .$if(query.searchWord !== '', (q) => q.where('a.name_lower', 'like', prefixPattern(query.searchWord)));
-  const total = await scoped.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const sorted = query.sortBy && query.sortType !== 'NOSORT';
   const direction = query.sortType === 'DESC' ? sql`desc` : sql`asc`;
-  const rows = await scoped
-    .select([
-      'a.id as account_id',
-      'a.name',
-      'a.website',
-      'a.industry',
-      'a.revenue',
-      (eb) =>
-        eb
-          .selectFrom('contacts as c')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('c.org_id', '=', orgId)
-          .whereRef('c.account_id', '=', 'a.id')
-          .as('contacts_count'),
-      (eb) =>
-        eb
-          .selectFrom('contacts as c')
-          .select(sql<string>`coalesce(round(avg(c.engagement_score)), 0)`.as('s'))
-          .where('c.org_id', '=', orgId)
-          .whereRef('c.account_id', '=', 'a.id')
-          .as('engagement_score'),
-    ])
-    .orderBy(
-      sql`${sql.ref(sorted && query.sortBy ? SORT_SQL[query.sortBy] : 'a.name_lower')} ${direction} nulls last`,
-    )
-    .orderBy('a.id')
-    .offset(query.offset)
-    .limit(query.limit)
-    .execute();
+  const found = await listingPage(
+    db,
+    scoped
+      .select([
+        'a.id as account_id',
+        'a.name',
+        'a.website',
+        'a.industry',
+        'a.revenue',
+        (eb) =>
+          eb
+            .selectFrom('contacts as c')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('c.org_id', '=', orgId)
+            .whereRef('c.account_id', '=', 'a.id')
+            .as('contacts_count'),
+        (eb) =>
+          eb
+            .selectFrom('contacts as c')
+            .select(sql<string>`coalesce(round(avg(c.engagement_score)), 0)`.as('s'))
+            .where('c.org_id', '=', orgId)
+            .whereRef('c.account_id', '=', 'a.id')
+            .as('engagement_score'),
+      ])
+      .orderBy(
+        sql`${sql.ref(sorted && query.sortBy ? SORT_SQL[query.sortBy] : 'a.name_lower')} ${direction} nulls last`,
+      )
+      .orderBy('a.id'),
+    { offset: query.offset, limit: query.limit },
+  );
   return {
-    total_count: Number(total.n),
-    data: rows.map((row) => ({
+    total_count: found.total,
+    data: found.rows.map((row) => ({
       account_id: row.account_id,
       name: row.name,
       website: row.website,

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import {
   DEFAULT_PROFILED_TYPE,
@@ -8,12 +8,12 @@ import {
   personalityTypeOf,
 } from '../../../domain/audiencePeople.ts';
 import type { contactFieldsSchema } from '../../../domain/audiencePeopleSchemas.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database, PersonalityType } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { accountFor } from './matchAccounts.ts';
 import { findPerson } from './peopleQueries.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type ContactFieldsInput = z.output<typeof contactFieldsSchema>;
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { FormField, FormSubmission, FormSummary, HostedForm } from '../../../domain/hostedForms.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 /** An unguessable public id: 128 random bits as hex (safe in a path, starts with a letter or digit). */
 export const newFormPublicId = () => randomBytes(16).toString('hex');
@@ -74,26 +74,22 @@ export async function listForms(
   page: { offset: number; limit: number; search: string },
   publicOrigin: string,
 ): Promise<{ total: number; rows: FormSummary[] }> {
-  const matching = sql<boolean>`strpos(lower(f.name), ${page.search.toLowerCase()}) > 0`;
-  let count = db
-    .selectFrom('forms as f')
-    .where('f.org_id', '=', orgId)
-    .select((eb) => eb.fn.countAll<string>().as('n'));
   let rows = formsOf(db, orgId);
-  if (page.search) {
-    count = count.where(matching);
-    rows = rows.where(matching);
-  }
-  const [total, found] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows
-      .orderBy('f.updated_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { total: Number(total.n), rows: found.map((row) => toSummary(row, publicOrigin)) };
+  if (page.search) rows = rows.where(sql<boolean>`strpos(lower(f.name), ${page.search.toLowerCase()}) > 0`);
+  const found = await listingPage(db, rows.orderBy('f.updated_at', 'desc').orderBy('f.id', 'desc'), page);
+  return { total: found.total, rows: found.rows.map((row) => toSummary(row, publicOrigin)) };
+}
+
+/** The organisation's form; another organisation's, or none, is a 404. */
+export async function ownForm(
+  db: Db,
+  orgId: number,
+  formId: number,
+  publicOrigin: string,
+): Promise<FormSummary> {
+  const form = await findForm(db, orgId, formId, publicOrigin);
+  if (!form) throw notFound('Form not found.');
+  return form;
 }
 
 export async function findForm(
@@ -139,67 +135,6 @@ export type FormInput = {
   listId: number | null;
   fields: FormField[];
 };
-
-/** Makes a form; null when the organisation has a form of that name (the unique index decides). */
-export async function insertForm(
-  db: Db,
-  orgId: number,
-  userId: number,
-  input: FormInput,
-): Promise<number | null> {
-  const row = await db
-    .insertInto('forms')
-    .values({
-      org_id: orgId,
-      public_id: newFormPublicId(),
-      name: input.name,
-      campaign_id: input.campaignId,
-      list_id: input.listId,
-      fields: JSON.stringify(input.fields),
-      created_by: userId,
-      updated_by: userId,
-    })
-    .onConflict((oc) => oc.expression(sql`org_id, lower(name)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Changes a form; false when another form of the organisation has the name. */
-export async function updateForm(
-  db: Db,
-  orgId: number,
-  userId: number,
-  formId: number,
-  input: FormInput,
-): Promise<boolean> {
-  const taken = await db
-    .selectFrom('forms')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', '!=', formId)
-    .where(sql<boolean>`lower(name) = ${input.name.toLowerCase()}`)
-    .executeTakeFirst();
-  if (taken) return false;
-  await db
-    .updateTable('forms')
-    .set({
-      name: input.name,
-      campaign_id: input.campaignId,
-      list_id: input.listId,
-      fields: JSON.stringify(input.fields),
-      updated_by: userId,
-      updated_at: new Date(),
-    })
-    .where('org_id', '=', orgId)
-    .where('id', '=', formId)
-    .execute();
-  return true;
-}
-
-export async function deleteForm(db: Db, orgId: number, formId: number): Promise<void> {
-  await db.deleteFrom('forms').where('org_id', '=', orgId).where('id', '=', formId).execute();
-}
 
 /** A form's submissions in a date range (inclusive days, in UTC), newest first. */
 export async function listSubmissions(

@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { GroupUser, SalesGroup } from '../../../domain/salesGroups.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 type GroupRow = { id: number; name: string; is_deletable: boolean; updated_at: Date; users: string | null };
 
@@ -40,74 +40,23 @@ export async function listGroups(
   page: { offset: number; limit: number; search: string },
 ): Promise<{ total: number; rows: SalesGroup[] }> {
   const search = page.search.toLowerCase();
-  const matching = sql<boolean>`strpos(lower(g.name), ${search}) > 0`;
-  let count = db
-    .selectFrom('sales_groups as g')
-    .where('g.org_id', '=', orgId)
-    .select((eb) => eb.fn.countAll<string>().as('n'));
   let rows = groupsOf(db, orgId);
-  if (search) {
-    count = count.where(matching);
-    rows = rows.where(matching);
-  }
-  const [total, found] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows
-      .orderBy('g.created_at', 'desc')
-      .orderBy('g.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { total: Number(total.n), rows: found.map(toGroup) };
+  if (search) rows = rows.where(sql<boolean>`strpos(lower(g.name), ${search}) > 0`);
+  const found = await listingPage(db, rows.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc'), page);
+  return { total: found.total, rows: found.rows.map(toGroup) };
+}
+
+/** One group of the organisation; another organisation's, or none, is a 404. */
+export async function ownGroup(db: Db, orgId: number, groupId: number): Promise<SalesGroup> {
+  const group = await findGroup(db, orgId, groupId);
+  if (!group) throw notFound('Group not found.');
+  return group;
 }
 
 /** One group of the organisation, or null (another organisation's id included). */
 export async function findGroup(db: Db, orgId: number, groupId: number): Promise<SalesGroup | null> {
   const row = await groupsOf(db, orgId).where('g.id', '=', groupId).executeTakeFirst();
   return row ? toGroup(row) : null;
-}
-
-/** Makes a group; null when the name is taken (the unique index decides, so two tabs cannot both win). */
-export async function insertGroup(
-  db: Db,
-  input: { orgId: number; userId: number | null; name: string; isDeletable?: boolean },
-): Promise<number | null> {
-  const row = await db
-    .insertInto('sales_groups')
-    .values({
-      org_id: input.orgId,
-      name: input.name,
-      created_by: input.userId,
-      is_deletable: input.isDeletable ?? true,
-    })
-    .onConflict((oc) => oc.expression(sql`org_id, lower(name)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Renames a group of the organisation; false when another of its groups has the name. */
-export async function renameGroup(db: Db, orgId: number, groupId: number, name: string): Promise<boolean> {
-  const taken = await db
-    .selectFrom('sales_groups')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', '!=', groupId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
-    .executeTakeFirst();
-  if (taken) return false;
-  await db
-    .updateTable('sales_groups')
-    .set({ name, updated_at: new Date() })
-    .where('org_id', '=', orgId)
-    .where('id', '=', groupId)
-    .execute();
-  return true;
-}
-
-export async function deleteGroup(db: Db, orgId: number, groupId: number): Promise<void> {
-  await db.deleteFrom('sales_groups').where('org_id', '=', orgId).where('id', '=', groupId).execute();
 }
 
 /** Every user of the organisation, marked when in the group, by name. */
@@ -142,30 +91,4 @@ export async function foreignUserIds(db: Db, orgId: number, userIds: readonly nu
     .execute();
   const own = new Set(rows.map((row) => row.id));
   return userIds.filter((id) => !own.has(id));
-}
-
-/** Adds users to a group (those already in it stay) and marks the group changed. */
-export async function addGroupUsers(db: Db, groupId: number, userIds: readonly number[]): Promise<void> {
-  if (userIds.length > 0)
-    await db
-      .insertInto('sales_group_users')
-      .values(userIds.map((userId) => ({ group_id: groupId, user_id: userId })))
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-      .execute();
-  await touchGroup(db, groupId);
-}
-
-/** Removes users from a group and marks the group changed. */
-export async function removeGroupUsers(db: Db, groupId: number, userIds: readonly number[]): Promise<void> {
-  if (userIds.length > 0)
-    await db
-      .deleteFrom('sales_group_users')
-      .where('group_id', '=', groupId)
-      .where('user_id', 'in', [...userIds])
-      .execute();
-  await touchGroup(db, groupId);
-}
-
-async function touchGroup(db: Db, groupId: number): Promise<void> {
-  await db.updateTable('sales_groups').set({ updated_at: new Date() }).where('id', '=', groupId).execute();
 }

@@ -1,29 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  GROUP_NAME_EXISTS,
-  GROUP_NOT_DELETABLE,
-  groupNameSchema,
-  type SalesGroup,
-} from '../../../domain/salesGroups.ts';
+import { groupNameSchema } from '../../../domain/salesGroups.ts';
 import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import { idListFieldSchema, searchFieldSchema } from '../../../domain/workflowFormFields.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { badRequest, notFound } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import {
-  addGroupUsers,
-  deleteGroup,
-  findGroup,
-  foreignUserIds,
-  groupUsers,
-  insertGroup,
-  listGroups,
-  removeGroupUsers,
-  renameGroup,
-} from './groupQueries.ts';
+import { changeGroupUsers } from './changeGroupUsers.ts';
+import { createGroup } from './createGroup.ts';
+import { deleteSalesGroup } from './deleteSalesGroup.ts';
+import { groupUsers, listGroups, ownGroup } from './groupQueries.ts';
+import { renameSalesGroup } from './renameSalesGroup.ts';
 
-const GROUP_NOT_FOUND = 'Group not found.';
 const tags = ['audience: groups'];
 
 const listingQuery = z.object({
@@ -43,12 +30,6 @@ const usersBody = groupIdBody.extend({ user_ids: idListFieldSchema('user_ids') }
  */
 export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
-
-  async function ownGroup(orgId: number, groupId: number): Promise<SalesGroup> {
-    const group = await findGroup(db, orgId, groupId);
-    if (!group) throw notFound(GROUP_NOT_FOUND);
-    return group;
-  }
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
@@ -81,13 +62,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        const id = await insertGroup(db, {
-          orgId: user.org_id,
-          userId: user.id,
-          name: request.body.group_name,
-        });
-        if (id === null) throw badRequest(GROUP_NAME_EXISTS);
-        return { success: true, data: await ownGroup(user.org_id, id) };
+        return { success: true, data: await createGroup(db, user, request.body.group_name) };
       },
     );
 
@@ -103,9 +78,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = currentAuth(request);
         const { group_id, group_name } = request.body;
-        await ownGroup(user.org_id, group_id);
-        if (!(await renameGroup(db, user.org_id, group_id, group_name))) throw badRequest(GROUP_NAME_EXISTS);
-        return { success: true, data: await ownGroup(user.org_id, group_id) };
+        return { success: true, data: await renameSalesGroup(db, user.org_id, group_id, group_name) };
       },
     );
 
@@ -120,9 +93,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        const group = await ownGroup(user.org_id, request.body.group_id);
-        if (!group.isDeletable) throw badRequest(GROUP_NOT_DELETABLE);
-        await deleteGroup(db, user.org_id, group.groupId);
+        await deleteSalesGroup(db, user.org_id, request.body.group_id);
         return { success: true };
       },
     );
@@ -138,24 +109,21 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentAuth(request);
-        const group = await ownGroup(user.org_id, request.query.group_id);
+        const group = await ownGroup(db, user.org_id, request.query.group_id);
         const users = await groupUsers(db, user.org_id, group.groupId);
         return { success: true, total_count: users.length, data: users };
       },
     );
 
-    for (const [path, summary, change] of [
-      ['add_group_users/', 'Add users of the organisation to a group; answers the group', addGroupUsers],
-      ['remove_group_users/', 'Remove users from a group; answers the group', removeGroupUsers],
+    for (const [path, summary, add] of [
+      ['add_group_users/', 'Add users of the organisation to a group; answers the group', true],
+      ['remove_group_users/', 'Remove users from a group; answers the group', false],
     ] as const) {
       app.post(path, { schema: { tags, summary, body: usersBody } }, async (request) => {
         const { user } = currentAuth(request);
         const { group_id, user_ids } = request.body;
-        await ownGroup(user.org_id, group_id);
-        if (user_ids.length === 0) throw badRequest('Choose at least one user.');
-        if ((await foreignUserIds(db, user.org_id, user_ids)).length > 0) throw notFound('User not found.');
-        await change(db, group_id, user_ids);
-        return { success: true, data: await ownGroup(user.org_id, group_id) };
+        const group = await changeGroupUsers(db, user.org_id, { groupId: group_id, userIds: user_ids, add });
+        return { success: true, data: group };
       });
     }
   };

@@ -8,7 +8,7 @@ import type {
 import type { ContactStatus, Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-import { noMarketingConsent } from './noMarketingConsent.ts';
+import { noMarketingConsent } from '../../db/noMarketingConsent.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { websiteDomain } from '../../../domain/contactImport.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
 
 /** A company a contact works for, as a write names it (create contact, a hosted form, an import row). */
 export type CompanyInput = {

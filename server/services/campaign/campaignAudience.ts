@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './campaignQueries.ts';
+import type { Db } from '../../db/Db.ts';
 
 /**
  * The draft editions of an email in a campaign that have no audience yet take the campaign's: the lists

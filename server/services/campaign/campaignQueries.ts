@@ -1,4 +1,5 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { CAMPAIGN_NOT_FOUND } from '../../../domain/campaignSchemas.ts';
 import type {
   CampaignContentSources,
   CampaignCounts,
@@ -10,14 +11,12 @@ import type {
   Edition,
   EditionStatus,
 } from '../../../domain/campaigns.ts';
-import type { CampaignAdvancedSearch, Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
+import type { CampaignAdvancedSearch } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-import { GLOBAL_POOL_NAME } from '../content/sourceCommands.ts';
+import { GLOBAL_POOL_NAME } from '../content/sourceQueries.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
-
-export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
 export const EMAIL_NOT_FOUND = 'Email not found.';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

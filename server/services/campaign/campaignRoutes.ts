@@ -8,14 +8,12 @@ import {
 } from '../../../domain/campaignSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import {
-  campaignDeletion,
-  cloneCampaign,
-  createCampaign,
-  deleteCampaign,
-  renameCampaign,
-} from './campaignCommands.ts';
+import { campaignDeletion } from './campaignDeletion.ts';
 import { listCampaignNames, listCampaignsPage, loadCampaignDetails } from './campaignQueries.ts';
+import { cloneCampaign } from './cloneCampaign.ts';
+import { createCampaign } from './createCampaign.ts';
+import { deleteCampaign } from './deleteCampaign.ts';
+import { renameCampaign } from './renameCampaign.ts';
 
 /**
  * Campaigns ("Campaign", clone after the original with zeroed stats, a changed campaign on top)

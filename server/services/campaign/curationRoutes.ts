@@ -13,15 +13,13 @@ import {
   previouslySentQuerySchema,
 } from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { dayRange } from '../../lib/dayRange.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { listArticles } from '../content/articleListing.ts';
-import { dayRange } from '../content/dayRange.ts';
-import {
-  articlePreview,
-  curateArticles,
-  listCurationTargets,
-  removeCuratedArticle,
-} from './curationCommands.ts';
+import { articlePreview } from './articlePreview.ts';
+import { curateArticles } from './curateArticles.ts';
+import { listCurationTargets } from './listCurationTargets.ts';
+import { removeCuratedArticle } from './removeCuratedArticle.ts';
 
 type Ok<T> = T & { success: true };
 

@@ -1,19 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
+import { CAMPAIGN_NOT_FOUND } from '../../../domain/campaignSchemas.ts';
 import type { CampaignUser, EmailsPage } from '../../../domain/campaigns.ts';
+import type { Db } from '../../db/Db.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { currentAuth } from '../../lib/sessions.ts';
-import { isInternalUser } from '../workflow/emailAccess.ts';
-import {
-  CAMPAIGN_NOT_FOUND,
-  countEmails,
-  type Db,
-  EMAIL_NOT_FOUND,
-  editionsOf,
-  selectEmails,
-} from './campaignQueries.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
+import { countEmails, EMAIL_NOT_FOUND, editionsOf, selectEmails } from './campaignQueries.ts';
 
 type Page = { offset: number; limit: number; search?: string | null };
 

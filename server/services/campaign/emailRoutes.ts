@@ -8,7 +8,11 @@ import {
 } from '../../../domain/campaignSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { createEdition, createEmail, deleteEdition, deleteEmail, updateEmail } from './emailCommands.ts';
+import { createEdition } from './createEdition.ts';
+import { createEmail } from './createEmail.ts';
+import { deleteEdition } from './deleteEdition.ts';
+import { deleteEmail } from './deleteEmail.ts';
+import { updateEmail } from './updateEmail.ts';
 
 /**
  * Emails, editions (versions) and assets ("Email", "Asset / edition", "Draft edition") of the

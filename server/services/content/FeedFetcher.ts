@@ -3,8 +3,8 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
 import { cronEvery, type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
+import { dueSourceIds, isDue } from './contentQueries.ts';
 import { type FetchSourceOptions, fetchSource } from './fetchSource.ts';
-import { dueSourceIds, isDue } from './queries.ts';
 
 /** The pg-boss queue of feed fetches: one job per source fetch. */
 export const FEED_QUEUE = 'content-feed-fetch';
@@ -81,7 +81,7 @@ export class FeedFetcher {
         );
       },
     });
-    void sweeper.runNow();
+    sweeper.runNow().catch((error) => options.log('feed sweep failed', error));
     return new FeedFetcher(fetches, sweeper);
   }
 

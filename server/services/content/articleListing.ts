@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type {
   Article,
   ArticleConceptItem,
@@ -6,11 +6,9 @@ import type {
   ContentTab,
 } from '../../../domain/contentArticles.ts';
 import type { ArticleFilters } from '../../../domain/contentSchemas.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { HIGHLIGHT_OPTIONS, highlightHtml, stripHighlightMarkers } from './highlightHtml.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type Viewer = { orgId: number; userId: number };
 

@@ -6,10 +6,12 @@ import {
   favouriteBodySchema,
 } from '../../../domain/contentSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { dayRange } from '../../lib/dayRange.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { addFeed } from './addFeed.ts';
 import { listArticles } from './articleListing.ts';
-import { dayRange } from './dayRange.ts';
-import { addFeed, listSourceEntries, setFavourite } from './sourceCommands.ts';
+import { setFavourite } from './setFavourite.ts';
+import { listSourceEntries } from './sourceQueries.ts';
 
 type Ok<T> = T & { success: true };
 

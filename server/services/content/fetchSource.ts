@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type FetchUserUrlOptions, fetchUserUrl, UserUrlError } from '../../lib/fetchUserUrl.ts';
+import { sourceToFetch } from './contentQueries.ts';
 import { defaultFeedName } from './defaultFeedName.ts';
 import { decodeFeedBody, FeedParseError, parseFeedDocument } from './parseFeedDocument.ts';
-import { recordFetched, recordFetchFailure, sourceToFetch } from './queries.ts';
+import { recordFetched } from './recordFetched.ts';
+import { recordFetchFailure } from './recordFetchFailure.ts';
 import { articleRow, storeArticles } from './storeFeedEntries.ts';
 
 export type FetchSourceOptions = Pick<

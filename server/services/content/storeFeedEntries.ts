@@ -1,18 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { addTermCounts } from './addTermCounts.ts';
 import { canonicalLink } from './canonicalLink.ts';
+import { type NewArticle, poolKey, poolSize, termDocCounts } from './contentQueries.ts';
 import { extractConcepts, termCounts } from './extractConcepts.ts';
 import { entityKeys, extractEntities } from './extractEntities.ts';
+import { insertNewArticles } from './insertNewArticles.ts';
 import type { FeedEntry } from './parseFeedDocument.ts';
-import {
-  addTermCounts,
-  insertNewArticles,
-  type NewArticle,
-  poolKey,
-  poolSize,
-  setConcepts,
-  termDocCounts,
-} from './queries.ts';
+import { setConcepts } from './setConcepts.ts';
 
 const httpUrl = (value: string | null, base: string): string | null => {
   if (!value) return null;

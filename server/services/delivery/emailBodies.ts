@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { prepareEmailBody } from './renderMarketingEmail.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const digestOf = (html: string) => createHash('sha256').update(html).digest('base64url');
 

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MailboxItem } from '../../../domain/mailboxTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -29,7 +30,8 @@ export async function listMailbox(
         ]),
       ),
     );
-  const [rows, total] = await Promise.all([
+  const found = await listingPage(
+    db,
     scope
       .select((eb) => [
         's.id',
@@ -57,18 +59,12 @@ export async function listMailbox(
             .as(kind === 'opened' ? 'opens' : 'clicks'),
         ),
       ])
-      .orderBy('s.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    // Without a search the count needs no contacts.
-    (searching ? scope : db.selectFrom('email_send as s').where('s.org_id', '=', orgId))
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('s.id', 'desc'),
+    page,
+  );
   return {
-    total: Number(total.count),
-    items: rows.map((row) => ({
+    total: found.total,
+    items: found.rows.map((row) => ({
       send_id: row.id,
       to: row.to_address,
       contact_id: row.contact_id,

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { conflict, notFound } from '../../lib/AppError.ts';
+import { notFound } from '../../lib/AppError.ts';
 import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { findMailboxSend, listMailbox, mailboxOptions } from './mailboxQueries.ts';
-import { queueMarketingEmail } from './queueMarketingEmail.ts';
 import { SendBodies } from './SendBodies.ts';
+import { sendDemoEmail } from './sendDemoEmail.ts';
 
 const pageQuery = z.object({
   offset: offsetField(),
@@ -141,26 +141,12 @@ export function mailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user } = currentAuth(request);
         const { email_id, contact_id, request_id } = request.body;
-        const queued = await queueMarketingEmail(db, {
+        const queued = await sendDemoEmail(db, {
           orgId: user.org_id,
           contactId: contact_id,
           emailId: email_id,
-          dedupeKey: `mailbox:${user.org_id}:${request_id}`,
+          requestId: request_id,
         });
-        if (!queued.created) {
-          // An idempotency key: the same request again gets the earlier send; another request under it
-          // is refused rather than silently answered with a send it did not ask for.
-          const earlier = await db
-            .selectFrom('email_send')
-            .select(['contact_id', 'email_id'])
-            .where('id', '=', queued.sendId)
-            .executeTakeFirst();
-          if (earlier && (earlier.contact_id !== contact_id || earlier.email_id !== email_id)) {
-            throw conflict(
-              'This request_id was already used for a different send (another email or contact). Use a new request_id.',
-            );
-          }
-        }
         return { success: true, send_id: queued.sendId, created: queued.created };
       },
     );

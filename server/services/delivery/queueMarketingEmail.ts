@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type { MergeValues } from '../../../domain/mergeFields.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { AppError } from '../../lib/AppError.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
 import { newMessageId } from './composeMime.ts';
@@ -30,7 +29,6 @@ export function newTrackingToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 type ContactRow = {
   id: number;
   org_id: number;

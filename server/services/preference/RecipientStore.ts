@@ -11,7 +11,11 @@ import {
   changePreferences,
   type PreferenceChange,
 } from './changePreference.ts';
-import { loadOrganisationPageInfo, loadRecipientDetailsMany, type OrganisationPageInfo } from './queries.ts';
+import {
+  loadOrganisationPageInfo,
+  loadRecipientDetailsMany,
+  type OrganisationPageInfo,
+} from './preferenceQueries.ts';
 
 type Cached = { at: number; details: Promise<RecipientDetails | null> };
 

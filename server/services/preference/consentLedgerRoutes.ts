@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { currentAuth } from '../../lib/sessions.ts';
-import { loadConsentLedger } from './queries.ts';
+import { loadConsentLedger } from './preferenceQueries.ts';
 
 /**
  * The consent ledger export, as proof of consent: signed-in users only (no `public` flag, so the

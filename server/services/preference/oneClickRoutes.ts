@@ -13,7 +13,7 @@ import { changeAnswer } from './changeAnswer.ts';
 import { consentOrigin } from './consentOrigin.ts';
 
 /** Where a GET of the one-click URL sends the person: the unsubscribe page, or the page without an id. */
-export function oneClickPagePath(rawId: string): string {
+function oneClickPagePath(rawId: string): string {
   const parsed = unsubUuidSchema.safeParse(rawId);
   return parsed.success ? `/unsub/i2c/${parsed.data}` : '/unsub/';
 }

@@ -1,17 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HONEYPOT_FIELD, readFormAnswers } from '../../../domain/hostedForms.ts';
-import {
-  hasAnyOptionOn,
-  type PreferenceForm,
-  preferenceFormFromRecord,
-} from '../../../domain/preferenceForm.ts';
+import { hasAnyOptionOn, preferenceFormFromRecord } from '../../../domain/preferenceForm.ts';
 import { normaliseUnsubUuid } from '../../../domain/preferenceMessages.ts';
 import { preferenceFormFromPost } from '../../../domain/preferencePostedForm.ts';
-import type { RecipientDetails } from '../../../domain/preferenceSchemas.ts';
 import { publicPagePath } from '../../../domain/publicPagePath.ts';
 import {
   resubscribePath,
@@ -26,71 +18,22 @@ import {
   serializePublicPageData,
 } from '../../../public-pages/publicPageData.ts';
 import { renderPublicPage } from '../../../public-pages/renderPublicPage.tsx';
-import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { hostedFormByPublicId } from '../audience/formQueries.ts';
 import { submitHostedForm } from '../audience/submitHostedForm.ts';
-import type { PreferenceChange } from './changePreference.ts';
+import { changeOfPostedForm } from './changeOfPostedForm.ts';
 import { consentOrigin } from './consentOrigin.ts';
-
-export const NOTHING_CHOSEN_MESSAGE =
-  'Choose at least one kind of email to keep receiving, or tick Unsubscribe All, then press Submit.';
-
-/** The shell the pages are rendered into when there is no client build (the API-only mode, tests). */
-const BARE_TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" />' +
-  '<title>Email preferences</title></head><body><div id="root"></div></body></html>';
-
-/** The built public pages' index.html (its CSS and script links), or the bare shell. */
-export function publicPageTemplate(config: AppConfig): string {
-  const file = path.join(config.distDir, 'public', 'index.html');
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : BARE_TEMPLATE;
-}
-
-const ROOT_ELEMENT = '<div id="root"></div>';
-
-/** A plain form post: every field a text, or a list of texts for a repeated name. */
-const postedFieldsSchema = z.record(
-  z.string().max(100),
-  z.union([z.string().max(200), z.array(z.string().max(200)).max(200)], {
-    error: 'Each form field must be text.',
-  }),
-  { error: 'The form could not be read.' },
-);
-
-const pageParams = z.object({ id: z.string().max(200) });
-const formQuery = z.object({ submitted: z.string().max(10).optional() }).passthrough();
-const resubscribeQuery = z.object({ resubscribed: z.string().max(10).optional() }).passthrough();
-
-/** The recipient record with the choices of a posted form (a refused post shows what was sent). */
-function detailsWithForm(details: RecipientDetails, form: PreferenceForm): RecipientDetails {
-  const flag = (on: boolean | null) => (on ? '1' : '0');
-  return {
-    ...details,
-    unsub_all: flag(form.unsubAll),
-    marketing: flag(form.marketing),
-    webinars: flag(form.webinars),
-    alerts: form.alerts.map((option) => ({ name: option.key, status: flag(option.on) })),
-    news_letters: details.news_letters.map((letter) => ({
-      ...letter,
-      status: flag(form.newsletters.some((option) => option.key === String(letter.id) && option.on)),
-    })),
-  };
-}
-
-/** The change a posted preference form asks for (as update_preference/ would receive it). */
-function changeOf(form: PreferenceForm): PreferenceChange {
-  return {
-    kind: 'preferences',
-    unsubAll: form.unsubAll === true,
-    marketing: form.marketing === true,
-    webinars: form.webinars === true,
-    alerts: form.alerts.map((option) => ({ name: option.key, status: option.on ? '1' : '0' })),
-    newsletterIds: form.newsletters.filter((option) => option.on).map((option) => Number(option.key)),
-  };
-}
+import { detailsWithForm } from './detailsWithForm.ts';
+import {
+  formQuery,
+  NOTHING_CHOSEN_MESSAGE,
+  pageParams,
+  postedFieldsSchema,
+  ROOT_ELEMENT,
+  resubscribeQuery,
+} from './publicPageSchemas.ts';
+import { publicPageTemplate } from './publicPageTemplate.ts';
 
 /**
  * The recipients' pages, rendered on the server by React from the same components the browser hydrates
@@ -184,7 +127,7 @@ export function publicPageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const shown = detailsWithForm(details, posted);
           return sendPage(reply, pathname, { details: shown, formError: NOTHING_CHOSEN_MESSAGE }, 400);
         }
-        await recipients.change(id, changeOf(posted), consentOrigin(request, 'page'));
+        await recipients.change(id, changeOfPostedForm(posted), consentOrigin(request, 'page'));
         return reply.redirect(successPath(id), 303);
       },
     );

@@ -8,8 +8,8 @@ import {
   themeSchema,
 } from '../../../domain/emailDesign.ts';
 import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
-import type { Db } from '../campaign/campaignQueries.ts';
 import { productTemplates, withBrand } from './productTemplates.ts';
 
 export const EDITION_NOT_FOUND = 'Edition not found.';

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { noMarketingConsent } from '../audience/noMarketingConsent.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
+import { noMarketingConsent } from '../../db/noMarketingConsent.ts';
 
 export type EditionAudience = { orgId: number; listIds: readonly number[]; contactIds: readonly number[] };
 

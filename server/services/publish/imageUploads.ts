@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../../domain/publishSchemas.ts';
+import type { Db } from '../../db/Db.ts';
 import { badRequest } from '../../lib/AppError.ts';
-import type { Db } from '../campaign/campaignQueries.ts';
-import type { Viewer } from './designCommands.ts';
 import { newPublicId } from './designQueries.ts';
 import { sniffImage } from './sniffImage.ts';
+import type { Viewer } from './Viewer.ts';
 
 /** An upload id: 128 random bits, base64url. */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;

@@ -1,9 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { DRAFT_EDITION_NAME } from '../../../domain/campaignSchemas.ts';
-import type { Database } from '../../db/schema.ts';
-import { safeZone } from '../runtime/zonedTime.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/Db.ts';
+import { safeZone } from '../../lib/zonedTime.ts';
 
 /** "28 Nov 2026": the day an edition went out, in the zone of the person who sent or scheduled it. */
 export function sentDayLabel(at: Date, zone: string): string {

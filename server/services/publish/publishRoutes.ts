@@ -14,16 +14,14 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard } from '../../lib/sessions.ts';
-import {
-  designOf,
-  previewDesign,
-  resetTextPreview,
-  saveDesign,
-  updateTextPreview,
-  webVersionUrl,
-} from './designCommands.ts';
+import { designOf } from './designOf.ts';
 import { PreviewDocuments } from './PreviewDocuments.ts';
+import { previewDesign } from './previewDesign.ts';
+import { resetTextPreview } from './resetTextPreview.ts';
+import { saveDesign } from './saveDesign.ts';
+import { updateTextPreview } from './updateTextPreview.ts';
 import { viewerOf } from './viewerOf.ts';
+import { webVersionUrl } from './webVersionUrl.ts';
 
 type Ok<T> = T & { success: true };
 

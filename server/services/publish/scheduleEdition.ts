@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
-import { safeZone, zonedToInstant } from '../runtime/zonedTime.ts';
+import { safeZone, zonedToInstant } from '../../lib/zonedTime.ts';
 import { editionForSend, senderOf } from './editionForSend.ts';
 import { activeSendOf } from './editionSendQueries.ts';
 import { insertEditionSend, sentBy } from './insertEditionSend.ts';

@@ -14,9 +14,12 @@ import {
 } from '../../../domain/publishSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard } from '../../lib/sessions.ts';
+import { deleteTemplate } from './deleteTemplate.ts';
 import { brandedDefaultDesign, brandedTemplate, loadBrand } from './designQueries.ts';
 import { storeUpload } from './imageUploads.ts';
-import { deleteTemplate, listTemplates, saveBrand, saveTemplate } from './templateCommands.ts';
+import { listTemplates } from './listTemplates.ts';
+import { saveBrand } from './saveBrand.ts';
+import { saveTemplate } from './saveTemplate.ts';
 import { viewerOf } from './viewerOf.ts';
 
 type Ok<T> = T & { success: true };

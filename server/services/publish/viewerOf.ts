@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { currentAuth } from '../../lib/sessions.ts';
-import type { Viewer } from './designCommands.ts';
+import type { Viewer } from './Viewer.ts';
 
 /** The signed-in user as the design and template use cases take them: their organisation and id. */
 export function viewerOf(request: FastifyRequest): Viewer {

@@ -7,10 +7,11 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { WEB_VERSION_CSP } from '../../lib/contentSecurityPolicy.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { LruCache } from '../../lib/LruCache.ts';
-import { renderWebVersion, webVersionInputs } from './designCommands.ts';
 import { editionByWebId, loadDesignArticles } from './designQueries.ts';
 import { uploadedImage } from './imageUploads.ts';
+import { renderWebVersion } from './renderWebVersion.ts';
 import { rssFeed } from './rssFeed.ts';
+import { webVersionInputs } from './webVersionInputs.ts';
 
 const WEB_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Rendered web versions kept in memory (by what they are made from): a send's readers share one render. */

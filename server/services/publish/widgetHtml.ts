@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import type { WidgetContent } from './exportWidgetQueries.ts';
+import type { WidgetContent } from './widgetContent.ts';
 
 /** Only web addresses become links; anything else (javascript:, data:, a typo) is shown as plain text. */
 function webUrl(value: string): string | null {

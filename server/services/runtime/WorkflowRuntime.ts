@@ -160,7 +160,7 @@ export class WorkflowRuntime {
       run: () => started.sweep(),
     });
     if (options.work !== false) await runtime.startWorkers();
-    void runtime.sweeper.runNow();
+    runtime.sweeper.runNow().catch((error) => log('workflow runtime: sweep failed', error));
     return runtime;
   }
 

@@ -1,8 +1,8 @@
 import type { StepOutcome } from '../../../domain/workflowRuntimeTypes.ts';
 import type { FlowNode, WorkflowFlow } from '../../../domain/workflowTypes.ts';
 import { evaluateConditions } from './evaluateConditions.ts';
+import { nextWaitUntil } from './nextWaitUntil.ts';
 import type { StepPorts } from './runtimePorts.ts';
-import { nextWaitUntil } from './zonedTime.ts';
 
 /** Where an enrolment is when its step job runs. */
 export type EnrolmentState = {

@@ -1,9 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
 import { newJobId, type StepScheduler, SWEEP_JOB } from './stepScheduler.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A chain of workflows longer than this (trigger after trigger) enrols no one (the loop guard). */
 export const MAX_CHAIN_DEPTH = 10;

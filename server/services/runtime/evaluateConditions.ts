@@ -1,6 +1,6 @@
 import type { Condition, NodeDetail } from '../../../domain/workflowTypes.ts';
+import { safeZone, zonedParts } from '../../lib/zonedTime.ts';
 import type { EventSource, ListPort } from './runtimePorts.ts';
-import { safeZone, zonedParts } from './zonedTime.ts';
 
 export type ConditionContext = {
   contactId: number;

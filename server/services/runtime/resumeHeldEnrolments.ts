@@ -1,9 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
 import { SWEEP_JOB } from './stepScheduler.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Called in the transaction that sets a workflow back to active (resume_workflow/, update_workflow/ with

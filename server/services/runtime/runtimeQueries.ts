@@ -9,6 +9,7 @@ import type {
   WorkflowNodeCounts,
 } from '../../../domain/workflowRuntimeTypes.ts';
 import type { Database } from '../../db/schema.ts';
+import { listingPage } from '../../lib/listingPage.ts';
 
 /** History outcomes that mean the contact went through the node. */
 export const PASSED_OUTCOMES: readonly StepOutcome[] = [
@@ -85,8 +86,8 @@ export async function workflowContacts(
   let base = db.selectFrom('workflow_enrolment as e').where('e.workflow_id', '=', query.workflow_id);
   if (query.status) base = base.where('e.status', '=', query.status);
   if (query.node_id) base = base.where('e.current_node', '=', query.node_id);
-  const [count, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  const found = await listingPage(
+    db,
     base
       .innerJoin('contacts as c', 'c.id', 'e.contact_id')
       .select([
@@ -102,11 +103,10 @@ export async function workflowContacts(
         'e.enrolled_at',
         'e.finished_at',
       ])
-      .orderBy('e.id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
-  ]);
+      .orderBy('e.id', 'desc'),
+    { offset: query.offset, limit: query.limit },
+  );
+  const rows = found.rows;
   const history = rows.length
     ? await db
         .selectFrom('workflow_step_history')
@@ -143,5 +143,5 @@ export async function workflowContacts(
     finished_at: iso(row.finished_at),
     history: byEnrolment.get(row.id) ?? [],
   }));
-  return { workflow_id: query.workflow_id, total_count: Number(count.n), contacts };
+  return { workflow_id: query.workflow_id, total_count: found.total, contacts };
 }

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import type { JobRunner } from '../../lib/jobs/startJob.ts';
 import type { Clock, StepJob } from './runtimePorts.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The pg-boss queue of steps due now (first steps of new enrolments, continuations): oldest first. */
 export const STEP_QUEUE = 'workflow-step';

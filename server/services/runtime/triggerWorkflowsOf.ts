@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/Db.ts';
 
 /** An organisation's active workflow that can enrol contacts, with what its trigger listens to. */
 export type TriggerWorkflow = {
@@ -10,8 +10,6 @@ export type TriggerWorkflow = {
   campaign_id: number | null;
   sp_uuid: string | null;
 };
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Per transaction: a batch of events (tracking group-commits hundreds) reads the workflows once. */
 const perTransaction = new WeakMap<object, Map<number, Promise<TriggerWorkflow[]>>>();

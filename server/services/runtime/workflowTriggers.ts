@@ -1,13 +1,12 @@
-import { type AliasableExpression, type Kysely, type SelectQueryNode, sql, type Transaction } from 'kysely';
+import { type AliasableExpression, type Kysely, type SelectQueryNode, sql } from 'kysely';
 import { TRIGGER_IDS } from '../../../domain/workflowTypes.ts';
+import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
 import { chainAllows, enrolContacts, LIVE_STATUSES, type NewEnrolment } from './enrolContacts.ts';
 import { activeScheduler, runtimeNow } from './runtimeRegistry.ts';
 import type { StepScheduler } from './stepScheduler.ts';
 import { type TriggerWorkflow, triggerWorkflowsOf } from './triggerWorkflowsOf.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * What enrols contacts (trigger ids), for ACTIVE workflows only (a draft or paused

@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { notFound, PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { sendEmailDocument } from '../../lib/emailDocument.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { outboxHtml, outboxPage } from './outboxQueries.ts';
 
 const emailParams = z.object({ id: positiveIdField('id') });
 const pageQuery = z.object({
@@ -28,35 +29,7 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (currentAuth(request).user.internal_level < 1) return PERMISSION_DENIED_BODY;
-        const { offset, limit } = request.query;
-        const [rows, total] = await Promise.all([
-          // Never the private bodies: what the outbox shows has its one-time secrets redacted.
-          db
-            .selectFrom('outbox')
-            .select([
-              'id',
-              'org_id',
-              'kind',
-              'to_address',
-              'subject',
-              'text_body',
-              'html_body',
-              'status',
-              'attempts',
-              'last_error',
-              'created_at',
-              'sent_at',
-            ])
-            .orderBy('id', 'desc')
-            .offset(offset)
-            .limit(limit)
-            .execute(),
-          db
-            .selectFrom('outbox')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow(),
-        ]);
-        return { success: true, total_count: Number(total.count), data: rows };
+        return { success: true, ...(await outboxPage(db, request.query)) };
       },
     );
     app.get(
@@ -70,13 +43,9 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (currentAuth(request).user.internal_level < 1) throw notFound('No such email in the outbox.');
-        const row = await db
-          .selectFrom('outbox')
-          .select('html_body')
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (!row?.html_body) throw notFound('No such email in the outbox.');
-        return sendEmailDocument(reply, row.html_body);
+        const html = await outboxHtml(db, request.params.id);
+        if (!html) throw notFound('No such email in the outbox.');
+        return sendEmailDocument(reply, html);
       },
     );
   };

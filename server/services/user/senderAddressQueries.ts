@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { SenderAddress, SenderRequest } from '../../../domain/senderAddresses.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/Db.ts';
+import { notFound } from '../../lib/AppError.ts';
 
 /** The organisation's verified senders, the default first, then in the order they were added. */
 export async function verifiedSendersOf(db: Db, orgId: number): Promise<SenderAddress[]> {
@@ -82,4 +80,16 @@ export async function editionSendingFrom(db: Db, orgId: number, senderId: number
     .where('v.sender_address_id', '=', senderId)
     .where('s.status', 'in', ['scheduled', 'sending', 'paused'])
     .executeTakeFirst();
+}
+
+/** One of the organisation's senders (another organisation's is not found). */
+export async function senderOfOrganisation(db: Db, orgId: number, senderId: number) {
+  const sender = await db
+    .selectFrom('verified_addresses')
+    .select(['id', 'address', 'is_default'])
+    .where('id', '=', senderId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!sender) throw notFound('Sender address not found.');
+  return sender;
 }

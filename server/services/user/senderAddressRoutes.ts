@@ -18,14 +18,12 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest, PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import {
-  cancelSenderRequest,
-  removeSender,
-  requestSenderAddress,
-  setDefaultSender,
-  verifySenderAddress,
-} from './senderAddressCommands.ts';
+import { cancelSenderRequest } from './cancelSenderRequest.ts';
+import { removeSender } from './removeSender.ts';
+import { requestSenderAddress } from './requestSenderAddress.ts';
 import { findLiveSenderRequest, senderRequestsOf, verifiedSendersOf } from './senderAddressQueries.ts';
+import { setDefaultSender } from './setDefaultSender.ts';
+import { verifySenderAddress } from './verifySenderAddress.ts';
 
 const tags = ['settings'];
 

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { EmailMappingChanges } from '../../../domain/emailMappingChanges.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/AppError.ts';
-import { linkWorkflowEmails } from './queries.ts';
+import { linkWorkflowEmails } from './linkWorkflowEmails.ts';
 
 /**
  * Adds and removes emails of a workflow's graph, in the caller's transaction on the workflow's locked row

@@ -3,9 +3,10 @@ import { flowEmailIds } from '../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { emailsWithoutPermission } from './emailAccess.ts';
-import { linkWorkflowEmails, loadOwnSummary, lockOwnWorkflow, workflowEmailIds } from './queries.ts';
+import { linkWorkflowEmails } from './linkWorkflowEmails.ts';
 import type { Refusal } from './Refusal.ts';
 import type { WorkflowUser } from './WorkflowUser.ts';
+import { loadOwnSummary, lockOwnWorkflow, workflowEmailIds } from './workflowQueries.ts';
 
 /** clone_workflow/: a draft copy named "<name> (copy)", refused unless the user may use every email in it. */
 export async function cloneWorkflow(

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
-import { linkWorkflowEmails, loadOwnSummary } from './queries.ts';
+import { linkWorkflowEmails } from './linkWorkflowEmails.ts';
 import { checkTriggerSubject, type TriggerSubjectInput } from './triggerSubject.ts';
 import type { WorkflowUser } from './WorkflowUser.ts';
+import { loadOwnSummary } from './workflowQueries.ts';
 
 /** create_workflow/: a draft of the user, with its trigger's subject checked. */
 export async function createWorkflow(

@@ -1,22 +1,18 @@
-import type { Kysely, Transaction } from 'kysely';
 import { decodeHtmlEntities } from '../../../domain/decodeHtmlEntities.ts';
 import type { EmailVersion } from '../../../domain/workflowTypes.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { listingPage } from '../../lib/listingPage.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 
-/**
- * Which emails a user may use (the email picker, cloning):
- * - an ordinary user (internal_level 0) has permission on the emails they own;
- * - an internal user (internal_level >= 1, e.g. 4708 and 14764) on every email of their organisation.
+/*
  * A workflow may still reference any email of the user's organisation (create_workflow/, the flow), but
- * clone_workflow/ is refused unless the user has permission on every email the workflow uses.
+ * clone_workflow/ is refused unless the user has permission on every email the workflow uses
+ * (isInternalUser says which).
  */
-export function isInternalUser(user: Pick<UserRow, 'internal_level'>): boolean {
-  return user.internal_level >= 1;
-}
 
 /** The ids among emailIds on which the user lacks permission (unknown ids included). */
 export async function emailsWithoutPermission(
@@ -64,7 +60,8 @@ export async function listUserEmails(
     const pattern = likePattern(query.search);
     base = base.where((eb) => eb.or([eb('e.name', 'ilike', pattern), eb('e.subject', 'ilike', pattern)]));
   }
-  const [rows, total] = await Promise.all([
+  const found = await listingPage(
+    db,
     base
       .leftJoin('campaigns as c', 'c.id', 'e.campaign_id')
       .select([
@@ -82,15 +79,12 @@ export async function listUserEmails(
         'e.email_platform',
       ])
       .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('e.id', 'desc'),
+    { offset: query.offset, limit: query.limit },
+  );
   return {
-    total_count: Number(total.n),
-    emails: rows.map((row) => ({
+    total_count: found.total,
+    emails: found.rows.map((row) => ({
       campaign_id: row.campaign_id,
       campaign_name: row.campaign_name,
       email_id: row.id,

@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ContactListOption, ShareProfileOption } from '../../../domain/workflowTypes.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** get_user_contact_lists/: the active lists of the user's organisation, by name, with member counts. */
 export async function listContactLists(

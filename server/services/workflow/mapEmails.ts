@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { EmailMappingChanges } from '../../../domain/emailMappingChanges.ts';
 import type { Database } from '../../db/schema.ts';
 import { applyEmailMapping } from './applyEmailMapping.ts';
-import { lockOwnWorkflow, workflowEmailIds } from './queries.ts';
 import type { WorkflowUser } from './WorkflowUser.ts';
+import { lockOwnWorkflow, workflowEmailIds } from './workflowQueries.ts';
 
 /**
  * email_mapping/ on its own (the builder's save sends its mapping with update_workflow/ instead): adds and

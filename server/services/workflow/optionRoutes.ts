@@ -17,10 +17,11 @@ import {
 import type { WorkflowAnswers } from '../../../domain/workflowTypes.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { currentAuth } from '../../lib/sessions.ts';
-import { htmlLinks, isInternalUser, listUserEmails, orgEmails } from './emailAccess.ts';
+import { isInternalUser } from '../user/isInternalUser.ts';
+import { htmlLinks, listUserEmails, orgEmails } from './emailAccess.ts';
 import { listContactLists, listShareProfiles } from './lookups.ts';
-import { loadOwnSummary } from './queries.ts';
 import { shareProfileTestRoutes } from './shareProfileTestRoutes.ts';
+import { loadOwnSummary } from './workflowQueries.ts';
 
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 

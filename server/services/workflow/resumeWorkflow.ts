@@ -3,10 +3,11 @@ import { publishRefusalMessage } from '../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS, type WorkflowSummary } from '../../../domain/workflowTypes.ts';
 import type { Database } from '../../db/schema.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
-import { countActive, loadOwnSummary, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';
 import type { Refusal } from './Refusal.ts';
+import { updateWorkflowRow } from './updateWorkflowRow.ts';
 import type { WorkflowUser } from './WorkflowUser.ts';
 import { flowPublishProblems } from './workflowDetails.ts';
+import { countActive, loadOwnSummary, lockOwnWorkflow } from './workflowQueries.ts';
 
 /** resume_workflow/: pause (active -> inactive) or resume (inactive -> active, clears newly added nodes). */
 export async function resumeWorkflow(

@@ -12,7 +12,7 @@ import {
   TestSendLimiter,
 } from '../delivery/testSendRules.ts';
 import { findOrgShareProfile } from './lookups.ts';
-import { loadOwnSummary } from './queries.ts';
+import { loadOwnSummary } from './workflowQueries.ts';
 
 function testEmail(config: ShareProfileConfig, profileName: string) {
   const lines = [

@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { triggerOf } from '../../../domain/workflowCatalogue.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { orgEmails } from './emailAccess.ts';
 import { findOrgShareProfile, orgListExists } from './lookups.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type TriggerSubjectInput = { emailId: number | null; listId: number | null; spUuid: string | null };
 

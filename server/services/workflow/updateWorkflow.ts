@@ -11,11 +11,13 @@ import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
 import { applyEmailMapping } from './applyEmailMapping.ts';
 import { checkFlowOwnership } from './checkFlowOwnership.ts';
-import { linkWorkflowEmails, loadOwnWorkflow, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';
+import { linkWorkflowEmails } from './linkWorkflowEmails.ts';
 import type { Refusal } from './Refusal.ts';
 import { statusChange } from './statusTransition.ts';
 import { checkTriggerSubject } from './triggerSubject.ts';
+import { updateWorkflowRow } from './updateWorkflowRow.ts';
 import { flowPublishProblems, toDetails } from './workflowDetails.ts';
+import { loadOwnWorkflow, lockOwnWorkflow } from './workflowQueries.ts';
 
 type User = Pick<UserRow, 'id' | 'org_id' | 'internal_level'>;
 

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   errorNodeIds,
   flowEmailIds,
@@ -6,11 +5,9 @@ import {
   publishProblems,
 } from '../../../domain/workflowGraphRules.ts';
 import type { PublishProblem, WorkflowDetails, WorkflowFlow } from '../../../domain/workflowTypes.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/Db.ts';
 import { orgEmails } from './emailAccess.ts';
-import { loadOwnWorkflow, toSummary, type WorkflowFullRow } from './queries.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { loadOwnWorkflow, toSummary, type WorkflowFullRow } from './workflowQueries.ts';
 
 /** The publish rules of a flow against the organisation's emails (unknown emails count as unavailable). */
 export async function flowPublishProblems(

@@ -169,7 +169,7 @@ describe('the hosted form (/f/{id})', () => {
     const page = await t.app.inject({ method: 'GET', url: `/f/${publicIdOf(form)}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<title>Hosted page</title>');
+    expect(page.body).toContain('<title>Hosted page · Northwind Analytics</title>');
     expect(page.body).toContain(`action="/f/${publicIdOf(form)}"`);
     expect(page.body).toContain('method="post"');
     expect(page.body).toMatch(/<label[^>]*for="hf-email"/);

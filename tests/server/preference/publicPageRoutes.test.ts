@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTHING_CHOSEN_MESSAGE } from '../../../server/services/preference/publicPageRoutes.ts';
+import { NOTHING_CHOSEN_MESSAGE } from '../../../server/services/preference/publicPageSchemas.ts';
 import { createTestApp, demoRecipientUuid, type TestApp } from '../../helpers/testApp.ts';
 import { preferenceTestKit, UNKNOWN_UUID } from './preferenceTestKit.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextWaitUntil, zonedParts, zonedToInstant } from '../../../server/services/runtime/zonedTime.ts';
+import { zonedParts, zonedToInstant } from '../../../server/lib/zonedTime.ts';
+import { nextWaitUntil } from '../../../server/services/runtime/nextWaitUntil.ts';
 
 describe('wait until a day and hour in a time zone', () => {
   it('finds the next hour on an allowed day, today when it is still ahead', () => {

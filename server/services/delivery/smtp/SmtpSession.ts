@@ -125,14 +125,14 @@ export class SmtpSession {
     this.sent += 1;
   }
 
-  /** Says QUIT and closes (waiting a second at most for the answer). */
+  /** Says QUIT and closes, whatever the answer (waiting a second at most for it). */
   async quit(): Promise<void> {
     if (!this.failure) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, QUIT_WAIT_MS);
       });
-      await Promise.race([this.command('QUIT').catch(() => undefined), late]);
+      await Promise.race([Promise.allSettled([this.command('QUIT')]), late]);
       clearTimeout(timer);
     }
     this.destroy(new SmtpError('SMTP connection closed'));

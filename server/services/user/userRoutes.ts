@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normalisePlanType } from '../../../domain/userData.ts';
+import type { AppContext } from '../../lib/AppContext.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { changeUserSetting, USER_SETTING_KEYS } from './changeUserSetting.ts';
+import { currentUserData } from './currentUserData.ts';
+
+const flag = z.union(
+  [
+    z.literal('0'),
+    z.literal('1'),
+    z.literal('true'),
+    z.literal('false'),
+    z.boolean(),
+    z.literal(0),
+    z.literal(1),
+  ],
+  {
+    error: 'value must be 0 or 1.',
+  },
+);
+
+/** User service: the signed-in user's data and plan type. */
+export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { config } = ctx;
+  return async (app) => {
+    app.addHook('onRequest', authGuard(ctx.sessions, config));
+
+    app.get('user_data/', { schema: { tags: ['user'], summary: 'The signed-in user' } }, async (request) => ({
+      success: true,
+      data: await currentUserData(ctx, request),
+    }));
+
+    app.post(
+      'user_data/',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Change one of the user settings (show_msg, first_login_workbench)',
+          body: z.object({
+            key: z.enum(USER_SETTING_KEYS, { error: `key must be one of ${USER_SETTING_KEYS.join(', ')}.` }),
+            value: flag,
+          }),
+        },
+      },
+      async (request) => {
+        const { key, value } = request.body;
+        const userId = currentAuth(request).user.id;
+        await changeUserSetting(
+          ctx,
+          userId,
+          key,
+          value === true || value === '1' || value === 1 || value === 'true',
+        );
+        return { success: true };
+      },
+    );
+
+    app.get(
+      'plan_type/',
+      { schema: { tags: ['user'], summary: "The user's plan type" } },
+      async (request) => ({
+        success: true,
+        plan_type: normalisePlanType(currentAuth(request).user.plan_type),
+      }),
+    );
+  };
+}
