@@ -5,10 +5,10 @@ import type {
   AudienceListSummary,
   AudienceListsPage,
 } from '../../../domain/audienceLists.ts';
+import { noMarketingConsent } from '../../db/noMarketingConsent.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
-import { noMarketingConsent } from '../../db/noMarketingConsent.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PersonalityTypeName, PersonRow } from '../../../domain/audiencePeople.ts';
-import type { ContactStatus, Database } from '../../db/schema.ts';
 import { noMarketingConsent } from '../../db/noMarketingConsent.ts';
+import type { ContactStatus, Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
