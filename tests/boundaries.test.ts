@@ -662,9 +662,9 @@ describe('the server’s structure', () => {
         checks.every((check) => check(file, textOf(file)).length === 0),
     );
     expect(fixed).toEqual([]);
-    expect(
-      notAllowListed(['server/db/schema.ts: 876 lines (at most 500)', 'server/x.ts: 501 lines']),
-    ).toEqual(['server/x.ts: 501 lines']);
+    // A listed file's breach is let through; any other file's is not.
+    const listed = Object.keys(NOT_YET_RESTRUCTURED).map((file) => `${file}: 600 lines (at most 500)`);
+    expect(notAllowListed([...listed, 'server/x.ts: 501 lines'])).toEqual(['server/x.ts: 501 lines']);
   });
 
   it('the server starts no work with its errors dropped', () => {
