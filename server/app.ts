@@ -26,6 +26,7 @@ import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
 import { analyticsRoutes } from './services/analytics/routes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
+import { contactRoutes } from './services/audience/contactRoutes.ts';
 import { formRoutes } from './services/audience/formRoutes.ts';
 import { formSubmissionRoutes } from './services/audience/formSubmissionRoutes.ts';
 import { groupRoutes } from './services/audience/groupRoutes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(contactRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
   await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });

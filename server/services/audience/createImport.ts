@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { importCreateBodySchema } from '../../../domain/contactImportSchemas.ts';
 import type { Db } from '../../db/Db.ts';
-import { notFound } from '../../lib/AppError.ts';
-import { createList } from './listCommands.ts';
+import { createList } from './createList.ts';
+import { assertOrgList } from './listQueries.ts';
 
 /**
  * import_create/: an import's settings, into the organisation's list (list_id: another organisation's is a
@@ -15,13 +15,7 @@ export async function createImport(
 ): Promise<{ importId: number; listId: number | null }> {
   let listId = body.list_id;
   if (listId !== null) {
-    const list = await db
-      .selectFrom('contact_lists')
-      .select('id')
-      .where('id', '=', listId)
-      .where('org_id', '=', user.org_id)
-      .executeTakeFirst();
-    if (!list) throw notFound('That list does not exist.');
+    await assertOrgList(db, user.org_id, listId, 'That list does not exist.');
   } else if (body.list_name !== undefined) {
     listId = (await createList(db, user, body.list_name)).list_id;
   }

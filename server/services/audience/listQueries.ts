@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ListContactKind } from '../../../domain/audienceListSchemas.ts';
+import { LIST_CONTACTS_PAGE_SIZE, type ListContactKind } from '../../../domain/audienceListSchemas.ts';
 import type {
   AudienceListContactsPage,
+  AudienceListDetails,
   AudienceListSummary,
   AudienceListsPage,
 } from '../../../domain/audienceLists.ts';
@@ -111,6 +112,22 @@ export async function lockOrgList(trx: Transaction<Database>, orgId: number, lis
   return row;
 }
 
+/** A list of the organisation, or a 404 with the message the call gives. */
+export async function assertOrgList(
+  db: Db,
+  orgId: number,
+  listId: number,
+  missing = 'List not found.',
+): Promise<void> {
+  const list = await db
+    .selectFrom('contact_lists')
+    .select('id')
+    .where('id', '=', listId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!list) throw notFound(missing);
+}
+
 /** True when another list of the organisation has this name (case-insensitive). */
 export async function listNameTaken(db: Db, orgId: number, name: string, exceptId?: number) {
   let q = db
@@ -159,4 +176,39 @@ export async function listContactsPage(
     total_count: Number(count.rows[0]?.n ?? 0),
     data: rows.rows.map((row) => ({ ...row, added_at: iso(row.added_at) })),
   };
+}
+
+/** The workflows of the organisation that use the list: as trigger 14, in an add-to-list step or a list condition. */
+export async function workflowsUsingList(db: Db, orgId: number, listId: number) {
+  const { rows } = await sql<{ id: number; name: string }>`
+    select id, name from workflow
+    where org_id = ${orgId} and (
+      list_id = ${listId}
+      or jsonb_path_exists(flow, '$.** ? (@.listId == $id)', jsonb_build_object('id', ${listId}::int))
+      or jsonb_path_exists(flow, '$.**.list ? (@.id == $id)', jsonb_build_object('id', ${listId}::int))
+    )
+    order by id`.execute(db);
+  return rows;
+}
+
+/**
+ * list_details/: a list with a page of its profiled and of its non-profiled contacts; `kind` pages one half
+ * by offset and limit (LIST_CONTACTS_PAGE_SIZE a page by default), the other then comes back empty.
+ */
+export async function listDetails(
+  db: Db,
+  orgId: number,
+  query: { list_id: number; kind?: ListContactKind; offset: number; limit?: number },
+): Promise<AudienceListDetails> {
+  const list = await loadListSummary(db, orgId, query.list_id);
+  const page = (kind: ListContactKind) =>
+    query.kind === kind
+      ? { offset: query.offset, limit: query.limit ?? LIST_CONTACTS_PAGE_SIZE }
+      : { offset: 0, limit: LIST_CONTACTS_PAGE_SIZE };
+  const empty = { total_count: 0, data: [] };
+  const [profiled, unprofiled] = await Promise.all([
+    query.kind === 'unprofiled' ? empty : listContactsPage(db, query.list_id, 'profiled', page('profiled')),
+    query.kind === 'profiled' ? empty : listContactsPage(db, query.list_id, 'unprofiled', page('unprofiled')),
+  ]);
+  return { list, profiled, unprofiled };
 }

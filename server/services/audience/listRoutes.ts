@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createListBodySchema,
-  LIST_CONTACTS_PAGE_SIZE,
   listDetailsQuerySchema,
   listIdBodySchema,
   listsListingQuerySchema,
@@ -14,8 +13,11 @@ import type {
 } from '../../../domain/audienceLists.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { cloneList, createList, deleteList, renameList } from './listCommands.ts';
-import { listContactsPage, listListsPage, loadListSummary } from './listQueries.ts';
+import { cloneList } from './cloneList.ts';
+import { createList } from './createList.ts';
+import { deleteList } from './deleteList.ts';
+import { listDetails, listListsPage } from './listQueries.ts';
+import { renameList } from './renameList.ts';
 
 type Ok<T> = T & { success: true };
 
@@ -135,23 +137,10 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: listDetailsQuerySchema,
         },
       },
-      async (request): Promise<Ok<AudienceListDetails>> => {
-        const orgId = currentAuth(request).user.org_id;
-        const q = request.query;
-        const list = await loadListSummary(db, orgId, q.list_id);
-        const page = (kind: 'profiled' | 'unprofiled', size: number) =>
-          q.kind === kind ? { offset: q.offset, limit: q.limit ?? size } : { offset: 0, limit: size };
-        const empty = { total_count: 0, data: [] };
-        const [profiled, unprofiled] = await Promise.all([
-          q.kind === 'unprofiled'
-            ? empty
-            : listContactsPage(db, q.list_id, 'profiled', page('profiled', LIST_CONTACTS_PAGE_SIZE)),
-          q.kind === 'profiled'
-            ? empty
-            : listContactsPage(db, q.list_id, 'unprofiled', page('unprofiled', LIST_CONTACTS_PAGE_SIZE)),
-        ]);
-        return { success: true, list, profiled, unprofiled };
-      },
+      async (request): Promise<Ok<AudienceListDetails>> => ({
+        success: true,
+        ...(await listDetails(db, currentAuth(request).user.org_id, request.query)),
+      }),
     );
   };
 }

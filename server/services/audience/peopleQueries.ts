@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PeopleScope, PeopleSelection, PersonRow } from '../../../domain/audiencePeople.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderPeople, type PeopleSort } from './orderPeople.ts';
+import { keptTabTotal } from './peopleCountQueries.ts';
 import { peopleRows, toPersonRow } from './peopleRows.ts';
 import { scopeWhere } from './peopleScope.ts';
 import { searchedPageIds } from './peopleSearchQueries.ts';
@@ -37,6 +38,25 @@ export async function listPeople(
     .limit(page.limit + 1)
     .execute();
   return { rows: rows.slice(0, page.limit).map(toPersonRow), hasMore: rows.length > page.limit };
+}
+
+/**
+ * people_listing/: a page of a scope and the tab's kept total (null for a searched or filtered scope,
+ * whose totals people_tab_counts/ counts once), read together. Not the listing factory's page: the total
+ * is not the count of this query, and the page says whether more rows follow instead.
+ */
+export async function peopleListingPage(
+  db: Db,
+  orgId: number,
+  scope: PeopleScope,
+  sort: PeopleSort,
+  page: { offset: number; limit: number },
+): Promise<{ total: number | null; rows: PersonRow[]; hasMore: boolean }> {
+  const [total, found] = await Promise.all([
+    keptTabTotal(db, orgId, scope),
+    listPeople(db, orgId, scope, sort, page),
+  ]);
+  return { total, ...found };
 }
 
 /** A batch of people for an export, by id after `afterId` (keyset paging). */

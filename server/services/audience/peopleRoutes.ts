@@ -1,60 +1,24 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { PeopleScope, PeopleSelection } from '../../../domain/audiencePeople.ts';
 import {
   buyerStageBodySchema,
-  contactFieldsSchema,
   exportPeopleQuerySchema,
   listSelectionBodySchema,
   peopleListingQuerySchema,
   peopleScopeQuerySchema,
   peopleSelectionBodySchema,
-  updateContactBodySchema,
 } from '../../../domain/audiencePeopleSchemas.ts';
-import { csvLine } from '../../../domain/csvText.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { createContact, updateContact } from './contactWrites.ts';
+import { addPeopleToList } from './addPeopleToList.ts';
 import { deleteContacts } from './deleteContacts.ts';
-import { addPeopleToList, removePeopleFromList, setBuyerStage } from './peopleActions.ts';
-import { countFilterValues, countTabs, keptTabTotal } from './peopleCountQueries.ts';
-import { exportBatch, listPeople } from './peopleQueries.ts';
-
-type ScopeInput = z.output<typeof peopleScopeQuerySchema>;
-type SelectionInput = z.output<typeof peopleSelectionBodySchema>;
-
-const EXPORT_BATCH = 2000;
-const EXPORT_HEADER = [
-  'Name',
-  'Email',
-  'Designation',
-  'Organization',
-  'Industry',
-  'Revenue',
-  'Personality type',
-  'Personality',
-  'Status',
-  'Buyer stage',
-  'Engagement score',
-  'Phone number',
-  'Created on',
-];
-
-const scopeOf = (input: ScopeInput): PeopleScope => ({
-  tab: input.tab,
-  searchWord: input.search_word,
-  filters: input.filters,
-  accountId: input.account_id,
-});
-
-function selectionOf(input: SelectionInput): PeopleSelection {
-  if (input.select_all) return { kind: 'all', scope: scopeOf(input), excludedIds: input.excluded_ids };
-  if (input.contact_ids.length === 0)
-    throw badRequest('Send contact_ids, or select_all=1 with optional excluded_ids.');
-  return { kind: 'ids', ids: input.contact_ids };
-}
+import { exportPeopleCsv } from './exportPeopleCsv.ts';
+import { countFilterValues, countTabs } from './peopleCountQueries.ts';
+import { peopleListingPage } from './peopleQueries.ts';
+import { peopleScopeOf } from './peopleScopeOf.ts';
+import { peopleSelectionOf } from './peopleSelectionOf.ts';
+import { removePeopleFromList } from './removePeopleFromList.ts';
+import { setBuyerStage } from './setBuyerStage.ts';
 
 const SCOPE_DESCRIPTION =
   'Scope: tab (all|profiled|unprofiled), search_word (found anywhere in the full name, the email address ' +
@@ -66,7 +30,8 @@ const SELECTION_DESCRIPTION =
   `(applied by the server to the whole filtered set). ${SCOPE_DESCRIPTION}`;
 
 /**
- * People of the audience service (docs/audiences.md "People and accounts"): an organisation's contacts.
+ * People of the audience service (docs/audiences.md "People and accounts"): an organisation's contacts,
+ * listed, counted and exported by a scope, and changed as a selection (contactRoutes edits one).
  * Another organisation's contact or list answers 404; bad input 400. No call here changes a status.
  */
 export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -88,13 +53,9 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const q = request.query;
-        const orgId = orgOf(request);
-        const scope = scopeOf(q);
-        const [total, page] = await Promise.all([
-          keptTabTotal(db, orgId, scope),
-          listPeople(db, orgId, scope, { column: q.sort_by, type: q.sort_type }, q),
-        ]);
-        return { success: true as const, total_count: total, has_more: page.hasMore, data: page.rows };
+        const { sort_by: column, sort_type: type } = q;
+        const page = await peopleListingPage(db, orgOf(request), peopleScopeOf(q), { column, type }, q);
+        return { success: true as const, total_count: page.total, has_more: page.hasMore, data: page.rows };
       },
     );
 
@@ -110,7 +71,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await countTabs(db, orgOf(request), scopeOf(request.query)),
+        data: await countTabs(db, orgOf(request), peopleScopeOf(request.query)),
       }),
     );
 
@@ -126,45 +87,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await countFilterValues(db, orgOf(request), scopeOf(request.query)),
-      }),
-    );
-
-    app.post(
-      'create_contact/',
-      {
-        schema: {
-          tags,
-          summary: 'Create a Subscribed contact',
-          description:
-            'first_name, last_name, email (a real address, unique in the organisation), designation, ' +
-            'organization (the account, found by name or made), phone_number, industry, personality_type ' +
-            '(empty: unprofiled), personality, buyer_stage, linkedin_url, twitter_url, tab (profiled: Steady ' +
-            'when no personality is given).',
-          body: contactFieldsSchema,
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'Contact created.',
-        data: await createContact(db, orgOf(request), request.body),
-      }),
-    );
-
-    app.post(
-      'update_contact/',
-      {
-        schema: {
-          tags,
-          summary: "Change a contact's fields (never its status)",
-          description: 'contact_id and the fields of create_contact/.',
-          body: updateContactBodySchema,
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'Contact updated.',
-        data: await updateContact(db, orgOf(request), request.body.contact_id, request.body),
+        data: await countFilterValues(db, orgOf(request), peopleScopeOf(request.query)),
       }),
     );
 
@@ -180,7 +103,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        deleted_count: await deleteContacts(db, orgOf(request), selectionOf(request.body)),
+        deleted_count: await deleteContacts(db, orgOf(request), peopleSelectionOf(request.body)),
       }),
     );
 
@@ -200,7 +123,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         updated_count: await setBuyerStage(
           db,
           orgOf(request),
-          selectionOf(request.body),
+          peopleSelectionOf(request.body),
           request.body.buyer_stage,
         ),
       }),
@@ -222,7 +145,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         added_count: await addPeopleToList(
           db,
           orgOf(request),
-          selectionOf(request.body),
+          peopleSelectionOf(request.body),
           request.body.list_id,
         ),
       }),
@@ -244,7 +167,7 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         removed_count: await removePeopleFromList(
           db,
           orgOf(request),
-          selectionOf(request.body),
+          peopleSelectionOf(request.body),
           request.body.list_id,
         ),
       }),
@@ -262,41 +185,12 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const q = request.query;
-        const orgId = orgOf(request);
-        const selection: PeopleSelection =
-          q.contact_ids.length > 0
-            ? { kind: 'ids', ids: q.contact_ids }
-            : { kind: 'all', scope: scopeOf(q), excludedIds: [] };
-        async function* lines() {
-          yield csvLine(EXPORT_HEADER);
-          let afterId = 0;
-          for (;;) {
-            const batch = await exportBatch(db, orgId, selection, afterId, EXPORT_BATCH);
-            for (const p of batch)
-              yield csvLine([
-                p.full_name,
-                p.contact_email,
-                p.designation,
-                p.organization,
-                p.industry,
-                p.revenue,
-                p.personality_type ?? 'Unprofiled',
-                p.personality,
-                p.status,
-                p.buyer_stage,
-                p.engagement_score,
-                p.phone_number,
-                p.created_on.slice(0, 10),
-              ]);
-            if (batch.length < EXPORT_BATCH) return;
-            afterId = batch[batch.length - 1]?.contact_id ?? afterId;
-          }
-        }
+        const lines = exportPeopleCsv(db, orgOf(request), peopleScopeOf(q), q.contact_ids);
         reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="people.csv"')
           .header('Cache-Control', 'no-store');
-        return reply.send(Readable.from(lines()));
+        return reply.send(Readable.from(lines));
       },
     );
   };
