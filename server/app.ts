@@ -179,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxDelivery', background.outboxDelivery);
   app.decorate('deliveryWorker', background.deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
+  app.decorate('analyticsRollups', background.analyticsRollups);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),

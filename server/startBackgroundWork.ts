@@ -7,6 +7,7 @@ import { listenForWork } from './lib/listenForWork.ts';
 import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
 import { startPgBoss } from './lib/startPgBoss.ts';
+import { RollupJobs } from './services/analytics/RollupJobs.ts';
 import { ImportJobs } from './services/audience/ImportJobs.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
 import { deleteExpiredPendingSignups } from './services/auth/queries.ts';
@@ -34,9 +35,11 @@ export type BackgroundWork = {
   deliveryWorker: DeliveryWorker | null;
   /** CSV imports of contacts on pg-boss (queued by import_start/). */
   importJobs: ImportJobs;
+  /** The analytics rollups' catch-up on pg-boss (woken by every commit of email events). */
+  analyticsRollups: RollupJobs;
   /** Deletes expired sessions, sign-up links and sign-in delays (also run at start-up and every hour). */
   sweepExpired: () => Promise<void>;
-  /** Stops everything, in order: imports, feed fetches, sends, steps (then pg-boss), deliveries, notifications. */
+  /** Stops everything, in order: imports, rollups, feed fetches, sends, steps (then pg-boss), deliveries, notifications. */
   stop: () => Promise<void>;
 };
 
@@ -44,7 +47,7 @@ export type BackgroundWork = {
  * Every background job of a server process, started from one place with its settings from config.ts: the
  * outbox's delivery (with SMTP), the workflow runtime (its step loops and sweep; the sink that enrols
  * contacts on email events is pushed onto `sinks`), the feed fetcher of the article pool, the edition
- * sender, the CSV imports, the marketing delivery worker, the notifications that wake the delivery loops
+ * sender, the CSV imports, the analytics rollups' catch-up, the marketing delivery worker, the notifications that wake the delivery loops
  * (listenForWork), and the hourly expiry sweep. The jobs on pg-boss (the runtime's steps, feed fetches,
  * edition sends, imports) share one pg-boss of this process; email goes through the leased queues.
  */
@@ -137,6 +140,13 @@ export async function startBackgroundWork(input: {
     onlyProcess: database.kind === 'pglite',
   });
 
+  const analyticsRollups = await RollupJobs.start({
+    database,
+    databaseUrl: config.databaseUrl,
+    boss,
+    log: (message, error) => log.error(error, message),
+  });
+
   const sweepExpired = async () => {
     await Promise.all([
       input.sessions.deleteExpired(),
@@ -155,10 +165,12 @@ export async function startBackgroundWork(input: {
     outboxDelivery,
     deliveryWorker,
     importJobs,
+    analyticsRollups,
     sweepExpired,
     stop: async () => {
       clearInterval(sweeper);
       await importJobs.stop();
+      await analyticsRollups.stop();
       await feedFetcher?.stop();
       await editionSender.stop();
       await workflowRuntime?.stop();

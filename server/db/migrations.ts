@@ -30,6 +30,7 @@ import * as m0030 from './migrations/m0030_name_prefix_by_range.ts';
 import * as m0031 from './migrations/m0031_sender_addresses.ts';
 import * as m0032 from './migrations/m0032_rate_limits.ts';
 import * as m0033 from './migrations/m0033_import_companies.ts';
+import * as m0040 from './migrations/m0040_analytics_read_model.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   m0031_sender_addresses: m0031,
   m0032_rate_limits: m0032,
   m0033_import_companies: m0033,
+  m0040_analytics_read_model: m0040,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -21,6 +21,8 @@ export type OrganisationTable = {
   contact_url: string | null;
   /** The sender's postal address every marketing email's footer carries (m0022). */
   postal_address: ColumnType<string, string | undefined, string>;
+  /** The IANA zone whose days analytics counts in (m0040; set from the first user's user_tz at sign-up). */
+  time_zone: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 };
 
@@ -288,6 +290,8 @@ export type CampaignTable = {
   advanced_search: ColumnType<CampaignAdvancedSearch, string | undefined, string>;
   /** lower(name), stored, for the list's search (m0021). */
   name_lower: GeneratedAlways<string>;
+  /** A fixed pseudo campaign (m0040): 1 share profiles, 2 daily IQ, 3 weekly account insights; else null. */
+  share_type: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** Sources are ids or 'global' (the whole global pool), as the content explorer's advanced search names them. */
@@ -602,7 +606,97 @@ export type EmailEventTable = {
   send_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** An event of a test email (m0026). */
   is_test: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The edition sent (m0040; no foreign key: it stays what it was). */
+  version_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contact's account when the event happened (m0040). */
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The curated article a clicked link is (m0040). */
+  article_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
+
+// --- analytics rollups (m0040; kept by server/services/analytics/, docs/analytics.md) ---
+type Count = ColumnType<number, number | undefined, number>;
+type OptionalMoment = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type EventId = ColumnType<string | number, string | number, string | number>;
+
+/** Counted events of one organisation day and edition (duplicates once); uniques: first touches that day. */
+export type AnalyticsDayTotalsTable = {
+  org_id: number;
+  /** The day in the organisation's time zone (YYYY-MM-DD). */
+  day: ColumnType<string, string, string>;
+  email_id: number;
+  version_id: number | null;
+  campaign_id: number | null;
+  workflow_id: number | null;
+  is_test: boolean;
+  sent: Count;
+  delivered: Count;
+  opened: Count;
+  clicked: Count;
+  bounced: Count;
+  unsubscribed: Count;
+  unique_opens: Count;
+  unique_clicks: Count;
+};
+
+/** One contact and email: delivery state, counted events, first open and click (uniques are row counts). */
+export type AnalyticsContactEmailTable = {
+  org_id: number;
+  contact_id: number;
+  email_id: number;
+  is_test: boolean;
+  /** Of the latest event (by time, then id). */
+  account_id: number | null;
+  campaign_id: number | null;
+  version_id: number | null;
+  workflow_id: number | null;
+  last_event_id: EventId;
+  last_event_at: ColumnType<Date, Date | string, Date | string>;
+  sent: Count;
+  delivered: Count;
+  opened: Count;
+  clicked: Count;
+  bounced: Count;
+  unsubscribed: Count;
+  first_sent_at: OptionalMoment;
+  last_sent_at: OptionalMoment;
+  delivered_at: OptionalMoment;
+  bounced_at: OptionalMoment;
+  unsubscribed_at: OptionalMoment;
+  first_open_at: OptionalMoment;
+  first_open_event_id: ColumnType<
+    string | number | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  first_click_at: OptionalMoment;
+  first_click_event_id: ColumnType<
+    string | number | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+};
+
+/** The counted clicks of one article by one contact. */
+export type AnalyticsArticleContactTable = {
+  org_id: number;
+  article_id: number;
+  contact_id: number;
+  is_test: boolean;
+  account_id: number | null;
+  clicks: Count;
+  first_click_at: ColumnType<Date, Date | string, Date | string>;
+  last_click_at: ColumnType<Date, Date | string, Date | string>;
+  last_event_id: EventId;
+};
+
+/** How far the rollups have read email_event (one row). */
+export type AnalyticsProgressTable = {
+  id: ColumnType<number, number | undefined, number>;
+  last_event_id: EventId;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+// --- end analytics rollups ---
 
 // --- email delivery (m0007) ---
 export type EmailSendStatus = 'queued' | 'sending' | 'delivered' | 'suppressed' | 'bounced' | 'failed';
@@ -869,6 +963,10 @@ export type Database = {
   outlook_auth_states: OutlookAuthStateTable;
   outlook_connections: OutlookConnectionTable;
   campaign_export_widgets: CampaignExportWidgetTable;
+  analytics_day_totals: AnalyticsDayTotalsTable;
+  analytics_contact_email: AnalyticsContactEmailTable;
+  analytics_article_contact: AnalyticsArticleContactTable;
+  analytics_progress: AnalyticsProgressTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -48,7 +48,7 @@ export async function listenForWork(
         await next.query(`LISTEN ${WORK_CHANNEL}`);
         client = next;
         // Whatever was notified while no connection listened is found now.
-        for (const kind of ['steps', 'enrolments', 'delivery']) signalWork(kind);
+        for (const kind of ['steps', 'enrolments', 'delivery', 'events']) signalWork(kind);
       } catch (error) {
         void next.end().catch(() => {});
         log('work notifications: could not listen; retrying', error);

@@ -2,9 +2,10 @@ import { EventEmitter } from 'node:events';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 /** Kinds of background work a write can create. */
-export type WorkKind = 'steps' | 'enrolments' | 'delivery';
+/** events: email events were recorded (the analytics rollups catch up). */
+export type WorkKind = 'steps' | 'enrolments' | 'delivery' | 'events';
 export const WORK_CHANNEL = 'workbench_work';
-const KINDS: readonly WorkKind[] = ['steps', 'enrolments', 'delivery'];
+const KINDS: readonly WorkKind[] = ['steps', 'enrolments', 'delivery', 'events'];
 
 const local = new EventEmitter();
 local.setMaxListeners(0);

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/db/schema.ts';
+import {
+  type EmailEventInput,
+  recordEmailEvents,
+} from '../../../server/services/delivery/recordEmailEvent.ts';
+import type { StreamWorld } from './eventStream.ts';
+
+/** An organisation made for an analytics test: its user, and the world a random stream is drawn from. */
+export type AnalyticsWorld = StreamWorld & {
+  userId: number;
+  campaignIds: number[];
+  accountOf: Map<number, number | null>;
+  timeZone: string;
+};
+
+let made = 0;
+
+/**
+ * A new organisation of its own (so the demo data's events never mix in): a user, accounts, contacts (a
+ * third without an account), campaigns with emails (each with its draft edition and two sent ones),
+ * workflows and a few articles of the global pool.
+ */
+export async function makeAnalyticsWorld(
+  db: Kysely<Database>,
+  options: { contacts?: number; emails?: number; timeZone?: string } = {},
+): Promise<AnalyticsWorld> {
+  made += 1;
+  const timeZone = options.timeZone ?? 'America/New_York';
+  return db.transaction().execute(async (trx) => {
+    const org = await trx
+      .insertInto('organisations')
+      .values({
+        name: `Analytics world ${made}`,
+        logo_image_url: null,
+        privacy_url: null,
+        contact_url: null,
+        time_zone: timeZone,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        org_id: org.id,
+        email: `analytics-${made}-${org.id}@world.test`,
+        password_hash: 'x',
+        first_name: 'Ana',
+        last_name: 'Lytics',
+        signup_app_name: 'workbench',
+        plan_type: 'trial',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const accounts = await trx
+      .insertInto('accounts')
+      .values(
+        [1, 2, 3].map((n) => ({
+          org_id: org.id,
+          name: `World ${made} account ${n}`,
+          website: null,
+          industry: null,
+          revenue: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const contacts = await trx
+      .insertInto('contacts')
+      .values(
+        Array.from({ length: options.contacts ?? 300 }, (_, i) => ({
+          org_id: org.id,
+          account_id: i % 3 === 0 ? null : (accounts[i % accounts.length]?.id ?? null),
+          first_name: `Reader${i}`,
+          last_name: `World${made}`,
+          email: `reader${i}.w${made}.o${org.id}@world.test`,
+          designation: null,
+          phone_number: null,
+          industry: null,
+          personality_type: null,
+          personality: 'N/A',
+          buyer_stage: 'Awareness',
+          status: 'Subscribed' as const,
+          engagement_score: 0,
+          linkedin_url: null,
+          twitter_url: null,
+        })),
+      )
+      .returning(['id', 'account_id'])
+      .execute();
+    const campaigns = await trx
+      .insertInto('campaigns')
+      .values(
+        [1, 2, 3].map((n) => ({
+          org_id: org.id,
+          user_id: user.id,
+          name: `World ${made} campaign ${n}`,
+          thumbnail: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const emails = await trx
+      .insertInto('emails')
+      .values(
+        Array.from({ length: options.emails ?? 8 }, (_, i) => ({
+          org_id: org.id,
+          user_id: user.id,
+          campaign_id: campaigns[i % campaigns.length]?.id ?? null,
+          name: `World ${made} email ${i + 1}`,
+          subject: `Subject ${i + 1}`,
+          email_type: 1,
+          design_ready: true,
+          sent_from: 'a@world.test',
+          sender_name: 'World',
+          thumbnail: null,
+          email_platform: 'workbench',
+          html: null,
+        })),
+      )
+      .returning(['id', 'campaign_id'])
+      .execute();
+    const versions = await trx
+      .insertInto('email_versions')
+      .values(
+        emails.flatMap((email) =>
+          [1, 2].map((n) => ({
+            org_id: org.id,
+            email_id: email.id,
+            name: `Edition ${n}`,
+            status: 'sent' as const,
+          })),
+        ),
+      )
+      .returning(['id', 'email_id'])
+      .execute();
+    const workflows = await trx
+      .insertInto('workflow')
+      .values(
+        [1, 2].map((n) => ({
+          org_id: org.id,
+          user_id: user.id,
+          name: `World ${made} workflow ${n}`,
+          trigger_id: 7,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const articles = await trx
+      .selectFrom('articles')
+      .select('id')
+      .where('org_id', 'is', null)
+      .orderBy('id')
+      .limit(12)
+      .execute();
+    const highest = await trx
+      .selectFrom('email_event')
+      .select((eb) => eb.fn.max('send_id').as('max'))
+      .executeTakeFirst();
+    return {
+      orgId: org.id,
+      userId: user.id,
+      timeZone,
+      campaignIds: campaigns.map((c) => c.id),
+      emails: emails.map((email) => ({
+        id: email.id,
+        campaignId: email.campaign_id,
+        versionIds: versions.filter((v) => v.email_id === email.id).map((v) => v.id),
+      })),
+      contacts: contacts.map((c) => c.id),
+      accountOf: new Map(contacts.map((c) => [c.id, c.account_id])),
+      workflowIds: workflows.map((w) => w.id),
+      articleIds: articles.map((a) => a.id),
+      firstSendId: 10_000_000 + made * 1_000_000 + Number(highest?.max ?? 0),
+      end: new Date(),
+    };
+  });
+}
+
+/** Records events the way delivery and tracking do (recordEmailEvents), in one transaction. */
+export async function recordEvents(db: Kysely<Database>, events: readonly EmailEventInput[]): Promise<void> {
+  await db.transaction().execute((trx) => recordEmailEvents(trx, [], events));
+}
