@@ -160,10 +160,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `)
       .execute(db);
   }
+  await forgetFirstTouches(db);
+}
+
+/**
+ * A contact and email row that goes (its contact or email deleted) takes its first open and click out of
+ * the day totals' unique counts, as a rebuild would no longer find them (the events keep no contact).
+ */
+async function forgetFirstTouches(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(`
+    create function analytics_contact_email_forget() returns trigger language plpgsql as $fn$
+    begin
+      update analytics_day_totals t set unique_opens = t.unique_opens - x.opens,
+        unique_clicks = t.unique_clicks - x.clicks
+      from (
+        select (e.occurred_at at time zone o.time_zone)::date as day, g.email_id, e.version_id, e.campaign_id,
+          e.workflow_id, g.is_test, count(*) filter (where g.touch = 'open') as opens,
+          count(*) filter (where g.touch = 'click') as clicks
+        from (
+          select email_id, is_test, first_open_event_id as event_id, 'open' as touch from old_rows
+          where first_open_event_id is not null
+          union all
+          select email_id, is_test, first_click_event_id, 'click' from old_rows where first_click_event_id is not null
+        ) g
+        join email_event e on e.id = g.event_id
+        join organisations o on o.id = e.org_id
+        group by 1, 2, 3, 4, 5, 6
+      ) x
+      where t.email_id = x.email_id and t.day = x.day and t.is_test = x.is_test
+        and t.version_id is not distinct from x.version_id and t.campaign_id is not distinct from x.campaign_id
+        and t.workflow_id is not distinct from x.workflow_id;
+      return null;
+    end
+    $fn$;
+    create trigger analytics_contact_email_forget after delete on analytics_contact_email
+      referencing old table as old_rows for each statement execute function analytics_contact_email_forget();
+    alter table analytics_contact_email enable always trigger analytics_contact_email_forget;
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop trigger if exists analytics_contact_email_forget on analytics_contact_email;
+    drop function if exists analytics_contact_email_forget();
     drop trigger if exists campaigns_analytics_forget on campaigns;
     drop trigger if exists workflow_analytics_forget on workflow;
     drop function if exists analytics_forget_campaign_id();

@@ -28,12 +28,15 @@ export async function rebuildRollups(
     const upTo = Math.max(progress, settled);
     const ofOrg = (alias: string) =>
       orgId === undefined ? sql`true` : sql`${sql.ref(`${alias}.org_id`)} = ${orgId}`;
+    // Day totals first: what the contact rows' delete trigger takes out of them is then already gone.
     for (const table of [
       'analytics_day_totals',
       'analytics_contact_email',
       'analytics_article_contact',
-    ] as const)
-      await sql`delete from ${sql.table(table)} t where ${ofOrg('t')}`.execute(trx);
+    ] as const) {
+      if (orgId === undefined) await sql`truncate ${sql.table(table)}`.execute(trx);
+      else await sql`delete from ${sql.table(table)} t where ${ofOrg('t')}`.execute(trx);
+    }
 
     await sql`
       create temp table rebuild_events (
