@@ -17,6 +17,12 @@ export type EditionSendInfo = {
   queued_count: number;
   started_at: string | null;
   finished_at: string | null;
+  /** The edition's emails so far (tests left out): delivered, failed (bounced or refused), on their way. */
+  delivered_count: number;
+  failed_count: number;
+  pending_count: number;
+  /** Why the send failed (status failed), else null. */
+  error: string | null;
 };
 
 /** GET publish_email/: the spec's Publish data. */
@@ -53,9 +59,21 @@ export type PublishData = {
   send: EditionSendInfo | null;
 };
 
-/** The sender, subject and audience the publish screen saves (publish_configurations/). */
+/**
+ * The sender, subject and audience the publish screen saves (publish_configurations/) as they are on
+ * screen, empty fields too (the preflight names what is missing); no sender address chosen: none sent.
+ */
 export type PublishConfiguration = {
-  senderAddressId: number;
+  senderAddressId: number | null;
+  senderName: string;
+  subject: string;
+  listIds: number[];
+  contactIds: number[];
+};
+
+/** The publish screen's fields as they are on screen (the subject as people read it, emojis unencoded). */
+export type PublishDraft = {
+  senderAddressId: number | null;
   senderName: string;
   subject: string;
   listIds: number[];
@@ -76,13 +94,19 @@ export type SendRefusalKind =
   | 'preflight'
   | 'confirm_warnings'
   | 'no_recipients'
-  | 'already_sent';
+  | 'already_sent'
+  | 'outlook_not_connected'
+  | 'outlook_limit';
 
 export type ResendTarget = 'not_opened' | 'new_contacts';
 
-/** A send's status that is still moving (the screen keeps polling its progress). */
-export function isSendMoving(status: EditionSendStatus | undefined): boolean {
-  return status === 'sending';
+/**
+ * A send still moving: being queued, or queued with emails still on their way to their recipients (the
+ * screen keeps polling its progress until every email is delivered or has failed).
+ */
+export function isSendMoving(send: EditionSendInfo | null | undefined): boolean {
+  if (!send) return false;
+  return send.status === 'sending' || (send.status === 'sent' && send.pending_count > 0);
 }
 
 /** How often the screen asks for a send's progress while it goes out. */
@@ -100,13 +124,17 @@ export type SendOutcome =
       preflight: PreflightResult | null;
     };
 
-const REFUSAL_KINDS: readonly string[] = [
+/** Every refusal a send can get (the server's send rules name one for each of their findings). */
+export const SEND_REFUSAL_KINDS: readonly SendRefusalKind[] = [
   'not_premium',
   'preflight',
   'confirm_warnings',
   'no_recipients',
   'already_sent',
+  'outlook_not_connected',
+  'outlook_limit',
 ];
+const REFUSAL_KINDS: readonly string[] = SEND_REFUSAL_KINDS;
 
 /**
  * A refusal from a failed send call (400 with {message, error, errors?, warnings?}), or null when the

@@ -56,7 +56,7 @@ test('campaigns: create, a digest email with its Draft Edition, rename, clone af
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('email-card').filter({ hasText: 'Weekly digest' });
   await expect(card).toBeVisible();
-  await expect(card.getByTestId('edition')).toHaveText([/Draft Edition.*draft.*0 articles/]);
+  await expect(card.getByTestId('edition')).toHaveText([/Draft Edition.*Draft.*0 articles/]);
   await shotBothWidths(page, 'detail');
 
   await page.getByRole('button', { name: 'Rename Weekly digest' }).click();

@@ -124,7 +124,9 @@ test('design a curated edition, preview it, send it to a list, read it on a phon
     .getByRole('dialog', { name: 'Send it to 1 person now?' })
     .getByRole('button', { name: 'Send now' })
     .click();
-  await expect(page.getByTestId('send-progress')).toContainText('1 email queued', { timeout: 15_000 });
+  await expect(page.getByTestId('send-progress')).toContainText('1 of 1 email delivered.', {
+    timeout: 30_000,
+  });
 
   // The demo mailbox on a phone-sized window: the email arrives, opened with its design intact.
   await page.setViewportSize({ width: 375, height: 812 });

@@ -183,7 +183,7 @@ test('a newcomer publishes "Welcome journey (try me)", opens and clicks its emai
   const totals = page.getByRole('table', { name: 'Totals per email in the period' });
   const guideTotals = totals.getByRole('row', { name: /^Getting started guide / });
   await expect(guideTotals.getByRole('cell')).toHaveText(['1', '1', '1']);
-  await expect(page.getByRole('img', { name: /: 1 sends, 1 opens, 1 clicks\.$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /: 1 send, 1 open, 1 click\.$/ })).toBeVisible();
 
   // Screenshots (NEWCOMER_SHOTS_DIR): the builder as it is now, then the mailbox with the two emails.
   const contactsCard = page.getByRole('region', { name: 'Contacts in this workflow' });

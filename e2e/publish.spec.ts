@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { everyKindDesign } from '../tests/server/publish/designFixtures.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
+import { designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * The publish screen: an edition made and designed through the API, then on screen: a list chosen and
@@ -28,14 +28,6 @@ async function shotBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** POSTs a form to the API as the signed-in page's person (with its CSRF token); answers `data`. */
-async function apiPost<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('csrf_token'));
-  const response = await page.request.post(url, { form, headers: { 'X-CSRFToken': token ?? '' } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 test('publish: choose a list, see the count, preflight passes, schedule and cancel, send now, see progress', async ({
   page,
 }) => {
@@ -43,33 +35,9 @@ test('publish: choose a list, see the count, preflight passes, schedule and canc
   await signIn(page, DEMO_LOGIN, '/api/');
 
   // A small list of a few subscribed people, and a designed edition.
-  const people = await page.request.get('/api/audience/people_listing/', {
-    params: { tab: 'all', offset: 0, limit: 4 },
-  });
-  const rows = ((await people.json()) as { data: { contact_id: number }[] }).data;
-  const list = await apiPost<{ list_id: number }>(page, '/api/audience/create_list/', { list_name: name });
-  await apiPost(page, '/api/audience/add_to_list/', {
-    list_id: list.list_id,
-    contact_ids: rows.map((r) => r.contact_id).join(','),
-  });
-  const campaign = await apiPost<{ campaign_id: number }>(page, '/api/campaign/create_campaign/', {
-    campaign_name: name,
-  });
-  const email = await apiPost<{ email_id: number; editions: { version_id: number }[] }>(
-    page,
-    '/api/campaign/create_email/',
-    { email_name: `${name} email`, campaign_id: campaign.campaign_id, email_type: 1 },
-  );
-  const versionId = email.editions[0]?.version_id as number;
-  await apiPost(page, '/api/publish/design/save/', {
-    version_id: versionId,
-    version_name: `${name} edition`,
-    design: JSON.stringify(everyKindDesign()),
-  });
-
-  await page.goto(
-    `/campaigns/editionedit/publish/?campaign_id=${campaign.campaign_id}&email_id=${email.email_id}&version_id=${versionId}`,
-  );
+  await listOfPeople(page, name, 4);
+  const edition = await designedEdition(page, name, { editionName: `${name} edition` });
+  await page.goto(edition.publishAddress);
   const subject = page.getByLabel('Subject');
   await expect(subject).toBeVisible();
   await subject.fill('E2E weekly 🚀 news');
@@ -97,10 +65,10 @@ test('publish: choose a list, see the count, preflight passes, schedule and canc
   await page.getByRole('button', { name: 'Send now' }).click();
   const confirmSend = page.getByRole('dialog', { name: /Send it to \d+ (people|person) now\?/ });
   await confirmSend.getByRole('button', { name: 'Send now' }).click();
-  await expect(page.getByTestId('send-progress')).toContainText(
-    /\d+ emails? queued: every recipient has it in the delivery queue\./,
-    { timeout: 15_000 },
-  );
+  // Followed until every email has arrived (the local mailbox delivers them): not left at "queued".
+  await expect(page.getByTestId('send-progress')).toContainText(/^(\d+) of \1 emails? delivered\.$/, {
+    timeout: 30_000,
+  });
   await expect(page.getByRole('button', { name: 'Resend to who did not open' })).toBeEnabled();
   await shotBothWidths(page, 'sent');
 
@@ -110,4 +78,41 @@ test('publish: choose a list, see the count, preflight passes, schedule and canc
   await expect(
     page.getByRole('link', { name: `Progress edition ${name} edition of ${name} email` }),
   ).toBeVisible();
+});
+
+test('publish keeps every field as typed: saved while typing, through leaving, reloading and checking', async ({
+  page,
+}) => {
+  const name = `E2E saving ${tag()}`;
+  await signIn(page, DEMO_LOGIN, '/api/');
+  const edition = await designedEdition(page, name, { editionName: `${name} edition` });
+  await page.goto(edition.publishAddress);
+  const subject = page.getByLabel('Subject');
+  const status = page.getByTestId('publish-save-status');
+  const typed = 'Weekly 👋🏽 שלום <b>“news”</b> & more';
+
+  // An empty subject and no audience: saved as they are, and the preflight says both, as a send would.
+  await subject.fill('');
+  await expect(status).toHaveText(/Saved/);
+  const preflight = page.getByTestId('preflight');
+  await expect(preflight).toContainText('Enter a subject.');
+  await expect(preflight).toContainText('Nobody in this audience can receive it');
+  await expect(page.getByText('Ready to send: nothing to fix.')).toBeHidden();
+
+  // "Check again" right after typing: the check sees (and keeps) what was typed.
+  await subject.fill(typed);
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(status).toHaveText(/Saved/);
+  await expect(preflight).not.toContainText('Enter a subject.');
+  await expect(subject).toHaveValue(typed);
+
+  // Leaving at once and coming back, then reloading: the subject is the one typed, exactly.
+  await subject.fill(`${typed}!`);
+  await page.getByRole('link', { name: '← Back to the campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Subject')).toHaveValue(`${typed}!`);
+  await page.reload();
+  await expect(page.getByLabel('Subject')).toHaveValue(`${typed}!`);
+  await shotBothWidths(page, 'saved');
 });

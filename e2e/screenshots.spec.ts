@@ -4,6 +4,7 @@ import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/au
 import { expect, test } from './support/cspTest.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
 import { companyCsv, latin1Csv, pngNamedCsv } from './support/importFiles.ts';
+import { designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -196,6 +197,64 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('link', { name: 'Settings › Sender addresses' })).toBeVisible();
       await page.getByLabel('From address').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/publish-no-sender-${size}.png` });
+    });
+
+    test('campaign and publish screens', async ({ page }) => {
+      // A new organisation's first look at Campaigns: what to do next, its starter emails counted.
+      const account = newAccount(`shots-campaigns-${size}`);
+      await signUpThroughApi(page.request, account);
+      await signIn(page, account, '/campaigns');
+      await expect(page.getByRole('heading', { name: 'Start your first campaign' })).toBeVisible();
+      await expect(page.getByText(/copy one of the 3 emails/)).toBeVisible();
+      await shot(page, 'campaigns-new-organisation');
+
+      // An edition of the demo organisation, designed, for a list of two people.
+      await signIn(page, DEMO_LOGIN, '/api/');
+      const name = `Shots ${size} ${Math.random().toString(36).slice(2, 6)}`;
+      const listId = await listOfPeople(page, name, 2);
+      const edition = await designedEdition(page, name, {
+        editionName: 'Draft Edition',
+        listIds: [listId],
+      });
+      await page.goto(edition.publishAddress);
+      const subject = page.getByLabel('Subject');
+      const status = page.getByTestId('publish-save-status');
+      // The preflight with problems: an empty subject (saved as it is) and an empty sender name.
+      await subject.fill('');
+      await page.getByLabel('Sender name').fill('');
+      await expect(page.getByTestId('preflight')).toContainText('Enter a subject.');
+      await expect(status).toHaveText(/Saved/);
+      await shot(page, 'publish-preflight-problems');
+      // A save that fails: Not saved, with Retry.
+      await page.route('**/api/publish/publish_configurations/', (route) => route.abort('failed'));
+      await page.getByLabel('Sender name').fill('Northwind news');
+      await expect(status).toContainText('Not saved');
+      await shot(page, 'publish-not-saved');
+      await page.unroute('**/api/publish/publish_configurations/');
+      await status.getByRole('button', { name: 'Retry' }).click();
+      await expect(status).toHaveText(/Saved/);
+      await subject.fill('Spring is here 🌷');
+      await expect(status).toContainText('Saving…');
+      await page.screenshot({ path: `${dir}/publish-saving-${size}.png` });
+      await expect(page.getByText('Ready to send: nothing to fix.')).toBeVisible();
+      await shot(page, 'publish-ready');
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page
+        .getByRole('dialog', { name: /Send it to \d+ (people|person) now\?/ })
+        .getByRole('button', { name: 'Send now' })
+        .click();
+      await expect(page.getByTestId('send-progress')).toContainText(/^(\d+) of \1 emails? delivered\.$/, {
+        timeout: 30_000,
+      });
+      await shot(page, 'publish-sent');
+      // The campaign after the send: the edition named after its day, with its subject; the chart.
+      await page.getByRole('link', { name: '← Back to the campaign' }).click();
+      await page.getByRole('tab', { name: /^Sent/ }).click();
+      const card = page.getByRole('list', { name: 'sent emails' }).getByTestId('email-card').first();
+      await expect(card).toContainText('Spring is here 🌷');
+      await expect(card).toContainText(/Edition of \d{1,2} \w+ \d{4}/);
+      await expect(page.getByTestId('campaign-graph')).toBeVisible();
+      await shot(page, 'campaign-detail-sent');
     });
 
     test('mailbox screens', async ({ page }) => {

@@ -1,22 +1,23 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import {
   type EditionSendInfo,
+  isSendMoving,
   type PreflightResult,
-  type PublishConfiguration,
   type RecipientsCount,
   type ResendTarget,
   SCHEDULED_POLL_MS,
   SEND_PROGRESS_POLL_MS,
   type SendOutcome,
 } from '../domain/editionSend.ts';
+import { NOT_PREMIUM } from '../domain/sendSchemas.ts';
 
 export type PublishIntent = 'send' | 'schedule';
 export type ScheduleAt = { date: string; time: string };
 
 export type PublishInput = { versionId: number; send: EditionSendInfo | null };
 
-/** What the `check` actor is given: the configuration to save first (none: only look). */
-export type PublishCheckRequest = { versionId: number; config: PublishConfiguration | null };
+/** What the `check` actor is given (it makes sure what the screen shows is saved, then looks). */
+export type PublishCheckRequest = { versionId: number };
 export type PublishCheckResult = { preflight: PreflightResult; recipients: RecipientsCount };
 
 /** What the `submit` actor is given: send now, or schedule (also a reschedule). */
@@ -34,7 +35,6 @@ export type PublishContext = {
   versionId: number;
   intent: PublishIntent | null;
   at: ScheduleAt | null;
-  config: PublishConfiguration | null;
   preflight: PreflightResult | null;
   recipients: RecipientsCount | null;
   send: EditionSendInfo | null;
@@ -43,10 +43,10 @@ export type PublishContext = {
 };
 
 export type PublishEvent =
-  /** Look: with a configuration, it is saved first (the preflight then sees what is on screen). */
-  | { type: 'publish.check'; config?: PublishConfiguration | null }
-  | { type: 'publish.send'; config: PublishConfiguration }
-  | { type: 'publish.schedule'; config: PublishConfiguration; at: ScheduleAt }
+  /** Look: the preflight and the recipients count of the edition as the screen shows it. */
+  | { type: 'publish.check' }
+  | { type: 'publish.send' }
+  | { type: 'publish.schedule'; at: ScheduleAt }
   | { type: 'publish.reschedule'; at: ScheduleAt }
   | { type: 'publish.confirm' }
   | { type: 'publish.cancel' }
@@ -59,6 +59,13 @@ export type PublishEvent =
 const failureText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
 
+/** How a look, a send or a schedule starts (from idle, after a failure, or over a look under way). */
+const START = {
+  'publish.check': { target: '#publish.checking', reenter: true, actions: 'startLooking' },
+  'publish.send': { target: '#publish.checking', reenter: true, actions: 'startSend' },
+  'publish.schedule': { target: '#publish.checking', reenter: true, actions: 'startSchedule' },
+} as const;
+
 const placeholder = (name: string) => async () => {
   throw new Error(`publishMachine: no ${name} actor was provided`);
 };
@@ -66,17 +73,20 @@ const placeholder = (name: string) => async () => {
 /**
  * The publish step of an edition (spec 02 sections 4, 5, 8): check, confirm, send or schedule, then follow.
  *
- * - `idle`: `publish.check` looks (preflight and recipients count); it, `publish.send` and
- *   `publish.schedule` carry the sender, subject and audience, which `checking` saves before it looks.
- * - `checking` (the `check` actor) -> back to `idle` when only looking, when the preflight found errors
- *   (they block) or when nobody would receive it; else `confirming` (the confirmation names the count and
- *   asks about the warnings). A failure goes to `failed`.
+ * - `idle`: `publish.check` looks, `publish.send` and `publish.schedule` start a send: each goes to
+ *   `checking`, whose `check` actor first makes sure what the screen shows is saved (the autosave), then
+ *   asks the server's preflight (every rule a send checks) and counts the recipients.
+ * - `checking` -> back to `idle` when only looking, or when the preflight found errors (they block, and
+ *   say what to fix); `notPremium` (the popup) when the plan is what refuses; else `confirming` (the
+ *   confirmation names the count and asks about the warnings). A failure goes to `failed`. A send or a
+ *   schedule asked for during a look checks again for it.
  * - `confirming`: `publish.confirm` -> `sending` (the `submit` actor, with confirm_warnings when there were
  *   warnings); `publish.cancel` -> `idle`.
- * - `sending` -> `scheduled` or `sent`; the not-premium refusal -> `notPremium` (the popup); any other
- *   refusal -> `idle` with its message (and the preflight it came with); a failure -> `failed`.
+ * - `sending` -> `scheduled` or `sent`; the not-premium refusal -> `notPremium`; any other refusal ->
+ *   `idle` with its message (and the preflight it came with); a failure -> `failed`.
  * - `scheduled`: cancel (-> `idle`) or reschedule; looked at every 15 s: once it has started -> `sent`.
- * - `sent`: the send's progress, refreshed every 2 s while it goes out; pause, resume and resend.
+ * - `sent`: the send's progress, refreshed every 2 s while it is queued and while its emails are on their
+ *   way; pause, resume (a paused send, or one whose walk failed) and resend.
  * - `notPremium` and `failed`: `publish.dismiss` -> back where the edition is (idle, scheduled or sent).
  *
  * Every actor is a placeholder: the screen provides the real calls with `machine.provide({ actors })`.
@@ -102,38 +112,29 @@ export const publishMachine = setup({
   guards: {
     isScheduled: ({ context }) => context.send?.status === 'scheduled',
     hasStarted: ({ context }) =>
-      context.send !== null && ['sending', 'paused', 'sent'].includes(context.send.status),
-    isMoving: ({ context }) => context.send?.status === 'sending',
+      context.send !== null && ['sending', 'paused', 'sent', 'failed'].includes(context.send.status),
+    isMoving: ({ context }) => isSendMoving(context.send),
     onlyLooking: ({ context }) => context.intent === null,
     hasErrors: (_, params: { result: PublishCheckResult }) => params.result.preflight.errors.length > 0,
-    nobodyToReach: (_, params: { result: PublishCheckResult }) => params.result.recipients.count === 0,
+    planRefuses: (_, params: { result: PublishCheckResult }) =>
+      params.result.preflight.errors.some((finding) => finding.code === NOT_PREMIUM),
     isNotPremium: (_, params: { outcome: SendOutcome }) =>
       params.outcome.outcome === 'refused' && params.outcome.kind === 'not_premium',
     isRefused: (_, params: { outcome: SendOutcome }) => params.outcome.outcome === 'refused',
     wasScheduled: (_, params: { outcome: SendOutcome }) =>
       params.outcome.outcome === 'done' && params.outcome.send.status === 'scheduled',
     startedElsewhere: (_, params: { send: EditionSendInfo | null }) =>
-      params.send !== null && ['sending', 'paused', 'sent'].includes(params.send.status),
+      params.send !== null && ['sending', 'paused', 'sent', 'failed'].includes(params.send.status),
     noLongerScheduled: (_, params: { send: EditionSendInfo | null }) =>
-      params.send === null || params.send.status === 'cancelled' || params.send.status === 'failed',
+      params.send === null || params.send.status === 'cancelled',
   },
   actions: {
-    startLooking: assign({
-      intent: () => null,
-      message: () => null,
-      config: (_, params: { config: PublishConfiguration | null }) => params.config,
-    }),
-    startSend: assign({
-      intent: () => 'send' as const,
-      at: () => null,
-      message: () => null,
-      config: (_, params: { config: PublishConfiguration }) => params.config,
-    }),
+    startLooking: assign({ intent: () => null, message: () => null }),
+    startSend: assign({ intent: () => 'send' as const, at: () => null, message: () => null }),
     startSchedule: assign({
       intent: () => 'schedule' as const,
       message: () => null,
-      config: (_, params: { config: PublishConfiguration; at: ScheduleAt }) => params.config,
-      at: (_, params: { config: PublishConfiguration; at: ScheduleAt }) => params.at,
+      at: ({ event }) => (event.type === 'publish.schedule' ? event.at : null),
     }),
     keepCheck: assign({
       preflight: (_, params: { result: PublishCheckResult }) => params.result.preflight,
@@ -142,9 +143,9 @@ export const publishMachine = setup({
     blockedByErrors: assign({
       message: () => 'Fix what the preflight found before sending.',
     }),
-    nobodyMessage: assign({
-      message: () =>
-        'Nobody in this audience can receive it: choose lists or contacts with subscribed people.',
+    planMessage: assign({
+      message: (_, params: { result: PublishCheckResult }) =>
+        params.result.preflight.errors.find((finding) => finding.code === NOT_PREMIUM)?.message ?? null,
     }),
     keepRefusal: assign({
       message: (_, params: { outcome: SendOutcome }) =>
@@ -170,7 +171,6 @@ export const publishMachine = setup({
     versionId: input.versionId,
     intent: null,
     at: null,
-    config: null,
     preflight: null,
     recipients: null,
     send: input.send,
@@ -186,30 +186,13 @@ export const publishMachine = setup({
       ],
     },
     idle: {
-      on: {
-        'publish.check': {
-          target: 'checking',
-          actions: { type: 'startLooking', params: ({ event }) => ({ config: event.config ?? null }) },
-        },
-        'publish.send': {
-          target: 'checking',
-          actions: { type: 'startSend', params: ({ event }) => ({ config: event.config }) },
-        },
-        'publish.schedule': {
-          target: 'checking',
-          actions: {
-            type: 'startSchedule',
-            params: ({ event }) => ({ config: event.config, at: event.at }),
-          },
-        },
-        'publish.dismiss': { actions: 'clearMessage' },
-      },
+      on: { ...START, 'publish.dismiss': { actions: 'clearMessage' } },
     },
     checking: {
       invoke: {
         id: 'check',
         src: 'check',
-        input: ({ context }) => ({ versionId: context.versionId, config: context.config }),
+        input: ({ context }) => ({ versionId: context.versionId }),
         onDone: [
           {
             guard: 'onlyLooking',
@@ -217,19 +200,19 @@ export const publishMachine = setup({
             actions: { type: 'keepCheck', params: ({ event }) => ({ result: event.output }) },
           },
           {
+            guard: { type: 'planRefuses', params: ({ event }) => ({ result: event.output }) },
+            target: 'notPremium',
+            actions: [
+              { type: 'keepCheck', params: ({ event }) => ({ result: event.output }) },
+              { type: 'planMessage', params: ({ event }) => ({ result: event.output }) },
+            ],
+          },
+          {
             guard: { type: 'hasErrors', params: ({ event }) => ({ result: event.output }) },
             target: 'idle',
             actions: [
               { type: 'keepCheck', params: ({ event }) => ({ result: event.output }) },
               'blockedByErrors',
-            ],
-          },
-          {
-            guard: { type: 'nobodyToReach', params: ({ event }) => ({ result: event.output }) },
-            target: 'idle',
-            actions: [
-              { type: 'keepCheck', params: ({ event }) => ({ result: event.output }) },
-              'nobodyMessage',
             ],
           },
           {
@@ -241,6 +224,11 @@ export const publishMachine = setup({
           target: 'failed',
           actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
         },
+      },
+      on: {
+        // A look under way (after an autosave) gives way to a send or a schedule: checked again for it.
+        'publish.send': { ...START['publish.send'], guard: 'onlyLooking' },
+        'publish.schedule': { ...START['publish.schedule'], guard: 'onlyLooking' },
       },
     },
     confirming: {
@@ -290,24 +278,7 @@ export const publishMachine = setup({
       on: { 'publish.dismiss': { target: 'start', actions: 'clearMessage' } },
     },
     failed: {
-      on: {
-        'publish.dismiss': { target: 'start', actions: 'clearMessage' },
-        'publish.check': {
-          target: 'checking',
-          actions: { type: 'startLooking', params: ({ event }) => ({ config: event.config ?? null }) },
-        },
-        'publish.send': {
-          target: 'checking',
-          actions: { type: 'startSend', params: ({ event }) => ({ config: event.config }) },
-        },
-        'publish.schedule': {
-          target: 'checking',
-          actions: {
-            type: 'startSchedule',
-            params: ({ event }) => ({ config: event.config, at: event.at }),
-          },
-        },
-      },
+      on: { ...START, 'publish.dismiss': { target: 'start', actions: 'clearMessage' } },
     },
     scheduled: {
       initial: 'waiting',

@@ -8,6 +8,7 @@ import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
 import { preferenceFormMachine } from './preferenceFormMachine.ts';
 import { publishMachine } from './publishMachine.ts';
+import { publishSettingsMachine } from './publishSettingsMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
@@ -29,6 +30,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [panelsMachine.id]: panelsMachine,
   [preferenceFormMachine.id]: preferenceFormMachine,
   [publishMachine.id]: publishMachine,
+  [publishSettingsMachine.id]: publishSettingsMachine,
   [requestMachine.id]: requestMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,

@@ -34,6 +34,7 @@ import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { authRoutes } from './services/auth/routes.ts';
 import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
 import { curationRoutes } from './services/campaign/curationRoutes.ts';
+import { emailListingRoutes } from './services/campaign/emailListingRoutes.ts';
 import { emailRoutes } from './services/campaign/emailRoutes.ts';
 import { contentRoutes } from './services/content/contentRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
@@ -47,6 +48,7 @@ import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts
 import { outlookRoutes } from './services/publish/outlook/outlookRoutes.ts';
 import { publishRoutes } from './services/publish/publishRoutes.ts';
 import { sendRoutes } from './services/publish/sendRoutes.ts';
+import { templateRoutes } from './services/publish/templateRoutes.ts';
 import { webVersionRoutes } from './services/publish/webVersionRoutes.ts';
 import { runtimeRoutes } from './services/runtime/runtimeRoutes.ts';
 import type { RuntimeOptions } from './services/runtime/WorkflowRuntime.ts';
@@ -203,12 +205,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });
   await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(emailListingRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(contentRoutes(ctx), { prefix: config.bases.user });
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(trackingRoutes(ctx, trackingRecorder));
   await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(templateRoutes(ctx), { prefix: config.bases.publish });
   const outlookMailboxes = new OutlookMailboxes(ctx.db, config.outlook, ctx.clock);
   await app.register(sendRoutes(ctx, background.editionSender, outlookMailboxes), {
     prefix: config.bases.publish,

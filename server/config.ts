@@ -55,6 +55,8 @@ export type AppConfig = {
    * for jobs nobody woke it for: a retry after a failure, an import whose process died, one queued elsewhere.
    */
   importPollMs: number;
+  /** Retries of an edition send's walk that failed (pg-boss, 5 s doubling) before the send reads failed. */
+  editionSendRetries: number;
   /** Attempts of a send before it is marked failed; the first retry waits deliveryBackoffMs, doubling. */
   deliveryMaxAttempts: number;
   deliveryBackoffMs: number;
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
     deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
     importPollMs: Math.max(500, envInt(env, 'IMPORT_POLL_MS', 30_000)),
+    editionSendRetries: Math.min(20, Math.max(0, envInt(env, 'EDITION_SEND_RETRIES', 5))),
     deliveryMaxAttempts: Math.max(1, envInt(env, 'DELIVERY_MAX_ATTEMPTS', 6)),
     deliveryBackoffMs: envInt(env, 'DELIVERY_BACKOFF_MS', 60_000),
     deliveryLeaseMs: Math.max(1000, envInt(env, 'DELIVERY_LEASE_MS', 60_000)),

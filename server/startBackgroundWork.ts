@@ -107,6 +107,7 @@ export async function startBackgroundWork(input: {
   const editionSender = await EditionSender.start({
     db: database.db,
     boss,
+    retryLimit: config.editionSendRetries,
     log: (message, error) => log.error(error, message),
   });
   if (workflowRuntime) sinks.push(workflowRuntime.emailEventSink);

@@ -5,8 +5,8 @@ export class AppError extends Error {
     message: string,
     /** Headers the answer carries (Retry-After of a 429). */
     readonly headers: Readonly<Record<string, string>> = {},
-    /** More fields of the answer's body (e.g. error: 'missing_link' and the block's id). */
-    readonly details: Readonly<Record<string, string | number>> = {},
+    /** More fields of the answer's body (e.g. error: 'missing_link' and the block's id; a refused send's findings). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'AppError';

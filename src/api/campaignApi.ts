@@ -187,6 +187,12 @@ export const campaignApi = {
   },
 
   /** GET get_email_browser_content/: the emails you may use (to clone from). */
+  /** GET get_emails_without_campaign/: a page of the emails of no campaign (the starter emails among them). */
+  emailsWithoutCampaign: (
+    query: { offset: number; limit: number },
+    signal?: AbortSignal,
+  ): Promise<EmailsPage> => campaign.get<EmailsPage>('get_emails_without_campaign/', { query, signal }),
+
   browseEmails: (
     query: { offset: number; limit: number; search: string; emailType: string },
     signal?: AbortSignal,

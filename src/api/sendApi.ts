@@ -68,7 +68,7 @@ export const sendApi = {
     );
   },
 
-  /** POST publish_configurations/: the sender, subject (already encoded) and audience. */
+  /** POST publish_configurations/: the sender (when one is chosen), subject (already encoded) and audience. */
   saveConfiguration: async (
     versionId: number,
     config: PublishConfiguration,
@@ -78,7 +78,7 @@ export const sendApi = {
       'publish_configurations/',
       {
         version_id: versionId,
-        sender_address_id: config.senderAddressId,
+        ...(config.senderAddressId !== null ? { sender_address_id: config.senderAddressId } : {}),
         sender_name: config.senderName,
         subject: config.subject,
         list_ids: config.listIds.join(','),

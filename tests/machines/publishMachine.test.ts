@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
   type EditionSendInfo,
-  type PublishConfiguration,
   SCHEDULED_POLL_MS,
   SEND_PROGRESS_POLL_MS,
   type SendOutcome,
@@ -25,13 +24,6 @@ type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: un
 /** Lets a settled promise's done/error event reach the actor. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const CONFIG: PublishConfiguration = {
-  senderAddressId: 1,
-  senderName: 'Acme news',
-  subject: 'Weekly &#128640;',
-  listIds: [4],
-  contactIds: [],
-};
 const AT = { date: '2030-01-02', time: '09:30' };
 
 const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
@@ -43,6 +35,10 @@ const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
   queued_count: 0,
   started_at: '2030-01-01T00:00:00.000Z',
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
   ...patch,
 });
 const clean = (count = 12): PublishCheckResult => ({
@@ -97,7 +93,7 @@ function last<I, O>(list: Pending<I, O>[]): Pending<I, O> {
 }
 
 async function toConfirming(run: ReturnType<typeof start>, result = clean()) {
-  run.actor.send({ type: 'publish.send', config: CONFIG });
+  run.actor.send({ type: 'publish.send' });
   last(run.calls.check).resolve(result);
   await settle();
 }
@@ -109,30 +105,37 @@ describe('publishMachine', () => {
     expect(state(start(sendInfo({ status: 'sending' })).actor)).toEqual({ sent: 'watching' });
     expect(state(start(sendInfo({ status: 'sent' })).actor)).toEqual({ sent: 'settled' });
     expect(state(start(sendInfo({ status: 'paused' })).actor)).toEqual({ sent: 'settled' });
+    expect(state(start(sendInfo({ status: 'failed', error: 'Edition 5 has no design yet.' })).actor)).toEqual(
+      {
+        sent: 'settled',
+      },
+    );
     expect(state(start(sendInfo({ status: 'cancelled' })).actor)).toBe('idle');
   });
 
-  it('only looks on publish.check: no configuration saved, back to idle with the findings', async () => {
+  it('only looks on publish.check: back to idle with the findings; a send asked for meanwhile checks again', async () => {
     const run = start();
     run.actor.send({ type: 'publish.check' });
     expect(state(run.actor)).toBe('checking');
-    expect(last(run.calls.check).input).toEqual({ versionId: 5, config: null });
+    expect(last(run.calls.check).input).toEqual({ versionId: 5 });
     last(run.calls.check).resolve(clean(3));
     await settle();
     expect(state(run.actor)).toBe('idle');
     expect(context(run.actor).recipients?.count).toBe(3);
-    // With the configuration on screen, it is saved before the look; still no confirmation.
-    run.actor.send({ type: 'publish.check', config: CONFIG });
-    expect(last(run.calls.check).input).toEqual({ versionId: 5, config: CONFIG });
+    // A send during a look (the look after an autosave) is not lost: it is checked for again.
+    run.actor.send({ type: 'publish.check' });
+    run.actor.send({ type: 'publish.send' });
+    expect(run.calls.check).toHaveLength(3);
+    expect(context(run.actor).intent).toBe('send');
     last(run.calls.check).resolve(clean(3));
     await settle();
-    expect(state(run.actor)).toBe('idle');
+    expect(state(run.actor)).toBe('confirming');
   });
 
   it('checks with the configuration, then asks for confirmation, then sends and follows the send', async () => {
     const run = start();
     await toConfirming(run);
-    expect(run.calls.check[0]?.input).toEqual({ versionId: 5, config: CONFIG });
+    expect(run.calls.check[0]?.input).toEqual({ versionId: 5 });
     expect(state(run.actor)).toBe('confirming');
     run.actor.send({ type: 'publish.confirm' });
     expect(state(run.actor)).toBe('sending');
@@ -155,12 +158,30 @@ describe('publishMachine', () => {
     await settle();
     expect(context(run.actor).send?.queued_count).toBe(6);
     expect(state(run.actor)).toEqual({ sent: 'watching' });
+    // Queued, but emails still on their way: it keeps asking until each is delivered or has failed.
     run.clock.increment(SEND_PROGRESS_POLL_MS);
-    last(run.calls.refresh).resolve(sendInfo({ status: 'sent', queued_count: 12 }));
+    last(run.calls.refresh).resolve(sendInfo({ status: 'sent', queued_count: 12, pending_count: 3 }));
+    await settle();
+    expect(state(run.actor)).toEqual({ sent: 'watching' });
+    run.clock.increment(SEND_PROGRESS_POLL_MS);
+    last(run.calls.refresh).resolve(
+      sendInfo({ status: 'sent', queued_count: 12, delivered_count: 11, failed_count: 1 }),
+    );
     await settle();
     expect(state(run.actor)).toEqual({ sent: 'settled' });
     run.clock.increment(SEND_PROGRESS_POLL_MS * 5);
-    expect(run.calls.refresh).toHaveLength(2);
+    expect(run.calls.refresh).toHaveLength(3);
+  });
+
+  it('offers to resume a send whose walk failed', async () => {
+    const run = start(sendInfo({ status: 'failed', error: 'Edition 5 has no design yet.' }));
+    run.actor.send({ type: 'publish.resume' });
+    expect(last(run.calls.control).input).toEqual({ sendId: 7, action: 'resume' });
+    last(run.calls.control).resolve();
+    await settle();
+    last(run.calls.refresh).resolve(sendInfo({ status: 'sending' }));
+    await settle();
+    expect(state(run.actor)).toEqual({ sent: 'watching' });
   });
 
   it('sends confirm_warnings when the preflight had warnings; cancel goes back to idle', async () => {
@@ -175,7 +196,7 @@ describe('publishMachine', () => {
     expect(last(run.calls.submit).input.confirmWarnings).toBe(true);
   });
 
-  it('stays idle when the preflight found errors (they block) or nobody would receive it', async () => {
+  it('stays idle when the preflight found errors (they block: nobody to receive it is one)', async () => {
     const run = start();
     const blocked = clean();
     blocked.preflight.errors.push({ code: 'preference_link', message: 'No preference link.' });
@@ -183,15 +204,32 @@ describe('publishMachine', () => {
     expect(state(run.actor)).toBe('idle');
     expect(context(run.actor).message).toMatch(/Fix what the preflight found/);
     expect(context(run.actor).preflight?.errors).toHaveLength(1);
-    await toConfirming(run, clean(0));
+    const nobody = clean(0);
+    nobody.preflight.errors.push({
+      code: 'no_recipients',
+      message: 'Nobody in this audience can receive it.',
+    });
+    await toConfirming(run, nobody);
     expect(state(run.actor)).toBe('idle');
-    expect(context(run.actor).message).toMatch(/Nobody in this audience/);
+    expect(context(run.actor).preflight?.errors[0]?.code).toBe('no_recipients');
+    expect(run.calls.submit).toHaveLength(0);
+  });
+
+  it('opens the not-premium popup when the preflight says the plan does not include sending', async () => {
+    const run = start();
+    const refused = clean();
+    refused.preflight.errors.push({ code: 'not_premium', message: 'Sending is part of the premium plan.' });
+    await toConfirming(run, refused);
+    expect(state(run.actor)).toBe('notPremium');
+    expect(context(run.actor).message).toBe('Sending is part of the premium plan.');
+    run.actor.send({ type: 'publish.dismiss' });
+    expect(state(run.actor)).toBe('idle');
     expect(run.calls.submit).toHaveLength(0);
   });
 
   it('leaves checking and sending for failed on a failure, and back on dismiss', async () => {
     const run = start();
-    run.actor.send({ type: 'publish.send', config: CONFIG });
+    run.actor.send({ type: 'publish.send' });
     last(run.calls.check).reject(new Error('Network down'));
     await settle();
     expect(state(run.actor)).toBe('failed');
@@ -204,7 +242,7 @@ describe('publishMachine', () => {
     await settle();
     expect(state(run.actor)).toBe('failed');
     // From failed, trying again checks again.
-    run.actor.send({ type: 'publish.send', config: CONFIG });
+    run.actor.send({ type: 'publish.send' });
     expect(state(run.actor)).toBe('checking');
   });
 
@@ -238,7 +276,7 @@ describe('publishMachine', () => {
 
   it('schedules, reschedules and cancels; a failed cancel stays scheduled with its message', async () => {
     const run = start();
-    run.actor.send({ type: 'publish.schedule', config: CONFIG, at: AT });
+    run.actor.send({ type: 'publish.schedule', at: AT });
     last(run.calls.check).resolve(clean());
     await settle();
     run.actor.send({ type: 'publish.confirm' });
@@ -370,8 +408,8 @@ describe('publishMachine', () => {
 
   it('ignores a second send while one is checking or sending', async () => {
     const run = start();
-    run.actor.send({ type: 'publish.send', config: CONFIG });
-    run.actor.send({ type: 'publish.send', config: CONFIG });
+    run.actor.send({ type: 'publish.send' });
+    run.actor.send({ type: 'publish.send' });
     expect(run.calls.check).toHaveLength(1);
     last(run.calls.check).resolve(clean());
     await settle();
@@ -390,7 +428,7 @@ describe('publishMachine', () => {
       clock,
       input: { versionId: 5, send: null },
     }).start();
-    actor.send({ type: 'publish.send', config: CONFIG });
+    actor.send({ type: 'publish.send' });
     last(calls.check).resolve(clean());
     await settle();
     actor.send({ type: 'publish.confirm' });

@@ -5,6 +5,7 @@ import type { CampaignAdvancedSearch, Database, UserRow } from '../../db/schema.
 import { AppError, badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { checkSources } from '../content/articleListing.ts';
 import { isInternalUser } from '../workflow/emailAccess.ts';
+import { giveCampaignAudience } from './campaignAudience.ts';
 import { campaignNameTaken, type Db, loadCampaignSummary, lockOrgCampaign } from './campaignQueries.ts';
 
 export type Actor = Pick<UserRow, 'id' | 'org_id' | 'internal_level' | 'email' | 'first_name' | 'last_name'>;
@@ -245,7 +246,10 @@ export async function cloneCampaign(db: Db, user: Actor, campaignId: number): Pr
       .where('campaign_id', '=', campaignId)
       .orderBy('id')
       .execute();
-    for (const email of emails) await copyEmail(trx, user, email.id, copy.id, email.name);
+    for (const email of emails) {
+      const copied = await copyEmail(trx, user, email.id, copy.id, email.name);
+      await giveCampaignAudience(trx, copied);
+    }
     return loadCampaignSummary(trx, user.org_id, copy.id);
   });
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/AppError.ts';
 import { startEditionFromTemplate } from '../publish/designCommands.ts';
 import { isInternalUser } from '../workflow/emailAccess.ts';
+import { giveCampaignAudience } from './campaignAudience.ts';
 import {
   type Actor,
   copyEmail,
@@ -147,6 +148,7 @@ export async function createEmail(db: Db, user: Actor, input: CreateEmailInput):
         );
       }
     }
+    await giveCampaignAudience(trx, emailId);
     await moveCampaignToTop(trx, user.org_id, campaignId);
     return loadEmail(trx, user.org_id, emailId);
   });
@@ -189,7 +191,10 @@ export async function updateEmail(db: Db, user: Actor, input: UpdateEmailInput):
       })
       .where('id', '=', email.id)
       .execute();
-    if (campaignId !== email.campaign_id) await moveCampaignToTop(trx, user.org_id, email.campaign_id);
+    if (campaignId !== email.campaign_id) {
+      await giveCampaignAudience(trx, email.id);
+      await moveCampaignToTop(trx, user.org_id, email.campaign_id);
+    }
     await moveCampaignToTop(trx, user.org_id, campaignId);
     return loadEmail(trx, user.org_id, email.id);
   });
@@ -229,6 +234,7 @@ export async function createEdition(db: Db, user: Actor, emailId: number): Promi
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('emails').set({ updated_at: sql`now()` }).where('id', '=', email.id).execute();
+    await giveCampaignAudience(trx, email.id);
     await moveCampaignToTop(trx, user.org_id, email.campaign_id);
     const [edition] = (await editionsOf(trx, [email.id])).filter((e) => e.edition_id === row.id);
     if (!edition) throw notFound('Edition not found.');

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import { queueMarketingEmails } from '../delivery/queueMarketingEmail.ts';
 import { nextRecipients } from './editionAudience.ts';
+import { nameSentEdition } from './nameSentEdition.ts';
 
 /** The pg-boss queue of edition sends: one job walks one send's audience batch by batch. */
 export const EDITION_SEND_QUEUE = 'edition-send';
@@ -38,6 +39,7 @@ export async function runSendBatch(
         's.status',
         's.kind',
         's.scheduled_for',
+        's.time_zone',
         's.list_ids',
         's.contact_ids',
         's.cursor_contact_id',
@@ -62,6 +64,7 @@ export async function runSendBatch(
         .set({ status: 'sent', sent_at: now, updated_at: now })
         .where('id', '=', send.version_id)
         .execute();
+      await nameSentEdition(trx, send.version_id, now, send.time_zone ?? 'UTC');
     } else if (send.status !== 'sending') {
       return 'stopped';
     }
@@ -113,6 +116,22 @@ export async function runSendBatch(
   });
 }
 
+/**
+ * Records why a send's walk failed: the send reads failed with its error (the publish step shows it and
+ * offers to resume, which walks on from the last committed batch). A send paused, cancelled or done
+ * meanwhile keeps its status.
+ */
+export async function recordSendFailure(db: Kysely<Database>, sendId: number, error: unknown): Promise<void> {
+  const message = error instanceof Error && error.message ? error.message : String(error);
+  const now = new Date();
+  await db
+    .updateTable('edition_sends')
+    .set({ status: 'failed', error: message.slice(0, 1000), finished_at: now, updated_at: now })
+    .where('id', '=', sendId)
+    .where('status', 'in', ['sending', 'scheduled'])
+    .execute();
+}
+
 /** Runs a send's batches until it is done, paused, cancelled or not due yet. */
 export async function runSend(
   db: Kysely<Database>,
@@ -130,6 +149,8 @@ export type EditionSenderOptions = {
   db: Kysely<Database>;
   boss: PgBoss;
   log: (message: string, error?: unknown) => void;
+  /** Retries of a walk that failed before the send reads failed (default 5; 5 s, doubling). */
+  retryLimit?: number;
   /** Sends walked at once in this process (default 2). */
   concurrency?: number;
   /**
@@ -157,19 +178,41 @@ export class EditionSender {
 
   static async start(options: EditionSenderOptions): Promise<EditionSender> {
     const { boss } = options;
-    await boss.createQueue(EDITION_SEND_QUEUE, {
+    const queue = {
       name: EDITION_SEND_QUEUE,
-      retryLimit: 5,
+      retryLimit: options.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
       expireInSeconds: 600,
-    });
+    };
+    await boss.createQueue(EDITION_SEND_QUEUE, queue);
+    // A queue made by an earlier start keeps its settings: this start's apply (EDITION_SEND_RETRIES).
+    await boss.updateQueue(EDITION_SEND_QUEUE, queue);
     const sender = new EditionSender(options);
     sender.workerId = await boss.work<EditionSendJob>(
       EDITION_SEND_QUEUE,
-      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
+      {
+        batchSize: options.concurrency ?? 2,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30,
+        includeMetadata: true,
+      },
       async (jobs) => {
-        await Promise.all(jobs.map((job) => runSend(options.db, job.data.sendId)));
+        const outcomes = await Promise.allSettled(jobs.map((job) => runSend(options.db, job.data.sendId)));
+        let failure: unknown = null;
+        for (const [i, outcome] of outcomes.entries()) {
+          const job = jobs[i];
+          if (outcome.status === 'fulfilled' || !job) continue;
+          failure = outcome.reason;
+          const { sendId } = job.data;
+          const last = job.retryCount >= job.retryLimit;
+          options.log(
+            `edition send ${sendId} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}${last ? ', the last' : ''})`,
+            outcome.reason,
+          );
+          // Retried by pg-boss from the last committed batch; after the last attempt the send says so.
+          if (last) await recordSendFailure(options.db, sendId, outcome.reason);
+        }
+        if (failure !== null) throw failure;
       },
     );
     // Sends scheduled before this process started wake it when due, like those it schedules itself.

@@ -205,3 +205,15 @@ export function templateDesign(template: TemplateRow, brand: Brand): EmailDesign
 export function newPublicId(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/** template/{id}/: a template's design, the product's in the organisation's brand. */
+export async function brandedTemplate(db: Db, viewer: { orgId: number; userId: number }, id: number) {
+  const template = await loadTemplate(db, viewer, id);
+  const design = templateDesign(template, await loadBrand(db, viewer.orgId));
+  return { id: template.id, name: template.name, design };
+}
+
+/** default_template/: the default template ('Weekly digest') in the organisation's brand. */
+export async function brandedDefaultDesign(db: Db, orgId: number): Promise<EmailDesign> {
+  return defaultDesign(await loadBrand(db, orgId));
+}

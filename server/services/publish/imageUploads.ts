@@ -56,3 +56,21 @@ export async function storeUpload(
     byte_size: file.length,
   };
 }
+
+/** /uploads/{id}: an uploaded image's type, size and file, or null when there is no such image. */
+export async function uploadedImage(db: Db, id: string, dataDir: string) {
+  if (!UPLOAD_ID.test(id)) return null;
+  const row = await db
+    .selectFrom('uploaded_images')
+    .select(['content_type', 'byte_size'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const file = path.join(uploadsDir(dataDir), id);
+  // A row without its file (removed by hand) is no image either.
+  const present = await fs.access(file).then(
+    () => true,
+    () => false,
+  );
+  if (!row || !present) return null;
+  return { ...row, file };
+}

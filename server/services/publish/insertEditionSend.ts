@@ -60,3 +60,17 @@ export async function insertEditionSend(db: Kysely<Database>, fields: EditionSen
   const row = await db.insertInto('edition_sends').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Who sends an edition and how: its organisation, the person, their Outlook mailbox when it goes through it. */
+export function sentBy(
+  user: { id: number; org_id: number },
+  edition: { id: number; outlook_route: boolean },
+): Pick<EditionSendFields, 'orgId' | 'versionId' | 'userId' | 'outlookUserId'> {
+  return {
+    orgId: user.org_id,
+    versionId: edition.id,
+    userId: user.id,
+    // Sent through the sender's own Outlook mailbox when the edition says so (outlook_authorized/).
+    outlookUserId: edition.outlook_route ? user.id : null,
+  };
+}

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { LruCache } from '../../lib/LruCache.ts';
 import { renderWebVersion, webVersionInputs } from './designCommands.ts';
 import { editionByWebId, loadDesignArticles } from './designQueries.ts';
-import { UPLOAD_ID, uploadsDir } from './imageUploads.ts';
+import { uploadedImage } from './imageUploads.ts';
 import { rssFeed } from './rssFeed.ts';
 
 const WEB_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -88,22 +87,14 @@ export function webVersionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/uploads/:id', { config: images, schema }, async (request, reply) => {
-      const id = request.params.id;
-      const row = UPLOAD_ID.test(id)
-        ? await db
-            .selectFrom('uploaded_images')
-            .select(['content_type', 'byte_size'])
-            .where('id', '=', id)
-            .executeTakeFirst()
-        : undefined;
-      const file = path.join(uploadsDir(config.dataDir), id);
-      if (!row || !fs.existsSync(file)) return notFoundPage(reply, 'No such image.');
+      const image = await uploadedImage(db, request.params.id, config.dataDir);
+      if (!image) return notFoundPage(reply, 'No such image.');
       return reply
-        .type(row.content_type)
-        .header('Content-Length', String(row.byte_size))
+        .type(image.content_type)
+        .header('Content-Length', String(image.byte_size))
         .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(fs.createReadStream(file));
+        .send(fs.createReadStream(image.file));
     });
   };
 }

@@ -175,6 +175,19 @@ describe('Campaign detail screen', () => {
     expect(sources.textContent).toMatch(/Global pool and all your feeds/);
   });
 
+  it('shows each edition with the subject it has (the one a sent edition went out with), not the email’s', async () => {
+    const sent = email(1, [
+      edition(12, 1, { status: 'sent', name: 'Edition of 28 Nov 2026', subject: 'Launch day &#128640;' }),
+      edition(11, 1, { subject: 'Hello' }),
+    ]);
+    renderDetail({ details: async () => details([sent]) });
+    const editions = await screen.findByRole('list', { name: 'Editions of Email 1' }, SLOW);
+    const rows = within(editions).getAllByTestId('edition');
+    expect(rows[0]?.textContent).toContain('Edition of 28 Nov 2026');
+    expect(rows[0]?.textContent).toContain('Launch day 🚀');
+    expect(rows[1]?.textContent).toContain('Hello');
+  });
+
   it('shows the emails by edition state with their editions, and the empty graph', async () => {
     const first = email(1, [
       edition(11, 1, { articles_count: 3 }),
@@ -191,8 +204,8 @@ describe('Campaign detail screen', () => {
         .getAllByTestId('edition')
         .map((e) => e.textContent),
     ).toEqual([
-      expect.stringMatching(/Draft Edition.*draft.*3 articles/),
-      expect.stringMatching(/May.*sent.*0 articles/),
+      expect.stringMatching(/Draft Edition.*Draft.*Hello.*3 articles/),
+      expect.stringMatching(/May.*Sent.*Hello.*0 articles/),
     ]);
     // The last edition of an email cannot be deleted; neither can a sent one.
     expect(screen.getByRole('button', { name: 'Delete edition Draft Edition of Email 2' })).toHaveProperty(

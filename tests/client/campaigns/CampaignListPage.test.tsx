@@ -71,8 +71,11 @@ describe('Campaign list screen', () => {
   });
 
   it('shows the empty state, and an error that leaves loading', async () => {
-    renderCampaigns({ listCampaigns: async () => campaignsPage([]) });
-    expect(await screen.findByText('No campaigns yet', {}, SLOW)).toBeTruthy();
+    renderCampaigns({
+      listCampaigns: async () => campaignsPage([]),
+      emailsWithoutCampaign: async () => ({ total_count: 0, marked_count: 0, data: [] }),
+    });
+    expect(await screen.findByText('Start your first campaign', {}, SLOW)).toBeTruthy();
     cleanup();
     renderCampaigns({
       listCampaigns: async () => {
@@ -81,6 +84,21 @@ describe('Campaign list screen', () => {
     });
     expect(await screen.findByText('Your campaigns could not be loaded', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('Loading your campaigns…')).toBeNull();
+  });
+
+  it("a new organisation's empty list says what to do next and counts its starter emails, not 0 emails", async () => {
+    const emailsWithoutCampaign = vi.fn(async () => ({ total_count: 3, marked_count: 0, data: [] }));
+    renderCampaigns({ listCampaigns: async () => campaignsPage([]), emailsWithoutCampaign });
+    const title = await screen.findByText('Start your first campaign', {}, SLOW);
+    const panel = title.closest('.ui-state') as HTMLElement;
+    await waitFor(() =>
+      expect(panel.textContent).toContain('copy one of the 3 emails you already have outside campaigns'),
+    );
+    expect(within(panel).getByRole('link', { name: 'New campaign' }).getAttribute('href')).toBe(
+      '/createcampaign',
+    );
+    expect(screen.queryByText(/0 emails/)).toBeNull();
+    expect(screen.queryByTestId('campaigns-total')).toBeNull();
   });
 
   it('a newer search supersedes the load in flight without an error', async () => {

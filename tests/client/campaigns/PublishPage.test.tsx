@@ -12,6 +12,7 @@ import type { CampaignDetails } from '../../../domain/campaigns.ts';
 import type {
   EditionSendInfo,
   PreflightResult,
+  PublishConfiguration,
   PublishData,
   RecipientsCount,
 } from '../../../domain/editionSend.ts';
@@ -69,6 +70,10 @@ const sendInfo = (patch: Partial<EditionSendInfo> = {}): EditionSendInfo => ({
   queued_count: 0,
   started_at: null,
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
   ...patch,
 });
 
@@ -95,14 +100,35 @@ const lists: AudienceListsPage = {
   ],
 };
 
+/**
+ * The publish screen on a stand-in of the publishing service that keeps what is saved: the publish data
+ * and the recipients count of the saved audience follow the last save (a stub given replaces a call; a
+ * saveConfiguration stub is called after the save is kept).
+ */
 function renderPublish(stubs: Partial<SendApi>, at = AT, details?: CampaignApi['details']) {
+  const saved: { config: PublishConfiguration | null } = { config: null };
+  const savedData = () =>
+    saved.config
+      ? publishData({
+          sender_address_id: saved.config.senderAddressId,
+          sender_name: saved.config.senderName,
+          subject: saved.config.subject,
+          list_ids: saved.config.listIds,
+          contact_ids: saved.config.contactIds,
+        })
+      : publishData();
+  const { saveConfiguration, ...others } = stubs;
   const api: SendApi = {
     ...sendApi,
-    publishData: async () => publishData(),
-    recipientsCount: async (input) => counted(input.listIds?.length ? 12 : 0),
+    publishData: async () => savedData(),
+    recipientsCount: async (input) =>
+      counted((input.listIds ?? saved.config?.listIds ?? savedData().list_ids).length ? 12 : 0),
     preflight: async () => nothingFound,
-    saveConfiguration: async () => {},
-    ...stubs,
+    ...others,
+    saveConfiguration: async (versionId, config, signal) => {
+      await saveConfiguration?.(versionId, config, signal);
+      saved.config = config;
+    },
   };
   const root = createRootRoute();
   const route = createRoute({
@@ -130,7 +156,7 @@ function renderPublish(stubs: Partial<SendApi>, at = AT, details?: CampaignApi['
       </ToastProvider>
     </ServicesContext.Provider>,
   );
-  return api;
+  return { api, router, saved };
 }
 
 async function chooseNewsletter() {
@@ -163,18 +189,48 @@ describe('Publish screen', () => {
     expect(from.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
   });
 
-  it('raises the sender name and subject flags on Send now when they are empty, and sends nothing', async () => {
+  it('saves an empty sender name and subject as they are; the preflight flags both fields and nothing is sent', async () => {
     const sendNow = vi.fn();
     const saveConfiguration = vi.fn(async () => {});
-    renderPublish({ sendNow, saveConfiguration });
+    const { saved } = renderPublish({
+      sendNow,
+      saveConfiguration,
+      preflight: async () => ({
+        errors: [
+          ...(saved.config?.senderName.trim()
+            ? []
+            : [{ code: 'sender_name', message: 'Enter the sender name recipients see.' }]),
+          ...(saved.config?.subject.trim() ? [] : [{ code: 'subject', message: 'Enter a subject.' }]),
+        ],
+        warnings: [],
+      }),
+    });
     fireEvent.change(await screen.findByLabelText('Sender name', undefined, SLOW), {
       target: { value: ' ' },
     });
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '' } });
+    await waitFor(() =>
+      expect(saveConfiguration).toHaveBeenCalledWith(
+        5,
+        expect.objectContaining({ senderName: ' ', subject: '' }),
+        expect.anything(),
+      ),
+    );
+    const flagOf = (label: string) =>
+      document.getElementById(`${screen.getByLabelText(label).id}-error`)?.textContent ?? null;
+    await waitFor(() => expect(flagOf('Sender name')).toBe('Enter the sender name recipients see.'), SLOW);
+    expect(flagOf('Subject')).toBe('Enter a subject.');
+    // Typing in a flagged field takes its flag away until the preflight has looked again.
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Back again' } });
+    expect(flagOf('Subject')).toBeNull();
+    expect(flagOf('Sender name')).toBe('Enter the sender name recipients see.');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '' } });
+    await waitFor(() => expect(flagOf('Subject')).toBe('Enter a subject.'), SLOW);
+    expect(screen.getByTestId('publish-save-status').textContent).toContain('Saved');
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
-    expect(screen.getByText('Enter the sender name recipients see.')).toBeTruthy();
-    expect(screen.getByText('Enter a subject.')).toBeTruthy();
-    expect(saveConfiguration).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText('Fix what the preflight found before sending.', undefined, SLOW),
+    ).toBeTruthy();
     expect(sendNow).not.toHaveBeenCalled();
   });
 
@@ -184,7 +240,12 @@ describe('Publish screen', () => {
     const publishDataStub = vi
       .fn<SendApi['publishData']>()
       .mockResolvedValueOnce(publishData())
-      .mockResolvedValue(publishData({ send: sendInfo({ status: 'sent', queued_count: 12 }) }));
+      .mockResolvedValueOnce(
+        publishData({ send: sendInfo({ status: 'sent', queued_count: 12, pending_count: 12 }) }),
+      )
+      .mockResolvedValue(
+        publishData({ send: sendInfo({ status: 'sent', queued_count: 12, delivered_count: 12 }) }),
+      );
     renderPublish({ saveConfiguration, sendNow, publishData: publishDataStub });
     await chooseNewsletter();
     expect(screen.getByText('Left out: 2 people unsubscribed, 1 person whose address bounced.')).toBeTruthy();
@@ -205,11 +266,16 @@ describe('Publish screen', () => {
     await waitFor(() =>
       expect(sendNow).toHaveBeenCalledWith({ versionId: 5, confirmWarnings: false }, expect.anything()),
     );
-    expect(await screen.findByText('0 emails queued.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('0 emails queued so far; 0 delivered.', undefined, SLOW)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
-    // The progress is asked for again (every 2 s) until the send is done.
+    // The progress is asked for again (every 2 s) until every email is delivered, not only queued.
     expect(
-      await screen.findByText('12 emails queued: every recipient has it in the delivery queue.', undefined, {
+      await screen.findByText('0 of 12 emails delivered; 12 on their way.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText('12 of 12 emails delivered.', undefined, {
         timeout: 5000,
       }),
     ).toBeTruthy();
@@ -341,12 +407,17 @@ describe('Publish screen', () => {
     renderPublish({ saveConfiguration, sendTest });
     const field = (await screen.findByLabelText('Send a test to', undefined, SLOW)) as HTMLInputElement;
     expect(field.value).toBe('demo@acme.test');
+    // A subject typed just before is saved before the test goes (no waiting for the autosave).
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Test me 👋' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send test' }));
     expect(await screen.findByText('Test sent to demo@acme.test.', undefined, SLOW)).toBeTruthy();
     expect(saveConfiguration).toHaveBeenCalledWith(
       5,
-      expect.objectContaining({ subject: 'Weekly &#128640; launch', senderAddressId: 1 }),
+      expect.objectContaining({ subject: 'Test me &#128075;', senderAddressId: 1 }),
       expect.anything(),
+    );
+    expect(saveConfiguration.mock.invocationCallOrder[0]).toBeLessThan(
+      sendTest.mock.invocationCallOrder[0] ?? 0,
     );
     expect(sendTest).toHaveBeenCalledWith({ versionId: 5, emails: 'demo@acme.test' }, expect.anything());
     fireEvent.change(field, { target: { value: 'x@y.test' } });
@@ -361,8 +432,56 @@ describe('Publish screen', () => {
   });
 });
 
+describe('Publish screen: nothing typed is lost', () => {
+  it('saves an edited subject before leaving, and shows it exactly when coming back', async () => {
+    const saveConfiguration = vi.fn(async () => {});
+    const { router } = renderPublish({ saveConfiguration });
+    const typed = 'Hi 👋🏽‍ שלום <b>“bold”</b> & <script>x</script>';
+    fireEvent.change(await screen.findByLabelText('Subject', undefined, SLOW), { target: { value: typed } });
+    // Leaving at once: the change is saved first, then the page moves on.
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the campaign' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ campaign_id: '3' }));
+    expect(saveConfiguration).toHaveBeenCalledTimes(1);
+    expect(saveConfiguration).toHaveBeenCalledWith(
+      5,
+      expect.objectContaining({
+        subject: 'Hi &#128075;&#127997;&#8205; שלום <b>“bold”</b> & <script>x</script>',
+      }),
+      expect.anything(),
+    );
+    router.history.back();
+    const subject = (await screen.findByLabelText('Subject', undefined, SLOW)) as HTMLInputElement;
+    expect(subject.value).toBe(typed);
+  });
+
+  it('shows Saving… then Saved, and a failed save with Retry; leaving then asks first', async () => {
+    let fail = true;
+    const saveConfiguration = vi.fn(async () => {
+      if (fail) throw new ApiError({ kind: 'network', status: 0, message: 'The server did not answer.' });
+    });
+    const { router } = renderPublish({ saveConfiguration });
+    fireEvent.change(await screen.findByLabelText('Sender name', undefined, SLOW), {
+      target: { value: 'Acme ✦ news' },
+    });
+    const status = screen.getByTestId('publish-save-status');
+    expect(status.textContent).toContain('Saving…');
+    await waitFor(() => expect(status.textContent).toMatch(/Not saved: check your connection/), SLOW);
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your changes are not saved' }, SLOW);
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and try again' }));
+    await waitFor(() => expect(status.textContent).toContain('Saved'), SLOW);
+    expect(router.state.location.search).toMatchObject({ version_id: '5' });
+    expect(saveConfiguration).toHaveBeenLastCalledWith(
+      5,
+      expect.objectContaining({ senderName: 'Acme ✦ news' }),
+      expect.anything(),
+    );
+  });
+});
+
 describe('Publish screen: sending through Outlook', () => {
-  it('without configuration shows Connect Outlook disabled, naming the variables to set', async () => {
+  it('without Outlook in the workspace shows Connect Outlook disabled, saying what the marketer can do', async () => {
     renderPublish({
       publishData: async () =>
         publishData({
@@ -373,7 +492,8 @@ describe('Publish screen: sending through Outlook', () => {
     const button = await screen.findByRole('button', { name: 'Connect Outlook' }, SLOW);
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const note = document.getElementById(button.getAttribute('aria-describedby') as string);
-    expect(note?.textContent).toContain('OUTLOOK_CLIENT_ID and OUTLOOK_TOKEN_KEY');
+    expect(note?.textContent).toContain('This edition goes from the address in “From and subject”');
+    expect(note?.textContent).not.toMatch(/OUTLOOK_|docs\//);
   });
 
   it('shows the connected mailbox and the emails left, and chooses it for the edition', async () => {

@@ -298,3 +298,61 @@ describe('email lists', () => {
     expect(users.map((u) => u.user_id)).not.toContain(DEMO_IDS.otherOrgUserId);
   });
 });
+
+describe("a campaign's audience", () => {
+  it('is the audience its new emails, new editions, copies and moved emails start with on the publish step', async () => {
+    const list = await t.database.db
+      .selectFrom('contact_lists')
+      .select('id')
+      .where('org_id', '=', DEMO_IDS.mainOrgId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const contact = await t.database.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('org_id', '=', DEMO_IDS.mainOrgId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const c = ok<CampaignSummary>(
+      await post(t.app, demo, `${B}create_campaign/`, {
+        campaign_name: 'Audience From Creation',
+        list_ids: String(list.id),
+        contact_ids: String(contact.id),
+      }),
+    );
+    const audienceOf = async (versionId: number) => {
+      const data = ok<{ list_ids: number[]; contact_ids: number[] }>(
+        await get(t.app, demo, '/api/publish/publish_email/', { version_id: versionId }),
+      );
+      return { list_ids: data.list_ids, contact_ids: data.contact_ids };
+    };
+    const expected = { list_ids: [list.id], contact_ids: [contact.id] };
+    const made = await email({ email_name: 'Audience email', campaign_id: c.campaign_id, email_type: 1 });
+    expect(await audienceOf(made.editions[0]?.version_id as number)).toEqual(expected);
+    const second = ok<Edition>(await post(t.app, demo, `${B}create_edition/`, { asset_id: made.email_id }));
+    expect(await audienceOf(second.version_id)).toEqual(expected);
+    const elsewhere = await email({ email_name: 'Audience elsewhere', email_type: 1 });
+    expect(await audienceOf(elsewhere.editions[0]?.version_id as number)).toEqual({
+      list_ids: [],
+      contact_ids: [],
+    });
+    ok(
+      await post(t.app, demo, `${B}update_email/`, {
+        email_id: elsewhere.email_id,
+        campaign_id: c.campaign_id,
+      }),
+    );
+    expect(await audienceOf(elsewhere.editions[0]?.version_id as number)).toEqual(expected);
+    // An audience chosen on the publish step is kept: a new edition does not change it.
+    const chosen = made.editions[0]?.version_id as number;
+    ok(
+      await post(t.app, demo, '/api/publish/publish_configurations/', {
+        version_id: chosen,
+        list_ids: '',
+        contact_ids: String(contact.id),
+      }),
+    );
+    ok(await post(t.app, demo, `${B}create_edition/`, { asset_id: made.email_id }));
+    expect(await audienceOf(chosen)).toEqual({ list_ids: [], contact_ids: [contact.id] });
+  });
+});

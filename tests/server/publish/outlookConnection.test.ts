@@ -13,6 +13,7 @@ import { createTestApp, type Session, signIn, type TestApp } from '../../helpers
 import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';
 import { startGraphRecorder, startIdentityProvider } from './outlookKit.ts';
+import { addToList } from './publishTestKit.ts';
 
 const P = '/api/publish/';
 const C = '/api/campaign/';
@@ -101,33 +102,7 @@ const publishData = async (versionId: number, check = false) =>
   );
 
 async function addContacts(count: number, tag: string): Promise<void> {
-  const rows = await t.database.db
-    .insertInto('contacts')
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        org_id: DEMO_IDS.mainOrgId,
-        email: `${tag}-${i}@outlook-send.test`,
-        first_name: `P${i}`,
-        last_name: tag,
-        account_id: null,
-        designation: null,
-        phone_number: null,
-        industry: null,
-        personality_type: null,
-        personality: 'Steady',
-        buyer_stage: 'Awareness',
-        engagement_score: 0,
-        linkedin_url: null,
-        twitter_url: null,
-        status: 'Subscribed' as const,
-      })),
-    )
-    .returning('id')
-    .execute();
-  await t.database.db
-    .insertInto('list_contacts')
-    .values(rows.map((row) => ({ list_id: listId, contact_id: row.id })))
-    .execute();
+  await addToList(t, listId, `outlook-${tag}`, count);
 }
 
 /** The edition goes to the list through the connected mailbox. */

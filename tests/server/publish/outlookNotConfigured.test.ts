@@ -3,6 +3,7 @@ import { loadConfig } from '../../../server/config.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
+import { publishKit, refusal } from './publishTestKit.ts';
 
 const P = '/api/publish/';
 let t: TestApp;
@@ -55,5 +56,22 @@ describe('Outlook without configuration', () => {
     );
     const callback = await get(t.app, demo, `${P}callback/`, { code: 'x', state: 'y' });
     expect(callback.statusCode).toBe(400);
+  });
+
+  it('tells a marketer what to do about an Outlook send, never which server variables to set', async () => {
+    const kit = publishKit(t);
+    const versionId = await kit.designed(demo, 'Outlook off');
+    await t.database.db
+      .updateTable('email_versions')
+      .set({ outlook_route: true })
+      .where('id', '=', versionId)
+      .execute();
+    const found = (await kit.preflight(demo, versionId)).errors.find(
+      (finding) => finding.code === 'outlook_not_connected',
+    );
+    expect(found?.message).toContain('turn it off');
+    const refused = refusal(await post(t.app, demo, `${P}publish_email/`, { version_id: versionId }));
+    expect(refused.errors?.map((finding) => finding.code)).toContain('outlook_not_connected');
+    expect(JSON.stringify(refused)).not.toMatch(/OUTLOOK_|docs\//);
   });
 });

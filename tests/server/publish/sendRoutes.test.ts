@@ -5,11 +5,11 @@ import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { editionSendKey, runSend, runSendBatch } from '../../../server/services/publish/EditionSender.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
-import { createColleague, get, post, signInColleague } from '../workflowTestKit.ts';
+import { get, post } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';
+import { addToList, basicPlanColleague, ok, publishKit, refusal } from './publishTestKit.ts';
 
 const P = '/api/publish/';
-const C = '/api/campaign/';
 let t: TestApp;
 let demo: Session;
 let other: Session;
@@ -23,29 +23,8 @@ const people: Record<'ok' | 'unsubscribed' | 'bounced' | 'noConsent', number[]> 
   noConsent: [],
 };
 
-type Res = { statusCode: number; body: string; json: () => unknown };
-function ok<T>(response: Res): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: T }).data;
-}
-function refusal(response: Res) {
-  expect(response.statusCode, response.body).toBe(400);
-  return response.json() as { success: false; message: string; error?: string; errors?: { code: string }[] };
-}
-
-async function newEdition(session: Session, name: string): Promise<number> {
-  const campaign = ok<{ campaign_id: number }>(
-    await post(t.app, session, `${C}create_campaign/`, { campaign_name: name }),
-  );
-  const email = ok<{ editions: { version_id: number }[] }>(
-    await post(t.app, session, `${C}create_email/`, {
-      email_name: `${name} email`,
-      campaign_id: campaign.campaign_id,
-      email_type: 1,
-    }),
-  );
-  return email.editions[0]?.version_id as number;
-}
+/** A campaign with one ad hoc email; answers its Draft Edition's id. */
+const newEdition = (session: Session, name: string) => publishKit(t).newEdition(session, name);
 
 /** A design the preflight passes: every kind of block, all links set, alt texts, footer with both. */
 function goodDesign(): EmailDesign {
@@ -63,37 +42,8 @@ async function designed(name: string, design: EmailDesign = goodDesign()): Promi
   return versionId;
 }
 
-async function addContacts(count: number, tag: string, status = 'Subscribed'): Promise<number[]> {
-  const rows = await t.database.db
-    .insertInto('contacts')
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        org_id: DEMO_IDS.mainOrgId,
-        email: `${tag}-${i}@send.test`,
-        first_name: `P${i}`,
-        last_name: tag,
-        account_id: null,
-        designation: null,
-        phone_number: null,
-        industry: null,
-        personality_type: null,
-        personality: 'Steady',
-        buyer_stage: 'Awareness',
-        engagement_score: 0,
-        linkedin_url: null,
-        twitter_url: null,
-        status: status as 'Subscribed',
-      })),
-    )
-    .returning('id')
-    .execute();
-  const ids = rows.map((row) => row.id);
-  await t.database.db
-    .insertInto('list_contacts')
-    .values(ids.map((contact_id) => ({ list_id: listId, contact_id })))
-    .execute();
-  return ids;
-}
+const addContacts = (count: number, tag: string, status?: 'Subscribed' | 'Unsubscribed' | 'Hard Bounce') =>
+  addToList(t, listId, tag, count, status);
 
 /** Waits until a send has walked its whole audience (without pg-boss the app walks it in place). */
 async function finished(sendId: number): Promise<void> {
@@ -125,13 +75,7 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await signIn(t.app);
   other = await signIn(t.app, OTHER_ORG_LOGIN);
-  const colleagueId = await createColleague(t.database);
-  await t.database.db
-    .updateTable('users')
-    .set({ plan_type: 'basic' })
-    .where('id', '=', colleagueId)
-    .execute();
-  colleague = await signInColleague(t.app);
+  colleague = await basicPlanColleague(t);
   const list = await t.database.db
     .insertInto('contact_lists')
     .values({
@@ -238,9 +182,12 @@ describe('publish settings and recipients', () => {
         })
       ).statusCode,
     ).toBe(404);
-    refusal(
-      await post(t.app, demo, `${P}publish_configurations/`, { version_id: versionId, subject: '   ' }),
+    // A blank subject is saved as empty (nothing typed is thrown away); the preflight asks for one.
+    ok(await post(t.app, demo, `${P}publish_configurations/`, { version_id: versionId, subject: '   ' }));
+    const blank = ok<{ errors: { code: string }[] }>(
+      await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
     );
+    expect(blank.errors.map((e) => e.code)).toContain('subject');
     refusal(await post(t.app, demo, `${P}schedule_email/`, { version_id: versionId, date: '2030-13-45' }));
     refusal(await post(t.app, demo, `${P}resend_email/`, { version_id: versionId, to: 'everyone' }));
   });
@@ -256,7 +203,12 @@ describe('preflight', () => {
     const found = ok<{ errors: { code: string }[]; warnings: { code: string }[] }>(
       await get(t.app, demo, `${P}preflight/`, { version_id: versionId }),
     );
-    expect(found.errors.map((e) => e.code).sort()).toEqual(['postal_address', 'preference_link']);
+    // No audience chosen yet: the preflight says so too, as the send would.
+    expect(found.errors.map((e) => e.code).sort()).toEqual([
+      'no_recipients',
+      'postal_address',
+      'preference_link',
+    ]);
     ok(
       await post(t.app, demo, `${P}publish_configurations/`, {
         version_id: versionId,

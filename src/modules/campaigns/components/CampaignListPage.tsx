@@ -20,6 +20,7 @@ import { addFirst, removeRow } from '../../shared/utils/pagedRows.ts';
 import { campaignKey, zeroedCopy } from '../utils/campaignListView.ts';
 import { CampaignCard } from './CampaignCard.tsx';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
+import { FirstCampaignPanel } from './FirstCampaignPanel.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './campaigns.css';
 
@@ -136,11 +137,7 @@ export function CampaignListPage() {
       loadingTitle="Loading your campaigns…"
       loadErrorTitle="Your campaigns could not be loaded"
       filtered={query.q !== '' || query.filter !== 'all' || userId !== null}
-      nothingYet={
-        <StatePanel kind="empty" title="No campaigns yet" actions={newLink}>
-          A campaign holds the emails you build from curated content and send to your audience.
-        </StatePanel>
-      }
+      nothingYet={<FirstCampaignPanel action={newLink} />}
       noMatch={
         <StatePanel kind="empty" title="No campaigns match" compact>
           {query.q ? `No campaign name contains “${query.q}”.` : 'No campaign matches these filters.'}

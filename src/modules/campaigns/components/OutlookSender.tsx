@@ -10,8 +10,9 @@ type Props = { actor: OutlookActor; locked: boolean };
 
 /**
  * Sending through the person's own Outlook mailbox: connect it (Microsoft sign-in), then choose it for this
- * edition, with the emails it may still send today. Without the server's configuration the button is
- * disabled and says what to set; a broken connection says so and offers to connect again.
+ * edition, with the emails it may still send today. When the workspace has no Outlook, the button is
+ * disabled and says what the marketer can do instead (the operator's setup is in docs/publish.md); a
+ * broken connection says so and offers to connect again.
  */
 export function OutlookSender({ actor, locked }: Props) {
   const outlook = useSelector(actor, (s) => s.context.outlook);
@@ -41,14 +42,8 @@ export function OutlookSender({ actor, locked }: Props) {
           <>
             {connect('Connect Outlook')}
             <p className="publish-page__note" id="outlook-not-configured">
-              Outlook is not set up on this server. An administrator sets{' '}
-              {outlook.missing.map((name, i) => (
-                <span key={name}>
-                  {i > 0 ? ' and ' : ''}
-                  <code>{name}</code>
-                </span>
-              ))}{' '}
-              (see docs/publish.md), then restarts it.
+              Sending from your own Outlook mailbox is not turned on for your workspace. This edition goes
+              from the address in “From and subject”; your administrator can turn Outlook on.
             </p>
           </>
         ) : null}

@@ -1,32 +1,44 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { PreflightFinding, PublishConfiguration } from '../../../../domain/editionSend.ts';
+import { countOf } from '../../../../domain/countOf.ts';
+import type { PreflightFinding } from '../../../../domain/editionSend.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { type EditionIds, editionSearch } from '../utils/publishForm.ts';
 
-type Props = {
-  actor: PublishActor;
-  ids: EditionIds;
-  /** What is on screen, to save before checking again (null while a field is flagged). */
-  configuration: () => PublishConfiguration | null;
-};
+type Props = { actor: PublishActor; ids: EditionIds };
 
 /**
- * Findings fixed on this screen (the sender and subject fields); every other one is fixed in the designer,
- * opened with from=publish so that a permission error there returns here (spec 02 section 2).
+ * Where each finding is fixed on this screen; a finding about the design (the default) is fixed in the
+ * designer, opened with from=publish so that a permission error there returns here. The plan and the
+ * edition's state are not fixed here: their message says what to do.
  */
-const FIXED_HERE = new Set(['sender_address', 'sender_name', 'subject', 'subject_length']);
+const FIXED_ON_SCREEN: Readonly<Record<string, string | null>> = {
+  sender_address: 'Fix it in “From and subject”.',
+  sender_name: 'Fix it in “From and subject”.',
+  subject: 'Fix it in “From and subject”.',
+  subject_length: 'Fix it in “From and subject”.',
+  no_recipients: 'Choose people in “Audience”.',
+  outlook_not_connected: 'See “Send through Outlook”.',
+  outlook_limit: 'See “Send through Outlook”.',
+  not_premium: null,
+  already_sent: null,
+  scheduled: null,
+  one_click: null,
+};
 
 function Finding({ finding, ids }: { finding: PreflightFinding; ids: EditionIds }) {
+  const here = FIXED_ON_SCREEN[finding.code];
   return (
     <li className="publish-preflight__item">
       <span>{finding.message}</span>{' '}
-      {FIXED_HERE.has(finding.code) ? (
-        <span className="publish-page__note">Fix it in “From and subject”.</span>
+      {here !== undefined ? (
+        here ? (
+          <span className="publish-page__note">{here}</span>
+        ) : null
       ) : (
         <Link
           to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
@@ -41,12 +53,11 @@ function Finding({ finding, ids }: { finding: PreflightFinding; ids: EditionIds 
 }
 
 /**
- * The preflight (GET preflight/): what would hurt deliverability or compliance. Errors block a send and
- * link to where they are fixed; warnings are asked about before it goes. Run when the screen opens (on the
- * saved edition), on "Check again" (the sender, subject and audience on screen saved first), and before
- * every send.
+ * The preflight (GET preflight/): everything a send checks, on the server. Errors block a send and say
+ * where they are fixed; warnings are asked about before it goes. Run when the screen opens, after each
+ * saved change, on "Check again" and before every send, always on what the screen shows (saved first).
  */
-export function PreflightPanel({ actor, ids, configuration }: Props) {
+export function PreflightPanel({ actor, ids }: Props) {
   const preflight = useSelector(actor, (s) => s.context.preflight);
   const checking = useSelector(actor, (s) => s.matches('checking'));
   const canCheck = useSelector(actor, (s) => s.matches('idle') || s.matches('failed'));
@@ -59,11 +70,7 @@ export function PreflightPanel({ actor, ids, configuration }: Props) {
       title="Preflight"
       actions={
         canCheck ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => actor.send({ type: 'publish.check', config: configuration() })}
-          >
+          <Button size="sm" variant="secondary" onClick={() => actor.send({ type: 'publish.check' })}>
             Check again
           </Button>
         ) : null
@@ -92,8 +99,7 @@ export function PreflightPanel({ actor, ids, configuration }: Props) {
         {preflight && preflight.warnings.length > 0 ? (
           <section aria-label="Warnings">
             <h3 className="publish-preflight__heading">
-              {preflight.warnings.length} {preflight.warnings.length === 1 ? 'warning' : 'warnings'} (you will
-              be asked)
+              {countOf(preflight.warnings.length, 'warning', 'warnings')} (you will be asked)
             </h3>
             <ul className="publish-preflight__list">
               {preflight.warnings.map((finding, i) => (

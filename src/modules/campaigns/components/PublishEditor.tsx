@@ -1,25 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { PublishData } from '../../../../domain/editionSend.ts';
+import type { PublishData, PublishDraft } from '../../../../domain/editionSend.ts';
 import { outlookStateOf } from '../../../../domain/outlookConnection.ts';
-import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
+import { flushPublishSettings } from '../../../../machines/publishSettingsMachine.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useOutlookActor } from '../hooks/useOutlookActor.ts';
 import { usePublishActor } from '../hooks/usePublishActor.ts';
-import {
-  type EditionIds,
-  type PublishFormValues,
-  publishConfigurationOf,
-  publishFormErrors,
-} from '../utils/publishForm.ts';
+import { usePublishSettings } from '../hooks/usePublishSettings.ts';
+import { type EditionIds, publishFormErrors } from '../utils/publishForm.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
 import { OutlookSender } from './OutlookSender.tsx';
 import { PreflightPanel } from './PreflightPanel.tsx';
 import { PublishDialogs } from './PublishDialogs.tsx';
+import { PublishLeaveGuard } from './PublishLeaveGuard.tsx';
+import { PublishSaveStatus } from './PublishSaveStatus.tsx';
 import { RecipientsSummary } from './RecipientsSummary.tsx';
 import { SendControls } from './SendControls.tsx';
 import { SenderFields } from './SenderFields.tsx';
@@ -29,37 +27,60 @@ import { TestEmailForm } from './TestEmailForm.tsx';
 
 type Props = { ids: EditionIds; data: PublishData };
 
-function initialValues(data: PublishData): PublishFormValues {
-  const sender = data.sender_emails.find((s) => s.id === data.sender_address_id) ?? data.sender_emails[0];
-  return {
-    senderAddressId: sender?.id ?? null,
-    senderName: data.sender_name ?? sender?.sender_name ?? '',
-    subject: data.subject ? subjectForDisplay(data.subject) : '',
-    lists: new Map(data.list_ids.map((id) => [id, `List ${id}`])),
-    contacts: new Map(data.contact_ids.map((id) => [id, `Contact ${id}`])),
-  };
-}
+/** Chosen ids with the names shown for them (a name not known yet: "List 12"). */
+const named = (ids: readonly number[], names: ReadonlyMap<number, string>, noun: string) =>
+  new Map(ids.map((id) => [id, names.get(id) ?? `${noun} ${id}`]));
 
 /**
  * The publish step of one edition: who it is from, its subject, who receives it (with the live count),
- * the preflight, then send now or schedule, and once it has gone out its progress.
+ * the preflight, then send now or schedule, and once it has gone out its progress. Every field is saved
+ * as it is typed (the autosave, with its status in the header); the preflight looks again after each
+ * save, and leaving the page waits for a pending save.
  */
 export function PublishEditor({ ids, data }: Props) {
-  const actor = usePublishActor(ids.versionId, data.send);
+  const settings = usePublishSettings(data);
+  const actor = usePublishActor(ids.versionId, data.send, settings);
   const outlookActor = useOutlookActor({
     versionId: ids.versionId,
     campaignId: ids.campaignId,
     emailId: ids.emailId,
     outlook: outlookStateOf(data),
   });
-  const [values, setValues] = useState(() => initialValues(data));
-  const [attempted, setAttempted] = useState(false);
+  const draft = useSelector(settings, (s) => s.context.draft);
+  const preflight = useSelector(actor, (s) => s.context.preflight);
   const locked = useSelector(actor, (s) => s.matches('scheduled') || s.matches('sent'));
   const isSent = useSelector(actor, (s) => s.matches('sent'));
-  const patch = (next: Partial<PublishFormValues>) => setValues((current) => ({ ...current, ...next }));
-  const errors = attempted ? publishFormErrors(values) : {};
+  // A field's flag is the last preflight's word on it, until the field is changed (then it is checked again).
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new preflight result clears the edited fields
+  useEffect(() => setEdited(new Set()), [preflight]);
+  const change = (patch: Partial<PublishDraft>) => {
+    setEdited((current) => new Set([...current, ...Object.keys(patch)]));
+    settings.send({ type: 'settings.change', patch });
+  };
+  const flags = publishFormErrors(preflight);
+  const errors = {
+    sender: edited.has('senderAddressId') ? undefined : flags.sender,
+    senderName: edited.has('senderName') ? undefined : flags.senderName,
+    subject: edited.has('subject') ? undefined : flags.subject,
+  };
 
-  // The saved lists come as ids: their names are looked up once (the first 100 lists).
+  // The preflight looks again at each saved change, so that it always speaks of what the screen shows.
+  useEffect(() => {
+    let wasSaving = false;
+    const subscription = settings.subscribe((snapshot) => {
+      const saving = snapshot.matches('saving');
+      if (wasSaving && snapshot.matches('saved') && actor.getSnapshot().matches('idle')) {
+        actor.send({ type: 'publish.check' });
+      }
+      wasSaving = saving;
+    });
+    return () => subscription.unsubscribe();
+  }, [settings, actor]);
+
+  // Names of the chosen lists and contacts: the lists are looked up once (the first 100), choices add theirs.
+  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const [contactNames, setContactNames] = useState<ReadonlyMap<number, string>>(new Map());
   const audienceApi = useServices().audienceApi;
   const listNames = useLoad<null, Map<number, string>>(async (_, signal) => {
     const page = await audienceApi.listLists({ offset: 0, limit: 100 }, signal);
@@ -70,13 +91,11 @@ export function PublishEditor({ ids, data }: Props) {
     if (data.list_ids.length > 0) loadListNames(null);
   }, [data.list_ids, loadListNames]);
   useEffect(() => {
-    const names = listNames.data;
-    if (!names) return;
-    setValues((current) => ({
-      ...current,
-      lists: new Map([...current.lists].map(([id, label]) => [id, names.get(id) ?? label])),
-    }));
+    const found = listNames.data;
+    if (found) setNames((current) => new Map([...found, ...current]));
   }, [listNames.data]);
+  const lists = named(draft.listIds, names, 'List');
+  const contacts = named(draft.contactIds, contactNames, 'Contact');
 
   return (
     <div className="publish-page">
@@ -93,8 +112,9 @@ export function PublishEditor({ ids, data }: Props) {
       </p>
       <PageHeader
         eyebrow="Publish"
-        title={values.subject.trim() ? values.subject : 'Publish this edition'}
+        title={draft.subject.trim() ? draft.subject : 'Publish this edition'}
         description="Choose who it is from and who receives it, check it, then send it now or schedule it."
+        actions={locked ? null : <PublishSaveStatus settings={settings} />}
       />
       <div className="publish-page__columns">
         <div className="publish-page__main">
@@ -103,15 +123,15 @@ export function PublishEditor({ ids, data }: Props) {
               <legend className="publish-page__legend">Sender and subject</legend>
               <SenderFields
                 senders={data.sender_emails}
-                senderAddressId={values.senderAddressId}
-                senderName={values.senderName}
+                senderAddressId={draft.senderAddressId}
+                senderName={draft.senderName}
                 errors={errors}
-                onChange={patch}
+                onChange={change}
               />
               <SubjectField
-                value={values.subject}
+                value={draft.subject}
                 error={errors.subject}
-                onChange={(subject) => patch({ subject })}
+                onChange={(subject) => change({ subject })}
               />
             </fieldset>
             {locked ? (
@@ -130,38 +150,45 @@ export function PublishEditor({ ids, data }: Props) {
             {locked ? (
               <dl className="publish-page__chosen">
                 <dt>Lists</dt>
-                <dd>{values.lists.size > 0 ? [...values.lists.values()].join(', ') : 'None'}</dd>
+                <dd>{lists.size > 0 ? [...lists.values()].join(', ') : 'None'}</dd>
                 <dt>Contacts</dt>
-                <dd>{values.contacts.size > 0 ? [...values.contacts.values()].join(', ') : 'None'}</dd>
+                <dd>{contacts.size > 0 ? [...contacts.values()].join(', ') : 'None'}</dd>
               </dl>
             ) : (
               <div className="publish-page__audience">
-                <AudienceChooser kind="lists" chosen={values.lists} onChange={(lists) => patch({ lists })} />
+                <AudienceChooser
+                  kind="lists"
+                  chosen={lists}
+                  onChange={(chosen) => {
+                    setNames((current) => new Map([...current, ...chosen]));
+                    change({ listIds: [...chosen.keys()] });
+                  }}
+                />
                 <AudienceChooser
                   kind="contacts"
-                  chosen={values.contacts}
-                  onChange={(contacts) => patch({ contacts })}
+                  chosen={contacts}
+                  onChange={(chosen) => {
+                    setContactNames((current) => new Map([...current, ...chosen]));
+                    change({ contactIds: [...chosen.keys()] });
+                  }}
                 />
               </div>
             )}
           </Card>
         </div>
         <div className="publish-page__side">
-          <RecipientsSummary versionId={ids.versionId} lists={values.lists} contacts={values.contacts} />
-          <PreflightPanel actor={actor} ids={ids} configuration={() => publishConfigurationOf(values)} />
+          <RecipientsSummary versionId={ids.versionId} lists={lists} contacts={contacts} />
+          {locked ? null : <PreflightPanel actor={actor} ids={ids} />}
           <TestEmailForm
             versionId={ids.versionId}
             userEmail={data.user_email}
-            configuration={() => (locked ? null : publishConfigurationOf(values))}
+            beforeSend={(signal) => (locked ? Promise.resolve() : flushPublishSettings(settings, signal))}
           />
-          {isSent ? (
-            <SendProgress actor={actor} />
-          ) : (
-            <SendControls actor={actor} values={values} onInvalid={() => setAttempted(true)} />
-          )}
+          {isSent ? <SendProgress actor={actor} /> : <SendControls actor={actor} />}
         </div>
       </div>
       <PublishDialogs actor={actor} />
+      {locked ? null : <PublishLeaveGuard settings={settings} />}
     </div>
   );
 }

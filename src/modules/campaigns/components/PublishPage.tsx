@@ -71,7 +71,9 @@ export function PublishPage() {
     );
   }
   const ids: EditionIds = { campaignId, emailId, versionId };
-  const loaded = data.data && data.data.version_id === versionId ? data.data : null;
+  // Only data loaded for this visit: coming back shows what was saved since, never an older copy.
+  const loaded =
+    data.status !== 'loading' && data.data && data.data.version_id === versionId ? data.data : null;
   if (!loaded) {
     if (data.status === 'failure' && data.error)
       return (

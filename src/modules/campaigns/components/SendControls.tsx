@@ -5,22 +5,19 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import {
-  defaultScheduleAt,
-  formatScheduledFor,
-  type PublishFormValues,
-  publishConfigurationOf,
-} from '../utils/publishForm.ts';
+import { defaultScheduleAt, formatScheduledFor } from '../utils/publishForm.ts';
 
-type Props = { actor: PublishActor; values: PublishFormValues; onInvalid: () => void };
+type Props = { actor: PublishActor };
 
 const userZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Send now, schedule (date, time, the user's time zone), or, once scheduled, reschedule or cancel. */
-export function SendControls({ actor, values, onInvalid }: Props) {
+export function SendControls({ actor }: Props) {
+  // A look under way (after an autosave) gives way to a send: only a send or a schedule makes it busy.
   const busy = useSelector(
     actor,
-    (s) => s.matches('checking') || s.matches('confirming') || s.matches('sending'),
+    (s) =>
+      (s.matches('checking') && s.context.intent !== null) || s.matches('confirming') || s.matches('sending'),
   );
   const scheduled = useSelector(actor, (s) => s.matches('scheduled'));
   const scheduleBusy = useSelector(
@@ -32,14 +29,10 @@ export function SendControls({ actor, values, onInvalid }: Props) {
   const [at, setAt] = useState(() => defaultScheduleAt(new Date()));
   const zone = userZone();
 
+  // What the screen shows is saved first and checked by the server's preflight: its findings say what to fix.
   const start = (how: 'send' | 'schedule') => {
-    const config = publishConfigurationOf(values);
-    if (!config) {
-      onInvalid();
-      return;
-    }
-    if (how === 'send') actor.send({ type: 'publish.send', config });
-    else actor.send({ type: 'publish.schedule', config, at });
+    if (how === 'send') actor.send({ type: 'publish.send' });
+    else actor.send({ type: 'publish.schedule', at });
   };
 
   const when = (

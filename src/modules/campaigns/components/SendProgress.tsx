@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { ResendTarget } from '../../../../domain/editionSend.ts';
+import { countOf } from '../../../../domain/countOf.ts';
+import type { EditionSendInfo, ResendTarget } from '../../../../domain/editionSend.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { PublishActor } from '../../../../machines/publishMachine.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -27,7 +28,29 @@ const RESEND_TEXT: Record<ResendTarget, { button: string; question: string }> = 
   },
 };
 
-/** A send under way or done: how many are queued, pause and resume, and the two kinds of resend. */
+/**
+ * Where a send's emails are: being queued, on their way, delivered (and how many failed), as the last
+ * look at the send found them.
+ */
+function progressText(send: EditionSendInfo): string {
+  const failed = send.failed_count > 0 ? `, ${formatThousands(send.failed_count)} failed` : '';
+  const done = send.delivered_count + send.failed_count;
+  if (send.status === 'failed') {
+    return `Stopped after queueing ${countOf(send.queued_count, 'email', 'emails')}: ${send.error ?? 'the send failed'}.`;
+  }
+  if (send.status === 'sending') {
+    return `${countOf(send.queued_count, 'email', 'emails')} queued so far; ${formatThousands(send.delivered_count)} delivered.`;
+  }
+  if (send.pending_count > 0) {
+    const onTheWay =
+      send.pending_count === 1 ? '1 on its way' : `${formatThousands(send.pending_count)} on their way`;
+    return `${formatThousands(send.delivered_count)} of ${countOf(done + send.pending_count, 'email', 'emails')} delivered${failed}; ${onTheWay}.`;
+  }
+  if (done === 0) return `${countOf(send.queued_count, 'email', 'emails')} queued.`;
+  return `${formatThousands(send.delivered_count)} of ${countOf(done, 'email', 'emails')} delivered${failed}.`;
+}
+
+/** A send under way or done: where its emails are, pause and resume, and the two kinds of resend. */
 export function SendProgress({ actor }: { actor: PublishActor }) {
   const send = useSelector(actor, (s) => s.context.send);
   const message = useSelector(actor, (s) => s.context.message);
@@ -45,12 +68,15 @@ export function SendProgress({ actor }: { actor: PublishActor }) {
   return (
     <Card
       title={send.kind === 'resend' ? 'Resend' : 'Progress'}
-      actions={<Badge tone={status === 'sent' ? 'success' : 'info'}>{STATUS_TEXT[status] ?? status}</Badge>}
+      actions={
+        <Badge tone={status === 'sent' ? 'success' : status === 'failed' ? 'danger' : 'info'}>
+          {status === 'sent' && send.pending_count > 0 ? 'Delivering' : (STATUS_TEXT[status] ?? status)}
+        </Badge>
+      }
     >
       <div className="publish-send">
         <p className="publish-send__status" aria-live="polite" data-testid="send-progress">
-          {formatThousands(send.queued_count)} {send.queued_count === 1 ? 'email' : 'emails'} queued
-          {status === 'sent' ? ': every recipient has it in the delivery queue.' : '.'}
+          {progressText(send)}
         </p>
         {message ? <Alert tone="error">{message}</Alert> : null}
         <div className="publish-send__actions">
@@ -59,7 +85,7 @@ export function SendProgress({ actor }: { actor: PublishActor }) {
               Pause
             </Button>
           ) : null}
-          {settled && status === 'paused' ? (
+          {settled && (status === 'paused' || status === 'failed') ? (
             <Button onClick={() => actor.send({ type: 'publish.resume' })}>Resume</Button>
           ) : null}
           {status === 'sent'

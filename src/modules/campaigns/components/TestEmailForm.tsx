@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { PublishConfiguration } from '../../../../domain/editionSend.ts';
 import { MAX_TEST_ADDRESSES } from '../../../../domain/sendSchemas.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -12,8 +11,8 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 type Props = {
   versionId: number;
   userEmail: string;
-  /** The sender, subject and audience on screen (null while the form is incomplete), saved before the test. */
-  configuration: () => PublishConfiguration | null;
+  /** Saves what the screen shows (the autosave) before the test goes, so the test shows it. */
+  beforeSend: (signal: AbortSignal) => Promise<void>;
 };
 type TestInput = { versionId: number; emails: string };
 
@@ -22,13 +21,12 @@ type TestInput = { versionId: number; emails: string };
  * user's own address by default or to up to five addresses of the organisation, marked as a test. The
  * sender and subject on screen are saved first, so the test shows them.
  */
-export function TestEmailForm({ versionId, userEmail, configuration }: Props) {
+export function TestEmailForm({ versionId, userEmail, beforeSend }: Props) {
   const api = useServices().sendApi;
   const toast = useToast();
   const [emails, setEmails] = useState(userEmail);
   const send = useLoad<TestInput, { send_id: number; message: string }>(async (input, signal) => {
-    const config = configuration();
-    if (config) await api.saveConfiguration(input.versionId, config, signal);
+    await beforeSend(signal);
     return api.sendTest(input, signal);
   }, 'sendTestEmail');
   const { data, error, status } = send;

@@ -10,6 +10,10 @@ import {
   type PublishSubmitRequest,
   publishMachine,
 } from '../../../../machines/publishMachine.ts';
+import {
+  flushPublishSettings,
+  type PublishSettingsActor,
+} from '../../../../machines/publishSettingsMachine.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 
@@ -29,26 +33,31 @@ const startedSend = (sendId: number, kind: EditionSendInfo['kind']): EditionSend
   queued_count: 0,
   started_at: null,
   finished_at: null,
+  delivered_count: 0,
+  failed_count: 0,
+  pending_count: 0,
+  error: null,
 });
 
-/** The publish step's machine for one edition, with the publishing service's calls (recorded). */
-export function usePublishActor(versionId: number, send: EditionSendInfo | null): PublishActor {
+/**
+ * The publish step's machine for one edition, with the publishing service's calls (recorded); a check
+ * waits for the step's autosave (`settings`) so that it looks at what the screen shows.
+ */
+export function usePublishActor(
+  versionId: number,
+  send: EditionSendInfo | null,
+  settings: PublishSettingsActor,
+): PublishActor {
   const api = useServices().sendApi;
   const [machine] = useState(() =>
     publishMachine.provide({
       actors: {
         check: fromPromise<PublishCheckResult, PublishCheckRequest>(async ({ input, signal }) => {
-          if (input.config) await api.saveConfiguration(input.versionId, input.config, signal);
+          // What is checked is what the screen shows: the autosave has saved it first.
+          await flushPublishSettings(settings, signal);
           const [preflight, recipients] = await Promise.all([
             api.preflight(input.versionId, signal),
-            api.recipientsCount(
-              {
-                versionId: input.versionId,
-                listIds: input.config?.listIds,
-                contactIds: input.config?.contactIds,
-              },
-              signal,
-            ),
+            api.recipientsCount({ versionId: input.versionId }, signal),
           ]);
           return { preflight, recipients };
         }),

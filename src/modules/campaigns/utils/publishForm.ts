@@ -1,35 +1,37 @@
-import type { PublishConfiguration } from '../../../../domain/editionSend.ts';
+import type { PreflightResult, PublishConfiguration, PublishDraft } from '../../../../domain/editionSend.ts';
 import { encodeEmojiReferences } from '../../../../domain/encodeEmojiReferences.ts';
 
-/** The publish screen's form: the sender, the subject as people read it, the chosen audience. */
-export type PublishFormValues = {
-  senderAddressId: number | null;
-  senderName: string;
-  subject: string;
-  lists: Map<number, string>;
-  contacts: Map<number, string>;
-};
+/** The publish screen's form: the sender, the subject as people read it, the chosen audience (by id). */
+export type PublishFormValues = PublishDraft;
 
-/** The error flags of the sender address, sender name and subject (spec 02 section 5). */
+/** The flags under the sender address, sender name and subject fields. */
 export type PublishFormErrors = Partial<Record<'sender' | 'senderName' | 'subject', string>>;
 
-export function publishFormErrors(values: PublishFormValues): PublishFormErrors {
+/** Which field each of the preflight's findings about the form belongs under. */
+const FIELD_OF_FINDING: Readonly<Record<string, keyof PublishFormErrors>> = {
+  sender_address: 'sender',
+  sender_name: 'senderName',
+  subject: 'subject',
+};
+
+/** The preflight's errors about the sender and subject, as the flags of their fields (the server's words). */
+export function publishFormErrors(preflight: PreflightResult | null): PublishFormErrors {
   const errors: PublishFormErrors = {};
-  if (values.senderAddressId === null) errors.sender = 'Choose the address this email is sent from.';
-  if (!values.senderName.trim()) errors.senderName = 'Enter the sender name recipients see.';
-  if (!values.subject.trim()) errors.subject = 'Enter a subject.';
+  for (const finding of preflight?.errors ?? []) {
+    const field = FIELD_OF_FINDING[finding.code];
+    if (field && !errors[field]) errors[field] = finding.message;
+  }
   return errors;
 }
 
-/** What publish_configurations/ saves, the subject's emojis encoded; null while a flag is raised. */
-export function publishConfigurationOf(values: PublishFormValues): PublishConfiguration | null {
-  if (Object.keys(publishFormErrors(values)).length > 0 || values.senderAddressId === null) return null;
+/** What publish_configurations/ saves: every field as it is on screen, the subject's emojis encoded. */
+export function publishConfigurationOf(values: PublishDraft): PublishConfiguration {
   return {
     senderAddressId: values.senderAddressId,
-    senderName: values.senderName.trim(),
-    subject: encodeEmojiReferences(values.subject.trim()),
-    listIds: [...values.lists.keys()],
-    contactIds: [...values.contacts.keys()],
+    senderName: values.senderName,
+    subject: encodeEmojiReferences(values.subject),
+    listIds: values.listIds,
+    contactIds: values.contactIds,
   };
 }
 

@@ -56,12 +56,14 @@ export function CardListPage<TAnswer, TRow, F extends string, S extends string>(
   children,
 }: Props<TAnswer, TRow, F, S>) {
   const failed = list.status === 'failure' && !list.appending ? list.error : null;
+  // Before the first item there is nothing to search or filter: the empty state says what to do.
+  const nothingYetShown = list.latest !== null && list.total === 0 && list.rows.length === 0 && !filtered;
   let body: ReactNode;
   if (failed && list.latest === null) {
     body = <LoadErrorPanel title={loadErrorTitle} message={failed.message} onRetry={list.retry} />;
   } else if (list.latest === null) {
     body = <StatePanel kind="loading" title={loadingTitle} />;
-  } else if (list.total === 0 && list.rows.length === 0 && !filtered) {
+  } else if (nothingYetShown) {
     body = nothingYet;
   } else if (list.rows.length === 0) {
     body = noMatch;
@@ -81,7 +83,7 @@ export function CardListPage<TAnswer, TRow, F extends string, S extends string>(
   return (
     <div className="card-list-page">
       <PageHeader {...header} />
-      <div className="card-list-page__toolbar">
+      <div className="card-list-page__toolbar" hidden={nothingYetShown}>
         <TextField
           label={searchLabel}
           type="search"
@@ -90,7 +92,7 @@ export function CardListPage<TAnswer, TRow, F extends string, S extends string>(
           autoComplete="off"
         />
         {filters}
-        {list.latest !== null ? (
+        {list.latest !== null && !nothingYetShown ? (
           <p className="card-list-page__count" data-testid={countTestId}>
             {count}
           </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GraphMarkerShape } from '../utils/workflowGraphLayout.ts';
+import type { GraphMarkerShape } from '../utils/emailEventChartLayout.ts';
 
 type GraphMarkerProps = {
   shape: GraphMarkerShape;

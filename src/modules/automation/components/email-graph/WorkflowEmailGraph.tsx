@@ -1,5 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   WORKFLOW_GRAPH_DEFAULT_FILTER,
   type WorkflowAnswers,
@@ -9,10 +8,10 @@ import type { WorkflowEmailsGraphQuery } from '../../../../api/analyticsApi.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Select } from '../../../../ui/Select.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
-import { GraphMarker } from '../../../shared/components/GraphMarker.tsx';
+import { EmailEventChart } from '../../../shared/components/EmailEventChart.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../../shared/hooks/useLoad.ts';
-import { GRAPH_METRICS, workflowGraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
+import { emailEventTotals } from '../../../shared/utils/emailEventChartLayout.ts';
 import { WorkflowGraphSummary } from './WorkflowGraphSummary.tsx';
 
 export const GRAPH_FILTER_OPTIONS: readonly { value: WorkflowGraphFilter; label: string }[] = [
@@ -24,22 +23,6 @@ export const GRAPH_FILTER_OPTIONS: readonly { value: WorkflowGraphFilter; label:
 const ALL_EMAILS = 'all';
 const HEIGHT = 260;
 
-/** Follows the width of its box (the graph is redrawn by React at that width). */
-function useWidth(): [RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(280, Math.round(entry.contentRect.width)));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
-}
-
 /**
  * The workflow email graph: sends, opens and clicks per day of the workflow's emails, with the date
  * filter (default and reset: "1 QTR") and an email choice; d3 computes, React draws the SVG. A legend, a
@@ -49,7 +32,6 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
   const api = useServices().analyticsApi;
   const [filter, setFilter] = useState<WorkflowGraphFilter>(WORKFLOW_GRAPH_DEFAULT_FILTER.value);
   const [emailId, setEmailId] = useState(ALL_EMAILS);
-  const [boxRef, width] = useWidth();
 
   const emails = useLoad<number, WorkflowAnswers['graph_email_listing']>(
     (id, signal) => api.graphEmailListing(id, '', signal),
@@ -69,19 +51,6 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
   useEffect(() => loadGraph(query), [query, loadGraph]);
 
   const answer = graph.data?.data ?? null;
-  const layout = useMemo(
-    () =>
-      answer
-        ? workflowGraphLayout({
-            series: answer.series,
-            from: answer.from,
-            to: answer.to,
-            width,
-            height: HEIGHT,
-          })
-        : null,
-    [answer, width],
-  );
   const filterLabel = GRAPH_FILTER_OPTIONS.find((option) => option.value === filter)?.label ?? filter;
 
   let body: ReactNode;
@@ -100,95 +69,25 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
         {graph.error.message}
       </StatePanel>
     );
-  } else if (!layout) {
+  } else if (!answer) {
     body = <StatePanel compact kind="loading" title="Loading the email graph…" />;
-  } else if (layout.empty) {
-    body = (
-      <StatePanel compact kind="empty" title="No email activity in this period">
-        Nothing was sent, opened or clicked in the last {filterLabel.toLowerCase().replace('1 ', '')}. Choose
-        a longer period, or come back once the workflow has sent its emails.
-      </StatePanel>
-    );
   } else {
-    const { margin, inner } = layout;
-    const description = `Sends, opens and clicks per day, ${answer?.from} to ${answer?.to}: ${GRAPH_METRICS.map(
-      (m) => `${formatThousands(layout.totals[m.metric])} ${m.label.toLowerCase()}`,
-    ).join(', ')}.`;
     body = (
       <>
-        <ul className="automation-graph__legend" aria-label="Legend">
-          {GRAPH_METRICS.map((m) => (
-            <li key={m.metric}>
-              <svg width="32" height="12" aria-hidden="true" focusable="false">
-                <line
-                  x1="0"
-                  x2="32"
-                  y1="6"
-                  y2="6"
-                  stroke={m.color}
-                  strokeWidth="2.5"
-                  strokeDasharray={m.dash}
-                />
-                <GraphMarker shape={m.marker} color={m.color} cx={16} cy={6} />
-              </svg>
-              {m.label} <strong>{formatThousands(layout.totals[m.metric])}</strong>
-            </li>
-          ))}
-        </ul>
-        <svg
-          className="automation-graph__svg"
-          width={layout.width}
-          height={layout.height}
-          role="img"
-          aria-label={description}
-          data-testid="workflow-email-graph"
-        >
-          <g transform={`translate(${margin.left},${margin.top})`}>
-            {layout.yTicks.map((tick) => (
-              <g key={`y${tick.y}`} transform={`translate(0,${tick.y})`}>
-                <line x2={inner.width} className="automation-graph__grid" />
-                <text x={-8} dy="0.32em" textAnchor="end" className="automation-graph__tick">
-                  {tick.label}
-                </text>
-              </g>
-            ))}
-            {layout.xTicks.map((tick) => (
-              <text
-                key={`x${tick.x}`}
-                x={tick.x}
-                y={inner.height + 20}
-                textAnchor="middle"
-                className="automation-graph__tick"
-              >
-                {tick.label}
-              </text>
-            ))}
-            <line y1={inner.height} y2={inner.height} x2={inner.width} className="automation-graph__axis" />
-            {layout.lines.map((l) => (
-              <path
-                key={l.metric}
-                d={l.d}
-                fill="none"
-                stroke={l.color}
-                strokeWidth={2}
-                strokeDasharray={l.dash}
-                data-metric={l.metric}
-              />
-            ))}
-            {layout.dots.map((dot) => (
-              <GraphMarker
-                key={`${dot.metric}${dot.date}`}
-                shape={dot.marker}
-                color={dot.color}
-                cx={dot.cx}
-                cy={dot.cy}
-              >
-                <title>{`${dot.date}: ${formatThousands(dot.value)} ${dot.metric}`}</title>
-              </GraphMarker>
-            ))}
-          </g>
-        </svg>
-        <WorkflowGraphSummary layout={layout} />
+        <EmailEventChart
+          series={answer.series}
+          from={answer.from}
+          to={answer.to}
+          height={HEIGHT}
+          testId="workflow-email-graph"
+          empty={
+            <StatePanel compact kind="empty" title="No email activity in this period">
+              Nothing was sent, opened or clicked in the last {filterLabel.toLowerCase().replace('1 ', '')}.
+              Choose a longer period, or come back once the workflow has sent its emails.
+            </StatePanel>
+          }
+        />
+        {emailEventTotals(answer.series).empty ? null : <WorkflowGraphSummary series={answer.series} />}
       </>
     );
   }
@@ -227,7 +126,7 @@ export function WorkflowEmailGraph({ workflowId }: { workflowId: number }) {
           </Button>
         </div>
       </header>
-      <div ref={boxRef} className="automation-graph__box" aria-busy={graph.status === 'loading'}>
+      <div className="automation-graph__box" aria-busy={graph.status === 'loading'}>
         {body}
       </div>
     </section>

@@ -1,9 +1,11 @@
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import type { WorkflowGraphSeries } from '../../../../../domain/workflowTypes.ts';
 import { UserText } from '../../../../ui/UserText.tsx';
-import type { GraphLayout } from '../../../shared/utils/workflowGraphLayout.ts';
+import { emailEventTotals } from '../../../shared/utils/emailEventChartLayout.ts';
 
 /** The graph's figures as a table: totals per email (the accessible summary of the chart). */
-export function WorkflowGraphSummary({ layout }: { layout: GraphLayout }) {
+export function WorkflowGraphSummary({ series }: { series: readonly WorkflowGraphSeries[] }) {
+  const layout = emailEventTotals(series);
   return (
     <table className="automation-graph__table">
       <caption>Totals per email in the period</caption>

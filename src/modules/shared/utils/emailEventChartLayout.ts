@@ -1,10 +1,12 @@
-import { line, max, scaleLinear, scaleUtc, utcFormat } from 'd3';
+import { line, max, scaleLinear, scaleUtc } from 'd3';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../../domain/workflowTypes.ts';
+import { type TimeTick, timeTicks } from './timeTicks.ts';
 
 /**
- * The workflow email graph's computation (React-free): d3 scales and shapes turn the series of
- * workflow_emails_graph/ into SVG paths and axis ticks; React only draws them.
+ * The email-event chart's computation (React-free), for every chart of sends, opens and clicks per day
+ * (a workflow's emails, a campaign's): d3 scales and shapes turn the series into SVG paths and axis ticks;
+ * React only draws them (EmailEventChart).
  */
 export type GraphMetric = 'sends' | 'opens' | 'clicks';
 
@@ -54,7 +56,8 @@ export type GraphLayout = {
     date: string;
     value: number;
   }[];
-  xTicks: { x: number; label: string }[];
+  /** Whole days, weeks or months, each label once, none cut by the edges (timeTicks). */
+  xTicks: TimeTick[];
   yTicks: { y: number; label: string }[];
   /** The days summed over the shown emails, in date order. */
   days: WorkflowGraphPoint[];
@@ -64,6 +67,7 @@ export type GraphLayout = {
   empty: boolean;
 };
 
+const DAY_MS = 86_400_000;
 const dayKey = (date: string) => date.slice(0, 10);
 const toDate = (date: string) => new Date(`${dayKey(date)}T00:00:00Z`);
 
@@ -93,6 +97,17 @@ export function sumByDay(series: readonly WorkflowGraphSeries[]): WorkflowGraphP
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/** The sends, opens and clicks of the period, in all and per email; empty when nothing happened. */
+export function emailEventTotals(series: readonly WorkflowGraphSeries[]) {
+  const totals = sumTotals(sumByDay(series));
+  const perEmail = series.map((one) => ({
+    email_id: one.email_id,
+    email_name: one.email_name,
+    ...sumTotals(one.points),
+  }));
+  return { totals, perEmail, empty: totals.sends + totals.opens + totals.clicks === 0 };
+}
+
 export type GraphLayoutInput = {
   series: readonly WorkflowGraphSeries[];
   /** The period asked for (ISO dates); the x axis spans it. */
@@ -103,26 +118,25 @@ export type GraphLayoutInput = {
   margin?: GraphMargin;
 };
 
-export function workflowGraphLayout(input: GraphLayoutInput): GraphLayout {
+export function emailEventChartLayout(input: GraphLayoutInput): GraphLayout {
   const margin = input.margin ?? GRAPH_MARGIN;
   const inner = {
     width: Math.max(10, input.width - margin.left - margin.right),
     height: Math.max(10, input.height - margin.top - margin.bottom),
   };
   const days = sumByDay(input.series);
-  const totals = sumTotals(days);
-  const perEmail = input.series.map((one) => ({
-    email_id: one.email_id,
-    email_name: one.email_name,
-    ...sumTotals(one.points),
-  }));
-  const empty = totals.sends + totals.opens + totals.clicks === 0;
+  const { totals, perEmail, empty } = emailEventTotals(input.series);
 
   let start = toDate(input.from);
   let end = toDate(input.to);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end <= start) {
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) {
     start = days.length > 0 ? toDate(days[0]!.date) : new Date(0);
-    end = days.length > 1 ? toDate(days[days.length - 1]!.date) : new Date(start.getTime() + 86_400_000);
+    end = days.length > 0 ? toDate(days[days.length - 1]!.date) : start;
+  }
+  if (end.getTime() === start.getTime()) {
+    // One day: it sits in the middle, between the day before and the day after.
+    start = new Date(start.getTime() - DAY_MS);
+    end = new Date(end.getTime() + DAY_MS);
   }
   const x = scaleUtc().domain([start, end]).range([0, inner.width]);
   const highest = max(days, (day) => Math.max(day.sends, day.opens, day.clicks)) ?? 0;
@@ -152,9 +166,7 @@ export function workflowGraphLayout(input: GraphLayoutInput): GraphLayout {
       value: day[metric],
     })),
   );
-  const tickCount = Math.max(2, Math.min(8, Math.floor(inner.width / 90)));
-  const formatDay = utcFormat('%b %-d');
-  const xTicks = x.ticks(tickCount).map((tick) => ({ x: x(tick), label: formatDay(tick) }));
+  const xTicks = timeTicks(x, inner.width);
   const yTicks = y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) }));
 
   return {

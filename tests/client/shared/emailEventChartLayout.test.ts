@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowGraphPoint } from '../../../domain/workflowTypes.ts';
 import {
+  emailEventChartLayout,
   MAX_DOTTED_DAYS,
   sumByDay,
-  workflowGraphLayout,
-} from '../../../src/modules/shared/utils/workflowGraphLayout.ts';
+} from '../../../src/modules/shared/utils/emailEventChartLayout.ts';
 
 const series = [
   {
@@ -24,7 +24,7 @@ const series = [
 
 /** The layout of one email's points over a period, 400 x 200. */
 const oneEmail = (points: WorkflowGraphPoint[], from: string, to: string) =>
-  workflowGraphLayout({
+  emailEventChartLayout({
     series: [{ email_id: 1, email_name: 'A', points }],
     from,
     to,
@@ -32,7 +32,7 @@ const oneEmail = (points: WorkflowGraphPoint[], from: string, to: string) =>
     height: 200,
   });
 
-describe('workflowGraphLayout', () => {
+describe('emailEventChartLayout', () => {
   it('sums the emails day by day, in date order', () => {
     expect(sumByDay(series)).toEqual([
       { date: '2026-11-01', sends: 1200, opens: 300, clicks: 20 },
@@ -41,7 +41,7 @@ describe('workflowGraphLayout', () => {
   });
 
   it('computes one path per metric, ticks, totals per email and overall', () => {
-    const layout = workflowGraphLayout({
+    const layout = emailEventChartLayout({
       series,
       from: '2026-10-31',
       to: '2026-11-03',
@@ -106,8 +106,8 @@ describe('workflowGraphLayout', () => {
       '2026-11-01',
     );
     expect(layout.empty).toBe(true);
-    expect(workflowGraphLayout({ series: [], from: 'x', to: 'y', width: 400, height: 200 }).lines[0]!.d).toBe(
-      '',
-    );
+    expect(
+      emailEventChartLayout({ series: [], from: 'x', to: 'y', width: 400, height: 200 }).lines[0]!.d,
+    ).toBe('');
   });
 });
