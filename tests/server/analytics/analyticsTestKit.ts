@@ -1,9 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema.ts';
+import { hashPassword } from '../../../server/lib/passwords.ts';
 import {
   type EmailEventInput,
   recordEmailEvents,
 } from '../../../server/services/delivery/recordEmailEvent.ts';
+import { type Session, signIn } from '../../helpers/testApp.ts';
 import type { StreamWorld } from './eventStream.ts';
 
 /** An organisation made for an analytics test: its user, and the world a random stream is drawn from. */
@@ -180,4 +183,69 @@ export async function makeAnalyticsWorld(
 /** Records events the way delivery and tracking do (recordEmailEvents), in one transaction. */
 export async function recordEvents(db: Kysely<Database>, events: readonly EmailEventInput[]): Promise<void> {
   await db.transaction().execute((trx) => recordEmailEvents(trx, [], events));
+}
+
+/** Signs in as the world's user (given a password here, as the world is made without one). */
+export async function signInWorld(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  world: AnalyticsWorld,
+): Promise<Session> {
+  const password = 'world-password-1';
+  const user = await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', world.userId)
+    .returning('email')
+    .executeTakeFirstOrThrow();
+  return signIn(app, { email: user.email, password });
+}
+
+/** One day-totals row of a recount (its line parsed back). */
+export type DayLine = {
+  emailId: number;
+  day: string;
+  versionId: number | null;
+  campaignId: number | null;
+  workflowId: number | null;
+  isTest: boolean;
+  counts: Record<(typeof COUNT_NAMES)[number], number>;
+};
+
+const COUNT_NAMES = [
+  'sent',
+  'delivered',
+  'opens',
+  'clicks',
+  'bounced',
+  'unsubscribed',
+  'unique_opens',
+  'unique_clicks',
+] as const;
+
+const idOrNull = (text: string) => (text === '' || text === 'null' ? null : Number(text));
+
+/** The recount's day lines as rows. */
+export function dayLines(lines: readonly string[]): DayLine[] {
+  return lines.map((line) => {
+    const [key = '', numbers = ''] = line.split(' | ');
+    const [email, day, version, campaign, workflow, test] = key.split(' ');
+    const values = numbers.split(' ').map(Number);
+    return {
+      emailId: Number(email),
+      day: day ?? '',
+      versionId: idOrNull(version ?? ''),
+      campaignId: idOrNull(campaign ?? ''),
+      workflowId: idOrNull(workflow ?? ''),
+      isTest: test === 'true',
+      counts: Object.fromEntries(COUNT_NAMES.map((name, i) => [name, values[i] ?? 0])) as DayLine['counts'],
+    };
+  });
+}
+
+/** The counts of the day lines `keep` keeps, summed. */
+export function sumLines(lines: readonly DayLine[], keep: (line: DayLine) => boolean) {
+  const sum = Object.fromEntries(COUNT_NAMES.map((name) => [name, 0])) as DayLine['counts'];
+  for (const line of lines.filter(keep)) for (const name of COUNT_NAMES) sum[name] += line.counts[name];
+  return sum;
 }
