@@ -72,3 +72,13 @@ export type TrendsGraph = {
   levels: ZoomLevel[];
   period: AnalyticsPeriod;
 } & Partial<Record<ZoomLevel, TrendLevel>>;
+
+/** The answer contracts of the analytics dashboard calls, by call name (ServiceAnswer). */
+export type AnalyticsAnswers = {
+  analytics_dashboard: { data: AnalyticsDashboard };
+  dashboard_email_graph: AnalyticsPage<EmailGraphRow>;
+  dashboard_campaign_graph: AnalyticsPage<CampaignGraphRow>;
+  email_trends_graph: { data: TrendsGraph };
+  click_trends_graph: { data: TrendsGraph };
+  campaigns_analytics: AnalyticsPage<CampaignAnalyticsRow>;
+};

@@ -257,6 +257,17 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'campaign-detail-sent');
     });
 
+    test('analytics screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/analytics');
+      await expect(page.getByTestId('analytics-stats')).toBeVisible();
+      await expect(page.getByTestId('analytics-trends-chart')).toBeVisible();
+      await expect(page.getByTestId('analytics-campaign-graph')).toBeVisible();
+      await shot(page, 'analytics-dashboard');
+      await page.getByText('Show the numbers as a table').click();
+      await page.getByText('Show the numbers as a table').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/analytics-trends-table-${size}.png` });
+    });
+
     test('mailbox screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN, '/mailbox');
       await expect(page.getByRole('heading', { name: 'Demo mailbox' })).toBeVisible();

@@ -1,5 +1,7 @@
+import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
 import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
 import type { WorkflowGraphFilter } from '../../domain/workflowTypes.ts';
+import type { FormFields } from './client.ts';
 import { serviceClient } from './serviceClient.ts';
 
 export type WorkflowEmailsGraphQuery = {
@@ -10,6 +12,52 @@ export type WorkflowEmailsGraphQuery = {
 };
 
 const analyticsService = serviceClient('analytics');
+
+/**
+ * Every analytics call has its kind: a new call of a kind cancels the one in flight (which fails with
+ * CANCELED_MESSAGE, never shown).
+ */
+export const ANALYTICS_REQUEST_KINDS = {
+  dashboard: 'analytics.analytics_dashboard',
+  emailGraph: 'analytics.dashboard_email_graph',
+  campaignGraph: 'analytics.dashboard_campaign_graph',
+  emailTrends: 'analytics.email_trends_graph',
+  clickTrends: 'analytics.click_trends_graph',
+  campaigns: 'analytics.campaigns_analytics',
+} as const;
+
+export type AnalyticsPageQuery = AnalyticsQuery & { limit: number; offset: number };
+
+/**
+ * The shared selection fields of a report: the period's days, campaigns or workflows (a workflow report
+ * sends all_workflows 0 with its workflow ids, and no campaign_ids), the emails (select_all, or
+ * unselect_all with the emails picked and the searches selected, and the emails taken out) and test sends.
+ * Empty lists and false flags are left out.
+ */
+export function selectionFields(query: AnalyticsQuery): FormFields {
+  const { emails } = query;
+  const isWorkflow = query.workflowIds.length > 0;
+  const list = (ids: readonly number[]) => (ids.length > 0 ? JSON.stringify(ids) : undefined);
+  return {
+    start_date: query.startDate ?? undefined,
+    end_date: query.endDate ?? undefined,
+    ...(isWorkflow
+      ? { is_workflow: 1, all_workflows: 0, workflow_ids: list(query.workflowIds) }
+      : { campaign_ids: list(query.campaignIds) }),
+    select_all: emails.base === 'all' ? 1 : undefined,
+    unselect_all: emails.base === 'none' ? 1 : undefined,
+    include_emails: list(emails.include),
+    exclude_emails: list(emails.exclude),
+    search_list: emails.searches.length > 0 ? JSON.stringify(emails.searches) : undefined,
+    is_test_email: query.testEmails ? 1 : undefined,
+  };
+}
+
+const pageFields = (query: AnalyticsPageQuery): FormFields => ({
+  ...selectionFields(query),
+  limit: query.limit,
+  offset: query.offset,
+});
 
 /**
  * Analytics service (spec 01 and spec 02 section 7): engagement analytics and the workflow email graph.
@@ -35,6 +83,63 @@ export const analyticsApi = {
         email_ids: query.emailIds && query.emailIds.length > 0 ? query.emailIds.join(',') : undefined,
       },
       { signal },
+    ),
+
+  /** POST analytics_dashboard/: the stats with their rates, and the email engagement. */
+  dashboard: (query: AnalyticsQuery, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'analytics_dashboard'>>(
+      'analytics_dashboard/',
+      { ...selectionFields(query), get_overview_data: 1 },
+      { signal, kind: ANALYTICS_REQUEST_KINDS.dashboard },
+    ),
+
+  /** POST dashboard_email_graph/: a page of the selection's emails with their counts, most sent first. */
+  emailGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'dashboard_email_graph'>>(
+      'dashboard_email_graph/',
+      pageFields(query),
+      {
+        signal,
+        kind: ANALYTICS_REQUEST_KINDS.emailGraph,
+      },
+    ),
+
+  /** POST dashboard_campaign_graph/: a page of the selection's campaigns with their counts. */
+  campaignGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'dashboard_campaign_graph'>>(
+      'dashboard_campaign_graph/',
+      pageFields(query),
+      { signal, kind: ANALYTICS_REQUEST_KINDS.campaignGraph },
+    ),
+
+  /** POST email_trends_graph/: the selection's counts at every zoom level its period spans. */
+  emailTrends: (query: AnalyticsQuery, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'email_trends_graph'>>(
+      'email_trends_graph/',
+      selectionFields(query),
+      {
+        signal,
+        kind: ANALYTICS_REQUEST_KINDS.emailTrends,
+      },
+    ),
+
+  /** POST click_trends_graph/: the selection's clicks at every zoom level its period spans. */
+  clickTrends: (query: AnalyticsQuery, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'click_trends_graph'>>(
+      'click_trends_graph/',
+      selectionFields(query),
+      {
+        signal,
+        kind: ANALYTICS_REQUEST_KINDS.clickTrends,
+      },
+    ),
+
+  /** POST campaigns_analytics/: a page of campaigns (searched by name) with the period's totals. */
+  campaignsAnalytics: (query: AnalyticsPageQuery & { search: string }, signal?: AbortSignal) =>
+    analyticsService.post<ServiceAnswer<'campaigns_analytics'>>(
+      'campaigns_analytics/',
+      { ...pageFields(query), search_campaign: query.search.trim() || undefined },
+      { signal, kind: ANALYTICS_REQUEST_KINDS.campaigns },
     ),
 };
 

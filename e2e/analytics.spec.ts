@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { expect, test } from './support/cspTest.ts';
+
+/**
+ * The analytics area against the real server: the demo organisation's dashboard agrees with the service,
+ * at 1280 and 375 px, checked with axe; a new organisation's dashboard says what to do next.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+/** The service's own answer for the dashboard's default selection (the last quarter), as the page asks. */
+async function dashboardStats(page: Page): Promise<Record<string, number>> {
+  const csrf = await page.evaluate(() => localStorage.getItem('csrf_token') ?? '');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  });
+  const start = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+  const response = await page.request.post('/api/analytics/analytics_dashboard/', {
+    headers: { 'x-csrftoken': csrf },
+    form: { start_date: start, end_date: today, user_tz: 'UTC' },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.stats;
+}
+
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`the demo dashboard at ${viewport.width} px shows the service's numbers, graphs and trends`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO_LOGIN, '/analytics');
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    const stats = page.getByTestId('analytics-stats');
+    await expect(stats).toBeVisible();
+    const expected = await dashboardStats(page);
+    expect(expected.sent).toBeGreaterThan(0);
+    for (const key of ['sent', 'delivered', 'unique_opens', 'unique_clicks']) {
+      await expect(stats.locator(`[data-stat="${key}"]`)).toContainText(formatted(expected[key] ?? -1));
+    }
+    await expect(page.getByTestId('analytics-campaign-graph').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByTestId('analytics-email-graph').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByLabel('Show by')).toHaveValue(/weekly|monthly/);
+    await expect(page.getByTestId('analytics-trends-chart')).toBeVisible();
+    await expectNoAxeViolations(page, `the analytics dashboard at ${viewport.width} px`);
+  });
+}
+
+test('a new organisation’s dashboard says nothing was sent and leads to Campaigns', async ({ page }) => {
+  const account = newAccount('analytics');
+  await signUpThroughApi(page.request, account);
+  await signIn(page, account, '/analytics/dashboard');
+  await expect(page.getByRole('heading', { name: 'No emails sent in this period' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the empty analytics dashboard');
+  await page.getByRole('link', { name: 'Go to Campaigns' }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+});
