@@ -2,10 +2,12 @@ import { produce } from 'immer';
 import {
   type DateOption,
   DEFAULT_DATE_OPTION,
+  dateOptionLabel,
   type PeriodChoice,
   WORKFLOW_DATE_OPTION,
 } from './analyticsPeriod.ts';
 import type { AnalyticsSearchEntry } from './analyticsSchemas.ts';
+import { countOf } from './countOf.ts';
 
 /**
  * The emails of a report. `base` is where the choice starts: every email (`default`, nothing chosen yet;
@@ -80,7 +82,9 @@ export type FilterEvent =
   /** The edits are dropped: the selected filter is the applied one again. */
   | { type: 'unset' }
   /** Both back to the defaults. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** An address changed from outside (a link, Back): both become the filter it names. */
+  | { type: 'follow'; set: AnalyticsFilterSet };
 
 function selectAll(choice: EmailChoice, term: string, shown: EmailOption[]): EmailChoice {
   const t = term.trim();
@@ -175,6 +179,8 @@ export function analyticsFilterReducer(
       return { ...state, selected: state.applied };
     case 'reset':
       return { selected: DEFAULT_FILTER, applied: DEFAULT_FILTER };
+    case 'follow':
+      return { selected: event.set, applied: event.set };
     default:
       return { ...state, selected: edit(state.selected, event) };
   }
@@ -188,4 +194,32 @@ export function isDefaultFilter(set: AnalyticsFilterSet): boolean {
 /** Whether the selected filter differs from the applied one (Apply has something to do). */
 export function filterEdited(state: AnalyticsFilterState): boolean {
   return JSON.stringify(state.selected) !== JSON.stringify(state.applied);
+}
+
+/** What an email choice holds, in words: "All emails", "All emails but 2 emails", "3 emails and all matching “launch”". */
+export function emailChoiceSummary(choice: EmailChoice): string {
+  const but = choice.exclude.length > 0 ? ` but ${countOf(choice.exclude.length, 'email', 'emails')}` : '';
+  if (choice.base !== 'none') return `All emails${but}`;
+  const parts: string[] = [];
+  if (choice.include.length > 0) parts.push(countOf(choice.include.length, 'email', 'emails'));
+  for (const search of choice.searches) parts.push(`all matching “${search.term}”`);
+  if (parts.length === 0) return 'No emails';
+  return `${parts.join(' and ')}${but ? `,${but}` : ''}`;
+}
+
+/** The applied filter in a few words, for the filter bar: period, campaigns or workflows, emails, test. */
+export function filterSummary(set: AnalyticsFilterSet): string[] {
+  const period =
+    set.option === 'custom' && set.customStart && set.customEnd
+      ? `${set.customStart} to ${set.customEnd}`
+      : dateOptionLabel(set.option);
+  const sends =
+    set.workflowIds.length > 0
+      ? countOf(set.workflowIds.length, 'workflow', 'workflows')
+      : set.campaignIds.length > 0
+        ? countOf(set.campaignIds.length, 'campaign', 'campaigns')
+        : 'All campaigns';
+  const parts = [period, sends, emailChoiceSummary(set.emails)];
+  if (set.testEmails) parts.push('Test sends');
+  return parts;
 }

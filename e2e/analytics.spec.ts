@@ -11,7 +11,10 @@ import { expect, test } from './support/cspTest.ts';
 test.describe.configure({ timeout: 90_000 });
 
 /** The service's own answer for the dashboard's default selection (the last quarter), as the page asks. */
-async function dashboardStats(page: Page): Promise<Record<string, number>> {
+async function dashboardStats(
+  page: Page,
+  fields: Record<string, string> = {},
+): Promise<Record<string, number>> {
   const csrf = await page.evaluate(() => localStorage.getItem('csrf_token') ?? '');
   const today = await page.evaluate(() => {
     const d = new Date();
@@ -21,7 +24,7 @@ async function dashboardStats(page: Page): Promise<Record<string, number>> {
   const start = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
   const response = await page.request.post('/api/analytics/analytics_dashboard/', {
     headers: { 'x-csrftoken': csrf },
-    form: { start_date: start, end_date: today, user_tz: 'UTC' },
+    form: { start_date: start, end_date: today, user_tz: 'UTC', ...fields },
   });
   expect(response.status()).toBe(200);
   return (await response.json()).data.stats;
@@ -53,6 +56,38 @@ for (const viewport of [
     await expectNoAxeViolations(page, `the analytics dashboard at ${viewport.width} px`);
   });
 }
+
+test('the filter counts one campaign once applied, keeps it in the address, and Back undoes it', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_LOGIN, '/analytics');
+  await expect(page.getByTestId('analytics-stats')).toBeVisible();
+  const summary = page.getByTestId('analytics-filter-summary');
+  await expect(summary).toHaveText(/1 QTR.*All campaigns.*All emails/);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter analytics' });
+  await dialog.getByRole('checkbox', { name: 'Spring Product Launch' }).check();
+  await expect(dialog.getByRole('tab', { name: 'Campaigns (1)' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the analytics filter');
+  await dialog.getByRole('tab', { name: 'Emails' }).click();
+  await expect(dialog.getByRole('button', { name: 'Select all', exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(summary).toHaveText(/1 campaign/);
+  await expect(page).toHaveURL(/campaign_id=\d+/);
+  const campaignId = new URL(page.url()).searchParams.get('campaign_id') ?? '';
+  const graph = page.getByTestId('analytics-campaign-graph');
+  await expect(graph.getByRole('listitem')).toHaveCount(1);
+  await expect(graph).toContainText('Spring Product Launch');
+  const expected = await dashboardStats(page, { campaign_ids: campaignId });
+  await expect(page.getByTestId('analytics-stats').locator('[data-stat="sent"]')).toContainText(
+    formatted(expected.sent ?? -1),
+  );
+  // A report is a link: the address opens the same filter.
+  await page.reload();
+  await expect(summary).toHaveText(/1 campaign/);
+  await page.goBack();
+  await expect(summary).toHaveText(/All campaigns/);
+});
 
 test('a new organisation’s dashboard says nothing was sent and leads to Campaigns', async ({ page }) => {
   const account = newAccount('analytics');

@@ -266,6 +266,14 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByText('Show the numbers as a table').click();
       await page.getByText('Show the numbers as a table').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/analytics-trends-table-${size}.png` });
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      const filter = page.getByRole('dialog', { name: 'Filter analytics' });
+      await expect(filter.getByRole('checkbox').first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/analytics-filter-${size}.png` });
+      await filter.getByRole('tab', { name: 'Emails' }).click();
+      await filter.getByLabel('Search emails').fill('launch');
+      await expect(filter.getByRole('button', { name: 'Select all matching “launch”' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/analytics-filter-emails-${size}.png` });
     });
 
     test('mailbox screens', async ({ page }) => {

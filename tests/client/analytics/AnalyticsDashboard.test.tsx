@@ -1,65 +1,17 @@
-import { useParams } from '@tanstack/react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localToday, shiftDay } from '../../../domain/analyticsPeriod.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
-import { analyticsSectionOf } from '../../../src/modules/analytics/analyticsSections.ts';
-import { AnalyticsPage } from '../../../src/modules/analytics/components/AnalyticsPage.tsx';
-import { appServices } from '../../../src/modules/shared/hooks/ServicesContext.ts';
-import { renderAtRoute } from '../renderAtRoute.tsx';
-import {
-  campaignGraphAnswer,
-  dashboardAnswer,
-  emailGraphAnswer,
-  statsOf,
-  trendsAnswer,
-} from './analyticsFixtures.ts';
+import { busyStats, dashboardAnswer, statsOf } from './analyticsFixtures.ts';
+import { renderAnalytics } from './renderAnalytics.tsx';
 
 afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
 
-function Analytics() {
-  const { page } = useParams({ strict: false }) as { page?: string };
-  return <AnalyticsPage section={analyticsSectionOf(page) ?? 'dashboard'} />;
-}
-
-const busyStats = statsOf({
-  sent: 2_500_000,
-  delivered: 2_400_000,
-  unique_opens: 1540,
-  opens: 999,
-  clicks: 12,
-  unique_clicks: 10,
-  total_contacts: 1_200_000_000,
-  open_rate: 12.345,
-  delivered_rate: 96,
-});
-
 function renderDashboard(stubs: Partial<AnalyticsApi>, at = '/analytics') {
-  const analyticsApi = {
-    ...appServices.analyticsApi,
-    dashboard: vi.fn(async () => dashboardAnswer(busyStats)),
-    emailGraph: vi.fn(async () =>
-      emailGraphAnswer([
-        { id: 7, name: 'November digest', sent: 1200, opens: 300, clicks: 40 },
-        { id: 8, name: 'Webinar invite', sent: 600, opens: 90, clicks: 8 },
-      ]),
-    ),
-    campaignGraph: vi.fn(async () =>
-      campaignGraphAnswer([{ id: 3, name: 'Autumn launch', sent: 1800, opens: 390, clicks: 48 }]),
-    ),
-    emailTrends: vi.fn(async () => trendsAnswer()),
-    ...stubs,
-  };
-  renderAtRoute({
-    path: '/analytics/{-$page}/{-$tab}',
-    at,
-    component: Analytics,
-    services: { analyticsApi },
-  });
-  return analyticsApi;
+  return renderAnalytics({ analytics: stubs }, at).api;
 }
 
 describe('Analytics dashboard', () => {

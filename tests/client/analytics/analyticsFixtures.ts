@@ -116,3 +116,15 @@ export function trendsAnswer(): ServiceAnswer<'email_trends_graph'> {
   };
   return { success: true, data };
 }
+
+export const busyStats = statsOf({
+  sent: 2_500_000,
+  delivered: 2_400_000,
+  unique_opens: 1540,
+  opens: 999,
+  clicks: 12,
+  unique_clicks: 10,
+  total_contacts: 1_200_000_000,
+  open_rate: 12.345,
+  delivered_rate: 96,
+});

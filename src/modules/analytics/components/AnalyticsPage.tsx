@@ -1,18 +1,17 @@
-import { useMemo } from 'react';
-import { DEFAULT_FILTER } from '../../../../domain/analyticsFilter.ts';
-import { analyticsQueryOf } from '../../../../domain/analyticsFilterSearch.ts';
-import { localToday } from '../../../../domain/analyticsPeriod.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import type { AnalyticsSection } from '../analyticsSections.ts';
+import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
+import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import './analytics.css';
 
 /**
- * /analytics/{page}: the analytics area, its section navigation and the section's reports.
+ * /analytics/{page}: the analytics area, its section navigation, the filter bar (one filter for every
+ * section, in the address) and the section's reports.
  */
 export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
-  const query = useMemo(() => analyticsQueryOf(DEFAULT_FILTER, localToday()), []);
+  const filter = useAnalyticsFilter();
   return (
     <div className="analytics-page">
       <PageHeader
@@ -20,7 +19,8 @@ export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
         description="Opens, clicks and engagement of what your campaigns and workflows sent."
       />
       <AnalyticsNav current={section} />
-      {section === 'dashboard' ? <DashboardTab query={query} /> : null}
+      <AnalyticsFilterBar filter={filter} />
+      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
     </div>
   );
 }

@@ -1,0 +1,152 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsQuery } from '../../../domain/analyticsFilterSearch.ts';
+import { localToday, shiftDay } from '../../../domain/analyticsPeriod.ts';
+import type { EmailVersion, WorkflowSummary } from '../../../domain/workflowTypes.ts';
+import { renderAnalytics } from './renderAnalytics.tsx';
+import '../jsdomDialog.ts';
+
+afterEach(cleanup);
+
+const SLOW = { timeout: 5000 };
+
+const campaignNames = vi.fn(async () => [
+  { campaign_id: 4, campaign_name: 'Autumn launch' },
+  { campaign_id: 5, campaign_name: 'Partner outreach' },
+]);
+const email = (id: number, name: string) =>
+  ({ email_id: id, email_name: name, subject: `${name} subject` }) as EmailVersion;
+const EMAILS = [email(11, 'Launch day'), email(12, 'Launch recap'), email(13, 'Webinar')];
+const getUserEmails = vi.fn(async (query: { searchTerm?: string; offset: number; limit: number }) => {
+  const term = (query.searchTerm ?? '').toLowerCase();
+  const rows = EMAILS.filter((e) => e.email_name.toLowerCase().includes(term));
+  return { success: true as const, data: { emails: rows }, total_count: rows.length, internal_user: false };
+});
+const getUserWorkflows = vi.fn(async () => ({
+  success: true as const,
+  data: [{ id: 7, name: 'Welcome series' } as WorkflowSummary],
+  total_count: 1,
+  total_active_count: 1,
+}));
+
+function renderFiltered(at = '/analytics') {
+  return renderAnalytics({ campaign: { campaignNames }, workflow: { getUserEmails, getUserWorkflows } }, at);
+}
+
+const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.[0] as AnalyticsQuery;
+const summary = () =>
+  [...screen.getByTestId('analytics-filter-summary').querySelectorAll('li')].map((li) => li.textContent);
+
+async function openFilter() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Filter' }, SLOW));
+  return screen.getByRole('dialog', { name: 'Filter analytics' });
+}
+
+describe('Analytics filter', () => {
+  it('opens with the filter the address names: campaign_id and the period', async () => {
+    const { api } = renderFiltered('/analytics?campaign_id=4,5&date=month&test_email=1');
+    await screen.findByTestId('analytics-stats', {}, SLOW);
+    const today = localToday();
+    expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+      campaignIds: [4, 5],
+      startDate: shiftDay(today, -29),
+      endDate: today,
+      testEmails: true,
+    });
+    expect(summary()).toEqual(['Month', '2 campaigns', 'All emails', 'Test sends']);
+  });
+
+  it('edits stay selected until Apply, which reloads the reports and writes the address; Cancel drops them', async () => {
+    const { api, router } = renderFiltered();
+    await screen.findByTestId('analytics-stats', {}, SLOW);
+    let dialog = await openFilter();
+    fireEvent.change(within(dialog).getByLabelText('Period'), { target: { value: 'week' } });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Autumn launch' }, SLOW));
+    expect(within(dialog).getByRole('tab', { name: 'Campaigns (1)' })).toBeTruthy();
+    const calls = vi.mocked(api.dashboard).mock.calls.length;
+    expect(summary()).toEqual(['1 QTR', 'All campaigns', 'All emails']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() => expect(vi.mocked(api.dashboard).mock.calls.length).toBe(calls + 1));
+    expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+      campaignIds: [4],
+      startDate: shiftDay(localToday(), -6),
+    });
+    expect(lastQuery(vi.mocked(api.emailTrends))).toMatchObject({ campaignIds: [4] });
+    expect(summary()).toEqual(['Week', '1 campaign', 'All emails']);
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ campaign_id: 4, date: 'week' }));
+
+    dialog = await openFilter();
+    fireEvent.change(within(dialog).getByLabelText('Period'), { target: { value: 'day' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    dialog = await openFilter();
+    expect((within(dialog).getByLabelText('Period') as HTMLSelectElement).value).toBe('week');
+    expect(vi.mocked(api.dashboard).mock.calls.length).toBe(calls + 1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Back returns to the filter before Apply.
+    router.history.back();
+    await waitFor(() => expect(summary()).toEqual(['1 QTR', 'All campaigns', 'All emails']));
+    expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+      campaignIds: [],
+      startDate: shiftDay(localToday(), -89),
+    });
+  });
+
+  it('choosing a workflow clears the campaigns and counts all time; the address carries workflow_id', async () => {
+    const { api, router } = renderFiltered('/analytics?campaign_id=4');
+    await screen.findByTestId('analytics-stats', {}, SLOW);
+    const dialog = await openFilter();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Workflows' }));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Welcome series' }, SLOW));
+    expect(within(dialog).getByRole('tab', { name: 'Campaigns' })).toBeTruthy();
+    expect((within(dialog).getByLabelText('Period') as HTMLSelectElement).value).toBe('all');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() =>
+      expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+        workflowIds: [7],
+        campaignIds: [],
+        startDate: null,
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toEqual({ workflow_id: 7 }));
+    expect(summary()).toEqual(['All time', '1 workflow', 'All emails']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() =>
+      expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({ workflowIds: [], campaignIds: [] }),
+    );
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('select all and clear all of emails, with and without a search', async () => {
+    const { api } = renderFiltered();
+    await screen.findByTestId('analytics-stats', {}, SLOW);
+    const dialog = await openFilter();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Emails' }));
+    const box = (name: string) =>
+      within(dialog).findByRole('checkbox', { name }, SLOW) as Promise<HTMLInputElement>;
+    expect((await box('Webinar')).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear all' }));
+    expect((await box('Webinar')).checked).toBe(false);
+    expect(within(dialog).getByText('No emails')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Search emails'), { target: { value: 'launch' } });
+    const selectMatching = await within(dialog).findByRole(
+      'button',
+      { name: 'Select all matching “launch”' },
+      SLOW,
+    );
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox', { name: 'Webinar' })).toBeNull());
+    fireEvent.click(selectMatching);
+    expect((await box('Launch day')).checked).toBe(true);
+    fireEvent.click(await box('Launch recap'));
+    expect(within(dialog).getByText('all matching “launch”, but 1 email')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() =>
+      expect(lastQuery(vi.mocked(api.dashboard)).emails).toEqual({
+        base: 'none',
+        include: [],
+        exclude: [12],
+        searches: [{ term: 'launch', select_all: true, email_ids: [] }],
+      }),
+    );
+  });
+});
