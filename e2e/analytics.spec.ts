@@ -89,6 +89,36 @@ test('the filter counts one campaign once applied, keeps it in the address, and 
   await expect(summary).toHaveText(/All campaigns/);
 });
 
+test('the campaigns report lists the campaigns with the service’s numbers, searched by name', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_LOGIN, '/analytics');
+  await expect(page.getByTestId('analytics-stats')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Analytics sections' })
+    .getByRole('link', { name: 'Campaigns' })
+    .click();
+  await expect(page).toHaveURL(/\/analytics\/campaigns-assets/);
+  const rows = page.getByTestId('analytics-campaign-row');
+  const spring = rows.filter({ hasText: 'Spring Product Launch' });
+  await expect(spring).toHaveCount(1);
+  const csrf = await page.evaluate(() => localStorage.getItem('csrf_token') ?? '');
+  const answer = await page.request.post('/api/analytics/campaigns_analytics/', {
+    headers: { 'x-csrftoken': csrf },
+    form: { search_campaign: 'Spring Product Launch', user_tz: 'UTC' },
+  });
+  const row = (await answer.json()).data[0] as { total_sent: number; unique_opens: number };
+  await expect(spring).toContainText(formatted(row.total_sent));
+  await expectNoAxeViolations(page, 'the campaigns report at 1280 px');
+  await page.getByLabel('Search campaigns').fill('insights');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Quarterly Insights Digest');
+  await expect(page).toHaveURL(/q=insights/);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(rows.first()).toBeVisible();
+  await expectNoAxeViolations(page, 'the campaigns report at 375 px');
+});
+
 test('a new organisation’s dashboard says nothing was sent and leads to Campaigns', async ({ page }) => {
   const account = newAccount('analytics');
   await signUpThroughApi(page.request, account);

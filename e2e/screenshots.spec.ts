@@ -274,6 +274,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await filter.getByLabel('Search emails').fill('launch');
       await expect(filter.getByRole('button', { name: 'Select all matching “launch”' })).toBeVisible();
       await page.screenshot({ path: `${dir}/analytics-filter-emails-${size}.png` });
+      await page.goto('/analytics/campaigns-assets');
+      await expect(page.getByTestId('analytics-campaign-row').first()).toBeVisible();
+      await shot(page, 'analytics-campaigns');
     });
 
     test('mailbox screens', async ({ page }) => {

@@ -1,4 +1,9 @@
-import type { AnalyticsStats, EventCounts, TrendsGraph } from '../../../domain/analyticsTypes.ts';
+import type {
+  AnalyticsStats,
+  CampaignAnalyticsRow,
+  EventCounts,
+  TrendsGraph,
+} from '../../../domain/analyticsTypes.ts';
 import type { ServiceAnswer } from '../../../domain/serviceAnswer.ts';
 
 const PERIOD = { start_date: '2026-09-01', end_date: '2026-11-28', time_zone: 'UTC' };
@@ -128,3 +133,28 @@ export const busyStats = statsOf({
   open_rate: 12.345,
   delivered_rate: 96,
 });
+
+export function campaignRow(id: number, over: Partial<CampaignAnalyticsRow> = {}): CampaignAnalyticsRow {
+  return {
+    campaign_id: id,
+    campaign_name: `Campaign ${id}`,
+    emails_count: 3,
+    total_contacts: 1540,
+    total_sent: 2_500_000,
+    total_delivered: 2_400_000,
+    total_open: 900,
+    total_clicks: 120,
+    unique_opens: 700,
+    unique_clicks: 80,
+    open_rate: 29.17,
+    click_rate: 3.33,
+    ...over,
+  };
+}
+
+export function campaignsAnswer(
+  total: number,
+  rows: CampaignAnalyticsRow[],
+): ServiceAnswer<'campaigns_analytics'> {
+  return { success: true, total_count: total, data: rows, period: PERIOD };
+}

@@ -3,6 +3,7 @@ import type { AnalyticsSection } from '../analyticsSections.ts';
 import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
+import { CampaignsAnalyticsTab } from './CampaignsAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import './analytics.css';
 
@@ -20,7 +21,11 @@ export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
       />
       <AnalyticsNav current={section} />
       <AnalyticsFilterBar filter={filter} />
-      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
+      {section === 'dashboard' ? (
+        <DashboardTab query={filter.query} />
+      ) : (
+        <CampaignsAnalyticsTab query={filter.query} />
+      )}
     </div>
   );
 }
