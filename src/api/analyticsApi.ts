@@ -1,4 +1,5 @@
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
+import type { AnalyticsAnswers } from '../../domain/analyticsTypes.ts';
 import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
 import type { WorkflowGraphFilter } from '../../domain/workflowTypes.ts';
 import type { FormFields } from './client.ts';
@@ -12,19 +13,6 @@ export type WorkflowEmailsGraphQuery = {
 };
 
 const analyticsService = serviceClient('analytics');
-
-/**
- * Every analytics call has its kind: a new call of a kind cancels the one in flight (which fails with
- * CANCELED_MESSAGE, never shown).
- */
-export const ANALYTICS_REQUEST_KINDS = {
-  dashboard: 'analytics.analytics_dashboard',
-  emailGraph: 'analytics.dashboard_email_graph',
-  campaignGraph: 'analytics.dashboard_campaign_graph',
-  emailTrends: 'analytics.email_trends_graph',
-  clickTrends: 'analytics.click_trends_graph',
-  campaigns: 'analytics.campaigns_analytics',
-} as const;
 
 export type AnalyticsPageQuery = AnalyticsQuery & { limit: number; offset: number };
 
@@ -52,6 +40,13 @@ export function selectionFields(query: AnalyticsQuery): FormFields {
     is_test_email: query.testEmails ? 1 : undefined,
   };
 }
+
+/**
+ * A report's POST. Every analytics call has its kind (its call name): a new call of a kind cancels the one
+ * in flight, which fails with CANCELED_MESSAGE, never shown.
+ */
+const report = <K extends keyof AnalyticsAnswers>(call: K, fields: FormFields, signal?: AbortSignal) =>
+  analyticsService.post<ServiceAnswer<K>>(`${call}/`, fields, { signal, kind: `analytics.${call}` });
 
 const pageFields = (query: AnalyticsPageQuery): FormFields => ({
   ...selectionFields(query),
@@ -87,59 +82,30 @@ export const analyticsApi = {
 
   /** POST analytics_dashboard/: the stats with their rates, and the email engagement. */
   dashboard: (query: AnalyticsQuery, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'analytics_dashboard'>>(
-      'analytics_dashboard/',
-      { ...selectionFields(query), get_overview_data: 1 },
-      { signal, kind: ANALYTICS_REQUEST_KINDS.dashboard },
-    ),
+    report('analytics_dashboard', { ...selectionFields(query), get_overview_data: 1 }, signal),
 
   /** POST dashboard_email_graph/: a page of the selection's emails with their counts, most sent first. */
   emailGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'dashboard_email_graph'>>(
-      'dashboard_email_graph/',
-      pageFields(query),
-      {
-        signal,
-        kind: ANALYTICS_REQUEST_KINDS.emailGraph,
-      },
-    ),
+    report('dashboard_email_graph', pageFields(query), signal),
 
   /** POST dashboard_campaign_graph/: a page of the selection's campaigns with their counts. */
   campaignGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'dashboard_campaign_graph'>>(
-      'dashboard_campaign_graph/',
-      pageFields(query),
-      { signal, kind: ANALYTICS_REQUEST_KINDS.campaignGraph },
-    ),
+    report('dashboard_campaign_graph', pageFields(query), signal),
 
   /** POST email_trends_graph/: the selection's counts at every zoom level its period spans. */
   emailTrends: (query: AnalyticsQuery, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'email_trends_graph'>>(
-      'email_trends_graph/',
-      selectionFields(query),
-      {
-        signal,
-        kind: ANALYTICS_REQUEST_KINDS.emailTrends,
-      },
-    ),
+    report('email_trends_graph', selectionFields(query), signal),
 
   /** POST click_trends_graph/: the selection's clicks at every zoom level its period spans. */
   clickTrends: (query: AnalyticsQuery, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'click_trends_graph'>>(
-      'click_trends_graph/',
-      selectionFields(query),
-      {
-        signal,
-        kind: ANALYTICS_REQUEST_KINDS.clickTrends,
-      },
-    ),
+    report('click_trends_graph', selectionFields(query), signal),
 
   /** POST campaigns_analytics/: a page of campaigns (searched by name) with the period's totals. */
   campaignsAnalytics: (query: AnalyticsPageQuery & { search: string }, signal?: AbortSignal) =>
-    analyticsService.post<ServiceAnswer<'campaigns_analytics'>>(
-      'campaigns_analytics/',
+    report(
+      'campaigns_analytics',
       { ...pageFields(query), search_campaign: query.search.trim() || undefined },
-      { signal, kind: ANALYTICS_REQUEST_KINDS.campaigns },
+      signal,
     ),
 };
 

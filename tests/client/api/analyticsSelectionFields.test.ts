@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_EMAIL_CHOICE } from '../../../domain/analyticsFilter.ts';
-import { selectionFields } from '../../../src/api/analyticsApi.ts';
+import { CANCELED_MESSAGE } from '../../../domain/requestFailure.ts';
+import { analyticsApi, selectionFields } from '../../../src/api/analyticsApi.ts';
+import { hanging, json, stubFetch } from './fetchStub.ts';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const base = {
   startDate: '2026-08-31',
@@ -58,5 +62,33 @@ describe('analytics selection fields', () => {
       is_test_email: 1,
     });
     expect(searched.select_all).toBeUndefined();
+  });
+});
+
+describe('analytics calls of one kind', () => {
+  it('a new call cancels the one in flight of its kind, not another kind', async () => {
+    const fetchStub = stubFetch();
+    fetchStub.setAnswer(hanging);
+    const first = analyticsApi.dashboard(base);
+    const trends = analyticsApi.emailTrends(base);
+    fetchStub.setAnswer(async () => json({ success: true, data: {} }));
+    const second = analyticsApi.dashboard({ ...base, campaignIds: [4] });
+    await expect(first).rejects.toMatchObject({ kind: 'canceled', message: CANCELED_MESSAGE });
+    await expect(second).resolves.toMatchObject({ success: true });
+    const paths = fetchStub.calls.map((c) => new URL(c.url, 'http://x.test').pathname);
+    expect(paths).toEqual([
+      '/api/analytics/analytics_dashboard/',
+      '/api/analytics/email_trends_graph/',
+      '/api/analytics/analytics_dashboard/',
+    ]);
+    // The trends call of the first selection is still in flight (another kind).
+    const settled = await Promise.race([
+      trends.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      Promise.resolve('pending'),
+    ]);
+    expect(settled).toBe('pending');
   });
 });
