@@ -30,7 +30,7 @@ export const dayFieldSchema = (field: string) =>
     });
 
 /** A yes/no field that may be left out (then no). */
-const flag = (field: string) => booleanFieldSchema(field).optional().default(false);
+export const flag = (field: string) => booleanFieldSchema(field).optional().default(false);
 
 /** One search of the emails filter: its words, whether all its results were selected, the ids picked. */
 export type AnalyticsSearchEntry = { term: string; select_all: boolean; email_ids: number[] };
@@ -87,7 +87,7 @@ const searchListSchema = z
   });
 
 /** An optional id where "", 0 or nothing means none (filterId, user_id). */
-const optionalId = (field: string) =>
+export const optionalId = (field: string) =>
   z
     .union([z.string(), z.number(), z.null()])
     .optional()

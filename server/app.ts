@@ -24,6 +24,8 @@ import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
+import { accountAnalyticsRoutes } from './services/analytics/accountAnalyticsRoutes.ts';
+import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRoutes.ts';
 import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
 import { workflowGraphRoutes } from './services/analytics/workflowGraphRoutes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
@@ -199,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(runtimeRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(workflowGraphRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(dashboardRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(contactAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(accountAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });

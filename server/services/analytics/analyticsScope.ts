@@ -183,9 +183,12 @@ export function scopeDays(scope: AnalyticsScope, column: string): RawBuilder<boo
     : sql<boolean>`${ref} between ${scope.from}::date and ${scope.to}::date`;
 }
 
-/** The scope's days on a moment column, in the organisation's time zone. */
-export function scopeMoments(scope: AnalyticsScope, column: string): RawBuilder<boolean> {
-  const ref = sql.ref(column);
+/** The scope's days on a moment (a column name or an expression), in the organisation's time zone. */
+export function scopeMoments(
+  scope: AnalyticsScope,
+  column: string | RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
   const end = sql`((${addDays(scope.to, 1)}::date)::timestamp at time zone ${scope.timeZone})`;
   return scope.from === null
     ? sql<boolean>`${ref} < ${end}`
