@@ -27,6 +27,7 @@ import { userTzHook } from './lib/userTz.ts';
 import { accountAnalyticsRoutes } from './services/analytics/accountAnalyticsRoutes.ts';
 import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRoutes.ts';
 import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
+import { filterRoutes } from './services/analytics/filterRoutes.ts';
 import { workflowGraphRoutes } from './services/analytics/workflowGraphRoutes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
 import { formRoutes } from './services/audience/formRoutes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(contactAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(accountAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });

@@ -696,6 +696,17 @@ export type AnalyticsProgressTable = {
   last_event_id: EventId;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
+/** A saved analytics filter (m0041): fs_id in a report's address. */
+export type AnalyticsSavedFilterTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  name: string;
+  saved_data: ColumnType<Record<string, unknown>, string, string>;
+  is_temporary: boolean;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
 // --- end analytics rollups ---
 
 // --- email delivery (m0007) ---
@@ -967,6 +978,7 @@ export type Database = {
   analytics_contact_email: AnalyticsContactEmailTable;
   analytics_article_contact: AnalyticsArticleContactTable;
   analytics_progress: AnalyticsProgressTable;
+  analytics_saved_filters: AnalyticsSavedFilterTable;
 };
 
 export type UserRow = Selectable<UserTable>;
