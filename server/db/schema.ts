@@ -220,6 +220,12 @@ export type ContactListTable = {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** An email an edition send queued to a member of a list of its audience (m0031): what was sent to the list. */
+export type ListSendTable = {
+  list_id: number;
+  send_id: number;
+};
+
 /** A CSV import of contacts (m0015): a background job; see server/services/audience/importRunner.ts. */
 export type AudienceImportTable = {
   id: Generated<number>;
@@ -936,6 +942,7 @@ export type Database = {
   audience_facets: AudienceFacetTable;
   contact_lists: ContactListTable;
   list_contacts: ListContactTable;
+  list_sends: ListSendTable;
   sales_groups: SalesGroupTable;
   sales_group_users: SalesGroupUserTable;
   forms: FormTable;
