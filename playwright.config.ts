@@ -27,8 +27,9 @@ if (!env.E2E_DATA_DIR && !env.TEST_WORKER_INDEX) {
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-')),
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-expiry-')),
     mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-static-')),
+    mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-outage-')),
   ];
-  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR, env.E2E_STATIC_DIR] = dirs;
+  [env.E2E_DATA_DIR, env.E2E_EXPIRY_DATA_DIR, env.E2E_STATIC_DIR, env.E2E_OUTAGE_DATA_DIR] = dirs;
   // The runner exits after the servers have stopped: only then are their databases removed.
   process.on('exit', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -109,8 +110,9 @@ export default defineConfig({
       env: serverEnv(env.E2E_PORT, dataDir, {
         PREFERENCE_CORS_ORIGINS: staticURL,
         E2E_FIXTURE_FILE: env.E2E_FIXTURE_FILE,
-        // The expiry server starts on a copy of this seeded database.
-        E2E_COPY_DATA_TO: expiryDataDir,
+        // The expiry server starts on a copy of this seeded database, and so does the server the outage
+        // spec stops and starts again (e2e/peopleOutage.spec.ts).
+        E2E_COPY_DATA_TO: [expiryDataDir, env.E2E_OUTAGE_DATA_DIR ?? ''].join(','),
         // The content explorer spec serves a feed from a local server inside the test.
         FEED_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         ADMIN_EMAIL: env.E2E_ADMIN_EMAIL,

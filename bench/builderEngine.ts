@@ -11,12 +11,12 @@ import type { ControlName, FlowNode, WorkflowFlow } from '../domain/workflowType
 import { buildCanvasModel, createCanvasModelBuilder } from '../src/engine/buildCanvasModel.ts';
 import { addNode } from '../src/engine/commands/addNode.ts';
 import { editNode } from '../src/engine/commands/editNode.ts';
-import { runCommand } from '../src/engine/commands/runCommand.ts';
 import { createFlowReader } from '../src/engine/createFlowReader.ts';
-import { createUndoStore } from '../src/engine/createUndoStore.ts';
 import { docToFlow } from '../src/engine/docToFlow.ts';
+import { createUndoStore } from '../src/engine/draft/createUndoStore.ts';
+import { runCommand } from '../src/engine/draft/runCommand.ts';
 import { createNodeDetail, kindOf } from '../src/engine/nodeDefaults.ts';
-import { EMPTY_META } from '../src/engine/workflowDoc.ts';
+import { EMPTY_META, workflowUndoScope } from '../src/engine/workflowDoc.ts';
 import { flowToDoc } from '../src/engine/writeFlowToDoc.ts';
 
 function generate(count: number): WorkflowFlow {
@@ -100,7 +100,7 @@ record('layout500Cold', layoutMs);
 const builder = createCanvasModelBuilder();
 const reader = createFlowReader(doc);
 builder(reader.read(), context);
-const undo = createUndoStore(doc);
+const undo = createUndoStore(workflowUndoScope(doc));
 const addTimes: number[] = [];
 const leaves = Object.values(docToFlow(doc))
   .filter((n) => n.type === 'delay')
@@ -129,7 +129,7 @@ record('detailEditAndModelP95', p95(editTimes));
 
 // Undo the last of 200 edits.
 const undoDoc = flowToDoc(flow);
-const undo200 = createUndoStore(undoDoc);
+const undo200 = createUndoStore(workflowUndoScope(undoDoc));
 const undoReader = createFlowReader(undoDoc);
 const undoBuilder = createCanvasModelBuilder();
 undoBuilder(undoReader.read(), context);

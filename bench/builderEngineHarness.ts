@@ -1,20 +1,20 @@
 /**
  * The browser side of `npm run bench:builder`'s engine measurements (bundled by bench/builder.ts with
  * esbuild and loaded in Chromium from a small local page). It runs the builder's REAL engine
- * (src/engine: WorkflowDraftStore, y-indexeddb persistence, the BroadcastChannel tab relay, the
+ * (src/engine: DraftStore, y-indexeddb persistence, the BroadcastChannel tab relay, the
  * commands and the undo store) without React, and exposes a few steps on window.__builderBench for the
  * bench to drive. Nothing here is used by the app.
  */
 import { IndexeddbPersistence, storeState } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { editNode } from '../src/engine/commands/editNode.ts';
-import { indexeddbDraftPersistence } from '../src/engine/indexeddbDraftPersistence.ts';
-import type { ServerWorkflow, WorkflowDraft } from '../src/engine/WorkflowDraft.ts';
-import { WorkflowDraftStore } from '../src/engine/WorkflowDraftStore.ts';
+import { DraftStore } from '../src/engine/draft/DraftStore.ts';
+import { indexeddbDraftPersistence } from '../src/engine/draft/indexeddbDraftPersistence.ts';
+import { type ServerWorkflow, WORKFLOW_DRAFTS, type WorkflowDraft } from '../src/engine/WorkflowDraft.ts';
 
 type Timed = { ms: number };
 
-const store = new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
+const store = new DraftStore(WORKFLOW_DRAFTS, { persistence: indexeddbDraftPersistence });
 let draft: WorkflowDraft | null = null;
 
 function current(): WorkflowDraft {

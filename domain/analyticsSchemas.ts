@@ -30,7 +30,7 @@ export const dayFieldSchema = (field: string) =>
     });
 
 /** A yes/no field that may be left out (then no). */
-const flag = (field: string) => booleanFieldSchema(field).optional().default(false);
+export const flag = (field: string) => booleanFieldSchema(field).optional().default(false);
 
 /** One search of the emails filter: its words, whether all its results were selected, the ids picked. */
 export type AnalyticsSearchEntry = { term: string; select_all: boolean; email_ids: number[] };
@@ -87,7 +87,7 @@ const searchListSchema = z
   });
 
 /** An optional id where "", 0 or nothing means none (filterId, user_id). */
-const optionalId = (field: string) =>
+export const optionalId = (field: string) =>
   z
     .union([z.string(), z.number(), z.null()])
     .optional()
@@ -106,6 +106,7 @@ export const analyticsSelectionShape = {
   end_date: dayFieldSchema('end_date'),
   all_campaigns: flag('all_campaigns'),
   campaign_ids: idListFieldSchema('campaign_ids'),
+  exclude_campaign_ids: idListFieldSchema('exclude_campaign_ids'),
   include_emails: idListFieldSchema('include_emails'),
   exclude_emails: idListFieldSchema('exclude_emails'),
   select_all: flag('select_all'),
@@ -154,3 +155,63 @@ export const campaignsAnalyticsBodySchema = z.object({
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),
   offset: offsetField(),
 });
+
+/** The filter a saved filter keeps (save_filter/'s saved_data): the selection and the date choice shown. */
+export const savedFilterDataSchema = z.object(
+  {
+    start_date: analyticsSelectionShape.start_date,
+    end_date: analyticsSelectionShape.end_date,
+    is_workflow: analyticsSelectionShape.is_workflow,
+    all_campaigns: analyticsSelectionShape.all_campaigns,
+    daily_IQ: analyticsSelectionShape.daily_IQ,
+    share_profile: analyticsSelectionShape.share_profile,
+    weekly_account_insights: analyticsSelectionShape.weekly_account_insights,
+    campaign_ids: analyticsSelectionShape.campaign_ids,
+    include_emails: analyticsSelectionShape.include_emails,
+    workflow_ids: analyticsSelectionShape.workflow_ids,
+    exclude_campaign_ids: analyticsSelectionShape.exclude_campaign_ids,
+    exclude_emails: analyticsSelectionShape.exclude_emails,
+    applied_date_object: z
+      .object(
+        { label: z.string().max(100), value: z.string().max(100) },
+        { error: 'applied_date_object must be {label, value}.' },
+      )
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    is_test_email: analyticsSelectionShape.is_test_email,
+    select_all: analyticsSelectionShape.select_all,
+    unselect_all: analyticsSelectionShape.unselect_all,
+    search_list: analyticsSelectionShape.search_list,
+  },
+  { error: 'saved_data must be an object of filter fields.' },
+);
+export type SavedFilterData = z.output<typeof savedFilterDataSchema>;
+
+/** save_filter/ (JSON): a name (the screen's is 'temporary_saved_filter'), the data, whether temporary. */
+export const saveFilterBodySchema = z.object({
+  name: z
+    .string({ error: 'name must be text.' })
+    .trim()
+    .min(1, 'Give the filter a name.')
+    .max(120, 'A filter name is at most 120 characters.')
+    .optional()
+    .default('temporary_saved_filter'),
+  saved_data: z
+    .union([z.string().max(200_000, 'saved_data is too long.'), z.record(z.string(), z.unknown())], {
+      error: 'saved_data must be an object of filter fields.',
+    })
+    .transform((raw, ctx): unknown => {
+      if (typeof raw !== 'string') return raw;
+      try {
+        return JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'saved_data is not valid JSON.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(savedFilterDataSchema),
+  is_temporary: booleanFieldSchema('is_temporary').optional().default(true),
+});
+
+export const savedFilterQuerySchema = z.object({ filterId: idFieldSchema('filterId') });

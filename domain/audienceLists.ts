@@ -1,3 +1,5 @@
+import type { ContactStatusName } from './audiencePeople.ts';
+
 /** Audience lists (spec 02 section 3 "Audience list"), as the audience service's lists_listing/ answers them. */
 export type AudienceListSummary = {
   list_id: number;
@@ -29,7 +31,9 @@ export type AudienceListContact = {
   designation: string | null;
   account_name: string | null;
   personality_type: string | null;
-  status: string;
+  status: ContactStatusName;
+  /** False when a campaign send leaves them out for want of marketing consent (see PersonRow). */
+  marketing_consent: boolean;
   added_at: string;
 };
 

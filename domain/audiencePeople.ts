@@ -129,6 +129,11 @@ export type PersonRow = {
   custom_fields: Record<string, string>;
   /** ISO time the contact was made. */
   created_on: string;
+  /**
+   * False when the contact has said no to marketing email (unsubscribe-all, marketing off, or a form that
+   * asked for consent without it being given): a campaign send leaves them out.
+   */
+  marketing_consent: boolean;
   /** Set by the client when the contact was added to a list from this screen. */
   is_list_contact?: boolean;
 };

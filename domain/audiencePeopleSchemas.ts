@@ -169,10 +169,11 @@ export const contactFieldsSchema = z.object({
   first_name: requiredName('First name'),
   last_name: requiredName('Last name'),
   email: contactEmailSchema,
-  designation: optionalText('designation'),
-  organization: optionalName('organization'),
-  phone_number: optionalText('phone_number', 40),
-  industry: optionalText('industry'),
+  // Messages name each field as the form labels it (Company, not organization).
+  designation: optionalText('Job title'),
+  organization: optionalName('Company'),
+  phone_number: optionalText('Phone number', 40),
+  industry: optionalText('Industry'),
   personality_type: z
     .union([z.enum(PERSONALITY_TYPES), z.literal('')], {
       error: `personality_type must be one of ${PERSONALITY_TYPES.join(', ')} (or empty for unprofiled).`,
@@ -191,8 +192,8 @@ export const contactFieldsSchema = z.object({
     })
     .optional()
     .transform((value) => (value ? value : null)),
-  linkedin_url: urlText('linkedin_url'),
-  twitter_url: urlText('twitter_url'),
+  linkedin_url: urlText('LinkedIn address'),
+  twitter_url: urlText('Twitter address'),
   /** The tab the contact is created in: profiled gives Steady when no personality is chosen. */
   tab: tabSchema,
 });

@@ -1,8 +1,8 @@
 import type { WorkflowFlow } from './workflowTypes.ts';
 
 /**
- * email_mapping/ (spec 01 sections 4 and 7): the emails added to and removed from a workflow since it was
- * saved. An email added then removed again (or removed then added back) cancels out, so only the net
+ * The email mapping (email_mapping/, and the builder's save through update_workflow/): the emails added to
+ * and removed from a workflow since it was saved. An email added then removed again (or removed then added back) cancels out, so only the net
  * change is sent: { add_emails, remove_emails }, ascending, never overlapping.
  * The emails "of" a workflow are those its send-email steps send.
  */

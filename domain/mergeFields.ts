@@ -22,3 +22,23 @@ export function fillMergeFields(
     return value ? encode(value) : (fallback ?? '').trim();
   });
 }
+
+export type MergeFieldName = keyof MergeValues;
+
+/** The merge fields a person can insert, as the designer's field picker lists them. */
+export const MERGE_FIELDS: readonly { name: MergeFieldName; label: string; example: string }[] = [
+  { name: 'first_name', label: 'First name', example: 'Ada' },
+  { name: 'last_name', label: 'Last name', example: 'Lovelace' },
+  { name: 'email', label: 'Email address', example: 'ada@example.com' },
+  { name: 'company', label: 'Company', example: 'Analytical Engines Ltd' },
+];
+
+/**
+ * The text that inserts a merge field: {{name}}, or {{name|fallback}} when a fallback is given (what a
+ * recipient without a value sees). The fallback is plain words: braces and bars, which would end the
+ * field early, are left out, and blank space at its ends does not count.
+ */
+export function mergeFieldToken(name: MergeFieldName, fallback = ''): string {
+  const words = fallback.replace(/[{}|]/g, ' ').replace(/\s+/g, ' ').trim();
+  return words ? `{{${name}|${words}}}` : `{{${name}}}`;
+}

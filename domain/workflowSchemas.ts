@@ -259,6 +259,19 @@ export const createWorkflowBodySchema = z.object({
 });
 export type CreateWorkflowBody = z.output<typeof createWorkflowBodySchema>;
 
+/**
+ * The emails added to and removed from a workflow's graph (email_mapping/, and the builder's save through
+ * update_workflow/): id lists, absent or empty meaning no change; an id in both lists cancels out.
+ */
+const emailMappingFields = {
+  add_emails: idListFieldSchema('add_emails').describe(
+    'Emails to map to the workflow: ids of your organisation\'s emails ("4,5" or [4,5]).',
+  ),
+  remove_emails: idListFieldSchema('remove_emails').describe(
+    'Emails to unmap from the workflow ("4,5" or [4,5]).',
+  ),
+};
+
 export const updateWorkflowBodySchema = z.object({
   workflow_id: idFieldSchema('workflow_id'),
   workflow: workflowJsonSchema.optional(),
@@ -268,6 +281,8 @@ export const updateWorkflowBodySchema = z.object({
   workflow_name: workflowNameSchema.optional(),
   /** Optional optimistic check: the version the client's draft was based on. */
   version: wholeNumberField('version', { min: 0, max: 2_147_483_647 }).optional(),
+  /** Optional: the mapping changes since the last save, applied in the save's transaction. */
+  ...emailMappingFields,
 });
 export type UpdateWorkflowBody = z.output<typeof updateWorkflowBodySchema>;
 
@@ -298,8 +313,7 @@ export const resumeWorkflowBodySchema = z.object({
 
 export const emailMappingBodySchema = z.object({
   workflow_id: idFieldSchema('workflow_id'),
-  add_emails: idListFieldSchema('add_emails'),
-  remove_emails: idListFieldSchema('remove_emails'),
+  ...emailMappingFields,
 });
 
 export const emailsLinksQuerySchema = z.object({

@@ -6,7 +6,8 @@ import { expect, test } from './support/cspTest.ts';
  * The email designer, one cheap walk (needs the design service's routes, /api/publish/): a new digest
  * email's Draft Edition opened from its campaign's Design link; a template applied; text typed in place;
  * a link set on a word with Ctrl+K and removed; an article list added from the palette and taken back with Undo; a reload finds the unsaved draft kept
- * in this browser; the preview shows desktop and phone side by side, then at 375 px.
+ * in this browser; saved, the text version shows the typed text at once; the preview shows desktop and
+ * phone side by side, then at 375 px.
  */
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -94,6 +95,12 @@ test('design an edition from a template, edit text, add and undo an article list
   await expect(page.getByRole('textbox', { name: 'Text', exact: true }).first()).toContainText(
     'Typed in the designer.',
   );
+
+  // Saved, the text version is made from what was saved, at once (no reload).
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('draft-status')).toHaveText(/Design saved|All changes saved/);
+  await page.getByRole('tab', { name: 'Text version' }).click();
+  await expect(page.getByRole('textbox', { name: 'Text version' })).toHaveValue(/Typed in the designer\./);
 
   // Preview: desktop and phone side by side; then on a phone-sized window.
   await page.getByRole('tab', { name: 'Preview' }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expect, test } from './support/cspTest.ts';
+import { openNewEdition, solidPng } from './support/designerSteps.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
 import { companyCsv, latin1Csv, pngNamedCsv } from './support/importFiles.ts';
 import { designedEdition, listOfPeople } from './support/publishSteps.ts';
@@ -277,6 +278,76 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.goto('/analytics/campaigns-assets');
       await expect(page.getByTestId('analytics-campaign-row').first()).toBeVisible();
       await shot(page, 'analytics-campaigns');
+    });
+
+    test('designer screens', async ({ page }) => {
+      await openNewEdition(page, { empty: true });
+      await expect(page.getByText('This email is empty')).toBeVisible();
+      await shot(page, 'designer-empty');
+      const phone = size === 'phone';
+      const openSheet = async (name: string) => {
+        if (phone) await page.getByRole('button', { name }).click();
+      };
+      const closeSheet = async () => {
+        if (phone) await page.getByRole('button', { name: 'Close' }).last().click();
+      };
+      // Blocks: the starter template applied.
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      await page.getByRole('button', { name: 'Apply template Newsletter with columns' }).click();
+      await expect(page.getByText(/replaced the design/)).toBeVisible();
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      await closeSheet();
+      await expect(page.getByTestId('canvas-block').first()).toBeVisible();
+      await shot(page, 'designer-blocks');
+      await page.screenshot({ path: `${dir}/designer-blocks-window-${size}.png` });
+      // An image block: its upload (a refusal, then a picture).
+      await openSheet('Add block');
+      await page.getByRole('button', { name: 'Add Image' }).click();
+      await openSheet('Properties and templates');
+      await page.getByRole('tab', { name: 'Properties' }).click();
+      await expect(page.getByRole('heading', { name: 'Image properties' })).toBeVisible();
+      const file = page.getByLabel('Choose an image');
+      await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expect(page.getByRole('alert')).toHaveText('Choose a PNG, JPEG, GIF or WebP image.');
+      await page.screenshot({ path: `${dir}/designer-image-refused-${size}.png` });
+      // The upload's answer is held until its progress is on the screen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/publish/upload_image/', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await file.setInputFiles({
+        name: 'spring-sale.png',
+        mimeType: 'image/png',
+        buffer: solidPng(600, 240, [27, 52, 135]),
+      });
+      await expect(page.getByRole('progressbar', { name: 'Uploading spring-sale.png…' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/designer-image-uploading-${size}.png` });
+      release();
+      await closeSheet();
+      await expect(page.getByRole('img', { name: 'spring sale' })).toBeVisible();
+      await page.getByRole('img', { name: 'spring sale' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/designer-image-${size}.png` });
+      // The personal field picker of a text.
+      const text = page.getByRole('textbox', { name: 'Text', exact: true }).first();
+      await text.click();
+      await page.keyboard.press('Control+End');
+      await page.getByRole('button', { name: 'Personal field in Text' }).first().click();
+      const picker = page.getByRole('dialog', { name: 'Insert a personal field' });
+      await picker.getByLabel('When a recipient has none, show').fill('there');
+      await page.screenshot({ path: `${dir}/designer-merge-field-${size}.png` });
+      await picker.getByRole('button', { name: 'Insert' }).click();
+      await expect(text).toContainText('{{first_name|there}}');
+      // The text version, made from the saved design.
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByTestId('draft-status')).toHaveText(/Design saved|All changes saved/);
+      await page.getByRole('tab', { name: 'Text version' }).click();
+      await expect(page.getByRole('textbox', { name: 'Text version' })).toHaveValue(/first_name/);
+      await shot(page, 'designer-text-version');
     });
 
     test('mailbox screens', async ({ page }) => {

@@ -4,7 +4,8 @@ import { toRequestFailure } from '../domain/requestFailure.ts';
 
 export type DesignSaveInput = { versionId: number };
 export type DesignSaveRequest = { versionId: number };
-export type DesignSaveResult = { versionName: string; savedAt: string };
+/** What design/save/ answered: the name and time kept, and the text version the server keeps now. */
+export type DesignSaveResult = { versionName: string; savedAt: string; previewText: string | null };
 
 export type DesignSaveContext = {
   versionId: number;

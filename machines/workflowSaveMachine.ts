@@ -88,8 +88,8 @@ const START = {
  * builder's own check carried by the event, or the server's answer naming the node) lands in failed with
  * that message; the steps a server refusal names (error_publish_nodes) are kept in `faults` for the canvas. From saved, published and failed another save or publish can start; `save.dismiss`
  * clears the notice. The call is the invoked `save` actor, provided by the builder
- * (`workflowSaveMachine.provide({ actors: { save } })`): it serialises the draft and calls
- * update_workflow/ and email_mapping/.
+ * (`workflowSaveMachine.provide({ actors: { save } })`): it serialises the draft and sends it with its
+ * email mapping changes in one update_workflow/ request.
  */
 export const workflowSaveMachine = setup({
   types: {

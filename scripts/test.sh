@@ -55,6 +55,9 @@ print_summary() {
   echo "==> summary ($((SECONDS - started_all))s)"
   local line
   for line in "${summary[@]}"; do echo "$line"; done
+  # Where the time went: the 10 slowest test files of the Vitest and Playwright reports written so far.
+  echo
+  tsx scripts/slowestTestFiles.ts "$reports"/*.json || true
 }
 
 fail() {

@@ -3,10 +3,11 @@ import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
+import { startPeriodicJob } from './lib/jobs/startPeriodicJob.ts';
+import { startPgBoss } from './lib/jobs/startPgBoss.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
-import { startPgBoss } from './lib/startPgBoss.ts';
 import { RollupJobs } from './services/analytics/RollupJobs.ts';
 import { ImportJobs } from './services/audience/ImportJobs.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
@@ -37,19 +38,24 @@ export type BackgroundWork = {
   importJobs: ImportJobs;
   /** The analytics rollups' catch-up on pg-boss (woken by every commit of email events). */
   analyticsRollups: RollupJobs;
-  /** Deletes expired sessions, sign-up links and sign-in delays (also run at start-up and every hour). */
+  /** Deletes expired sessions, sign-up links and sign-in delays now (also hourly: a pg-boss schedule). */
   sweepExpired: () => Promise<void>;
-  /** Stops everything, in order: imports, rollups, feed fetches, sends, steps (then pg-boss), deliveries, notifications. */
+  /**
+   * Stops everything, in order: the expiry sweep, imports, feed fetches, sends, steps (then pg-boss),
+   * deliveries, notifications.
+   */
   stop: () => Promise<void>;
 };
 
+/** The periodic job that deletes what has expired (sessions, sign-up links, sign-in delays, rate windows). */
+export const EXPIRY_SWEEP = 'expiry-sweep';
+
 /**
- * Every background job of a server process, started from one place with its settings from config.ts: the
- * outbox's delivery (with SMTP), the workflow runtime (its step loops and sweep; the sink that enrols
- * contacts on email events is pushed onto `sinks`), the feed fetcher of the article pool, the edition
- * sender, the CSV imports, the analytics rollups' catch-up, the marketing delivery worker, the notifications that wake the delivery loops
- * (listenForWork), and the hourly expiry sweep. The jobs on pg-boss (the runtime's steps, feed fetches,
- * edition sends, imports) share one pg-boss of this process; email goes through the leased queues.
+ * Every background job of a server process, started from one place with its settings from config.ts. Two
+ * mechanisms: jobs on pg-boss (server/lib/jobs: the workflow runtime's steps and sweep, the feed fetches and
+ * their sweep, edition sends, CSV imports, the analytics rollups' catch-up and its sweep, the expiry sweep), sharing this process's one pg-boss; and the
+ * leased queues of email (the outbox's delivery with SMTP, the marketing delivery worker). Both wake on
+ * the notifications of queued work (listenForWork); the runtime's email event sink is pushed onto `sinks`.
  */
 export async function startBackgroundWork(input: {
   config: AppConfig;
@@ -70,6 +76,10 @@ export async function startBackgroundWork(input: {
     maintenanceIntervalSeconds: runtimeOptions ? runtimeOptions.maintenanceIntervalSeconds : undefined,
     log: (message, error) => log.error(error, message),
   });
+  // The jobs and the delivery loops wake on notifications of queued work from any process.
+  const stopListening = await listenForWork(database, config.databaseUrl, (message, error) =>
+    log.error(error, message),
+  );
   const outboxDelivery = config.smtpUrl
     ? startOutboxDelivery({
         db: database.db,
@@ -111,11 +121,6 @@ export async function startBackgroundWork(input: {
     log: (message, error) => log.error(error, message),
   });
   if (workflowRuntime) sinks.push(workflowRuntime.emailEventSink);
-  // The delivery loops (outbox, marketing) wake on notifications of queued email from any process.
-  const stopListening =
-    config.deliveryWorker || outboxDelivery
-      ? await listenForWork(database, config.databaseUrl, (message, error) => log.error(error, message))
-      : async () => {};
   const deliveryWorker = config.deliveryWorker
     ? startDeliveryWorker({
         db: database.db,
@@ -143,21 +148,25 @@ export async function startBackgroundWork(input: {
 
   const analyticsRollups = await RollupJobs.start({
     database,
-    databaseUrl: config.databaseUrl,
     boss,
     log: (message, error) => log.error(error, message),
   });
 
-  const sweepExpired = async () => {
-    await Promise.all([
-      input.sessions.deleteExpired(),
-      deleteExpiredPendingSignups(database.db),
-      new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
-      RateLimiter.forgetEndedBefore(database.db, new Date(Date.now() - 60 * 60 * 1000)),
-    ]).catch((error) => log.error(error, 'expiry sweep failed'));
-  };
-  const sweeper = setInterval(sweepExpired, 60 * 60 * 1000);
-  sweeper.unref();
+  // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows:
+  // hourly, in one process of the database each time (and at start-up: app.ts).
+  const expirySweep = await startPeriodicJob(boss, database.db, {
+    name: EXPIRY_SWEEP,
+    schedule: '0 * * * *',
+    log: (message, error) => log.error(error, message),
+    run: async () => {
+      await Promise.all([
+        input.sessions.deleteExpired(),
+        deleteExpiredPendingSignups(database.db),
+        new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
+        RateLimiter.forgetEndedBefore(database.db, new Date(Date.now() - 60 * 60 * 1000)),
+      ]);
+    },
+  });
 
   return {
     workflowRuntime,
@@ -167,9 +176,9 @@ export async function startBackgroundWork(input: {
     deliveryWorker,
     importJobs,
     analyticsRollups,
-    sweepExpired,
+    sweepExpired: expirySweep.runNow,
     stop: async () => {
-      clearInterval(sweeper);
+      await expirySweep.stop();
       await importJobs.stop();
       await analyticsRollups.stop();
       await feedFetcher?.stop();

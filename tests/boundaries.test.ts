@@ -10,6 +10,7 @@ import {
   noPrivatePackagePath,
   onePagedList,
   textOf,
+  twoBackgroundMechanisms,
   under,
   violationsUnder,
 } from './boundaryRules.ts';
@@ -34,6 +35,24 @@ const importsUnder = (...dirs: string[]): Import[] =>
 
 const REACT_PACKAGES =
   /^(react|react-dom|@xstate\/react|@xyflow\/|@tanstack\/react-router|@testing-library\/)/;
+
+/**
+ * The local-first draft (an undo manager over a Y.Doc, its IndexedDB store, its tab relay) has one home:
+ * the draft kernel, src/engine/draft/. Returns what in a file outside it makes a second one.
+ */
+const DRAFT_KERNEL = 'src/engine/draft';
+const SECOND_DRAFT_ENGINE: readonly [RegExp, string][] = [
+  [/\bnew\s+(?:Y\.)?UndoManager\s*\(/, 'a Y.UndoManager'],
+  [/from\s*['"]y-indexeddb['"]|import\(\s*['"]y-indexeddb['"]/, 'y-indexeddb'],
+  [/\bindexedDB\s*\.\s*open\s*\(/, 'an IndexedDB database'],
+  [/\bnew\s+BroadcastChannel\s*\(/, 'a BroadcastChannel relay'],
+];
+
+function secondDraftEngine(file: string, text: string): string[] {
+  if (under(file, DRAFT_KERNEL)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return SECOND_DRAFT_ENGINE.filter(([pattern]) => pattern.test(code)).map(([, what]) => `${file}: ${what}`);
+}
 
 describe('boundaries', () => {
   it('finds imports of every form (the checks below read real imports)', () => {
@@ -311,6 +330,86 @@ describe('one way for each recurring thing on the server', () => {
     ]);
   });
 
+  it('background work is one of two mechanisms: jobs on pg-boss (server/lib/jobs) or the leased email queue', () => {
+    expect(violationsUnder(twoBackgroundMechanisms, 'server')).toEqual([]);
+  });
+
+  it('the rule finds a timer loop of its own and pg-boss taken outside server/lib/jobs', () => {
+    const file = 'server/services/x/XPoller.ts';
+    const bad = (...lines: string[]) => twoBackgroundMechanisms(file, lines.join('\n'));
+    expect(bad('const timer = setInterval(() => void sweep(), 60_000);')).toEqual([
+      `${file}: a timer loop of its own (setInterval)`,
+    ]);
+    expect(
+      bad(
+        'export class XPoller {',
+        '  private async poll(): Promise<void> {',
+        '    await this.runDue();',
+        '    if (!this.stopped) this.timer = setTimeout(() => void this.poll().catch(() => {}), 1000);',
+        '  }',
+        '}',
+      ),
+    ).toEqual([`${file}: a timer loop of its own (setTimeout calls poll again)`]);
+    expect(bad('function tick() {', '  work();', '  setTimeout(tick, 500);', '}')).toEqual([
+      `${file}: a timer loop of its own (setTimeout calls tick again)`,
+    ]);
+    expect(
+      bad(
+        'const loop = async () => {',
+        '  while (!stopped) {',
+        '    await runDue();',
+        '    await new Promise((resolve) => setTimeout(resolve, 1000));',
+        '  }',
+        '};',
+      ),
+    ).toEqual([`${file}: a polling loop (setTimeout in a loop)`]);
+    expect(
+      bad('const boss = new PgBoss({ connectionString: url });', "await boss.work('x', handler);"),
+    ).toEqual([
+      `${file}: new PgBoss (pg-boss starts in server/lib/jobs)`,
+      `${file}: pg-boss workers of its own (define a job with server/lib/jobs)`,
+    ]);
+    expect(bad('const jobs = await this.options.boss.fetch<Data>(QUEUE, { batchSize: 5 });')).toHaveLength(1);
+    expect(
+      bad(
+        'for (;;) {',
+        '  if (await due()) await run();',
+        "  else await sleepUntilWork(['x'], 30_000).done;",
+        '}',
+      ),
+    ).toEqual([`${file}: a polling loop (sleepUntilWork in a loop)`]);
+    // A time limit is a timer, not a loop (even one set in a loop); a comment is not code; jobs and the
+    // email queue are the two ways.
+    expect(
+      bad(
+        'while (queue.length > 0) {',
+        '  const job = queue.shift();',
+        '  job.timer = setTimeout(() => job.cancel(), 1000);',
+        '}',
+      ),
+    ).toEqual([]);
+    expect(
+      bad(
+        'function run(job: Job) {',
+        '  job.timer = setTimeout(() => {',
+        '    job.reject(new Error("too long"));',
+        '    run(next);',
+        '  }, 1000);',
+        '}',
+        '// setInterval(() => poll(), 1000)',
+      ),
+    ).toEqual([]);
+    expect(
+      twoBackgroundMechanisms('server/lib/jobs/JobHost.ts', 'setTimeout(() => this.look(), 10);'),
+    ).toEqual([]);
+    expect(
+      twoBackgroundMechanisms(
+        'server/services/delivery/deliveryLoop.ts',
+        'while (!stopped) await sleepUntilWork([], 50).done;',
+      ),
+    ).toEqual([]);
+  });
+
   it('server/lib has no import cycle, type-only imports included', () => {
     expect(importCycles(sourcesUnder('server/lib'))).toEqual([]);
   });
@@ -325,5 +424,31 @@ describe('one way for each recurring thing on the server', () => {
       text: "import type { A } from './A.ts';\nexport type B = { a?: A };",
     };
     expect(importCycles([a, b])).toEqual(['server/lib/A.ts -> server/lib/B.ts -> server/lib/A.ts']);
+  });
+
+  it('the local-first draft engine is the kernel’s alone: no undo manager, IndexedDB store or tab relay elsewhere', () => {
+    expect(violationsUnder(secondDraftEngine, 'src', 'public-pages', 'machines', 'domain')).toEqual([]);
+  });
+
+  it('finds a second draft engine in a file outside the kernel (and not in the kernel, nor in a comment)', () => {
+    const store = [
+      "import { IndexeddbPersistence } from 'y-indexeddb';",
+      '// a comment may say new Y.UndoManager(...)',
+      'export function openMine(doc) {',
+      '  const undo = new Y.UndoManager([doc.getMap("blocks")]);',
+      '  const relay = new BroadcastChannel(doc.guid);',
+      '  return { undo, relay, db: indexedDB.open("mine") };',
+      '}',
+    ].join('\n');
+    expect(secondDraftEngine('src/modules/analytics/hooks/useMyDraft.ts', store)).toEqual([
+      'src/modules/analytics/hooks/useMyDraft.ts: a Y.UndoManager',
+      'src/modules/analytics/hooks/useMyDraft.ts: y-indexeddb',
+      'src/modules/analytics/hooks/useMyDraft.ts: an IndexedDB database',
+      'src/modules/analytics/hooks/useMyDraft.ts: a BroadcastChannel relay',
+    ]);
+    expect(secondDraftEngine('src/engine/draft/createUndoStore.ts', store)).toEqual([]);
+    expect(secondDraftEngine('src/engine/design/designDoc.ts', '/** the y-indexeddb database */')).toEqual(
+      [],
+    );
   });
 });

@@ -164,3 +164,147 @@ export const noPrivatePackagePath: FileCheck = importCheck((imp) => {
   if (paths === null) return /^(lib|dist|src|build|internal|esm|cjs)(\/|$)/.test(sub);
   return !paths.some((key) => offered(key, `./${sub}`));
 });
+
+/**
+ * Two background mechanisms on the server: jobs on pg-boss, each defined one way in server/lib/jobs
+ * (startJob, startPeriodicJob: its queue, retries and handler; pg-boss's schedule for periodic work), and
+ * the leased queue of email (the outbox's and the marketing sends' delivery loops). Anything else that
+ * runs by itself is a second way: a timer loop of its own (setInterval, a setTimeout that calls its own
+ * function again, a timer or a sleep in a loop) or pg-boss taken directly (new PgBoss, boss.work/fetch).
+ */
+const JOBS_HOME = 'server/lib/jobs/';
+const LEASED_EMAIL_QUEUE = [
+  'server/services/delivery/deliveryLoop.ts',
+  'server/services/delivery/leasedQueue.ts',
+  'server/services/delivery/startDeliveryWorker.ts',
+  'server/services/delivery/startOutboxDelivery.ts',
+];
+
+/** The index just after the bracket that closes the one at `open` (strings are not told apart). */
+function afterClosing(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i += 1) {
+    const c = code[i];
+    if (c === '(' || c === '{' || c === '[') depth += 1;
+    else if (c === ')' || c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return code.length;
+}
+
+type Span = { name: string; start: number; end: number };
+
+/** The body that follows a parameter list or loop head ending at `at`: braces, or an arrow's expression. */
+function bodyAfter(code: string, at: number): [number, number] | null {
+  const rest = code.slice(at);
+  const braces = rest.match(/^\s*(?::[^{;=]*?)?\s*(?:=>)?\s*\{/);
+  if (braces) {
+    const open = at + braces[0].length - 1;
+    return [open, afterClosing(code, open)];
+  }
+  const arrow = rest.match(/^\s*(?::[^=;{]*?)?=>/);
+  if (!arrow) return null;
+  const start = at + arrow[0].length;
+  const end = code.indexOf('\n', start);
+  return [start, end === -1 ? code.length : end];
+}
+
+const NOT_A_FUNCTION = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'function',
+  'await',
+  'new',
+]);
+const FUNCTION_HEADS = [
+  /\bfunction\s*\*?\s*(\w+)\s*(?:<[^>]*>)?\s*(\()/g,
+  /\b(?:const|let)\s+(\w+)\s*=\s*(?:async\s*)?(\()/g,
+  /^[ \t]*(?:(?:private|public|protected|static|async|override)\s+)*(\w+)\s*(?:<[^>()]*>)?\s*(\()/gm,
+];
+
+/** Named functions and methods with their bodies. */
+function functionSpans(code: string): Span[] {
+  return FUNCTION_HEADS.flatMap((head) =>
+    [...code.matchAll(head)].flatMap((match) => {
+      const name = match[1] ?? '';
+      if (NOT_A_FUNCTION.has(name)) return [];
+      const paren = (match.index ?? 0) + match[0].length - 1;
+      const body = bodyAfter(code, afterClosing(code, paren));
+      return body ? [{ name, start: body[0], end: body[1] }] : [];
+    }),
+  );
+}
+
+/** The bodies of while, for and do loops. */
+function loopSpans(code: string): Span[] {
+  const heads = [...code.matchAll(/\b(?:while|for(?:\s+await)?)\s*\(/g)].flatMap((match) => {
+    const body = bodyAfter(code, afterClosing(code, (match.index ?? 0) + match[0].length - 1));
+    return body ? [{ name: 'loop', start: body[0], end: body[1] }] : [];
+  });
+  const dos = [...code.matchAll(/\bdo\s*\{/g)].map((match) => {
+    const open = (match.index ?? 0) + match[0].length - 1;
+    return { name: 'loop', start: open, end: afterClosing(code, open) };
+  });
+  return [...heads, ...dos];
+}
+
+/** The first argument of the call whose parenthesis is at `paren`. */
+function firstArgument(code: string, paren: number): string {
+  let depth = 0;
+  for (let i = paren + 1; i < code.length; i += 1) {
+    const c = code[i];
+    if (c === '(' || c === '{' || c === '[') depth += 1;
+    else if (c === ')' || c === '}' || c === ']') {
+      if (depth === 0) return code.slice(paren + 1, i);
+      depth -= 1;
+    } else if (c === ',' && depth === 0) return code.slice(paren + 1, i);
+  }
+  return code.slice(paren + 1);
+}
+
+/** The function a timer's callback does nothing but call (`poll`, `() => void this.poll()`), if any. */
+function calledBack(callback: string): string | null {
+  const plain = callback.match(/^\s*(?:this\.)?(\w+)\s*$/);
+  if (plain) return plain[1] ?? null;
+  const arrow = callback.match(
+    /^\s*(?:async\s*)?\(\s*\)\s*=>\s*\{?\s*(?:void\s+|await\s+)?(?:this\.)?(\w+)\s*\(/,
+  );
+  return arrow?.[1] ?? null;
+}
+
+export const twoBackgroundMechanisms: FileCheck = (file, text) => {
+  if (file.startsWith(JOBS_HOME)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|(?<![:'"`\\])\/\/[^\n]*/g, '');
+  const found: string[] = [];
+  if (/\bnew\s+PgBoss\b/.test(code)) found.push(`${file}: new PgBoss (pg-boss starts in server/lib/jobs)`);
+  if (/\w*boss\??\.(work|fetch|offWork)\s*(?:<[^>()]*>)?\s*\(/i.test(code))
+    found.push(`${file}: pg-boss workers of its own (define a job with server/lib/jobs)`);
+  if (LEASED_EMAIL_QUEUE.includes(file)) return found;
+  if (/(?<![.\w])setInterval\s*\(/.test(code)) found.push(`${file}: a timer loop of its own (setInterval)`);
+  const functions = functionSpans(code);
+  const loops = loopSpans(code);
+  for (const call of code.matchAll(/(?<![.\w])(setTimeout|sleepUntilWork)\s*\(/g)) {
+    const at = call.index ?? 0;
+    // A loop that waits on a timer (a sleep: await setTimeout, new Promise(resolve => setTimeout(...)),
+    // sleepUntilWork) polls; a timer a loop only sets (a time limit) does not.
+    const before = code.slice(Math.max(0, at - 80), at);
+    const sleeps =
+      call[1] === 'sleepUntilWork' ||
+      /(?:new\s+Promise\b[^;]*=>\s*\{?\s*(?:\w+\s*=\s*)?|await\s+)$/.test(before);
+    if (sleeps && loops.some((loop) => loop.start < at && at < loop.end)) {
+      found.push(`${file}: a polling loop (${call[1]} in a loop)`);
+      continue;
+    }
+    if (call[1] !== 'setTimeout') continue;
+    const again = calledBack(firstArgument(code, at + call[0].length - 1));
+    if (again && functions.some((fn) => fn.name === again && fn.start < at && at < fn.end))
+      found.push(`${file}: a timer loop of its own (setTimeout calls ${again} again)`);
+  }
+  return found;
+};

@@ -7,8 +7,8 @@ import { DEMO_IDS } from '../../server/seed/demoIds.ts';
  * Run before the e2e server starts on a fresh data folder: migrates and seeds it (unsubscribe ids are
  * random, as in production), then writes the unsubscribe ids of the demo organisation's first contacts to
  * E2E_FIXTURE_FILE, so that specs can open a given recipient's page without any id being computable.
- * With E2E_COPY_DATA_TO, the prepared database is copied into that data folder too (the second server's):
- * it starts without migrating and seeding a database of its own.
+ * With E2E_COPY_DATA_TO (comma-separated folders), the prepared database is copied into those data folders
+ * too (the second server's, the outage spec's): they start without migrating and seeding one of their own.
  */
 async function prepare(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
@@ -28,8 +28,8 @@ async function prepare(): Promise<void> {
   } finally {
     await database.close();
   }
-  const copyTo = process.env.E2E_COPY_DATA_TO;
-  if (copyTo) cpSync(path.join(dataDir, 'pglite'), path.join(copyTo, 'pglite'), { recursive: true });
+  for (const copyTo of (process.env.E2E_COPY_DATA_TO ?? '').split(',').filter(Boolean))
+    cpSync(path.join(dataDir, 'pglite'), path.join(copyTo, 'pglite'), { recursive: true });
 }
 
 await prepare();

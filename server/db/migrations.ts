@@ -30,7 +30,10 @@ import * as m0030 from './migrations/m0030_name_prefix_by_range.ts';
 import * as m0031 from './migrations/m0031_sender_addresses.ts';
 import * as m0032 from './migrations/m0032_rate_limits.ts';
 import * as m0033 from './migrations/m0033_import_companies.ts';
+import * as m0034 from './migrations/m0034_list_sends.ts';
+import * as m0035 from './migrations/m0035_people_contains_search.ts';
 import * as m0040 from './migrations/m0040_analytics_read_model.ts';
+import * as m0041 from './migrations/m0041_analytics_saved_filters.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -66,7 +69,10 @@ const migrations: Record<string, Migration> = {
   m0031_sender_addresses: m0031,
   m0032_rate_limits: m0032,
   m0033_import_companies: m0033,
+  m0034_list_sends: m0034,
+  m0035_people_contains_search: m0035,
   m0040_analytics_read_model: m0040,
+  m0041_analytics_saved_filters: m0041,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

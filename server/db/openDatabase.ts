@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { inlinePglite, type PgliteSession } from './PgliteSession.ts';
 import { pgliteDialect } from './pgliteDialect.ts';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import type { Database } from './schema.ts';
 import { takeFolderLock } from './takeFolderLock.ts';
 
@@ -91,7 +92,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openInline(dataDir: string, template: Blob | undefined): Promise<PgliteSession> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = template ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
+  const pg = template
+    ? new PGlite({ loadDataDir: template, extensions: PGLITE_EXTENSIONS })
+    : new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
   await pg.waitReady;
   return inlinePglite(pg);
 }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { inlinePglite, type PgliteSession } from './PgliteSession.ts';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import type { PgliteThreadError, PgliteThreadReply, PgliteThreadRequest } from './pgliteThreadProtocol.ts';
 
 /**
@@ -32,8 +33,8 @@ async function answer(request: PgliteThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'open': {
       const pg = request.template
-        ? new PGlite({ loadDataDir: new Blob([request.template]) })
-        : new PGlite(request.dataDir);
+        ? new PGlite({ loadDataDir: new Blob([request.template]), extensions: PGLITE_EXTENSIONS })
+        : new PGlite(request.dataDir, { extensions: PGLITE_EXTENSIONS });
       await pg.waitReady;
       session = inlinePglite(pg);
       return null;

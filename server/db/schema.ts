@@ -220,6 +220,12 @@ export type ContactListTable = {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** An email an edition send queued to a member of a list of its audience (m0031): what was sent to the list. */
+export type ListSendTable = {
+  list_id: number;
+  send_id: number;
+};
+
 /** A CSV import of contacts (m0015): a background job; see server/services/audience/importRunner.ts. */
 export type AudienceImportTable = {
   id: Generated<number>;
@@ -696,6 +702,17 @@ export type AnalyticsProgressTable = {
   last_event_id: EventId;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
+/** A saved analytics filter (m0041): fs_id in a report's address. */
+export type AnalyticsSavedFilterTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  name: string;
+  saved_data: ColumnType<Record<string, unknown>, string, string>;
+  is_temporary: boolean;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
 // --- end analytics rollups ---
 
 // --- email delivery (m0007) ---
@@ -925,6 +942,7 @@ export type Database = {
   audience_facets: AudienceFacetTable;
   contact_lists: ContactListTable;
   list_contacts: ListContactTable;
+  list_sends: ListSendTable;
   sales_groups: SalesGroupTable;
   sales_group_users: SalesGroupUserTable;
   forms: FormTable;
@@ -967,6 +985,7 @@ export type Database = {
   analytics_contact_email: AnalyticsContactEmailTable;
   analytics_article_contact: AnalyticsArticleContactTable;
   analytics_progress: AnalyticsProgressTable;
+  analytics_saved_filters: AnalyticsSavedFilterTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/openDatabase.ts';
-import { signalWork, WORK_CHANNEL } from './workSignals.ts';
+import { signalAllWork, signalWork, WORK_CHANNEL } from './workSignals.ts';
 
 type Listening = { count: number; stop: () => Promise<void> };
 const listening = new WeakMap<DatabaseHandle, Listening>();
@@ -39,22 +39,26 @@ export async function listenForWork(
       next.on('notification', (message) => signalWork(message.payload ?? ''));
       next.on('error', (error) => {
         log('work notifications: the listening connection failed; reconnecting', error);
+        // Closing a connection that already failed may fail too: nothing is lost, it is replaced.
         void next.end().catch(() => {});
         if (client === next) client = null;
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+        if (!stopped) retry = setTimeout(reconnect, RECONNECT_MS);
       });
       try {
         await next.connect();
         await next.query(`LISTEN ${WORK_CHANNEL}`);
         client = next;
         // Whatever was notified while no connection listened is found now.
-        for (const kind of ['steps', 'enrolments', 'delivery', 'events']) signalWork(kind);
+        signalAllWork();
       } catch (error) {
         void next.end().catch(() => {});
         log('work notifications: could not listen; retrying', error);
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+        if (!stopped) retry = setTimeout(reconnect, RECONNECT_MS);
       }
     };
+    /** connect() logs its own failures; this catches what it did not foresee. */
+    const reconnect = () =>
+      void connect().catch((error) => log('work notifications: reconnecting failed', error));
     await connect();
     entry.stop = async () => {
       stopped = true;

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
-/** Kinds of background work a write can create. */
-/** events: email events were recorded (the analytics rollups catch up). */
-export type WorkKind = 'steps' | 'enrolments' | 'delivery' | 'events';
+/**
+ * A kind of background work a write can create: 'delivery' (the email queue), or a job's name (a job of
+ * server/lib/jobs: its queue() notifies it, and its workers in every process wake on it).
+ */
+export type WorkKind = 'delivery' | (string & {});
 export const WORK_CHANNEL = 'workbench_work';
-const KINDS: readonly WorkKind[] = ['steps', 'enrolments', 'delivery', 'events'];
 
 const local = new EventEmitter();
 local.setMaxListeners(0);
@@ -26,14 +27,22 @@ export function onWork(kind: WorkKind, listener: () => void): () => void {
   return () => local.off(kind, listener);
 }
 
-/** Passes on a notification (listenForWork calls it). */
+/** Passes on a notification (listenForWork calls it); 'error' is an EventEmitter's own event, never a kind. */
 export function signalWork(payload: string): void {
-  if ((KINDS as readonly string[]).includes(payload)) local.emit(payload);
+  if (payload && payload !== 'error') local.emit(payload);
+}
+
+/**
+ * Wakes every listener of every kind: after a time when notifications could have been missed (the
+ * listening connection was down), whatever was notified meanwhile is looked for now.
+ */
+export function signalAllWork(): void {
+  for (const kind of local.eventNames()) local.emit(kind);
 }
 
 /**
  * Sleeps until ms have passed or work of one of the kinds is signalled, whichever comes first; resolves
- * early when `cancel` is called. The loops of the runtime and the delivery worker idle with it.
+ * early when `cancel` is called. The delivery loops idle with it.
  */
 export function sleepUntilWork(
   kinds: readonly WorkKind[],

@@ -11,7 +11,7 @@ const MORE_LISTS = [
     userId: DEMO_IDS.demoUserId,
     members: sql`designation ~* '(chief|vp|vice|director|head|founder|ceo|cto|cfo|cmo)'`,
     limit: 400,
-    usedDaysAgo: 6,
+    updatedDaysAgo: 6,
   },
   {
     name: 'Highly Engaged',
@@ -19,7 +19,7 @@ const MORE_LISTS = [
     userId: DEMO_IDS.demoUserId,
     members: sql`engagement_score >= 70 and status = 'Subscribed'`,
     limit: 600,
-    usedDaysAgo: 2,
+    updatedDaysAgo: 2,
   },
   {
     name: 'Re-engagement Candidates',
@@ -27,7 +27,7 @@ const MORE_LISTS = [
     userId: DEMO_IDS.colleagueUserId,
     members: sql`engagement_score < 25`,
     limit: 300,
-    usedDaysAgo: null,
+    updatedDaysAgo: null,
   },
   {
     name: 'Q4 Newsletter',
@@ -35,7 +35,7 @@ const MORE_LISTS = [
     userId: DEMO_IDS.demoUserId,
     members: sql`status = 'Subscribed'`,
     limit: 1500,
-    usedDaysAgo: 1,
+    updatedDaysAgo: 1,
   },
   {
     name: 'Conference Follow-ups',
@@ -43,14 +43,15 @@ const MORE_LISTS = [
     userId: DEMO_IDS.colleagueUserId,
     members: sql`id % 7 = 3`,
     limit: 250,
-    usedDaysAgo: null,
+    updatedDaysAgo: null,
   },
 ] as const;
 
 /**
  * Audience lists of the demo organisation beyond the first few: members are chosen by a rule over whatever
- * contacts exist at seed time (so it suits a small or a large demo audience), some lists were last used by
- * a user, and every organisation's lists get their place (position) oldest first, so newest shows first.
+ * contacts exist at seed time (so it suits a small or a large demo audience; none has been sent to, so
+ * none is "used" yet), and every organisation's lists get their place (position) oldest first, so newest
+ * shows first.
  * Runs after the sequences are reset (the lists take fresh ids). Returns the ids it created.
  */
 export async function seedLists(trx: Transaction<Database>): Promise<number[]> {
@@ -64,9 +65,7 @@ export async function seedLists(trx: Transaction<Database>): Promise<number[]> {
         name: list.name,
         is_active: true,
         created_at: seedTime(list.daysAgo),
-        updated_at: seedTime(list.usedDaysAgo ?? list.daysAgo),
-        last_used_by: list.usedDaysAgo === null ? null : DEMO_IDS.demoUserId,
-        last_used_at: list.usedDaysAgo === null ? null : seedTime(list.usedDaysAgo),
+        updated_at: seedTime(list.updatedDaysAgo ?? list.daysAgo),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -77,13 +76,6 @@ export async function seedLists(trx: Transaction<Database>): Promise<number[]> {
       from contacts where org_id = ${DEMO_IDS.mainOrgId} and ${list.members}
       order by id limit ${list.limit}`.execute(trx);
   }
-  // The first seeded lists: the demo user sent to two of them.
-  await trx
-    .updateTable('contact_lists')
-    .set({ last_used_by: DEMO_IDS.demoUserId, last_used_at: seedTime(9) })
-    .where('org_id', '=', DEMO_IDS.mainOrgId)
-    .where('name', 'in', ['Newsletter Readers', 'Webinar Attendees Q3'])
-    .execute();
   await sql`
     update contact_lists l set position = n.position from (
       select id, row_number() over (partition by org_id order by created_at, id) as position from contact_lists

@@ -129,11 +129,25 @@ function checkAnswer<T>(body: unknown): T {
   return body as T;
 }
 
+/** An HTTP answer that is not a success, as the upload transport reports it (ofetch has FetchError). */
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
 function toApiError(error: unknown, state: { timedOut: boolean; canceled: boolean }): ApiError {
   if (error instanceof ApiError) return error;
   if (state.canceled) return new ApiError({ kind: 'canceled', status: 0, message: CANCELED_MESSAGE });
   if (state.timedOut) return new ApiError({ kind: 'timeout', status: 408, message: STATUS_MESSAGES[408]! });
-  if (error instanceof FetchError && typeof error.status === 'number' && error.status > 0) {
+  if (
+    (error instanceof FetchError || error instanceof HttpStatusError) &&
+    typeof error.status === 'number' &&
+    error.status > 0
+  ) {
     const status = error.status;
     const fallback =
       STATUS_MESSAGES[status] ??
@@ -177,11 +191,64 @@ function applyCatalogue(failure: ApiError, options: RequestOptions): void {
   }
 }
 
+type Body = URLSearchParams | FormData | Record<string, unknown>;
+
+/** How a request reaches the server: its answer's parsed body, or a thrown failure. */
+type Transport = (
+  url: string,
+  init: {
+    method: Method;
+    query: Record<string, string> | QueryParams | undefined;
+    body: Body | undefined;
+    headers: Record<string, string>;
+    signal: AbortSignal;
+  },
+) => Promise<unknown>;
+
+const fetchTransport: Transport = (url, init) =>
+  ofetch<unknown>(url, { ...init, credentials: 'include', retry: 0 });
+
+/**
+ * A transport that reports upload progress (fetch reports none): XMLHttpRequest, with the same headers,
+ * credentials, cancellation and failures as the fetch one.
+ */
+function uploadTransport(onProgress: (sent: number, total: number) => void): Transport {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(init.query ?? {}))
+        if (value !== undefined && value !== null) query.set(key, String(value));
+      request.open(init.method, query.size > 0 ? `${url}?${query}` : url);
+      request.withCredentials = true;
+      for (const [name, value] of Object.entries(init.headers)) request.setRequestHeader(name, value);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      };
+      request.onload = () => {
+        let data: unknown = request.responseText;
+        try {
+          data = JSON.parse(request.responseText);
+        } catch {
+          // Not JSON: the text itself.
+        }
+        if (request.status >= 200 && request.status < 300) resolve(data);
+        else reject(new HttpStatusError(request.status, data));
+      };
+      request.onerror = () => reject(new TypeError('The request could not be sent.'));
+      request.onabort = () => reject(new DOMException('The request was canceled.', 'AbortError'));
+      if (init.signal.aborted) return reject(new DOMException('The request was canceled.', 'AbortError'));
+      init.signal.addEventListener('abort', () => request.abort(), { once: true });
+      request.send(init.body as XMLHttpRequestBodyInit);
+    });
+}
+
 async function send<T>(
   method: Method,
   url: string,
   options: RequestOptions,
-  body?: URLSearchParams | FormData | Record<string, unknown>,
+  body?: Body,
+  transport: Transport = fetchTransport,
 ): Promise<T> {
   // Time-out and supersession are plain AbortControllers driven by setTimeout, so fake timers drive them.
   const timeout = new AbortController();
@@ -197,14 +264,12 @@ async function send<T>(
   const token = sessionStore.csrfToken();
   if (token) headers[CSRF_HEADER] = token;
   try {
-    const answer = await ofetch<unknown>(url, {
+    const answer = await transport(url, {
       method,
       query: method === 'GET' ? withTimeZone(options.query) : options.query,
       body,
       headers,
-      credentials: 'include',
       signal: anySignal(signals),
-      retry: 0,
     });
     // A newer request of the same kind may have started while this answer was read: it wins.
     if (supersede.signal.aborted)
@@ -240,9 +305,21 @@ export function apiPostJson<T>(
   return send<T>('POST', url, options, body);
 }
 
-/** A multipart POST (a file upload: the image upload of the designer). */
-export function apiPostForm<T>(url: string, form: FormData, options: RequestOptions = {}): Promise<T> {
-  return send<T>('POST', url, options, form);
+/** What a multipart POST may add: how much of the body has been sent (upload progress). */
+export type UploadOptions = RequestOptions & { onProgress?: (sent: number, total: number) => void };
+
+/**
+ * A multipart POST (a file upload: the image upload of the designer); with onProgress it goes through
+ * XMLHttpRequest, which reports how much of the file has been sent.
+ */
+export function apiPostForm<T>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return send<T>(
+    'POST',
+    url,
+    options,
+    form,
+    options.onProgress ? uploadTransport(options.onProgress) : undefined,
+  );
 }
 
 export function apiPut<T>(url: string, fields?: FormFields, options: RequestOptions = {}): Promise<T> {

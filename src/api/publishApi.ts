@@ -177,11 +177,22 @@ export const publishApi = {
     );
   },
 
-  /** POST upload_image/ (multipart "file"): PNG, JPEG, GIF or WebP up to 5 MB. */
-  uploadImage: async (file: Blob, signal?: AbortSignal): Promise<UploadedImage> => {
+  /**
+   * POST upload_image/ (multipart "file"): PNG, JPEG, GIF or WebP up to 5 MB. onProgress: the share of
+   * the file sent so far (0 to 1).
+   */
+  uploadImage: async (
+    file: Blob,
+    options: { signal?: AbortSignal; onProgress?: (share: number) => void } = {},
+  ): Promise<UploadedImage> => {
     const form = new FormData();
     form.append('file', file);
-    const answer = await publish.postForm<Data<UploadedImage>>('upload_image/', form, { ...LOCAL, signal });
+    const { onProgress } = options;
+    const answer = await publish.postForm<Data<UploadedImage>>('upload_image/', form, {
+      ...LOCAL,
+      signal: options.signal,
+      onProgress: onProgress ? (sent, total) => onProgress(total > 0 ? sent / total : 0) : undefined,
+    });
     return answer.data;
   },
 

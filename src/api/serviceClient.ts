@@ -6,6 +6,7 @@ import {
   apiPut,
   type FormFields,
   type RequestOptions,
+  type UploadOptions,
 } from './client.ts';
 import { type ServiceName, serviceBases } from './serviceBases.ts';
 
@@ -18,7 +19,7 @@ export type ServiceClient = {
   postJson: <T>(path: string, body: Record<string, unknown>, options?: RequestOptions) => Promise<T>;
   put: <T>(path: string, fields?: FormFields, options?: RequestOptions) => Promise<T>;
   /** A multipart POST (file uploads). */
-  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => Promise<T>;
+  postForm: <T>(path: string, form: FormData, options?: UploadOptions) => Promise<T>;
 };
 
 /**

@@ -74,6 +74,11 @@ const ids = (list: readonly number[]) => list.join(',');
 const positive = (value: number | null | undefined) =>
   typeof value === 'number' && value > 0 ? value : undefined;
 const nonBlank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+/** Email mapping changes as form fields (comma-separated ids; empty: no change). */
+const mappingFields = (changes: EmailMappingChanges) => ({
+  add_emails: ids(changes.add_emails),
+  remove_emails: ids(changes.remove_emails),
+});
 
 /** The service's base (base, get, post, put: for calls not listed here) and one function per call. */
 export const workflowApi = {
@@ -181,21 +186,22 @@ export const workflowApi = {
     }),
 
   /**
-   * Saves the builder's draft with the fields it prepared (WorkflowDraft.prepareSave); with status active
-   * this publishes it (spec 01 section 4). A refused publish names the node in its ApiError.
+   * Saves the builder's draft with the fields it prepared (WorkflowDraft.prepareSave) and the emails added
+   * to and removed from it since its last save, in one request: the server saves both in one transaction,
+   * or neither. With status active this publishes it; a refused publish names the node in its ApiError.
    */
-  updateWorkflow: (fields: UpdateWorkflowFields, signal?: AbortSignal) =>
-    workflowService.post<ServiceAnswer<'update_workflow'>>('update_workflow/', { ...fields }, { signal }),
+  updateWorkflow: (fields: UpdateWorkflowFields, changes: EmailMappingChanges, signal?: AbortSignal) =>
+    workflowService.post<ServiceAnswer<'update_workflow'>>(
+      'update_workflow/',
+      { ...fields, ...mappingFields(changes) },
+      { signal },
+    ),
 
-  /** The emails added to and removed from the workflow since its last save (net changes only). */
+  /** The emails added to and removed from a workflow, on their own (net changes only). */
   emailMapping: (workflowId: number, changes: EmailMappingChanges, signal?: AbortSignal) =>
     workflowService.post<ServiceAnswer<'email_mapping'>>(
       'email_mapping/',
-      {
-        workflow_id: workflowId,
-        add_emails: ids(changes.add_emails),
-        remove_emails: ids(changes.remove_emails),
-      },
+      { workflow_id: workflowId, ...mappingFields(changes) },
       { signal },
     ),
 

@@ -6,72 +6,56 @@ import type {
   WorkflowFlow,
   WorkflowStatus,
 } from '../../domain/workflowTypes.ts';
-import type { BroadcastChannelProvider } from './BroadcastChannelProvider.ts';
 import { type CanvasModel, createCanvasModelBuilder } from './buildCanvasModel.ts';
 import { type MoveNodeArgs, moveNode } from './commands/moveNode.ts';
-import { type Command, runCommand } from './commands/runCommand.ts';
 import { createFlowReader, type FlowReader } from './createFlowReader.ts';
-import { createUndoStore, type UndoStore } from './createUndoStore.ts';
-import { draftFingerprint, type FingerprintCache } from './draftFingerprint.ts';
-import type { DraftPersistence } from './draftPersistence.ts';
+import { Draft, type DraftParts } from './draft/Draft.ts';
+import type { DraftKind } from './draft/DraftStore.ts';
+import { SERVER_LOAD } from './draft/draftOrigins.ts';
+import type { FingerprintCache } from './draft/fingerprint.ts';
+import { setIfChanged } from './draft/setIfChanged.ts';
 import {
   metaOf,
   newlyAddedOf,
   readMeta,
   readNewlyAdded,
-  readSavedMarker,
-  type SavedMarker,
-  setIfChanged,
+  readWorkflowMarker,
   type WorkflowMeta,
-  writeSavedMarker,
+  type WorkflowSavedMarker,
+  type WorkflowTriggerFields,
+  workflowDocName,
+  workflowUndoScope,
 } from './workflowDoc.ts';
-import { SERVER_LOAD } from './workflowOrigins.ts';
+import { workflowFingerprint } from './workflowFingerprint.ts';
 import { writeFlowToDoc } from './writeFlowToDoc.ts';
 
 /**
- * One open workflow draft (made by WorkflowDraftStore.open): the doc, its undo store, its persistence
- * and tab relay, and the rules around the server:
- * - run(command, args): a command in a LOCAL_USER transaction; unless { merge: true } (typing in an
- *   editor: consecutive edits within the capture timeout merge), the undo manager stops capturing
- *   before and after it, so each structural edit is its own undo step.
- *   commitDrag(args) = moveNode on drag stop, then stopCapturing().
+ * One open workflow draft: the draft kernel (draft/Draft.ts: the doc, its undo store, persistence, tab
+ * relay, exact dirty flag and open rule) instantiated with the workflow's schema, plus what the builder
+ * reads and saves:
+ * - the schema: the undo store covers the nodes, the meta and the newly-added set; the fingerprint is of
+ *   what update_workflow sends (workflowFingerprint); the server's version is written by writeFlowToDoc.
+ * - run(command, args) (the kernel's); commitDrag(args) = moveNode on drag stop, its own undo step.
  * - subscribe/getSnapshot: an external store (useSyncExternalStore) of DraftSnapshot, a new object after
  *   each change of the doc (from any origin), computed lazily; getCanvasModel() memoises the canvas.
- * - dirty: exact: the fingerprint of the current content differs from the saved marker's, which is in
- *   the doc (so every tab agrees, and undoing back to the saved state is clean again).
- * - the open rule (applyServerVersion, run by the store on open): with no unsaved changes the server's
- *   version replaces the doc (SERVER_LOAD, not undoable, undo history cleared); with unsaved changes
- *   that differ from the server's version the draft is kept and draftDiffersFromServer is true until
- *   keepDraft() or discardDraft().
- * - prepareSave({ status }) gives the update_workflow form fields and email_mapping changes; after the
- *   caller's request succeeded, commit(answer) records the saved marker of exactly what was sent (edits
- *   made during the request stay unsaved). save({ status, send }) does both.
+ * - the open rule adds to the kernel's: server-owned fields (id, status, trigger) are always taken from the
+ *   server, and serverChangedSinceDraft says the server's version moved on since the draft's base.
+ * - prepareSave({ status }) gives the update_workflow form fields and the email mapping changes (sent in
+ *   the same request); after the caller's request succeeded, commit(answer) records the saved marker of
+ *   exactly what was sent (edits made during the request stay unsaved). save({ status, send }) does both.
  */
 
 /** The parts of get_workflow_details' data the builder uses. */
 export type ServerWorkflow = Pick<
   WorkflowDetails,
-  | 'id'
-  | 'name'
-  | 'status'
-  | 'flow'
-  | 'trigger_id'
-  | 'trigger_name'
-  | 'email_id'
-  | 'email_name'
-  | 'list_id'
-  | 'list_name'
-  | 'sp_uuid'
-  | 'sp_name'
-  | 'newlyAddedNodes'
-  | 'version'
+  'id' | 'name' | 'status' | 'flow' | keyof WorkflowTriggerFields | 'newlyAddedNodes' | 'version'
 >;
 
 export type DraftSnapshot = {
   flow: WorkflowFlow;
   meta: WorkflowMeta;
   newlyAdded: string[];
-  saved: SavedMarker | null;
+  saved: WorkflowSavedMarker | null;
   dirty: boolean;
   draftDiffersFromServer: boolean;
 };
@@ -102,72 +86,47 @@ function serverMeta(server: ServerWorkflow): WorkflowMeta {
 }
 
 export function fingerprintOf(flow: WorkflowFlow, meta: WorkflowMeta, cache?: FingerprintCache): string {
-  return draftFingerprint({ flow, meta }, cache);
+  return workflowFingerprint({ flow, meta }, cache);
 }
 
-export class WorkflowDraft {
-  readonly doc: Y.Doc;
+function serverMarker(server: ServerWorkflow): WorkflowSavedMarker {
+  return {
+    fingerprint: fingerprintOf(server.flow, serverMeta(server)),
+    version: server.version,
+    emailIds: sentEmailIds(server.flow),
+  };
+}
+
+export class WorkflowDraft extends Draft<ServerWorkflow, WorkflowSavedMarker> {
   readonly workflowId: number;
-  readonly undo: UndoStore;
-  private readonly persistence: DraftPersistence | null;
-  private readonly provider: BroadcastChannelProvider | null;
-  private listeners = new Set<() => void>();
   private snapshot: DraftSnapshot | null = null;
+  private content: { flow: WorkflowFlow; meta: WorkflowMeta } | null = null;
   private canvas: CanvasModel | null = null;
   private readonly canvasBuilder = createCanvasModelBuilder();
   private readonly flowReader: FlowReader;
   private readonly fingerprints: FingerprintCache = new WeakMap();
-  private pendingServer: ServerWorkflow | null = null;
-  private closed = false;
 
-  constructor(options: {
-    doc: Y.Doc;
-    workflowId: number;
-    persistence?: DraftPersistence | null;
-    provider?: BroadcastChannelProvider | null;
-    captureTimeout?: number;
-  }) {
-    this.doc = options.doc;
-    this.workflowId = options.workflowId;
-    this.persistence = options.persistence ?? null;
-    this.provider = options.provider ?? null;
-    this.undo = createUndoStore(this.doc, { captureTimeout: options.captureTimeout });
+  constructor(parts: DraftParts & { workflowId: number }) {
+    super(parts, workflowUndoScope(parts.doc));
+    this.workflowId = parts.workflowId;
     this.flowReader = createFlowReader(this.doc);
-    this.doc.on('afterTransaction', this.onTransaction);
-  }
-
-  run<A, R>(command: Command<A, R>, args: A, options: { merge?: boolean } = {}): R {
-    if (!options.merge) this.undo.stopCapturing();
-    const result = runCommand(this.doc, command, args);
-    if (!options.merge) this.undo.stopCapturing();
-    return result;
   }
 
   commitDrag(args: MoveNodeArgs): ReturnType<typeof moveNode> {
     return this.run(moveNode, args);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
   getSnapshot = (): DraftSnapshot => {
     if (!this.snapshot) {
-      const flow = this.flowReader.read();
-      const meta = readMeta(this.doc);
-      const saved = readSavedMarker(this.doc);
-      const dirty =
-        saved === null
-          ? Object.keys(flow).length > 0
-          : fingerprintOf(flow, meta, this.fingerprints) !== saved.fingerprint;
+      const status = this.getStatus();
+      const { flow, meta } = this.readContent();
       this.snapshot = {
         flow,
         meta,
         newlyAdded: readNewlyAdded(this.doc),
-        saved,
-        dirty,
-        draftDiffersFromServer: this.pendingServer !== null,
+        saved: status.saved,
+        dirty: status.dirty,
+        draftDiffersFromServer: status.draftDiffersFromServer,
       };
     }
     return this.snapshot;
@@ -184,23 +143,16 @@ export class WorkflowDraft {
     return this.canvas;
   };
 
-  /** The server's version as of the last open, while the local draft differs from it. */
-  get serverVersionPending(): ServerWorkflow | null {
-    return this.pendingServer;
-  }
-
   /**
-   * The open rule. Returns whether the local draft was kept because it differs from the server's, and
-   * whether the server's version moved on since the draft's base (saved elsewhere meanwhile).
+   * The open rule (the kernel's), after taking the server-owned fields. Also says whether the server's
+   * version moved on since the draft's base (saved elsewhere meanwhile).
    */
-  applyServerVersion(server: ServerWorkflow): {
+  override applyServerVersion(server: ServerWorkflow): {
     draftDiffersFromServer: boolean;
     serverChangedSinceDraft: boolean;
   } {
-    const serverFingerprint = fingerprintOf(server.flow, serverMeta(server));
-    const current = this.getSnapshot();
-    const serverChangedSinceDraft = current.saved !== null && current.saved.version !== server.version;
-    // Server-owned fields are always taken from the server.
+    const saved = this.getStatus().saved;
+    const serverChangedSinceDraft = saved !== null && saved.version !== server.version;
     this.doc.transact(() => {
       const meta = metaOf(this.doc);
       setIfChanged(meta, 'workflowId', server.id);
@@ -208,39 +160,7 @@ export class WorkflowDraft {
       setIfChanged(meta, 'trigger_id', server.trigger_id);
       setIfChanged(meta, 'trigger_name', server.trigger_name);
     }, SERVER_LOAD);
-    if (
-      !current.dirty ||
-      fingerprintOf(current.flow, current.meta, this.fingerprints) === serverFingerprint
-    ) {
-      this.replaceWith(server);
-      return { draftDiffersFromServer: false, serverChangedSinceDraft };
-    }
-    this.pendingServer = server;
-    this.invalidate();
-    return { draftDiffersFromServer: true, serverChangedSinceDraft };
-  }
-
-  /** Keeps the local draft over the server's version: it stays unsaved (relative to the server's). */
-  keepDraft(): void {
-    const server = this.pendingServer;
-    if (!server) return;
-    this.pendingServer = null;
-    this.doc.transact(() => {
-      writeSavedMarker(this.doc, {
-        fingerprint: fingerprintOf(server.flow, serverMeta(server)),
-        version: server.version,
-        emailIds: sentEmailIds(server.flow),
-      });
-    }, SERVER_LOAD);
-    this.invalidate();
-  }
-
-  /** Discards the local draft: the server's version replaces it. */
-  discardDraft(): void {
-    const server = this.pendingServer;
-    if (!server) return;
-    this.pendingServer = null;
-    this.replaceWith(server);
+    return { ...super.applyServerVersion(server), serverChangedSinceDraft };
   }
 
   prepareSave(options: { status?: WorkflowStatus } = {}): PreparedSave {
@@ -260,13 +180,10 @@ export class WorkflowDraft {
     return {
       fields,
       emailMapping: emailSetChanges(saved?.emailIds ?? [], emailIds),
-      commit: (answer) => {
-        if (this.closed) return;
-        this.doc.transact(() => {
-          writeSavedMarker(this.doc, { fingerprint: sentFingerprint, version: answer.version, emailIds });
-          setIfChanged(metaOf(this.doc), 'status', answer.status);
-        }, SERVER_LOAD);
-      },
+      commit: (answer) =>
+        this.recordSaved({ fingerprint: sentFingerprint, version: answer.version, emailIds }, () =>
+          setIfChanged(metaOf(this.doc), 'status', answer.status),
+        ),
     };
   }
 
@@ -288,43 +205,51 @@ export class WorkflowDraft {
     }, SERVER_LOAD);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.doc.off('afterTransaction', this.onTransaction);
-    this.provider?.destroy();
-    this.undo.destroy();
+  override async close(): Promise<void> {
     this.flowReader.destroy();
-    await this.persistence?.destroy();
-    this.listeners.clear();
+    await super.close();
   }
 
-  private replaceWith(server: ServerWorkflow): void {
-    const meta = serverMeta(server);
-    this.doc.transact(() => {
-      writeFlowToDoc(this.doc, server.flow, meta);
-      const newly = newlyAddedOf(this.doc);
-      const wanted = new Set(server.newlyAddedNodes);
-      for (const id of [...newly.keys()]) if (!wanted.has(id)) newly.delete(id);
-      for (const id of wanted) if (!newly.has(id)) newly.set(id, true);
-      writeSavedMarker(this.doc, {
-        fingerprint: fingerprintOf(server.flow, meta),
-        version: server.version,
-        emailIds: sentEmailIds(server.flow),
-      });
-    }, SERVER_LOAD);
-    this.undo.clear();
-    this.invalidate();
+  protected contentFingerprint(): string {
+    const { flow, meta } = this.readContent();
+    return fingerprintOf(flow, meta, this.fingerprints);
   }
 
-  private onTransaction = (transaction: Y.Transaction) => {
-    if (transaction.changed.size === 0) return;
-    this.invalidate();
-  };
+  protected isEmpty(): boolean {
+    return Object.keys(this.readContent().flow).length === 0;
+  }
 
-  private invalidate(): void {
+  protected markerOf(server: ServerWorkflow): WorkflowSavedMarker {
+    return serverMarker(server);
+  }
+
+  protected readMarker(saved: Y.Map<unknown>): WorkflowSavedMarker {
+    return readWorkflowMarker(saved);
+  }
+
+  protected writeServer(server: ServerWorkflow): void {
+    writeFlowToDoc(this.doc, server.flow, serverMeta(server));
+    const newly = newlyAddedOf(this.doc);
+    const wanted = new Set(server.newlyAddedNodes);
+    for (const id of [...newly.keys()]) if (!wanted.has(id)) newly.delete(id);
+    for (const id of wanted) if (!newly.has(id)) newly.set(id, true);
+  }
+
+  /** The flow and meta, read once per change of the doc. */
+  private readContent(): { flow: WorkflowFlow; meta: WorkflowMeta } {
+    this.content ??= { flow: this.flowReader.read(), meta: readMeta(this.doc) };
+    return this.content;
+  }
+
+  protected override forget(): void {
+    this.content = null;
     this.snapshot = null;
     this.canvas = null;
-    for (const listener of [...this.listeners]) listener();
   }
 }
+
+/** The workflow builder's drafts (`workflow:<id>`), for DraftStore. */
+export const WORKFLOW_DRAFTS: DraftKind<WorkflowDraft> = {
+  docName: workflowDocName,
+  create: (parts, workflowId) => new WorkflowDraft({ ...parts, workflowId }),
+};

@@ -2,7 +2,7 @@ import { type HierarchyPointNode, hierarchy, tree } from 'd3';
 import { ROOT_NODE_ID } from '../../domain/workflowGraphRules.ts';
 import type { ControlName, FlowNode, WorkflowFlow } from '../../domain/workflowTypes.ts';
 import type { SlotRef } from './commands/readWorkflowTree.ts';
-import type { WorkflowMeta } from './workflowDoc.ts';
+import type { WorkflowTriggerFields } from './workflowDoc.ts';
 
 /**
  * Flow -> canvas model: plain node and edge objects in React Flow's shape (no React Flow import), laid
@@ -39,17 +39,7 @@ export const CANVAS_TYPE_OF: Record<ControlName, CanvasStepType> = {
 
 export type TriggerNodeData = {
   kind: 'trigger';
-  trigger: Pick<
-    WorkflowMeta,
-    | 'trigger_id'
-    | 'trigger_name'
-    | 'email_id'
-    | 'email_name'
-    | 'list_id'
-    | 'list_name'
-    | 'sp_uuid'
-    | 'sp_name'
-  >;
+  trigger: WorkflowTriggerFields;
   /** True when the workflow has steps but no end step (spec 01 section 5: flagged on the canvas). */
   missingEnd: boolean;
 };
@@ -78,17 +68,7 @@ export type CanvasEdge = {
 export type CanvasModel = { nodes: CanvasNode[]; edges: CanvasEdge[] };
 
 export type CanvasContext = {
-  meta: Pick<
-    WorkflowMeta,
-    | 'trigger_id'
-    | 'trigger_name'
-    | 'email_id'
-    | 'email_name'
-    | 'list_id'
-    | 'list_name'
-    | 'sp_uuid'
-    | 'sp_name'
-  >;
+  meta: WorkflowTriggerFields;
   newlyAdded?: readonly string[];
 };
 

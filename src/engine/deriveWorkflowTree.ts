@@ -20,8 +20,9 @@ import { type NodeRecord, slotFor } from './workflowDoc.ts';
  *    Two ends claiming one slot keep one (the other is hidden: both meant "stop here").
  * 3. A removed root "0" with live nodes claiming below it is revived (an add in another tab wins over
  *    deleting the last step).
- * 4. Live nodes not reached from the root (concurrent moves that formed a cycle, a child under an end)
- *    are attached at the first free slot in tree order, so nothing is lost.
+ * 4. Live nodes not reached from the root (concurrent moves that formed a cycle, a child under an end,
+ *    a child of a deleted step that lost its own place) are attached at the first free slot in tree
+ *    order, so nothing is lost.
  * Slots: a condition has 2, "end" 0, every other action 1.
  */
 
@@ -57,7 +58,10 @@ function claimOf(record: NodeRecord, records: Map<string, NodeRecord>): Claim {
       parentId = parent.mergedInto;
       continue;
     }
-    if (parent.kind === 'ACTION' && slot === 0 && parent.parentId !== null) {
+    if (parent.kind === 'ACTION' && slot === 0) {
+      // A deleted step that lost its own place (an undo in one tab of a move another tab had built on can
+      // leave its parent pointer empty) cannot forward: what hangs below it is attached like an orphan.
+      if (parent.parentId === null) return 'orphan';
       slot = slotFor(records.get(parent.parentId)?.kind, parent.direction);
       parentId = parent.parentId;
       continue;

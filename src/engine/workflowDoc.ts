@@ -7,6 +7,7 @@ import type {
   TriggerId,
   WorkflowStatus,
 } from '../../domain/workflowTypes.ts';
+import { setIfChanged } from './draft/setIfChanged.ts';
 
 /**
  * The workflow Y.Doc: one per workflow, named `workflow:<id>` (the y-indexeddb database name and the
@@ -26,14 +27,13 @@ import type {
  * - `meta` (Y.Map): name, status, trigger fields (see WorkflowMeta). Undoable (rename is a command).
  * - `newlyAdded` (Y.Map): node id -> true, the nodes added while the workflow is inactive (a set that
  *   merges across tabs). Undoable with the add that created the entry.
- * - `saved` (Y.Map): the saved marker (SavedMarker) written after a save or a server load; shared by all
- *   tabs through the doc, NOT tracked by the undo manager.
+ * - `saved` (Y.Map): the saved marker (WorkflowSavedMarker) written after a save or a server load by the
+ *   draft kernel (draft/Draft.ts); shared by all tabs through the doc, NOT tracked by the undo manager.
  */
 
 export const NODES_KEY = 'nodes';
 export const META_KEY = 'meta';
 export const NEWLY_ADDED_KEY = 'newlyAdded';
-export const SAVED_KEY = 'saved';
 
 export type NodeMap = Y.Map<unknown>;
 export type DetailMap = Y.Map<unknown>;
@@ -53,6 +53,12 @@ export type WorkflowMeta = {
   sp_name: string | null;
 };
 
+/** The trigger's fields of the meta (what the trigger node shows). */
+export type WorkflowTriggerFields = Pick<
+  WorkflowMeta,
+  'trigger_id' | 'trigger_name' | 'email_id' | 'email_name' | 'list_id' | 'list_name' | 'sp_uuid' | 'sp_name'
+>;
+
 export const EMPTY_META: WorkflowMeta = {
   workflowId: null,
   name: '',
@@ -68,8 +74,8 @@ export const EMPTY_META: WorkflowMeta = {
 };
 
 /** What was last saved to (or loaded from) the server; "unsaved changes" compares against it. */
-export type SavedMarker = {
-  /** Fingerprint (draftFingerprint) of the saved content. */
+export type WorkflowSavedMarker = {
+  /** Fingerprint (workflowFingerprint) of the saved content. */
   fingerprint: string;
   /** The server's version number of that content. */
   version: number;
@@ -105,8 +111,10 @@ export function metaOf(doc: Y.Doc): Y.Map<unknown> {
 export function newlyAddedOf(doc: Y.Doc): Y.Map<boolean> {
   return doc.getMap<boolean>(NEWLY_ADDED_KEY);
 }
-export function savedOf(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>(SAVED_KEY);
+
+/** What this tab's undo covers: the nodes, the meta and the newly-added set (never the saved marker). */
+export function workflowUndoScope(doc: Y.Doc): [Y.Map<NodeMap>, Y.Map<unknown>, Y.Map<boolean>] {
+  return [nodesOf(doc), metaOf(doc), newlyAddedOf(doc)];
 }
 
 export function readNodeRecord(id: string, map: NodeMap): NodeRecord {
@@ -144,27 +152,6 @@ export function readDetail(id: string, map: NodeMap): NodeDetail {
   return { ...(json as NodeDetail), nodeId: id, error: json.error === true };
 }
 
-/** Sets one key only when its JSON value changes (keeps history and remote traffic small). */
-export function setIfChanged(map: Y.Map<unknown>, key: string, value: unknown): void {
-  if (value === undefined) {
-    if (map.has(key)) map.delete(key);
-    return;
-  }
-  const current = map.get(key);
-  if (current === value) return;
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof current === 'object' &&
-    current !== null &&
-    !(current instanceof Y.AbstractType) &&
-    JSON.stringify(current) === JSON.stringify(value)
-  ) {
-    return;
-  }
-  map.set(key, value);
-}
-
 /** Writes every field of a detail into the nested map (keys absent from detail are removed). */
 export function writeDetail(detailMap: DetailMap, detail: NodeDetail): void {
   const entries = Object.entries(detail) as [string, unknown][];
@@ -199,22 +186,13 @@ export function readMeta(doc: Y.Doc): WorkflowMeta {
   return out as WorkflowMeta;
 }
 
-export function readSavedMarker(doc: Y.Doc): SavedMarker | null {
-  const saved = savedOf(doc);
-  const fingerprint = saved.get('fingerprint');
-  if (typeof fingerprint !== 'string') return null;
+/** The saved marker's workflow fields, as kept in the doc's `saved` map. */
+export function readWorkflowMarker(saved: Y.Map<unknown>): WorkflowSavedMarker {
   return {
-    fingerprint,
+    fingerprint: String(saved.get('fingerprint')),
     version: typeof saved.get('version') === 'number' ? (saved.get('version') as number) : 0,
     emailIds: Array.isArray(saved.get('emailIds')) ? (saved.get('emailIds') as number[]) : [],
   };
-}
-
-export function writeSavedMarker(doc: Y.Doc, marker: SavedMarker): void {
-  const saved = savedOf(doc);
-  setIfChanged(saved, 'fingerprint', marker.fingerprint);
-  setIfChanged(saved, 'version', marker.version);
-  setIfChanged(saved, 'emailIds', marker.emailIds);
 }
 
 export function readNewlyAdded(doc: Y.Doc): string[] {

@@ -1,16 +1,16 @@
 import * as Y from 'yjs';
 import type { Direction, WorkflowFlow } from '../../domain/workflowTypes.ts';
+import { SERVER_LOAD } from './draft/draftOrigins.ts';
+import { setIfChanged } from './draft/setIfChanged.ts';
 import {
   createNodeMap,
   createWorkflowDoc,
   detailOf,
   metaOf,
   nodesOf,
-  setIfChanged,
   type WorkflowMeta,
   writeDetail,
 } from './workflowDoc.ts';
-import { SERVER_LOAD } from './workflowOrigins.ts';
 
 /**
  * The saved flow -> Y.Doc. Makes the doc's nodes equal to `flow` by the smallest change: unchanged

@@ -1,5 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
 import { isContentTab } from '../../domain/contentArticles.ts';
+import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
 import { analyticsSectionOf, LATER_ANALYTICS_PAGES } from '../modules/analytics/analyticsSections.ts';
@@ -73,6 +74,21 @@ export const audiencesRoute = createRoute({
     if (section === null)
       return <AreaNotFound area="Audiences" path={`/audiences/${params.page}`} home={areaLinks.audiences} />;
     return <AudiencesPage section={section} params={params} />;
+  },
+});
+
+/**
+ * /audiences/people/{tab}?q=&filters=&sort=&offset=: the people list, its search, filters, sort and rows
+ * shown in the address (validated here, defaults left out), so a reload, Back or a link brings it back.
+ */
+export const audiencesPeopleRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/audiences/people/{-$tab}',
+  validateSearch: peopleListSearchSchema,
+  search: { middlewares: [stripSearchParams(PEOPLE_LIST_DEFAULTS)] },
+  component: function AudiencesPeopleRoute() {
+    const { tab } = audiencesPeopleRoute.useParams();
+    return <AudiencesPage section="people" params={{ page: 'people', tab }} />;
   },
 });
 
@@ -164,6 +180,7 @@ export const supportInboxRoute = createRoute({
 export const areaRoutes = [
   campaignsRoute,
   contentRoute,
+  audiencesPeopleRoute,
   audiencesRoute,
   analyticsRoute,
   ...automationRoutes,

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { BroadcastChannelProvider } from '../../src/engine/BroadcastChannelProvider.ts';
 import { addNode } from '../../src/engine/commands/addNode.ts';
 import { editNode } from '../../src/engine/commands/editNode.ts';
-import { runCommand } from '../../src/engine/commands/runCommand.ts';
-import { createUndoStore } from '../../src/engine/createUndoStore.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
-import { REMOTE_TAB } from '../../src/engine/workflowOrigins.ts';
+import { BroadcastChannelProvider } from '../../src/engine/draft/BroadcastChannelProvider.ts';
+import { createUndoStore } from '../../src/engine/draft/createUndoStore.ts';
+import { REMOTE_TAB } from '../../src/engine/draft/draftOrigins.ts';
+import { runCommand } from '../../src/engine/draft/runCommand.ts';
+import { workflowUndoScope } from '../../src/engine/workflowDoc.ts';
 import { flowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { sampleFlow } from './workflowFixtures.ts';
 
@@ -73,7 +74,7 @@ describe('BroadcastChannelProvider over a real BroadcastChannel', () => {
     const b = new Y.Doc({ guid: a.guid });
     connect(a, name);
     await connect(b, name).whenPeerSynced(1000);
-    const undoB = createUndoStore(b);
+    const undoB = createUndoStore(workflowUndoScope(b));
     runCommand(a, editNode, { nodeId: 'd1', patch: { title: 'From A' } });
     await until(b, () => docToFlow(b).d1?.detail.title === 'From A');
     expect(undoB.getSnapshot().canUndo).toBe(false);

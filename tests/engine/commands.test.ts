@@ -11,17 +11,17 @@ import { markError } from '../../src/engine/commands/markError.ts';
 import { moveNode } from '../../src/engine/commands/moveNode.ts';
 import { pasteNode } from '../../src/engine/commands/pasteNode.ts';
 import { renameWorkflow } from '../../src/engine/commands/renameWorkflow.ts';
-import { type Command, runCommand } from '../../src/engine/commands/runCommand.ts';
 import { stepsDeletedBy } from '../../src/engine/commands/stepsDeletedBy.ts';
-import { createUndoStore } from '../../src/engine/createUndoStore.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
-import { metaOf, readMeta, readNewlyAdded } from '../../src/engine/workflowDoc.ts';
+import { createUndoStore } from '../../src/engine/draft/createUndoStore.ts';
+import { type Command, runCommand } from '../../src/engine/draft/runCommand.ts';
+import { metaOf, readMeta, readNewlyAdded, workflowUndoScope } from '../../src/engine/workflowDoc.ts';
 import { flowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { counterUuid, flowNode, sampleFlow } from './workflowFixtures.ts';
 
 function setup(flow: WorkflowFlow = sampleFlow()) {
   const doc = flowToDoc(flow);
-  const undo = createUndoStore(doc);
+  const undo = createUndoStore(workflowUndoScope(doc));
   const run = <A, R>(command: Command<A, R>, args: A): R => {
     const result = runCommand(doc, command, args);
     undo.stopCapturing();

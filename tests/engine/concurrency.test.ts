@@ -6,10 +6,11 @@ import { addNode } from '../../src/engine/commands/addNode.ts';
 import { deleteNode } from '../../src/engine/commands/deleteNode.ts';
 import { editNode } from '../../src/engine/commands/editNode.ts';
 import { moveNode } from '../../src/engine/commands/moveNode.ts';
-import { runCommand } from '../../src/engine/commands/runCommand.ts';
-import { createUndoStore } from '../../src/engine/createUndoStore.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
-import { SERVER_LOAD } from '../../src/engine/workflowOrigins.ts';
+import { createUndoStore } from '../../src/engine/draft/createUndoStore.ts';
+import { SERVER_LOAD } from '../../src/engine/draft/draftOrigins.ts';
+import { runCommand } from '../../src/engine/draft/runCommand.ts';
+import { workflowUndoScope } from '../../src/engine/workflowDoc.ts';
 import { writeFlowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { counterUuid, exchange, sampleFlow } from './workflowFixtures.ts';
 
@@ -180,7 +181,7 @@ describe.each([50, 150])(
 
     it('undo in one tab undoes only its own edits', () => {
       const { a, b } = twoTabs();
-      const undoA = createUndoStore(a);
+      const undoA = createUndoStore(workflowUndoScope(a));
       runCommand(a, editNode, { nodeId: 'd1', patch: { title: 'A title' } });
       runCommand(b, editNode, { nodeId: 'a1', patch: { title: 'B title' } });
       exchange(a, b);

@@ -8,8 +8,8 @@ import {
   TRIGGER_NODE_ID,
 } from '../../src/engine/buildCanvasModel.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
+import { SERVER_LOAD } from '../../src/engine/draft/draftOrigins.ts';
 import { EMPTY_META, nodesOf } from '../../src/engine/workflowDoc.ts';
-import { SERVER_LOAD } from '../../src/engine/workflowOrigins.ts';
 import { flowToDoc, writeFlowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { largeFlow, sampleFlow } from './workflowFixtures.ts';
 
@@ -156,7 +156,7 @@ describe('flow JSON <-> Y.Doc <-> canvas model', () => {
 describe('createFlowReader (incremental docToFlow)', () => {
   it('always equals docToFlow and keeps unchanged nodes as the same objects', async () => {
     const { createFlowReader } = await import('../../src/engine/createFlowReader.ts');
-    const { runCommand } = await import('../../src/engine/commands/runCommand.ts');
+    const { runCommand } = await import('../../src/engine/draft/runCommand.ts');
     const { editNode } = await import('../../src/engine/commands/editNode.ts');
     const { addNode } = await import('../../src/engine/commands/addNode.ts');
     const doc = flowToDoc(sampleFlow());

@@ -90,4 +90,16 @@ describe('deriveWorkflowTree', () => {
     expect(tree.order).toHaveLength(3);
     expect(tree.hidden).toEqual([]);
   });
+  it('keeps what hangs below a deleted step that lost its own place (an undo against another tab’s move)', () => {
+    const tree = deriveWorkflowTree(
+      records(
+        rec('0', 'send email', null),
+        rec('a', 'delay', '0'),
+        rec('gone', 'send email', null, { removed: true }),
+        rec('kept', 'add to list', 'gone'),
+      ),
+    );
+    expect(tree.hidden).toEqual([]);
+    expect(tree.order).toEqual(['0', 'a', 'kept']);
+  });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCanvasModel } from '../../src/engine/buildCanvasModel.ts';
 import { moveNode } from '../../src/engine/commands/moveNode.ts';
 import { docToFlow } from '../../src/engine/docToFlow.ts';
+import { LOCAL_USER } from '../../src/engine/draft/draftOrigins.ts';
 import { DROP_RADIUS, findDropTarget } from '../../src/engine/findDropTarget.ts';
-import { LOCAL_USER } from '../../src/engine/workflowOrigins.ts';
 import { flowToDoc } from '../../src/engine/writeFlowToDoc.ts';
 import { sampleFlow } from './workflowFixtures.ts';
 

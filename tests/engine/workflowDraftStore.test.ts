@@ -4,9 +4,9 @@ import { addNode } from '../../src/engine/commands/addNode.ts';
 import { deleteNode } from '../../src/engine/commands/deleteNode.ts';
 import { editNode } from '../../src/engine/commands/editNode.ts';
 import { renameWorkflow } from '../../src/engine/commands/renameWorkflow.ts';
-import { createMemoryDraftPersistence } from '../../src/engine/draftPersistence.ts';
-import type { ServerWorkflow, WorkflowDraft } from '../../src/engine/WorkflowDraft.ts';
-import { WorkflowDraftStore } from '../../src/engine/WorkflowDraftStore.ts';
+import { DraftStore } from '../../src/engine/draft/DraftStore.ts';
+import { createMemoryDraftPersistence } from '../../src/engine/draft/draftPersistence.ts';
+import { type ServerWorkflow, WORKFLOW_DRAFTS, type WorkflowDraft } from '../../src/engine/WorkflowDraft.ts';
 import { sampleFlow, serverWorkflow } from './workflowFixtures.ts';
 
 const open: WorkflowDraft[] = [];
@@ -18,7 +18,7 @@ function storeWith(
   persistence = createMemoryDraftPersistence(),
   extra: { peerSyncTimeoutMs?: number; channel?: boolean } = {},
 ) {
-  const store = new WorkflowDraftStore({
+  const store = new DraftStore(WORKFLOW_DRAFTS, {
     persistence,
     channelFactory: extra.channel ? undefined : null,
     peerSyncTimeoutMs: extra.peerSyncTimeoutMs ?? 0,
@@ -33,7 +33,7 @@ function storeWith(
   };
 }
 
-describe('WorkflowDraftStore: open rule, dirty tracking, save', () => {
+describe('DraftStore: open rule, dirty tracking, save', () => {
   it('opens a workflow never opened here with the server version, clean and without undo history', async () => {
     const { open: openDraft } = storeWith();
     const server = serverWorkflow(sampleFlow());
@@ -198,7 +198,7 @@ describe('WorkflowDraftStore: open rule, dirty tracking, save', () => {
   });
 
   it('a failed server load throws and leaves nothing open', async () => {
-    const store = new WorkflowDraftStore({
+    const store = new DraftStore(WORKFLOW_DRAFTS, {
       persistence: createMemoryDraftPersistence(),
       channelFactory: null,
     });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../../server/db/pgliteExtensions.ts';
 import { readPgliteTemplate } from './pgliteTemplate.ts';
 
 /**
@@ -10,7 +11,10 @@ import { readPgliteTemplate } from './pgliteTemplate.ts';
 export async function pgliteFolderFromTemplate(dataDir: string): Promise<void> {
   const template = readPgliteTemplate(inject('pgliteTemplate'));
   if (!template) throw new Error('the PGlite template of this run is missing (tests/helpers/globalSetup.ts)');
-  const pglite = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: template });
+  const pglite = new PGlite(path.join(dataDir, 'pglite'), {
+    loadDataDir: template,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await pglite.waitReady;
   await pglite.close();
 }

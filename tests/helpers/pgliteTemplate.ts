@@ -6,6 +6,7 @@ import { Kysely } from 'kysely';
 import { migrateToLatest } from '../../server/db/migrations.ts';
 import { inlinePglite } from '../../server/db/PgliteSession.ts';
 import { pgliteDialect } from '../../server/db/pgliteDialect.ts';
+import { PGLITE_EXTENSIONS } from '../../server/db/pgliteExtensions.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { seedDemoData } from '../../server/seed/seedDemoData.ts';
 
@@ -16,7 +17,7 @@ import { seedDemoData } from '../../server/seed/seedDemoData.ts';
 export const PGLITE_TEMPLATE_PATH = path.join(os.tmpdir(), `workbench-pglite-template-${process.pid}.tar`);
 
 export async function writePgliteTemplate(file: string): Promise<void> {
-  const pglite = new PGlite('memory://');
+  const pglite = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<Database>({ dialect: pgliteDialect(inlinePglite(pglite)) });
   await migrateToLatest(db);
   await seedDemoData(db);

@@ -34,7 +34,11 @@ const refused = (body: Record<string, unknown>) =>
 
 describe('designSaveMachine', () => {
   it('saving -> saved; the saved flag resets to idle after exactly 2000 ms', async () => {
-    const { actor, clock, calls } = run(async () => ({ versionName: 'A', savedAt: 'now' }));
+    const { actor, clock, calls } = run(async () => ({
+      versionName: 'A',
+      savedAt: 'now',
+      previewText: null,
+    }));
     actor.send({ type: 'save.save', missingLinkBlockId: null });
     expect(actor.getSnapshot().value).toBe('saving');
     await settled();
@@ -67,7 +71,7 @@ describe('designSaveMachine', () => {
   });
 
   it("the designer's own missing-link check refuses without a call; a later save clears it", async () => {
-    const { actor, calls } = run(async () => ({ versionName: 'A', savedAt: 'now' }));
+    const { actor, calls } = run(async () => ({ versionName: 'A', savedAt: 'now', previewText: null }));
     actor.send({ type: 'save.save', missingLinkBlockId: 'b2' });
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.faultBlockId).toBe('b2');

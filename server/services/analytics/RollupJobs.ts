@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
-import { listenForWork } from '../../lib/listenForWork.ts';
+import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
 import { onWork } from '../../lib/workSignals.ts';
 import { applyNewEvents, type CatchUp } from './applyNewEvents.ts';
 
@@ -11,18 +12,16 @@ declare module 'fastify' {
   }
 }
 
-/** The pg-boss queue of the analytics catch-up: at most one job queued and one running, in every process. */
+/** The pg-boss job of the analytics catch-up: at most one queued (stately) and one running at a time. */
 export const ROLLUP_QUEUE = 'analytics-rollups';
-/** How often a process asks for a catch-up even without being woken (a notification lost on reconnect). */
-export const ROLLUP_SWEEP_MS = 30_000;
+/** A catch-up every minute even without being woken (a notification lost on reconnect). */
+export const ROLLUP_SWEEP = 'analytics-rollups-sweep';
 const QUEUED_FOR_MS = 1000;
 
 export type RollupJobsOptions = {
   database: DatabaseHandle;
-  databaseUrl?: string;
   boss: PgBoss;
   log: (message: string, error?: unknown) => void;
-  sweepMs?: number;
   /** Events per catch-up transaction (applyNewEvents). */
   batchEvents?: number;
 };
@@ -30,12 +29,12 @@ export type RollupJobsOptions = {
 /**
  * Keeps the analytics rollups in step with email_event (docs/analytics.md, "Freshness"). Each transaction
  * that records events notifies 'events' at its commit (lib/eventWriteLock.ts); every process hears it and
- * queues one catch-up job (the queue holds at most one waiting), whose worker runs applyNewEvents until no
+ * queues one catch-up job (stately: at most one waits), whose worker runs applyNewEvents until no
  * notification came in meanwhile. The job is idempotent (the progress mark moves with the rollups), so a
- * retry after a failure or a killed process repeats nothing; processes take turns on the mark's row.
+ * retry after a failure or a killed process repeats nothing; processes take turns on the mark's row. A
+ * pg-boss schedule runs one every minute as well, for a notification lost while reconnecting.
  */
 export class RollupJobs {
-  private workerId = '';
   private stopped = false;
   /**
    * A job was queued here a moment ago (until its worker starts here, or QUEUED_FOR_MS passed, since another
@@ -45,60 +44,61 @@ export class RollupJobs {
   /** Events were recorded since the running catch-up started: it goes round once more. */
   private again = false;
   private chain: Promise<unknown> = Promise.resolve();
-  private readonly offEvents: () => void;
-  private stopListening: () => Promise<void> = async () => {};
-  private readonly sweeper: NodeJS.Timeout;
+  private offEvents: () => void = () => {};
+  private runner: JobRunner<object> | null = null;
+  private sweep: PeriodicJob | null = null;
 
-  private constructor(private readonly options: RollupJobsOptions) {
-    this.offEvents = onWork('events', () => {
-      this.again = true;
-      this.nudge();
-    });
-    this.sweeper = setInterval(() => this.nudge(), options.sweepMs ?? ROLLUP_SWEEP_MS);
-    this.sweeper.unref();
-  }
+  private constructor(private readonly options: RollupJobsOptions) {}
 
   static async start(options: RollupJobsOptions): Promise<RollupJobs> {
-    const { boss } = options;
-    await boss.createQueue(ROLLUP_QUEUE, {
-      name: ROLLUP_QUEUE,
-      policy: 'stately',
-      retryLimit: 10,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 600,
-    });
     const jobs = new RollupJobs(options);
-    jobs.stopListening = await listenForWork(options.database, options.databaseUrl, options.log);
-    jobs.workerId = await boss.work(ROLLUP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
-      jobs.queued = false;
-      do {
-        jobs.again = false;
+    const { boss, database, log } = options;
+    jobs.runner = await startJob<object>(boss, database.db, {
+      name: ROLLUP_QUEUE,
+      queue: { policy: 'stately', retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 },
+      log,
+      describe: () => 'analytics catch-up',
+      run: async (_job, context) => {
+        jobs.queued = false;
+        do {
+          jobs.again = false;
+          await jobs.catchUp();
+        } while (jobs.again && !context.stopping());
+      },
+    });
+    jobs.sweep = await startPeriodicJob(boss, database.db, {
+      name: ROLLUP_SWEEP,
+      schedule: '* * * * *',
+      log,
+      run: async () => {
         await jobs.catchUp();
-      } while (jobs.again && !jobs.stopped);
+      },
+    });
+    jobs.offEvents = onWork('events', () => {
+      jobs.again = true;
+      jobs.nudge();
     });
     // Events recorded while no process ran are caught up at start.
     jobs.nudge();
     return jobs;
   }
 
-  /** Queues a catch-up job unless one this process queued is still waiting, and wakes the worker. */
+  /** Queues a catch-up job unless one this process queued is still waiting (its worker is woken). */
   nudge(): void {
-    if (this.stopped || this.queued || !this.workerId) return;
+    const runner = this.runner;
+    if (this.stopped || this.queued || !runner) return;
     this.queued = true;
-    this.options.boss
-      .send(ROLLUP_QUEUE, {})
-      .then(() => {
-        if (this.stopped) return;
-        this.options.boss.notifyWorker(this.workerId);
+    runner.queue({}).then(
+      () => {
         setTimeout(() => {
           this.queued = false;
         }, QUEUED_FOR_MS).unref();
-      })
-      .catch((error: unknown) => {
+      },
+      (error: unknown) => {
         this.queued = false;
         if (!this.stopped) this.options.log('analytics catch-up could not be queued', error);
-      });
+      },
+    );
   }
 
   /**
@@ -116,10 +116,9 @@ export class RollupJobs {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    clearInterval(this.sweeper);
     this.offEvents();
-    await this.options.boss.offWork(ROLLUP_QUEUE);
+    await this.sweep?.stop();
+    await this.runner?.stop();
     await this.chain;
-    await this.stopListening();
   }
 }

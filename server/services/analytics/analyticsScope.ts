@@ -3,6 +3,7 @@ import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { loadSavedFilter } from './savedFilterQueries.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type AnalyticsUser = { id: number; org_id: number };
@@ -31,6 +32,8 @@ export type AnalyticsScope = {
   workflows: 'all' | number[] | null;
   /** These campaigns only; null: every campaign (and emails of none). */
   campaigns: number[] | null;
+  /** Campaigns left out. */
+  excludeCampaigns: number[];
   /** only: just `include` and the emails the searches found; else every email but `exclude`. */
   emails: { only: boolean; include: number[]; exclude: number[]; searches: string[] };
   userId: number | null;
@@ -58,6 +61,7 @@ export function selectsSomething(s: AnalyticsSelection): boolean {
   return (
     s.workflow_ids.length > 0 ||
     s.campaign_ids.length > 0 ||
+    s.exclude_campaign_ids.length > 0 ||
     s.include_emails.length > 0 ||
     s.exclude_emails.length > 0 ||
     s.search_list.length > 0 ||
@@ -86,10 +90,44 @@ async function ensureOwn(
   if (Number(found?.n ?? 0) !== ids.length) throw notFound(message);
 }
 
+/** Fails with a 404 unless the campaigns, emails, workflows and user a selection names are the organisation's. */
+export async function ensureSelectionOwned(
+  db: Db,
+  orgId: number,
+  s: Pick<
+    AnalyticsSelection,
+    | 'campaign_ids'
+    | 'exclude_campaign_ids'
+    | 'include_emails'
+    | 'exclude_emails'
+    | 'search_list'
+    | 'workflow_ids'
+    | 'user_id'
+  >,
+): Promise<void> {
+  await ensureOwn(
+    db,
+    'campaigns',
+    orgId,
+    [...new Set([...s.campaign_ids, ...s.exclude_campaign_ids])],
+    'Campaign not found.',
+  );
+  await ensureOwn(
+    db,
+    'emails',
+    orgId,
+    [...new Set([...s.include_emails, ...s.exclude_emails, ...s.search_list.flatMap((e) => e.email_ids)])],
+    'Email not found.',
+  );
+  await ensureOwn(db, 'workflow', orgId, s.workflow_ids, 'Workflow not found.');
+  await ensureOwn(db, 'users', orgId, s.user_id === null ? [] : [s.user_id], 'User not found.');
+}
+
 /**
  * Resolves a selection for the signed-in user's organisation. Another organisation's campaign, email,
  * workflow or user is a 404. No dates is a quarter ending today (all time for workflows); only an end
- * date counts the quarter ending there. An end before the start is swapped into order.
+ * date counts the quarter ending there. An end before the start is swapped into order. A saved filter
+ * (filterId) fills the selection when it chooses nothing itself; the request's own dates still win.
  */
 export async function resolveScope(
   db: Db,
@@ -101,18 +139,20 @@ export async function resolveScope(
     .select('time_zone')
     .where('id', '=', user.org_id)
     .executeTakeFirstOrThrow();
-  const s = selection;
   const orgId = user.org_id;
-  await ensureOwn(db, 'campaigns', orgId, s.campaign_ids, 'Campaign not found.');
-  await ensureOwn(
-    db,
-    'emails',
-    orgId,
-    [...new Set([...s.include_emails, ...s.exclude_emails, ...s.search_list.flatMap((e) => e.email_ids)])],
-    'Email not found.',
-  );
-  await ensureOwn(db, 'workflow', orgId, s.workflow_ids, 'Workflow not found.');
-  await ensureOwn(db, 'users', orgId, s.user_id === null ? [] : [s.user_id], 'User not found.');
+  const filterId = selection.filterId ?? selection.filter_id;
+  const saved = filterId === null ? null : await loadSavedFilter(db, orgId, filterId);
+  // A saved filter counts only when the request itself chooses no workflow, campaign or email.
+  const s: AnalyticsSelection =
+    saved && !selectsSomething(selection)
+      ? {
+          ...selection,
+          ...saved.saved_data,
+          start_date: selection.start_date ?? saved.saved_data.start_date,
+          end_date: selection.end_date ?? saved.saved_data.end_date,
+        }
+      : selection;
+  await ensureSelectionOwned(db, orgId, s);
 
   const isWorkflow = s.is_workflow || s.all_workflows || s.workflow_ids.length > 0;
   const today = todayIn(org.time_zone);
@@ -131,6 +171,7 @@ export async function resolveScope(
     isTest: s.is_test_email,
     workflows: isWorkflow ? (s.all_workflows || s.workflow_ids.length === 0 ? 'all' : s.workflow_ids) : null,
     campaigns: !isWorkflow && !s.all_campaigns && s.campaign_ids.length > 0 ? s.campaign_ids : null,
+    excludeCampaigns: isWorkflow ? [] : s.exclude_campaign_ids,
     emails: {
       only,
       include: [...new Set([...s.include_emails, ...picked])],
@@ -157,16 +198,11 @@ export function scopeRows(scope: AnalyticsScope, r: string): RawBuilder<boolean>
   if (scope.workflows === 'all') parts.push(sql`${col('workflow_id')} is not null`);
   else if (scope.workflows) parts.push(sql`${col('workflow_id')} in (${ids(scope.workflows)})`);
   if (scope.campaigns) parts.push(sql`${col('campaign_id')} in (${ids(scope.campaigns)})`);
-  const { emails } = scope;
-  if (emails.only) {
-    const alternatives: RawBuilder<unknown>[] = [];
-    if (emails.include.length > 0) alternatives.push(sql`${col('email_id')} in (${ids(emails.include)})`);
-    for (const term of emails.searches)
-      alternatives.push(sql`${col('email_id')} in (select se.id from emails se where se.org_id = ${scope.orgId}
-        and (se.name ilike ${likePattern(term)} or se.subject ilike ${likePattern(term)}))`);
-    parts.push(alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : sql`false`);
-  }
-  if (emails.exclude.length > 0) parts.push(sql`${col('email_id')} not in (${ids(emails.exclude)})`);
+  if (scope.excludeCampaigns.length > 0)
+    parts.push(
+      sql`(${col('campaign_id')} is null or ${col('campaign_id')} not in (${ids(scope.excludeCampaigns)}))`,
+    );
+  parts.push(emailChosen(scope, col('email_id')));
   if (scope.userId !== null)
     parts.push(sql`${col('email_id')} in (select ue.id from emails ue where ue.user_id = ${scope.userId})`);
   if (scope.shareTypes.length > 0)
@@ -174,6 +210,28 @@ export function scopeRows(scope: AnalyticsScope, r: string): RawBuilder<boolean>
       and sc.share_type in (${ids(scope.shareTypes)}))`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
+
+/** Whether the email (an id expression) is one the scope's email choice keeps. */
+export function emailChosen(scope: AnalyticsScope, emailId: RawBuilder<unknown>): RawBuilder<boolean> {
+  const { emails } = scope;
+  const parts: RawBuilder<unknown>[] = [];
+  if (emails.only) {
+    const alternatives: RawBuilder<unknown>[] = [];
+    if (emails.include.length > 0) alternatives.push(sql`${emailId} in (${ids(emails.include)})`);
+    for (const term of emails.searches)
+      alternatives.push(sql`${emailId} in (select se.id from emails se where se.org_id = ${scope.orgId}
+        and (se.name ilike ${likePattern(term)} or se.subject ilike ${likePattern(term)}))`);
+    parts.push(alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : sql`false`);
+  }
+  if (emails.exclude.length > 0) parts.push(sql`${emailId} not in (${ids(emails.exclude)})`);
+  return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The scope without its email choice (every email of its campaigns or workflows). */
+export const everyEmailOf = (scope: AnalyticsScope): AnalyticsScope => ({
+  ...scope,
+  emails: { only: false, include: [], exclude: [], searches: [] },
+});
 
 /** The scope's days on a date column (alias.column). */
 export function scopeDays(scope: AnalyticsScope, column: string): RawBuilder<boolean> {
@@ -183,9 +241,12 @@ export function scopeDays(scope: AnalyticsScope, column: string): RawBuilder<boo
     : sql<boolean>`${ref} between ${scope.from}::date and ${scope.to}::date`;
 }
 
-/** The scope's days on a moment column, in the organisation's time zone. */
-export function scopeMoments(scope: AnalyticsScope, column: string): RawBuilder<boolean> {
-  const ref = sql.ref(column);
+/** The scope's days on a moment (a column name or an expression), in the organisation's time zone. */
+export function scopeMoments(
+  scope: AnalyticsScope,
+  column: string | RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
   const end = sql`((${addDays(scope.to, 1)}::date)::timestamp at time zone ${scope.timeZone})`;
   return scope.from === null
     ? sql<boolean>`${ref} < ${end}`

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
 import type { AnalyticsPage, CampaignAnalyticsRow } from '../../../domain/analyticsTypes.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { analyticsListing } from './analyticsListing.ts';
 import {
   type AnalyticsUser,
   type Db,
@@ -32,19 +33,12 @@ export async function campaignsAnalytics(
   if (scope.userId !== null) where.push(sql`c.user_id = ${scope.userId}`);
   if (selection.search_campaign) where.push(sql`c.name ilike ${likePattern(selection.search_campaign)}`);
   if (scope.shareTypes.length === 0) where.push(sql`c.share_type is null`);
-  const rows = await sql<
-    CountRow & {
-      campaign_id: number;
-      campaign_name: string;
-      emails_count: Numeric;
-      contacts: Numeric;
-      total: Numeric;
-    }
-  >`
-    select c.id as campaign_id, c.name as campaign_name,
-      (select count(*) from emails e where e.campaign_id = c.id) as emails_count,
-      t.*, k.contacts, count(*) over () as total
-    from campaigns c
+  const page = await analyticsListing<
+    CountRow & { campaign_id: number; campaign_name: string; emails_count: Numeric; contacts: Numeric }
+  >(db, {
+    select: sql`c.id as campaign_id, c.name as campaign_name,
+      (select count(*) from emails e where e.campaign_id = c.id) as emails_count, t.*, k.contacts`,
+    from: sql`campaigns c
     left join lateral (
       select ${COUNT_SUMS} from analytics_day_totals r
       where r.campaign_id = c.id and ${scopeRows(rowsScope, 'r')} and ${scopeDays(scope, 'r.day')}
@@ -52,19 +46,15 @@ export async function campaignsAnalytics(
     left join lateral (
       select count(*) as contacts from analytics_contact_email r
       where r.campaign_id = c.id and ${scopeRows(rowsScope, 'r')} and ${scopeMoments(scope, 'r.last_sent_at')}
-    ) k on true
-    where ${sql.join(where, sql` and `)}
-    order by c.position desc, c.id desc
-    limit ${selection.limit} offset ${selection.offset}`.execute(db);
-  let total = Number(rows.rows[0]?.total ?? 0);
-  if (rows.rows.length === 0 && selection.offset > 0) {
-    const counted = await sql<{ n: Numeric }>`
-      select count(*) as n from campaigns c where ${sql.join(where, sql` and `)}`.execute(db);
-    total = Number(counted.rows[0]?.n ?? 0);
-  }
+    ) k on true`,
+    where: sql.join(where, sql` and `),
+    orderBy: sql`c.position desc, c.id desc`,
+    limit: selection.limit,
+    offset: selection.offset,
+  });
   return {
-    total_count: total,
-    data: rows.rows.map((r) => {
+    total_count: page.total_count,
+    data: page.rows.map((r) => {
       const c = countsOf(r);
       return {
         campaign_id: r.campaign_id,

@@ -11,7 +11,7 @@ import { campaignsAnalytics } from './campaignAnalyticsQueries.ts';
 import { analyticsDashboard, dashboardCampaignGraph, dashboardEmailGraph } from './statsQueries.ts';
 import { trendsGraph } from './trendQueries.ts';
 
-const SELECTION =
+export const SELECTION =
   'Selection (form or JSON): start_date and end_date (YYYY-MM-DD, organisation days; none: the quarter ' +
   'ending today, all time for workflows), all_campaigns, campaign_ids, include_emails, exclude_emails, ' +
   'select_all, unselect_all, search_list (JSON [{term, select_all, email_ids}]), is_test_email, ' +

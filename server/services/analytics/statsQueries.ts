@@ -9,6 +9,7 @@ import type {
   EventCounts,
   EventRates,
 } from '../../../domain/analyticsTypes.ts';
+import { analyticsListing } from './analyticsListing.ts';
 import {
   type AnalyticsScope,
   type AnalyticsUser,
@@ -28,8 +29,8 @@ export const COUNT_SUMS = sql`coalesce(sum(r.sent), 0) as sent, coalesce(sum(r.d
   coalesce(sum(r.bounced), 0) as bounced, coalesce(sum(r.unsubscribed), 0) as unsubscribed,
   coalesce(sum(r.unique_opens), 0) as unique_opens, coalesce(sum(r.unique_clicks), 0) as unique_clicks`;
 
-export function countsOf(row: CountRow | undefined): EventCounts {
-  const n = (v: Numeric | undefined) => Number(v ?? 0);
+export function countsOf(row: Readonly<Record<string, unknown>> | undefined): EventCounts {
+  const n = (v: unknown) => Number(v ?? 0);
   return {
     sent: n(row?.sent),
     delivered: n(row?.delivered),
@@ -116,19 +117,19 @@ export async function dashboardEmailGraph(
   selection: AnalyticsSelection & Paging,
 ): Promise<AnalyticsPage<EmailGraphRow>> {
   const scope = await resolveScope(db, user, selection);
-  const rows = await sql<
-    CountRow & { email_id: number; email_name: string; campaign_id: number | null; total: Numeric }
-  >`
-    select r.email_id, e.name as email_name, e.campaign_id, ${COUNT_SUMS}, count(*) over () as total
-    from analytics_day_totals r
-    join emails e on e.id = r.email_id
-    where ${dayTotalsOf(scope)}
-    group by r.email_id, e.name, e.campaign_id
-    order by sum(r.sent) desc, r.email_id
-    limit ${selection.limit} offset ${selection.offset}`.execute(db);
+  const page = await analyticsListing<
+    CountRow & { email_id: number; email_name: string; campaign_id: number | null }
+  >(db, {
+    select: sql`r.email_id, e.name as email_name, e.campaign_id, ${COUNT_SUMS}`,
+    from: sql`analytics_day_totals r join emails e on e.id = r.email_id`,
+    where: dayTotalsOf(scope),
+    groupBy: sql`r.email_id, e.name, e.campaign_id`,
+    orderBy: sql`sum(r.sent) desc, r.email_id`,
+    ...selection,
+  });
   return {
-    total_count: await pageTotal(db, rows.rows, sql`count(distinct r.email_id)`, scope, selection.offset),
-    data: rows.rows.map((r) => {
+    total_count: page.total_count,
+    data: page.rows.map((r) => {
       const counts = countsOf(r);
       return {
         email_id: r.email_id,
@@ -149,36 +150,20 @@ export async function dashboardCampaignGraph(
   selection: AnalyticsSelection & Paging,
 ): Promise<AnalyticsPage<CampaignGraphRow>> {
   const scope = await resolveScope(db, user, selection);
-  const rows = await sql<CountRow & { campaign_id: number; campaign_name: string; total: Numeric }>`
-    select r.campaign_id, c.name as campaign_name, ${COUNT_SUMS}, count(*) over () as total
-    from analytics_day_totals r
-    join campaigns c on c.id = r.campaign_id
-    where ${dayTotalsOf(scope)}
-    group by r.campaign_id, c.name
-    order by sum(r.sent) desc, r.campaign_id
-    limit ${selection.limit} offset ${selection.offset}`.execute(db);
+  const page = await analyticsListing<CountRow & { campaign_id: number; campaign_name: string }>(db, {
+    select: sql`r.campaign_id, c.name as campaign_name, ${COUNT_SUMS}`,
+    from: sql`analytics_day_totals r join campaigns c on c.id = r.campaign_id`,
+    where: dayTotalsOf(scope),
+    groupBy: sql`r.campaign_id, c.name`,
+    orderBy: sql`sum(r.sent) desc, r.campaign_id`,
+    ...selection,
+  });
   return {
-    total_count: await pageTotal(db, rows.rows, sql`count(distinct r.campaign_id)`, scope, selection.offset),
-    data: rows.rows.map((r) => {
+    total_count: page.total_count,
+    data: page.rows.map((r) => {
       const counts = countsOf(r);
       return { campaign_id: r.campaign_id, campaign_name: r.campaign_name, ...counts, ...ratesOf(counts) };
     }),
     period: periodOf(scope),
   };
-}
-
-/** The total of a grouped page: from the window count when the page has rows, else counted. */
-async function pageTotal(
-  db: Db,
-  rows: readonly { total: Numeric }[],
-  count: RawBuilder<unknown>,
-  scope: AnalyticsScope,
-  offset: number,
-): Promise<number> {
-  if (rows.length > 0) return Number(rows[0]?.total ?? 0);
-  if (offset === 0) return 0;
-  const counted = await sql<{
-    n: Numeric;
-  }>`select ${count} as n from analytics_day_totals r where ${dayTotalsOf(scope)}`.execute(db);
-  return Number(counted.rows[0]?.n ?? 0);
 }

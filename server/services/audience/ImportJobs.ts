@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
-import { kyselyExecutor } from '../../lib/kyselyExecutor.ts';
+import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
 import { failImport, processImport } from './processImport.ts';
 
 /** The pg-boss queue of CSV imports: a job runs one import for up to IMPORT_SLICE_MS, then queues its rest. */
@@ -28,88 +28,72 @@ export type ImportJobsOptions = {
 };
 
 /**
- * CSV imports on pg-boss, started with the server's other background work. import_start/ queues a job in
- * the transaction that queues the import (queue) and wakes the worker when it commits (wake); the worker
- * runs the import (processImport) for a slice of time and queues a job for the rest, so no job outlives
- * its expiry and imports take turns. A run writes batch by batch, each batch moving the import's place in
- * the file with its writes: a job whose process died (pg-boss gives it again after its expiry, or, on
- * PGlite, this process at start-up) carries on from the last committed batch, and a second job of the
- * same import finds it moved on and stops. A job that keeps failing ends the import as failed.
+ * CSV imports on pg-boss (a job of server/lib/jobs), started with the server's other background work.
+ * import_start/ queues a job in the transaction that queues the import (queue); its commit wakes the
+ * worker (wake: this process's at once). The worker runs the import (processImport) for a slice of time and
+ * queues a job for the rest, so no job outlives its expiry and imports take turns. A run writes batch by
+ * batch, each batch moving the import's place in the file with its writes: a job whose process died
+ * (pg-boss gives it again after its expiry, or, on PGlite, this process at start-up) carries on from the
+ * last committed batch, and a second job of the same import finds it moved on and stops. A job that keeps
+ * failing ends the import as failed.
  */
 export class ImportJobs {
-  private workerId = '';
-  private stopped = false;
-  private readonly running = new Set<Promise<void>>();
-
-  private constructor(private readonly options: ImportJobsOptions) {}
+  private constructor(
+    private readonly options: ImportJobsOptions,
+    private readonly job: JobRunner<ImportJobData>,
+  ) {}
 
   static async start(options: ImportJobsOptions): Promise<ImportJobs> {
-    const { boss } = options;
-    await boss.createQueue(IMPORT_QUEUE, {
-      name: IMPORT_QUEUE,
-      retryLimit: 4,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
-    });
-    const jobs = new ImportJobs(options);
-    await jobs.adoptOrphans();
-    jobs.workerId = await boss.work<ImportJobData>(
-      IMPORT_QUEUE,
+    const { db } = options;
+    const job = await startJob<ImportJobData>(
+      options.boss,
+      db,
       {
-        batchSize: 1,
-        includeMetadata: true,
+        name: IMPORT_QUEUE,
+        queue: {
+          retryLimit: 4,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
+        },
         pollingIntervalSeconds: Math.max(0.5, (options.pollMs ?? 30_000) / 1000),
+        log: options.log,
+        describe: ({ importId }) => `import ${importId}`,
+        run: async ({ data, retryCount, retryLimit }, { stopping }) => {
+          try {
+            const outcome = await processImport(db, data.importId, {
+              until: Date.now() + (options.sliceMs ?? IMPORT_SLICE_MS),
+              stopping,
+            });
+            if (outcome === 'more') await job.queue({ importId: data.importId });
+          } catch (error) {
+            if (retryCount < retryLimit) throw error;
+            options.log(`import ${data.importId} failed (attempt ${retryCount + 1}, the last)`, error);
+            await failImport(db, data.importId);
+          }
+        },
       },
-      async ([job]) => {
-        if (job) await jobs.track(jobs.run(job));
-      },
+      { work: false },
     );
+    const jobs = new ImportJobs(options, job);
+    await jobs.adoptOrphans();
+    job.startWorking();
     return jobs;
   }
 
   /** Queues the import's job in the caller's transaction (it exists exactly when that commits). */
   async queue(trx: Transaction<Database>, importId: number): Promise<void> {
-    await this.options.boss.send(IMPORT_QUEUE, { importId } satisfies ImportJobData, {
-      db: kyselyExecutor(trx),
-    });
+    await this.job.queue({ importId }, { db: trx });
   }
 
   /** Wakes this process's worker (after queue's transaction committed). */
   wake(): void {
-    if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+    this.job.wake();
   }
 
   /** Stops taking jobs; an import running here stops at its next batch and queues its rest for later. */
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await this.options.boss.offWork(IMPORT_QUEUE);
-    await Promise.allSettled([...this.running]);
-  }
-
-  private track(work: Promise<void>): Promise<void> {
-    this.running.add(work);
-    return work.finally(() => this.running.delete(work));
-  }
-
-  private async run(job: PgBoss.JobWithMetadata<ImportJobData>): Promise<void> {
-    const { db, log, boss } = this.options;
-    const importId = job.data.importId;
-    try {
-      const outcome = await processImport(db, importId, {
-        until: Date.now() + (this.options.sliceMs ?? IMPORT_SLICE_MS),
-        stopping: () => this.stopped,
-      });
-      if (outcome === 'more') {
-        await boss.send(IMPORT_QUEUE, { importId } satisfies ImportJobData);
-        this.wake();
-      }
-    } catch (error) {
-      log(`import ${importId} failed (attempt ${job.retryCount + 1})`, error);
-      if (job.retryCount < job.retryLimit) throw error;
-      await failImport(db, importId);
-    }
+    await this.job.stop();
   }
 
   /**
@@ -136,6 +120,6 @@ export class ImportJobs {
           where j.name = ${IMPORT_QUEUE} and j.state in ('created', 'retry', 'active')
             and j.data->>'importId' = i.id::text
         )`.execute(db);
-    for (const row of rows) await boss.send(IMPORT_QUEUE, { importId: row.id } satisfies ImportJobData);
+    await this.job.queueMany(rows.map((row) => ({ data: { importId: row.id } })));
   }
 }

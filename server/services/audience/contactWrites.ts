@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   DEFAULT_PROFILED_TYPE,
@@ -45,7 +45,8 @@ async function assertEmailFree(trx: Db, orgId: number, email: string, exceptId?:
     .selectFrom('contacts')
     .select('id')
     .where('org_id', '=', orgId)
-    .where('email_lower', '=', email.toLowerCase())
+    // lower(email): the unique index's expression, so the index answers it.
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId ?? 0))
     .executeTakeFirst();
   if (taken) throw badRequest(duplicateEmailMessage(email));

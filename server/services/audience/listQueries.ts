@@ -5,9 +5,10 @@ import type {
   AudienceListSummary,
   AudienceListsPage,
 } from '../../../domain/audienceLists.ts';
-import type { Database } from '../../db/schema.ts';
+import type { ContactStatus, Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { noMarketingConsent } from './noMarketingConsent.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,8 +44,10 @@ function toSummary(row: SummaryRow): AudienceListSummary {
 }
 
 /**
- * The lists of an organisation with their totals: contacts (members), sent (emails sent to the members:
- * 'sent' events) and clicks ('clicked' events of the members). `where` narrows the lists (org, search, id).
+ * The lists of an organisation with their totals: contacts (members), sent (the emails sent to the list:
+ * 'sent' events of the emails list_sends records for it) and clicks (the 'clicked' events of those
+ * emails). Emails the members got otherwise (workflows, other lists, tests) count for no list. `where`
+ * narrows the lists (org, search, id).
  */
 async function selectSummaries(
   db: Db,
@@ -56,10 +59,10 @@ async function selectSummaries(
       trim(u.first_name || ' ' || u.last_name) as created_by,
       case when lu.id is null then null else trim(lu.first_name || ' ' || lu.last_name) end as last_used_by,
       (select count(*) from list_contacts lc where lc.list_id = l.id) as contacts,
-      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'sent' and not e.is_test
-        where lc.list_id = l.id) as sent,
-      (select count(*) from list_contacts lc join email_event e on e.contact_id = lc.contact_id and e.kind = 'clicked' and not e.is_test
-        where lc.list_id = l.id) as clicks
+      (select count(*) from list_sends ls join email_event e on e.send_id = ls.send_id and e.kind = 'sent'
+        where ls.list_id = l.id) as sent,
+      (select count(*) from list_sends ls join email_event e on e.send_id = ls.send_id and e.kind = 'clicked'
+        where ls.list_id = l.id) as clicks
     from contact_lists l
     join users u on u.id = l.user_id
     left join users lu on lu.id = l.last_used_by
@@ -136,11 +139,12 @@ export async function listContactsPage(
       designation: string | null;
       account_name: string | null;
       personality_type: string | null;
-      status: string;
+      status: ContactStatus;
+      marketing_consent: boolean;
       added_at: Date | string;
     }>`
       select c.id as contact_id, c.first_name, c.last_name, c.email, c.designation, a.name as account_name,
-        c.personality_type, c.status, lc.added_at
+        c.personality_type, c.status, not ${noMarketingConsent} as marketing_consent, lc.added_at
       from list_contacts lc
       join contacts c on c.id = lc.contact_id
       left join accounts a on a.id = c.account_id

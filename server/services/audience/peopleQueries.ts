@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type QueryCreator, type SqlBool, sql, type Transaction } from 'kysely';
 import {
   type FilterValueCount,
   PEOPLE_FILTER_CATEGORIES,
@@ -11,14 +11,13 @@ import {
   type PersonRow,
   type SortType,
 } from '../../../domain/audiencePeople.ts';
-import { ordersByCodePoint } from '../../db/ordersByCodePoint.ts';
 import type { ContactStatus, Database } from '../../db/schema.ts';
-import { nameStartsWith, nameStreamIds, STREAM_PREFIX_CHARS } from './nameStreamIds.ts';
+import { noMarketingConsent } from './noMarketingConsent.ts';
 import {
+  containsPattern,
   FILTER_VALUE_SQL,
   matchingAccountIds,
   type PeopleEb,
-  prefixPattern,
   scopeWhere,
 } from './peopleScope.ts';
 
@@ -56,6 +55,7 @@ function peopleRows(db: Db) {
       'c.country',
       'c.custom_fields',
       'c.created_at',
+      sql<boolean>`not ${noMarketingConsent}`.as('marketing_consent'),
     ]);
 }
 
@@ -81,6 +81,7 @@ type RawPerson = {
   country: string | null;
   custom_fields: Record<string, string>;
   created_at: Date | string;
+  marketing_consent: boolean;
 };
 
 export function toPersonRow(row: RawPerson): PersonRow {
@@ -107,6 +108,7 @@ export function toPersonRow(row: RawPerson): PersonRow {
     country: row.country,
     custom_fields: row.custom_fields,
     created_on: iso(row.created_at),
+    marketing_consent: row.marketing_consent,
   };
 }
 
@@ -170,23 +172,34 @@ type OrderableQuery = {
 };
 
 /**
- * How many matches of one search branch (name, last name, address, company) make a search "sparse"; and
- * how many rows of the tab's own order a dense search reads before it gives up on finding its page there.
+ * How many matches of one search branch (full name, address, company) make a search "sparse" (gathered
+ * and sorted at once); how many rows of the tab's own order a dense search reads before it gives up on
+ * finding its page there; and up to how many matches a branch may have for every match to be gathered and
+ * sorted instead of walking the whole order (matches clustered late in it).
  */
 const SPARSE_BRANCH = 2_000;
 const DENSE_WINDOW = 5_000;
+const GATHER_LIMIT = 20_000;
+/** A trigram index answers a search of three characters or more; a shorter one is read in order. */
+const TRIGRAM = 3;
+
+type SearchBranch = 'name' | 'email' | 'company';
+type BranchCounts = Record<SearchBranch, number>;
 
 /**
- * The ids of a searched page (one more than the page when more follow). The planner cannot estimate an OR
- * of four prefix searches, so the plan is chosen here:
- * - sorted by name, a search of STREAM_PREFIX_CHARS characters or more: the merged name-ordered streams of
- *   nameStreamIds, which read about a page per stream wherever the matches sit in name order;
- * - otherwise sparse (every branch has at most SPARSE_BRANCH matches): the union of the branches' index
- *   ranges is gathered, then filtered and sorted (a few thousand rows at most);
- * - otherwise dense and sorted by date (the newest first, or oldest): the first DENSE_WINDOW rows of the tab
- *   in that order are read and filtered; a dense search spread through that order fills its page there;
- * - otherwise (a shorter search, one clustered late in date order, or another sort): every match is
- *   gathered, filtered and sorted.
+ * The ids of a searched page (one more than the page when more follow). The search matches anywhere in the
+ * full name, the address or the company's name (trigram indexes, migration m0032); the planner cannot
+ * estimate an OR of those, so the plan is chosen here from each branch's count (probeBranches):
+ * - sparse (every branch has at most SPARSE_BRANCH matches): the matching branches are gathered from their
+ *   trigram indexes, then filtered and sorted (a few thousand rows at most);
+ * - dense, sorted by name or date (the orders with an index): the tab is read in that order and filtered,
+ *   the first DENSE_WINDOW rows at most: a dense search spread through the order fills its page at once
+ *   ("mar" at a million contacts: within the first hundred rows);
+ * - otherwise, counted again up to GATHER_LIMIT: when every branch is within it, every match is gathered
+ *   and sorted; past it, an indexed order is read on until the page is full (matches clustered late), and
+ *   another sort gathers and sorts them all (seconds for hundreds of thousands).
+ * A search of one or two characters has no trigram to look up: it is read in order (or gathered by reading
+ * every contact, for another sort).
  */
 async function searchedPageIds(
   db: Db,
@@ -195,58 +208,89 @@ async function searchedPageIds(
   sort: PeopleSort,
   page: { offset: number; limit: number },
 ): Promise<number[]> {
-  const word = scope.searchWord;
-  const pattern = prefixPattern(word);
+  const pattern = containsPattern(scope.searchWord);
   const want = page.offset + page.limit + 1;
-  const letters = Array.from(word).length;
-  const byCodePoint = await ordersByCodePoint(db);
-  if (byName(sort) && letters >= STREAM_PREFIX_CHARS) {
-    // A search of exactly the streams' prefix length reads each stream exactly: nothing to probe.
-    const counts =
-      letters === STREAM_PREFIX_CHARS ? undefined : await probeBranches(db, orgId, word, byCodePoint);
-    const streamed = new Set(
-      (['name', 'last', 'email'] as const).filter((branch) => !counts || counts[branch] > SPARSE_BRANCH),
-    );
-    const descending = sort.type === 'DESC';
-    const ids = await nameStreamIds(db, orgId, scope, { descending, want, streamed, byCodePoint });
-    return ids.slice(page.offset);
+  const within = (counts: BranchCounts, limit: number) => Object.values(counts).every((n) => n <= limit);
+  if (Array.from(scope.searchWord).length < TRIGRAM) {
+    // No trigram to look up: a sparse short search reads every contact of the scope once, a dense one is
+    // read in order until its page is full.
+    if ((await countScope(db, orgId, scope, SPARSE_BRANCH)) > SPARSE_BRANCH) {
+      const walked = await orderWalkIds(db, orgId, scope, sort, page, null);
+      if (walked) return walked;
+    }
+    return gatheredIds(db, orgId, scope, sort, page);
   }
-  const counts = await probeBranches(db, orgId, word, byCodePoint);
-  const sparse = Object.values(counts).every((n) => n <= SPARSE_BRANCH);
-  if (!sparse) {
-    const windowed = await denseWindowIds(db, orgId, scope, sort, page);
+  let counts = await probeBranches(db, orgId, scope, pattern, SPARSE_BRANCH);
+  if (!within(counts, SPARSE_BRANCH)) {
+    const windowed = await orderWalkIds(db, orgId, scope, sort, page, DENSE_WINDOW);
     if (windowed && windowed.length >= want - page.offset) return windowed;
+    counts = await probeBranches(db, orgId, scope, pattern, GATHER_LIMIT);
+    if (windowed && !within(counts, GATHER_LIMIT))
+      return (await orderWalkIds(db, orgId, scope, sort, page, null)) ?? [];
   }
+  return gatheredIds(db, orgId, scope, sort, page, counts);
+}
+
+/** How many contacts the whole scope (its search too) holds, counted up to `limit` + 1. */
+async function countScope(db: Db, orgId: number, scope: PeopleScope, limit: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom('contacts as c')
+        .select(sql<number>`1`.as('one'))
+        .where((eb) => scopeWhere(eb, { orgId, scope }))
+        .limit(limit + 1)
+        .as('x'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * Every match of the search, filtered by the scope and sorted: the union of the branches' trigram index
+ * reads (only the branches with matches), or, without counts (a short search), every contact of the scope
+ * read once.
+ */
+async function gatheredIds(
+  db: Db,
+  orgId: number,
+  scope: PeopleScope,
+  sort: PeopleSort,
+  page: { offset: number; limit: number },
+  counts?: BranchCounts,
+): Promise<number[]> {
+  const pattern = containsPattern(scope.searchWord);
+  const branches = {
+    name: (q: QueryCreator<Database>) =>
+      q
+        .selectFrom('contacts')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('full_name_lower', 'like', pattern),
+    email: (q: QueryCreator<Database>) =>
+      q.selectFrom('contacts').select('id').where('org_id', '=', orgId).where('email_lower', 'like', pattern),
+    company: (q: QueryCreator<Database>) =>
+      q
+        .selectFrom('contacts')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('account_id', 'in', matchingAccountIds(q, orgId, pattern)),
+  };
+  const read = (Object.keys(branches) as SearchBranch[]).filter((branch) => counts && counts[branch] > 0);
+  if (counts && read.length === 0) return [];
   const query = db
     .with(
       (cte) => cte('m').materialized(),
-      (q) =>
-        q
-          .selectFrom('contacts')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .where(nameStartsWith(word, byCodePoint))
-          .union(
-            q
-              .selectFrom('contacts')
-              .select('id')
-              .where('org_id', '=', orgId)
-              .where('last_name_lower', 'like', pattern),
-          )
-          .union(
-            q
-              .selectFrom('contacts')
-              .select('id')
-              .where('org_id', '=', orgId)
-              .where('email_lower', 'like', pattern),
-          )
-          .union(
-            q
-              .selectFrom('contacts')
-              .select('id')
-              .where('org_id', '=', orgId)
-              .where('account_id', 'in', matchingAccountIds(q, orgId, pattern)),
-          ),
+      (q) => {
+        if (!counts)
+          return q
+            .selectFrom('contacts as c')
+            .select('c.id')
+            .where((eb) => scopeWhere(eb, { orgId, scope }));
+        const [first, ...rest] = read.map((branch) => branches[branch](q));
+        return rest.reduce((union, next) => union.union(next), first as NonNullable<typeof first>);
+      },
     )
     .selectFrom('m')
     .innerJoin('contacts as c', 'c.id', 'm.id')
@@ -260,45 +304,51 @@ async function searchedPageIds(
   return rows.map((row) => row.id);
 }
 
-type SearchBranch = 'name' | 'last' | 'email' | 'company';
-
-/** How many contacts each search branch matches, counted up to SPARSE_BRANCH + 1. */
+/**
+ * How many contacts of the scope (its tab, filters and account) each search branch matches, counted up to
+ * `limit` + 1, in one statement. Each count is its own sub-select, so the planner estimates each branch
+ * alone (an OR with the company sub-query it cannot estimate) and reads a dense one in table order, a
+ * sparse one from its trigram index. The company branch is estimated from the kept per-tab counts of the
+ * matching accounts (audience_facets): counting their contacts could read every contact of the tab.
+ */
 async function probeBranches(
   db: Db,
   orgId: number,
-  word: string,
-  byCodePoint: boolean,
-): Promise<Record<SearchBranch, number>> {
-  const pattern = prefixPattern(word);
-  const probe = await sql<Record<SearchBranch, number>>`
+  scope: PeopleScope,
+  pattern: string,
+  limit: number,
+): Promise<BranchCounts> {
+  const unsearched = { ...scope, searchWord: '' };
+  const count = (match: (eb: PeopleEb) => Expression<SqlBool>) =>
+    sql<number>`(select count(*) from (${db
+      .selectFrom('contacts as c')
+      .select(sql<number>`1`.as('one'))
+      .where((eb) => eb.and([scopeWhere(eb, { orgId, scope: unsearched }), match(eb)]))
+      .limit(limit + 1)}) x)::int`;
+  const probe = await sql<BranchCounts>`
     select
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and ${nameStartsWith(word, byCodePoint)}
-        limit ${SPARSE_BRANCH + 1}) x)::int as name,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and last_name_lower like ${pattern}
-        limit ${SPARSE_BRANCH + 1}) x)::int as last,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and email_lower like ${pattern}
-        limit ${SPARSE_BRANCH + 1}) x)::int as email,
-      (select count(*) from (select 1 from contacts where org_id = ${orgId} and account_id in
-        (select id from accounts where org_id = ${orgId} and name_lower like ${pattern})
-        limit ${SPARSE_BRANCH + 1}) x)::int as company`.execute(db);
-  return probe.rows[0] ?? { name: 0, last: 0, email: 0, company: 0 };
-}
-
-/** True for the name sort (ASC or DESC): the order of the search-stream indexes. */
-function byName(sort: PeopleSort): boolean {
-  return sort.type !== 'NOSORT' && (sort.column === 'full_name' || sort.column === 'contact_name');
+      ${count((eb) => eb('c.full_name_lower', 'like', pattern))} as name,
+      ${count((eb) => eb('c.email_lower', 'like', pattern))} as email,
+      (select coalesce(sum(f.n), 0)::int
+        from (select distinct name from accounts where org_id = ${orgId} and name_lower like ${pattern}) a
+        join audience_facets f on f.org_id = ${orgId} and f.category = 'organizations' and f.value = a.name
+          and f.tab = ${scope.tab}) as company`.execute(db);
+  return probe.rows[0] ?? { name: 0, email: 0, company: 0 };
 }
 
 /**
- * A dense search's page from the first DENSE_WINDOW rows of the tab in the sort's indexed order (name, or
- * newest first); undefined for a sort without such an index.
+ * A searched page read in the sort's indexed order (name, or date), filtered by the whole scope as the rows
+ * come: within the first `window` rows of the tab in that order, or (window null) as far as the page needs;
+ * undefined for a sort without such an index. The rows are read once, every column taken along: joined back
+ * to contacts instead, the planner may hash-join them with a scan of every match.
  */
-async function denseWindowIds(
+async function orderWalkIds(
   db: Db,
   orgId: number,
   scope: PeopleScope,
   sort: PeopleSort,
   page: { offset: number; limit: number },
+  window: number | null,
 ): Promise<number[] | undefined> {
   const byName = sort.type !== 'NOSORT' && (sort.column === 'full_name' || sort.column === 'contact_name');
   const byDate = !sort.column || sort.type === 'NOSORT' || sort.column === 'created_on';
@@ -306,24 +356,22 @@ async function denseWindowIds(
   const descending = byDate ? sort.type !== 'ASC' || !sort.column : sort.type === 'DESC';
   const direction = descending ? 'desc' : 'asc';
   const key = byName ? 'full_name_lower' : 'created_at';
+  const tabInOrder = db
+    .selectFrom('contacts as c')
+    .selectAll('c')
+    .where((eb) => scopeWhere(eb, { orgId, scope: { ...scope, searchWord: '', filters: {} } }))
+    .orderBy(`c.${key}`, direction)
+    .orderBy('c.id', direction)
+    // A limit, or else offset 0, keeps this a sub-query read lazily in index order (the planner would
+    // otherwise merge it into the outer query and may sort every match instead).
+    .$if(window !== null, (q) => q.limit(window ?? 0))
+    .$if(window === null, (q) => q.offset(0));
   const rows = await db
-    .with(
-      (cte) => cte('w').materialized(),
-      (q) =>
-        q
-          .selectFrom('contacts as c')
-          .select(['c.id', `c.${key} as key`])
-          .where((eb) => scopeWhere(eb, { orgId, scope: { ...scope, searchWord: '', filters: {} } }))
-          .orderBy(`c.${key}`, direction)
-          .orderBy('c.id', direction)
-          .limit(DENSE_WINDOW),
-    )
-    .selectFrom('w')
-    .innerJoin('contacts as c', 'c.id', 'w.id')
+    .selectFrom(tabInOrder.as('c'))
     .select('c.id')
     .where((eb) => scopeWhere(eb as unknown as PeopleEb, { orgId, scope }))
-    .orderBy('w.key', direction)
-    .orderBy('w.id', direction)
+    .orderBy(`c.${key}`, direction)
+    .orderBy('c.id', direction)
     .offset(page.offset)
     .limit(page.limit + 1)
     .execute();

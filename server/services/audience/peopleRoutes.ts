@@ -56,7 +56,8 @@ function selectionOf(input: SelectionInput): PeopleSelection {
 }
 
 const SCOPE_DESCRIPTION =
-  'Scope: tab (all|profiled|unprofiled), search_word (a prefix of the name, last name, email or company), ' +
+  'Scope: tab (all|profiled|unprofiled), search_word (found anywhere in the full name, the email address ' +
+  'with its domain, or the company name; any case), ' +
   'filters (JSON object: {"status":["Subscribed"],"industry":["Retail"]}; categories designations, ' +
   'organizations, personalityType, status, buyerStage, industry, revenue), account_id.';
 const SELECTION_DESCRIPTION =

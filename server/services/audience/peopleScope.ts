@@ -10,23 +10,14 @@ export function prefixPattern(word: string): string {
 }
 
 /**
- * The values that start with a word, as a range in code-point order: from the lower-case word up to (not
- * including) the word with its last character replaced by the next code point (null when there is none).
- * Exact where the collation orders by code point (ordersByCodePoint); a plain index then reads it in order.
+ * A contains pattern (LIKE '%word%'), lower-case, with % _ and \ escaped so they match literally: what the
+ * people search matches anywhere in a name, an address or a company's name.
  */
-export function prefixRange(word: string): { from: string; to: string | null } {
-  const from = word.toLowerCase();
-  const characters = Array.from(from);
-  while (characters.length > 0) {
-    const last = characters.pop()?.codePointAt(0) ?? 0;
-    if (last >= 0x10ffff) continue; // no successor: values up to the one before it
-    const next = last + 1 === 0xd800 ? 0xe000 : last + 1; // skip the surrogates
-    return { from, to: characters.join('') + String.fromCodePoint(next) };
-  }
-  return { from, to: null };
+export function containsPattern(word: string): string {
+  return `%${prefixPattern(word)}`;
 }
 
-/** The organisation's accounts whose name starts with the pattern (a search's company branch). */
+/** The organisation's accounts whose name matches the pattern (a search's company branch). */
 export function matchingAccountIds(
   qb: Pick<QueryCreator<Database>, 'selectFrom'>,
   orgId: number,
@@ -58,8 +49,8 @@ export type ScopeOptions = {
 
 /**
  * The conditions of a people scope on contacts aliased `c`: the organisation, the tab (profiled: with a
- * personality type), the search word (a prefix of the full name, the last name, the address or the
- * company's name) and each filter category (any of its values).
+ * personality type), the search word (anywhere in the full name, the address, its domain included, or the
+ * company's name; any case) and each filter category (any of its values).
  */
 export function scopeWhere(eb: PeopleEb, options: ScopeOptions): Expression<SqlBool> {
   const { orgId, scope } = options;
@@ -69,11 +60,10 @@ export function scopeWhere(eb: PeopleEb, options: ScopeOptions): Expression<SqlB
   if (!options.ignoreTab && scope.tab === 'unprofiled') conditions.push(eb('c.personality_type', 'is', null));
   if (scope.accountId !== null) conditions.push(eb('c.account_id', '=', scope.accountId));
   if (scope.searchWord) {
-    const pattern = prefixPattern(scope.searchWord);
+    const pattern = containsPattern(scope.searchWord);
     conditions.push(
       eb.or([
         eb('c.full_name_lower', 'like', pattern),
-        eb('c.last_name_lower', 'like', pattern),
         eb('c.email_lower', 'like', pattern),
         // The sub-query names no outer column: the expression builder serves as a plain query creator.
         eb('c.account_id', 'in', matchingAccountIds(eb as unknown as QueryCreator<Database>, orgId, pattern)),

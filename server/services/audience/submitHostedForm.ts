@@ -58,7 +58,7 @@ function originOf(referer: string | null): { origin: string | null; domain: stri
  * preference link resubscribes); it is added to the form's list through the one list-subscription path
  * (workflows triggered by "subscribes to a list" start); the submission is kept with its answers. With
  * consent given, a contact without a preference record gets one (nothing on yet), whose uuid is returned for
- * the opt-in.
+ * the opt-in; a new contact of a form that asked for consent without it gets one with marketing off.
  */
 export async function submitHostedForm(
   db: Kysely<Database>,
@@ -128,7 +128,8 @@ export async function submitHostedForm(
     if (form.listId !== null)
       await subscribeContactsToList(trx, { orgId: form.orgId, listId: form.listId, contactIds: [contactId] });
 
-    const consent = form.fields.some((field) => field.key === 'consent') && answers.consent === '1';
+    const askedConsent = form.fields.some((field) => field.key === 'consent');
+    const consent = askedConsent && answers.consent === '1';
     const where = originOf(origin.referer);
     await trx
       .insertInto('form_submissions')
@@ -146,7 +147,25 @@ export async function submitHostedForm(
       .execute();
     await trx.updateTable('forms').set({ updated_at: new Date() }).where('id', '=', form.id).execute();
 
+    // A preference record with nothing on: the opt-in turns marketing on; without consent it stays off.
+    const addPreferenceRecord = (uuid: string) =>
+      trx
+        .insertInto('preferences')
+        .values({
+          uuid,
+          org_id: form.orgId,
+          contact_id: contactId,
+          email: answers.email ?? email,
+          marketing: false,
+          webinars: false,
+          unsub_all: false,
+        })
+        .execute();
     let optInUuid: string | null = null;
+    // A new contact who left the consent box unticked has not agreed to marketing email: their preference
+    // record says so, and campaign sends leave them out. A known contact's choices stay as they were
+    // (anyone can type anyone's address).
+    if (askedConsent && !consent && !existing) await addPreferenceRecord(randomUUID());
     if (consent) {
       const record = await trx
         .selectFrom('preferences')
@@ -155,19 +174,7 @@ export async function submitHostedForm(
         .orderBy('created_at')
         .executeTakeFirst();
       optInUuid = record?.uuid ?? randomUUID();
-      if (!record)
-        await trx
-          .insertInto('preferences')
-          .values({
-            uuid: optInUuid,
-            org_id: form.orgId,
-            contact_id: contactId,
-            email: answers.email ?? email,
-            marketing: false,
-            webinars: false,
-            unsub_all: false,
-          })
-          .execute();
+      if (!record) await addPreferenceRecord(optInUuid);
     }
     return { contactId, created: !existing, optInUuid };
   });

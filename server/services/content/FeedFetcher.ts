@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
+import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
+import { cronEvery, type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
 import { type FetchSourceOptions, fetchSource } from './fetchSource.ts';
 import { dueSourceIds, isDue } from './queries.ts';
 
 /** The pg-boss queue of feed fetches: one job per source fetch. */
 export const FEED_QUEUE = 'content-feed-fetch';
+/** The periodic job that queues the fetches of due sources. */
+export const FEED_SWEEP = 'content-feed-sweep';
 
 /** A feed fetch job: the source, and `now` for a fetch asked for at once (a source just added). */
 export type FeedJobData = { sourceId: number; now?: boolean };
@@ -15,13 +19,16 @@ export type FeedFetcherOptions = {
   boss: PgBoss;
   /** A source is fetched again once its last fetch is this old (minutes, default 30). */
   intervalMinutes?: number;
-  /** How often due sources are looked for (ms, default 60,000). */
+  /**
+   * How often due sources are looked for (ms, default 60,000): a pg-boss schedule, so by whole minutes (or
+   * hours from 60 minutes), run by one process of the database each time.
+   */
   sweepMs?: number;
-  /** Fetches run at once in this process (pg-boss batch, default 2). */
+  /** Fetches run at once in this process (default 2). */
   concurrency?: number;
   /**
-   * pg-boss polls for jobs this often (seconds, default 30); this process's own sweeps and fetchNow wake
-   * the worker at once, so the poll only picks up jobs queued by other processes.
+   * The longest this process goes without looking for fetch jobs nobody told it of (seconds, default 30);
+   * a fetch queued by any process (a sweep, fetchNow) wakes the workers at once.
    */
   pollingIntervalSeconds?: number;
   /** The safe fetch's limits (and, in tests only, allowPrivate). */
@@ -32,105 +39,66 @@ export type FeedFetcherOptions = {
 const SWEEP_BATCH = 500;
 
 /**
- * Keeps the article pool fresh: every sweepMs it queues a pg-boss job for each source whose last fetch is
- * older than intervalMinutes, and works the queue (fetchSource: conditional request, safe fetch, new
- * articles only). The queue's "stately" policy keeps at most one waiting job per source (singletonKey),
- * so sweeps of several processes never pile fetches up; a job re-checks that its source is still due, so
- * a repeated job fetches nothing twice. A feed that fails is recorded on its source (last_error) and
- * tried again at the next interval; a database failure fails the job and pg-boss retries it.
+ * Keeps the article pool fresh, on pg-boss (jobs of server/lib/jobs): a periodic sweep (FEED_SWEEP, every
+ * sweepMs, and once at start) queues a fetch job for each source whose last fetch is older than
+ * intervalMinutes, and the workers run them (fetchSource: conditional request, safe fetch, new articles
+ * only). The queue's "stately" policy keeps at most one waiting job per source (singletonKey), so sweeps
+ * of several processes never pile fetches up; a job re-checks that its source is still due, so a repeated
+ * job fetches nothing twice. A feed that fails is recorded on its source (last_error) and tried again at
+ * the next interval; a database failure fails the job and pg-boss retries it.
  */
 export class FeedFetcher {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | null = null;
-  private stopped = false;
-  private readonly active = new Set<Promise<void>>();
-  private workerId = '';
-
-  private constructor(private readonly options: FeedFetcherOptions) {}
+  private constructor(
+    private readonly fetches: JobRunner<FeedJobData>,
+    private readonly sweeper: PeriodicJob,
+  ) {}
 
   static async start(options: FeedFetcherOptions): Promise<FeedFetcher> {
-    const { boss } = options;
-    await boss.createQueue(FEED_QUEUE, {
+    const { db, boss } = options;
+    const intervalMinutes = options.intervalMinutes ?? 30;
+    const fetches = await startJob<FeedJobData>(boss, db, {
       name: FEED_QUEUE,
-      policy: 'stately',
-      retryLimit: 3,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInSeconds: 300,
-    });
-    const fetcher = new FeedFetcher(options);
-    fetcher.workerId = await boss.work<FeedJobData>(
-      FEED_QUEUE,
-      { batchSize: options.concurrency ?? 2, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
-      async (jobs) => {
-        await Promise.all(jobs.map((job) => fetcher.track(fetcher.runJob(job.data))));
+      queue: { policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+      concurrency: options.concurrency ?? 2,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      log: options.log,
+      describe: ({ sourceId }) => `feed ${sourceId}`,
+      run: async ({ data }) => {
+        if (!data.now && !(await isDue(db, data.sourceId, intervalMinutes))) return;
+        const result = await fetchSource(db, data.sourceId, options.fetch);
+        if (result.outcome === 'failed') options.log(`feed ${data.sourceId} failed: ${result.error}`);
       },
-    );
-    fetcher.timer = setInterval(() => void fetcher.sweepSoon(), options.sweepMs ?? 60_000);
-    fetcher.timer.unref();
-    void fetcher.sweepSoon();
-    return fetcher;
+    });
+    const sweeper = await startPeriodicJob(boss, db, {
+      name: FEED_SWEEP,
+      schedule: cronEvery(options.sweepMs ?? 60_000),
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      log: options.log,
+      run: async () => {
+        const ids = await dueSourceIds(db, intervalMinutes, SWEEP_BATCH);
+        await fetches.queueMany(
+          ids.map((sourceId) => ({ data: { sourceId }, singletonKey: String(sourceId) })),
+        );
+      },
+    });
+    void sweeper.runNow();
+    return new FeedFetcher(fetches, sweeper);
   }
 
   /** Queues a fetch of one source now (after a user adds it). */
   async fetchNow(sourceId: number): Promise<void> {
-    await this.options.boss.send(FEED_QUEUE, { sourceId, now: true } satisfies FeedJobData, {
-      singletonKey: String(sourceId),
-    });
-    this.wakeWorker();
-  }
-
-  private wakeWorker(): void {
-    if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+    await this.fetches.queue({ sourceId, now: true }, { singletonKey: String(sourceId) });
   }
 
   /** Looks for due sources now and queues their fetches (once at a time). */
   sweepSoon(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (!this.sweeping) {
-      this.sweeping = this.sweep()
-        .catch((error) => this.options.log('feed sweep failed', error))
-        .finally(() => {
-          this.sweeping = null;
-        });
-    }
-    return this.sweeping;
-  }
-
-  private async sweep(): Promise<void> {
-    const ids = await dueSourceIds(this.options.db, this.intervalMinutes(), SWEEP_BATCH);
-    for (const sourceId of ids) {
-      if (this.stopped) return;
-      await this.options.boss.send(FEED_QUEUE, { sourceId } satisfies FeedJobData, {
-        singletonKey: String(sourceId),
-      });
-    }
-    if (ids.length > 0) this.wakeWorker();
-  }
-
-  private intervalMinutes(): number {
-    return this.options.intervalMinutes ?? 30;
-  }
-
-  private track(work: Promise<void>): Promise<void> {
-    this.active.add(work);
-    return work.finally(() => this.active.delete(work));
-  }
-
-  private async runJob(data: FeedJobData): Promise<void> {
-    if (!data.now && !(await isDue(this.options.db, data.sourceId, this.intervalMinutes()))) return;
-    const result = await fetchSource(this.options.db, data.sourceId, this.options.fetch);
-    if (result.outcome === 'failed') this.options.log(`feed ${data.sourceId} failed: ${result.error}`);
+    return this.sweeper.runNow();
   }
 
   /** Stops sweeping and taking jobs, and waits for the fetches in flight (each ends by its time-out). */
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.sweeping;
-    await this.options.boss.offWork(FEED_QUEUE);
-    await Promise.allSettled([...this.active]);
+    await this.sweeper.stop();
+    await this.fetches.stop();
   }
 }
 

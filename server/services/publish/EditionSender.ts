@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
+import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
 import { queueMarketingEmails } from '../delivery/queueMarketingEmail.ts';
 import { nextRecipients } from './editionAudience.ts';
 import { nameSentEdition } from './nameSentEdition.ts';
@@ -44,6 +45,7 @@ export async function runSendBatch(
         's.contact_ids',
         's.cursor_contact_id',
         's.version_id',
+        's.user_id',
         's.outlook_user_id',
         'v.email_id',
         'e.campaign_id',
@@ -103,6 +105,7 @@ export async function runSendBatch(
         .where('id', 'in', createdIds)
         .execute();
     }
+    await recordListSends(trx, send, createdIds, now);
     await trx
       .updateTable('edition_sends')
       .set((eb) => ({
@@ -132,6 +135,36 @@ export async function recordSendFailure(db: Kysely<Database>, sendId: number, er
     .execute();
 }
 
+/**
+ * What was sent to a list: each email just queued is recorded for every list of the send's audience its
+ * contact is a member of now (list_sends), and those lists were last used by the send's user, now. A
+ * contact chosen by name, or in none of the chosen lists, counts for no list.
+ */
+async function recordListSends(
+  trx: Transaction<Database>,
+  send: { org_id: number; list_ids: number[]; user_id: number | null },
+  sendIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (send.list_ids.length === 0 || sendIds.length === 0) return;
+  const recorded = await sql<{ list_id: number }>`
+    insert into list_sends (list_id, send_id)
+    select lc.list_id, es.id
+    from email_send es
+    join list_contacts lc on lc.contact_id = es.contact_id
+    join contact_lists l on l.id = lc.list_id and l.org_id = ${send.org_id}
+    where es.id = any(${[...sendIds]}::int[]) and lc.list_id = any(${send.list_ids}::int[])
+    on conflict do nothing
+    returning list_id`.execute(trx);
+  const used = [...new Set(recorded.rows.map((row) => row.list_id))];
+  if (used.length === 0) return;
+  await trx
+    .updateTable('contact_lists')
+    .set({ last_used_by: send.user_id, last_used_at: now })
+    .where('id', 'in', used)
+    .execute();
+}
+
 /** Runs a send's batches until it is done, paused, cancelled or not due yet. */
 export async function runSend(
   db: Kysely<Database>,
@@ -154,108 +187,49 @@ export type EditionSenderOptions = {
   /** Sends walked at once in this process (default 2). */
   concurrency?: number;
   /**
-   * How often the worker looks for jobs it was not told about (default 30 s: a send queued by another
-   * process, a retry after a failed walk); a send queued here, now or for later, wakes it when due.
+   * How often the worker looks for jobs it was not told about (default 30 s: a retry after a failed walk);
+   * a send queued by any process, now or for later, wakes it when due.
    */
   pollingIntervalSeconds?: number;
 };
 
-/** The longest wait a timer can hold (setTimeout's limit); a send due later is found by the polling. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
- * Edition sends on pg-boss: start() takes jobs of EDITION_SEND_QUEUE; queue() adds one for a send (now, or
- * at its scheduled time). A worker that dies mid-batch rolls that batch back; pg-boss gives the job to
- * another worker after its expiry, and the walk goes on from the last committed cursor.
+ * Edition sends on pg-boss (a job of server/lib/jobs): start() runs the walks of EDITION_SEND_QUEUE in this
+ * process; queue() adds one for a send, now or at its scheduled time (the worker wakes then). A worker that
+ * dies mid-batch rolls that batch back; pg-boss gives the job to another worker after its expiry, and the
+ * walk goes on from the last committed cursor. A walk that fails is tried again (retryLimit); after the
+ * last attempt the send reads failed.
  */
 export class EditionSender {
-  private workerId = '';
-  private stopped = false;
-  /** Timers that wake the worker when a scheduled send is due, by due time (ms since the epoch). */
-  private readonly dueTimers = new Map<number, NodeJS.Timeout>();
-
-  private constructor(private readonly options: EditionSenderOptions) {}
+  private constructor(private readonly job: JobRunner<EditionSendJob>) {}
 
   static async start(options: EditionSenderOptions): Promise<EditionSender> {
-    const { boss } = options;
-    const queue = {
+    const job = await startJob<EditionSendJob>(options.boss, options.db, {
       name: EDITION_SEND_QUEUE,
-      retryLimit: options.retryLimit ?? 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 600,
-    };
-    await boss.createQueue(EDITION_SEND_QUEUE, queue);
-    // A queue made by an earlier start keeps its settings: this start's apply (EDITION_SEND_RETRIES).
-    await boss.updateQueue(EDITION_SEND_QUEUE, queue);
-    const sender = new EditionSender(options);
-    sender.workerId = await boss.work<EditionSendJob>(
-      EDITION_SEND_QUEUE,
-      {
-        batchSize: options.concurrency ?? 2,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30,
-        includeMetadata: true,
-      },
-      async (jobs) => {
-        const outcomes = await Promise.allSettled(jobs.map((job) => runSend(options.db, job.data.sendId)));
-        let failure: unknown = null;
-        for (const [i, outcome] of outcomes.entries()) {
-          const job = jobs[i];
-          if (outcome.status === 'fulfilled' || !job) continue;
-          failure = outcome.reason;
-          const { sendId } = job.data;
-          const last = job.retryCount >= job.retryLimit;
-          options.log(
-            `edition send ${sendId} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}${last ? ', the last' : ''})`,
-            outcome.reason,
-          );
-          // Retried by pg-boss from the last committed batch; after the last attempt the send says so.
-          if (last) await recordSendFailure(options.db, sendId, outcome.reason);
+      queue: { retryLimit: options.retryLimit ?? 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+      concurrency: options.concurrency ?? 2,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      log: options.log,
+      describe: ({ sendId }) => `edition send ${sendId}`,
+      run: async (job) => {
+        try {
+          await runSend(options.db, job.data.sendId);
+        } catch (error) {
+          // Tried again from the last committed batch; after the last attempt the send says so.
+          if (job.retryCount >= job.retryLimit) await recordSendFailure(options.db, job.data.sendId, error);
+          throw error;
         }
-        if (failure !== null) throw failure;
       },
-    );
-    // Sends scheduled before this process started wake it when due, like those it schedules itself.
-    const { rows } = await sql<{ at: Date | string }>`
-      select distinct start_after as at from pgboss.job
-      where name = ${EDITION_SEND_QUEUE} and state in ('created', 'retry') and start_after > now()`.execute(
-      options.db,
-    );
-    for (const row of rows) sender.wakeAt(new Date(row.at));
-    return sender;
-  }
-
-  /** Wakes the worker at `at` (the polling is the safety net). */
-  private wakeAt(at: Date): void {
-    const due = at.getTime();
-    const wait = due - Date.now();
-    if (this.stopped || this.dueTimers.has(due) || wait > MAX_TIMER_MS) return;
-    const timer = setTimeout(
-      () => {
-        this.dueTimers.delete(due);
-        if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
-      },
-      // A moment after the due time, so pg-boss's own clock has it due too.
-      Math.max(0, wait) + 50,
-    );
-    timer.unref();
-    this.dueTimers.set(due, timer);
+    });
+    return new EditionSender(job);
   }
 
   /** Queues the walk of a send: now, or when it is due. */
   async queue(sendId: number, startAfter?: Date): Promise<void> {
-    await this.options.boss.send(EDITION_SEND_QUEUE, { sendId } satisfies EditionSendJob, {
-      ...(startAfter ? { startAfter } : {}),
-    });
-    if (startAfter) this.wakeAt(startAfter);
-    else if (this.workerId && !this.stopped) this.options.boss.notifyWorker(this.workerId);
+    await this.job.queue({ sendId }, startAfter ? { startAfter } : {});
   }
 
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    for (const timer of this.dueTimers.values()) clearTimeout(timer);
-    this.dueTimers.clear();
-    await this.options.boss.offWork(EDITION_SEND_QUEUE);
+    await this.job.stop();
   }
 }

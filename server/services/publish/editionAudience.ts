@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { noMarketingConsent } from '../audience/noMarketingConsent.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -38,11 +39,6 @@ function chosenContacts(db: Db, audience: EditionAudience) {
     );
 }
 
-/** True where the contact has said no to marketing email (unsubscribe-all or marketing off). */
-const noConsent = sql<boolean>`exists (
-  select 1 from preferences p where p.contact_id = c.id and (p.unsub_all or not p.marketing)
-)`;
-
 /**
  * The contacts a send of this audience goes to, in id order after `afterId`, at most `limit`: subscribed
  * and with marketing consent (Unsubscribed and Hard Bounce contacts never get a campaign email, whatever
@@ -57,7 +53,7 @@ export async function nextRecipients(
   const rows = await chosenContacts(db, audience)
     .select('c.id')
     .where('c.status', '=', 'Subscribed')
-    .where(sql<boolean>`not ${noConsent}`)
+    .where(sql<boolean>`not ${noMarketingConsent}`)
     .where('c.id', '>', afterId)
     .orderBy('c.id')
     .limit(limit)
@@ -72,10 +68,10 @@ export async function countRecipients(db: Db, audience: EditionAudience): Promis
   }
   const row = await chosenContacts(db, audience)
     .select([
-      sql<string>`count(*) filter (where c.status = 'Subscribed' and not ${noConsent})`.as('count'),
+      sql<string>`count(*) filter (where c.status = 'Subscribed' and not ${noMarketingConsent})`.as('count'),
       sql<string>`count(*) filter (where c.status = 'Unsubscribed')`.as('unsubscribed'),
       sql<string>`count(*) filter (where c.status = 'Hard Bounce')`.as('bounced'),
-      sql<string>`count(*) filter (where c.status = 'Subscribed' and ${noConsent})`.as('no_consent'),
+      sql<string>`count(*) filter (where c.status = 'Subscribed' and ${noMarketingConsent})`.as('no_consent'),
     ])
     .executeTakeFirstOrThrow();
   return {

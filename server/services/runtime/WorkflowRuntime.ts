@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
 import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
-import { kyselyExecutor } from '../../lib/kyselyExecutor.ts';
+import { type BatchContext, type JobRunner, type QueuedJob, startJob } from '../../lib/jobs/startJob.ts';
+import { cronEvery, type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
+import { startPgBoss } from '../../lib/jobs/startPgBoss.ts';
 import { listenForWork } from '../../lib/listenForWork.ts';
-import { startPgBoss } from '../../lib/startPgBoss.ts';
-import { onWork, sleepUntilWork } from '../../lib/workSignals.ts';
 import {
   type BeforeCommit,
   FlowCache,
@@ -19,11 +19,13 @@ import type { Clock } from './runtimePorts.ts';
 import { registerRuntime } from './runtimeRegistry.ts';
 import {
   LATER_QUEUE,
-  pgBossScheduler,
+  STEP_JOB,
   STEP_QUEUE,
   STEP_QUEUES,
   type StepJobData,
   type StepScheduler,
+  SWEEP_JOB,
+  stepScheduler,
 } from './stepScheduler.ts';
 import { workflowEventSink } from './workflowTriggers.ts';
 
@@ -41,8 +43,8 @@ export type RuntimeOptions = {
   /** Jobs fetched per loop and poll (default 50). */
   batchSize?: number;
   /**
-   * The longest an idle loop sleeps (seconds, default 30): it wakes earlier when the next job is due or a
-   * job is scheduled (a notification from any process).
+   * The longest the runtime goes without looking for step jobs nobody told it of (seconds, default 30):
+   * its loops wake when a job is scheduled (a notification from any process) and when the next one is due.
    */
   pollingIntervalSeconds?: number;
   /** A job held by a process that died is retried after this many seconds (default 60). */
@@ -50,8 +52,8 @@ export type RuntimeOptions = {
   /** pg-boss maintenance (expiring jobs of dead processes) every this many seconds (default 30). */
   maintenanceIntervalSeconds?: number;
   /**
-   * The sweep that schedules unscheduled enrolments runs when they are made (a notification) and also this
-   * often (ms, default 30,000).
+   * The sweep that schedules unscheduled enrolments runs at start, when they are made (a notification), and
+   * on a pg-boss schedule this often (ms, by whole minutes; default 60,000), in one process each time.
    */
   sweepIntervalMs?: number;
   /** false: schedule only, run no step here (a web process beside dedicated workers). */
@@ -74,36 +76,31 @@ export type RuntimeStats = { jobs: number; steps: number; stale: number; held: n
 const SWEEP_BATCH = 500;
 const ORPHAN_CHECK_MS = 60_000;
 
-type FetchedJob = { id: string; name: string; data: StepJobData };
-
 /**
- * The workflow runtime of one process: pg-boss on the database (PGlite through its `db` option, PostgreSQL
- * through a connection string), several work loops taking batches of step jobs (pg-boss fetch), the event
- * sink that enrols contacts, and a sweep that schedules enrolments that have no job (made while no runtime ran,
- * resumed after a pause, or whose job was lost). Many processes can run it on one PostgreSQL database:
- * pg-boss hands each job to one of them (SKIP LOCKED) and each step checks its enrolment under a row lock.
+ * The workflow runtime of one process, on pg-boss (PGlite through its `db` option, PostgreSQL through a
+ * connection string) as jobs of server/lib/jobs: the step job (STEP_JOB: loops taking batches of due
+ * steps), the event sink that enrols contacts, and the periodic sweep (SWEEP_JOB) that schedules
+ * enrolments that have no job (made while no runtime ran, resumed after a pause, or whose job was lost).
+ * Many processes can run it on one PostgreSQL database: pg-boss hands each job to one of them (SKIP LOCKED)
+ * and each step checks its enrolment under a row lock.
  */
 export class WorkflowRuntime {
   readonly stats: RuntimeStats = { jobs: 0, steps: 0, stale: 0, held: 0, failures: 0 };
   readonly scheduler: StepScheduler;
   readonly emailEventSink: EmailEventSink;
   private readonly deps: StepDeps;
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | null = null;
+  private sweeper: PeriodicJob | null = null;
   private lastOrphanCheck = 0;
   private stopped = false;
-  private working = false;
-  private readonly loops: Promise<void>[] = [];
-  private readonly sleepers = new Set<() => void>();
   private stopListening: () => Promise<void> = async () => {};
-  private offEnrolments: () => void = () => {};
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly options: RuntimeOptions,
+    private readonly steps: JobRunner<StepJobData>,
   ) {
     const clock = options.clock ?? { now: () => new Date() };
-    this.scheduler = pgBossScheduler(boss, clock);
+    this.scheduler = stepScheduler(steps, clock);
     this.emailEventSink = workflowEventSink(() => this.scheduler);
     this.deps = {
       db: options.database.db,
@@ -126,104 +123,68 @@ export class WorkflowRuntime {
         maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
         log: (message, error) => log(`workflow runtime: ${message}`, error),
       }));
-    for (const name of STEP_QUEUES) {
-      await boss.createQueue(name, {
-        name,
-        retryLimit: 20,
-        retryDelay: 1,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 60,
-      });
-    }
+    let runtime: WorkflowRuntime | null = null;
+    const steps = await startJob<StepJobData>(
+      boss,
+      database.db,
+      {
+        name: STEP_JOB,
+        queues: STEP_QUEUES,
+        queue: {
+          retryLimit: 20,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? 60,
+        },
+        batchSize: options.batchSize ?? 50,
+        concurrency: options.loops ?? (database.kind === 'postgres' ? 4 : 2),
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30,
+        log: (message, error) => log(`workflow runtime: ${message}`, error),
+        runBatch: (jobs, context) => {
+          if (!runtime) throw new Error('The workflow runtime has not started.');
+          return runtime.handleBatch(jobs, context);
+        },
+      },
+      { work: false },
+    );
     await addFifoIndex(database, STEP_QUEUE);
-    const runtime = new WorkflowRuntime(boss, options);
+    runtime = new WorkflowRuntime(boss, options, steps);
     registerRuntime({ scheduler: runtime.scheduler, clock: runtime.deps.clock });
     runtime.stopListening = await listenForWork(database, options.databaseUrl, log);
-    runtime.offEnrolments = onWork('enrolments', () => void runtime.sweepSoon());
+    const started = runtime;
+    runtime.sweeper = await startPeriodicJob(boss, database.db, {
+      name: SWEEP_JOB,
+      schedule: cronEvery(options.sweepIntervalMs ?? 60_000),
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30,
+      log: (message, error) => log(`workflow runtime: ${message}`, error),
+      run: () => started.sweep(),
+    });
     if (options.work !== false) await runtime.startWorkers();
-    runtime.sweepTimer = setInterval(() => runtime.sweepSoon(), options.sweepIntervalMs ?? 30_000);
-    runtime.sweepTimer.unref();
-    runtime.sweepSoon();
+    void runtime.sweeper.runNow();
     return runtime;
   }
 
   /** Starts the work loops (start() does, unless work: false). */
   async startWorkers(): Promise<void> {
-    if (this.working || this.stopped) return;
-    this.working = true;
-    const loops = this.options.loops ?? (this.options.database.kind === 'postgres' ? 4 : 2);
-    for (let i = 0; i < loops; i += 1) this.loops.push(this.workLoop());
+    if (!this.stopped) this.steps.startWorking();
   }
 
   /**
-   * One work loop: takes a batch of due jobs (those of LATER_QUEUE first, then STEP_QUEUE's oldest, with
-   * pg-boss's fetch: FOR UPDATE SKIP LOCKED, so processes and loops never take the same job), runs it and
-   * completes its jobs in the batch's own transaction; polls when there is nothing to do.
+   * Runs a batch of step jobs (those of LATER_QUEUE first, then STEP_QUEUE's oldest) and completes its jobs
+   * in the batch's own transaction; a batch that fails runs its jobs one by one.
    */
-  private async workLoop(): Promise<void> {
-    const batchSize = this.options.batchSize ?? 50;
-    const idleMs = (this.options.pollingIntervalSeconds ?? 30) * 1000;
-    while (!this.stopped) {
-      const jobs: FetchedJob[] = [];
-      let failed = false;
-      try {
-        for (const name of STEP_QUEUES) {
-          if (jobs.length >= batchSize || this.stopped) break;
-          const fetched = await this.boss.fetch<StepJobData>(name, {
-            batchSize: batchSize - jobs.length,
-            priority: false,
-          });
-          for (const job of fetched) jobs.push({ id: job.id, name, data: job.data });
-        }
-        if (jobs.length > 0) await this.handleBatch(jobs);
-      } catch (error) {
-        // Jobs taken but not completed are retried by pg-boss once they expire; the loop goes on.
-        this.options.log?.('workflow work loop failed', error);
-        failed = true;
-      }
-      if ((jobs.length === 0 || failed) && !this.stopped) await this.idle(idleMs);
-    }
-  }
-
-  /** Sleeps until the next job is due, a job is scheduled (any process), the loop is stopped, or maxMs. */
-  private async idle(maxMs: number): Promise<void> {
-    let dueInMs = maxMs;
-    try {
-      const { rows } = await sql<{ ms: number | null }>`
-        select extract(epoch from min(start_after) - now()) * 1000 as ms from pgboss.job
-        where name in (${STEP_QUEUE}, ${LATER_QUEUE}) and state in ('created', 'retry')`.execute(
-        this.options.database.db,
-      );
-      const ms = rows[0]?.ms;
-      if (ms !== null && ms !== undefined) dueInMs = Number(ms);
-    } catch {
-      // the database is away: sleep the whole time
-    }
-    if (this.stopped) return;
-    const sleeper = sleepUntilWork(['steps'], Math.max(20, Math.min(maxMs, dueInMs)));
-    this.sleepers.add(sleeper.cancel);
-    await sleeper.done;
-    this.sleepers.delete(sleeper.cancel);
-  }
-
-  /** Completes jobs in the given transaction (so a step and its job's completion commit together). */
-  private completing(jobs: readonly FetchedJob[]): BeforeCommit {
-    return async (trx) => {
-      for (const name of STEP_QUEUES) {
-        const ids = jobs.filter((job) => job.name === name).map((job) => job.id);
-        if (ids.length > 0) await completeJobs(this.boss, name, ids, kyselyExecutor(trx));
-      }
-    };
-  }
-
-  private async handleBatch(jobs: readonly FetchedJob[]): Promise<void> {
+  private async handleBatch(jobs: readonly QueuedJob<StepJobData>[], context: BatchContext): Promise<void> {
+    const completing =
+      (done: readonly QueuedJob<StepJobData>[]): BeforeCommit =>
+      (trx) =>
+        context.complete(trx, done);
     const started = Date.now();
     if (jobs.length > 1) {
       try {
         const results = await runStepBatch(
           this.deps,
           jobs.map((job) => job.data),
-          this.completing(jobs),
+          completing(jobs),
         );
         for (const [i, job] of jobs.entries()) this.count(job.data, started, results[i] ?? { kind: 'stale' });
         return;
@@ -235,16 +196,20 @@ export class WorkflowRuntime {
     for (const job of jobs) {
       const at = Date.now();
       try {
-        this.count(job.data, at, await runStepJob(this.deps, job.data, this.completing([job])));
+        this.count(job.data, at, await runStepJob(this.deps, job.data, completing([job])));
       } catch (error) {
         this.stats.failures += 1;
         this.options.log?.('workflow step failed', error);
         try {
-          await recordStepFailure(this.deps, job.data, error, this.completing([job]));
+          await recordStepFailure(this.deps, job.data, error, completing([job]));
         } catch (failure) {
           // Not even the failure could be written (the database is away): pg-boss retries the job later.
           this.options.log?.('workflow step failure could not be recorded', failure);
-          await this.boss.fail(job.name, job.id).catch(() => undefined);
+          await context
+            .fail(job, failure)
+            .catch((error) =>
+              this.options.log?.('workflow step job could not be failed (given again at its expiry)', error),
+            );
         }
         this.options.onJob?.({
           lateMs: at - job.data.d,
@@ -263,19 +228,6 @@ export class WorkflowRuntime {
     if (result.kind === 'stale') this.stats.stale += 1;
     if (result.kind === 'held') this.stats.held += 1;
     this.options.onJob?.({ lateMs: startedAt - data.d, steps, continuing: data.p === 1, kind: result.kind });
-  }
-
-  /** Runs the sweep now (once at a time). Resolves when it is done. */
-  sweepSoon(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (!this.sweeping) {
-      this.sweeping = this.sweep()
-        .catch((error) => this.options.log?.('workflow runtime sweep failed', error))
-        .finally(() => {
-          this.sweeping = null;
-        });
-    }
-    return this.sweeping;
   }
 
   private async sweep(): Promise<void> {
@@ -322,11 +274,8 @@ export class WorkflowRuntime {
     if (this.stopped) return;
     this.stopped = true;
     registerRuntime(null);
-    clearInterval(this.sweepTimer);
-    this.offEnrolments();
-    for (const wake of [...this.sleepers]) wake();
-    await Promise.all(this.loops);
-    await this.sweeping;
+    await this.sweeper?.stop();
+    await this.steps.stop();
     await this.stopListening();
     // A shared pg-boss is stopped by its owner (startBackgroundWork), after every job of it.
     if (!this.options.boss) await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
@@ -348,20 +297,6 @@ async function addFifoIndex(database: DatabaseHandle, queue: string): Promise<vo
       `create index if not exists ${table}_fifo on pgboss.${table} (created_on, id) where state < 'active'`,
     )
     .execute(database.db);
-}
-
-/**
- * pg-boss's complete() of several jobs on a given connection: its code takes (name, ids, data, options),
- * its typings have no overload with both ids and options.
- */
-function completeJobs(boss: PgBoss, name: string, ids: string[], db: PgBoss.Db): Promise<void> {
-  const complete = boss.complete as unknown as (
-    name: string,
-    ids: string[],
-    data: null,
-    options: PgBoss.ConnectionOptions,
-  ) => Promise<void>;
-  return complete.call(boss, name, ids, null, { db });
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
-import { newJobId, type StepScheduler } from './stepScheduler.ts';
+import { newJobId, type StepScheduler, SWEEP_JOB } from './stepScheduler.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -122,7 +122,7 @@ export async function enrolContacts(
     );
   } else if (rows.length > 0) {
     // No runtime in this process: a runtime's sweep (any process) schedules them once this commits.
-    await notifyWork(trx, 'enrolments');
+    await notifyWork(trx, SWEEP_JOB);
   }
   return rows.map((row) => ({ id: row.id, contactId: row.contact_id }));
 }

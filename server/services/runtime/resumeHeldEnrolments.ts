@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notifyWork } from '../../lib/workSignals.ts';
+import { SWEEP_JOB } from './stepScheduler.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,6 +41,6 @@ export async function resumeHeldEnrolments(trx: Db, workflowId: number): Promise
     )
     .execute();
   // The runtime's sweep (in every process) wakes when the caller commits and schedules them.
-  await notifyWork(trx, 'enrolments');
+  await notifyWork(trx, SWEEP_JOB);
   return rows.length;
 }

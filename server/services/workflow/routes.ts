@@ -81,7 +81,10 @@ export function workflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Form: workflow_id, workflow (the flow as JSON text), status (draft|active|inactive), ' +
             'trigger_email_update (email id), trigger_list_id, workflow_name, optional version (refused with 409 ' +
-            'when the saved version differs). A broken graph answers 400; a refused publish or status change ' +
+            'when the saved version differs), and optional add_emails and remove_emails (id lists, as ' +
+            'email_mapping/ takes them: the emails added to and removed from the graph since the last save). ' +
+            'Flow and mapping are saved in one transaction: a broken graph or an add_emails id that is not an ' +
+            'email of your organisation answers 400 and saves neither; a refused publish or status change ' +
             'answers {success:false, message, error_publish_nodes} and saves nothing.',
           body: updateWorkflowBodySchema,
         },
@@ -209,7 +212,10 @@ export function workflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request): Promise<Answer<'email_mapping'>> => {
         const { workflow_id, add_emails, remove_emails } = request.body;
-        const ids = await mapEmails(db, currentAuth(request).user, workflow_id, add_emails, remove_emails);
+        const ids = await mapEmails(db, currentAuth(request).user, workflow_id, {
+          add_emails,
+          remove_emails,
+        });
         return { success: true, data: { email_ids: ids } };
       },
     );

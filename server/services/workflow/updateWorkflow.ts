@@ -9,6 +9,7 @@ import { WORKFLOW_TEXTS, type WorkflowDetails, type WorkflowFlow } from '../../.
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';
 import { resumeHeldEnrolments } from '../runtime/resumeHeldEnrolments.ts';
+import { applyEmailMapping } from './applyEmailMapping.ts';
 import { checkFlowOwnership } from './checkFlowOwnership.ts';
 import { linkWorkflowEmails, loadOwnWorkflow, lockOwnWorkflow, updateWorkflowRow } from './queries.ts';
 import type { Refusal } from './Refusal.ts';
@@ -25,7 +26,9 @@ const MAX_LISTED_PROBLEMS = 3;
  * graph), the status change (refused: success false) and, when the result is active, the publish rules
  * (refused: success false with error_publish_nodes, nothing saved). Then saves, increments version,
  * records newly added nodes while the workflow stays inactive, clears them on resume, and marks a save
- * with status active as recently published.
+ * with status active as recently published. The email mapping changes sent with the save (add_emails,
+ * remove_emails) are applied in the same transaction: workflow and mapping are saved together or not at
+ * all (an added id that is not an email of the organisation is a 400 that rolls the whole save back).
  */
 export async function updateWorkflow(
   db: Kysely<Database>,
@@ -101,6 +104,10 @@ export async function updateWorkflow(
     });
     if (change.kind === 'resume') await resumeHeldEnrolments(trx, row.id);
     if (emailId !== null && emailId !== row.email_id) await linkWorkflowEmails(trx, row.id, [emailId]);
+    await applyEmailMapping(trx, user.org_id, row.id, {
+      add_emails: input.add_emails,
+      remove_emails: input.remove_emails,
+    });
     const message =
       change.kind === 'resume'
         ? WORKFLOW_TEXTS.reactivated

@@ -1,6 +1,7 @@
-import type { BuilderAction } from './BuilderAction.ts';
+import type { BuilderAction, BuilderActionHost, BuilderDispatcher } from './BuilderAction.ts';
 import { copyStepAction } from './copyStepAction.ts';
 import { copyWithStepsBelowAction } from './copyWithStepsBelowAction.ts';
+import { createActionDispatcher } from './createActionDispatcher.ts';
 import { deleteStepAction } from './deleteStepAction.ts';
 import { editStepAction } from './editStepAction.ts';
 import { markErrorAction } from './markErrorAction.ts';
@@ -17,3 +18,8 @@ export const builderActionRegistry: readonly BuilderAction[] = [
   markErrorAction,
   deleteStepAction,
 ];
+
+/** The builder's one dispatcher over the registry; toolbars and keys act on the selected step. */
+export function createBuilderDispatcher(host: BuilderActionHost): BuilderDispatcher {
+  return createActionDispatcher(builderActionRegistry, host, () => ({ nodeId: host.selectedId() }));
+}

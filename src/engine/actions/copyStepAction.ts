@@ -1,5 +1,6 @@
 import { copyNode } from '../commands/copyNode.ts';
-import { type BuilderAction, stepOf, withModifier } from './BuilderAction.ts';
+import { type BuilderAction, stepOf } from './BuilderAction.ts';
+import { withModifier } from './EditorAction.ts';
 
 /** Copy: the step alone (an If / Else with empty branches) into this tab's clipboard (Ctrl/Cmd+C). */
 export const copyStepAction: BuilderAction = {

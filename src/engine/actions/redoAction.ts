@@ -1,7 +1,8 @@
-import { type BuilderAction, withModifier } from './BuilderAction.ts';
+import { type EditorAction, withModifier } from './EditorAction.ts';
+import type { UndoHost } from './undoAction.ts';
 
-/** Redo: brings back what Undo took (Shift+Ctrl/Cmd+Z, or Ctrl/Cmd+Y). */
-export const redoAction: BuilderAction = {
+/** Redo: brings back what Undo took (Shift+Ctrl/Cmd+Z, or Ctrl/Cmd+Y). Every editor's registry lists it. */
+export const redoAction: EditorAction<UndoHost, unknown, 'redo', 'toolbar'> = {
   id: 'redo',
   label: 'Redo',
   surfaces: ['toolbar'],

@@ -1,7 +1,11 @@
-import { type BuilderAction, withModifier } from './BuilderAction.ts';
+import type { UndoStore } from '../draft/createUndoStore.ts';
+import { type EditorAction, withModifier } from './EditorAction.ts';
 
-/** Undo: takes back this tab's last edit (Ctrl/Cmd+Z). */
-export const undoAction: BuilderAction = {
+/** Any editor whose host holds a draft (the kernel's undo store: this tab's edits only). */
+export type UndoHost = { draft: { undo: UndoStore } };
+
+/** Undo: takes back this tab's last edit (Ctrl/Cmd+Z). Every editor's registry lists it. */
+export const undoAction: EditorAction<UndoHost, unknown, 'undo', 'toolbar'> = {
   id: 'undo',
   label: 'Undo',
   surfaces: ['toolbar'],

@@ -1,7 +1,8 @@
 import type * as Y from 'yjs';
 import { constraintRefusal } from '../../../domain/removalConstraints.ts';
 import type { NodeDetail } from '../../../domain/workflowTypes.ts';
-import { detailOf, setIfChanged } from '../workflowDoc.ts';
+import { setIfChanged } from '../draft/setIfChanged.ts';
+import { detailOf } from '../workflowDoc.ts';
 import { type CommandResult, invalid, liveNodeMap, readWorkflowTree, refused } from './readWorkflowTree.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
-import { metaOf, setIfChanged, type WorkflowMeta } from '../workflowDoc.ts';
+import { setIfChanged } from '../draft/setIfChanged.ts';
+import { metaOf, type WorkflowMeta } from '../workflowDoc.ts';
 import type { CommandResult } from './readWorkflowTree.ts';
 
 /** editTrigger: changes the trigger's email, list or share profile (saved as trigger_email_update and

@@ -1,49 +1,43 @@
 import type * as Y from 'yjs';
 import type { DesignBlock, DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
-import type { BroadcastChannelProvider } from '../BroadcastChannelProvider.ts';
-import { type Command, runCommand } from '../commands/runCommand.ts';
-import type { DraftPersistence } from '../draftPersistence.ts';
-import { SERVER_LOAD } from '../workflowOrigins.ts';
+import { Draft, type DraftParts, type DraftStatus } from '../draft/Draft.ts';
+import type { DraftKind } from '../draft/DraftStore.ts';
+import { SERVER_LOAD } from '../draft/draftOrigins.ts';
+import type { FingerprintCache } from '../draft/fingerprint.ts';
 import { setVersionName } from './commands/setVersionName.ts';
-import { createDesignUndoStore, type DesignUndoStore } from './createDesignUndoStore.ts';
 import {
   type BlockMap,
   blocksOf,
+  type DesignSavedMarker,
+  designDocName,
+  designUndoScope,
   metaOf,
   readBlockFields,
-  readSavedMarker,
+  readDesignMarker,
   readTheme,
   readVersionName,
-  type SavedMarker,
-  savedOf,
   themeOf,
-  writeSavedMarker,
 } from './designDoc.ts';
 import { designFingerprint } from './designFingerprint.ts';
 import { type DesignLayout, readDesignLayout } from './readDesignLayout.ts';
 import { loadDesign, toDesign } from './toDesign.ts';
 
 /**
- * One open email design draft (DesignDraftStore.open): the Y.Doc `design:<version_id>`, its undo store,
- * persistence and tab relay, and the rules around the server (the workflow builder's, see WorkflowDraft):
- * - run(command, args): a command in a LOCAL_USER transaction, its own undo step unless { merge: true }.
+ * One open email design draft: the draft kernel (draft/Draft.ts: the doc `design:<version_id>`, its undo
+ * store, persistence, tab relay, exact dirty flag and open rule) instantiated with the design's schema,
+ * plus what the designer reads and saves:
+ * - the schema: the undo store covers the blocks, the theme and the meta (the screen adds y-prosemirror's
+ *   origin with undo.trackOrigin); the fingerprint is of the design and version name design/save/ sends.
+ * - run(command, args) (the kernel's); rename(name): consecutive keystrokes merge into one undo step.
  * - narrow reads for the screen, each memoised and keeping its identity while unchanged: getLayout()
  *   (which blocks stand where), getBlock(id) (one block's fields: a keystroke in one block changes only
- *   that block's object), getTheme(), getVersionName(), getStatus() (dirty, draft differs, saved marker)
- *   and getDesign() (the saved format). subscribe() is called after every change of the doc.
- * - dirty is exact: the fingerprint of the current design and version name against the saved marker.
- * - the open rule (applyServerVersion): no unsaved changes -> the server's version replaces the doc
- *   (SERVER_LOAD, not undoable); unsaved changes that differ -> kept, draftDiffersFromServer until
- *   keepDraft() or discardDraft().
+ *   that block's object), getTheme(), getVersionName(), getStatus() (the kernel's: dirty, draft differs,
+ *   saved marker) and getDesign() (the saved format). subscribe() is called after every change of the doc.
  * - prepareSave() gives what design/save/ sends and commit(savedAt) records the marker of exactly that.
  */
 export type ServerDesign = { versionName: string; design: EmailDesign; savedAt: string | null };
 
-export type DesignDraftStatus = {
-  dirty: boolean;
-  draftDiffersFromServer: boolean;
-  saved: SavedMarker | null;
-};
+export type DesignDraftStatus = DraftStatus<DesignSavedMarker>;
 
 export type PreparedDesignSave = {
   versionName: string;
@@ -51,58 +45,27 @@ export type PreparedDesignSave = {
   commit(savedAt: string | null): void;
 };
 
-export class DesignDraft {
-  readonly doc: Y.Doc;
+export class DesignDraft extends Draft<ServerDesign, DesignSavedMarker> {
   readonly versionId: number;
-  readonly undo: DesignUndoStore;
-  private readonly persistence: DraftPersistence | null;
-  private readonly provider: BroadcastChannelProvider | null;
-  private listeners = new Set<() => void>();
   private blockCache = new Map<string, DesignBlock>();
   private layout: DesignLayout | null = null;
   private theme: DesignTheme | null = null;
   private versionName: string | null = null;
   private design: EmailDesign | null = null;
-  private status: DesignDraftStatus | null = null;
-  private readonly digests = new WeakMap<object, string>();
-  private pendingServer: ServerDesign | null = null;
-  private closed = false;
+  private readonly digests: FingerprintCache = new WeakMap();
 
-  constructor(options: {
-    doc: Y.Doc;
-    versionId: number;
-    persistence?: DraftPersistence | null;
-    provider?: BroadcastChannelProvider | null;
-    captureTimeout?: number;
-  }) {
-    this.doc = options.doc;
-    this.versionId = options.versionId;
-    this.persistence = options.persistence ?? null;
-    this.provider = options.provider ?? null;
-    this.undo = createDesignUndoStore(this.doc, { captureTimeout: options.captureTimeout });
+  constructor(parts: DraftParts & { versionId: number }) {
+    super(parts, designUndoScope(parts.doc));
+    this.versionId = parts.versionId;
     blocksOf(this.doc).observeDeep(this.onBlocks);
     themeOf(this.doc).observe(this.onTheme);
     metaOf(this.doc).observe(this.onMeta);
-    savedOf(this.doc).observe(this.onSaved);
-    this.doc.on('afterTransaction', this.onTransaction);
-  }
-
-  run<A, R>(command: Command<A, R>, args: A, options: { merge?: boolean } = {}): R {
-    if (!options.merge) this.undo.stopCapturing();
-    const result = runCommand(this.doc, command, args);
-    if (!options.merge) this.undo.stopCapturing();
-    return result;
   }
 
   /** Renaming: consecutive keystrokes merge into one undo step. */
   rename(name: string): void {
     this.run(setVersionName, { name }, { merge: true });
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   getLayout = (): DesignLayout => {
     this.layout ??= readDesignLayout(this.doc);
@@ -138,101 +101,43 @@ export class DesignDraft {
     return this.design;
   };
 
-  getStatus = (): DesignDraftStatus => {
-    if (!this.status) {
-      const saved = readSavedMarker(this.doc);
-      const fingerprint = designFingerprint(this.getDesign(), this.getVersionName(), this.digests);
-      this.status = {
-        dirty: saved === null ? this.getLayout().root.length > 0 : fingerprint !== saved.fingerprint,
-        draftDiffersFromServer: this.pendingServer !== null,
-        saved,
-      };
-    }
-    return this.status;
-  };
-
-  applyServerVersion(server: ServerDesign): { draftDiffersFromServer: boolean } {
-    const serverFingerprint = designFingerprint(server.design, server.versionName);
-    const current = this.getStatus();
-    const localFingerprint = designFingerprint(this.getDesign(), this.getVersionName(), this.digests);
-    if (!current.dirty || localFingerprint === serverFingerprint) {
-      this.replaceWith(server);
-      return { draftDiffersFromServer: false };
-    }
-    this.pendingServer = server;
-    this.invalidateStatus();
-    return { draftDiffersFromServer: true };
-  }
-
-  /** The server's version, while a kept local draft differs from it. */
-  get serverVersionPending(): ServerDesign | null {
-    return this.pendingServer;
-  }
-
-  keepDraft(): void {
-    const server = this.pendingServer;
-    if (!server) return;
-    this.pendingServer = null;
-    this.doc.transact(() => {
-      writeSavedMarker(this.doc, {
-        fingerprint: designFingerprint(server.design, server.versionName),
-        savedAt: server.savedAt,
-      });
-    }, SERVER_LOAD);
-    this.invalidateStatus();
-  }
-
-  discardDraft(): void {
-    const server = this.pendingServer;
-    if (!server) return;
-    this.pendingServer = null;
-    this.replaceWith(server);
-  }
-
   prepareSave(): PreparedDesignSave {
     const design = this.getDesign();
     const versionName = this.getVersionName().trim();
     const fingerprint = designFingerprint(design, versionName, this.digests);
-    return {
-      design,
-      versionName,
-      commit: (savedAt) => {
-        if (this.closed) return;
-        this.doc.transact(() => writeSavedMarker(this.doc, { fingerprint, savedAt }), SERVER_LOAD);
-      },
-    };
+    return { design, versionName, commit: (savedAt) => this.recordSaved({ fingerprint, savedAt }) };
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  override async close(): Promise<void> {
     blocksOf(this.doc).unobserveDeep(this.onBlocks);
     themeOf(this.doc).unobserve(this.onTheme);
     metaOf(this.doc).unobserve(this.onMeta);
-    savedOf(this.doc).unobserve(this.onSaved);
-    this.doc.off('afterTransaction', this.onTransaction);
-    this.provider?.destroy();
-    this.undo.destroy();
-    await this.persistence?.destroy();
-    this.listeners.clear();
+    await super.close();
   }
 
-  private replaceWith(server: ServerDesign): void {
-    this.doc.transact(() => {
-      loadDesign(this.doc, server.design, SERVER_LOAD);
-      metaOf(this.doc).set('versionName', server.versionName);
-      writeSavedMarker(this.doc, {
-        fingerprint: designFingerprint(server.design, server.versionName),
-        savedAt: server.savedAt,
-      });
-    }, SERVER_LOAD);
-    this.undo.clear();
-    this.invalidateStatus();
-    this.notify();
+  protected contentFingerprint(): string {
+    return designFingerprint(this.getDesign(), this.getVersionName(), this.digests);
   }
 
-  private changed = false;
+  protected isEmpty(): boolean {
+    return this.getLayout().root.length === 0;
+  }
 
+  protected markerOf(server: ServerDesign): DesignSavedMarker {
+    return { fingerprint: designFingerprint(server.design, server.versionName), savedAt: server.savedAt };
+  }
+
+  protected readMarker(saved: Y.Map<unknown>): DesignSavedMarker {
+    return readDesignMarker(saved);
+  }
+
+  protected writeServer(server: ServerDesign): void {
+    loadDesign(this.doc, server.design, SERVER_LOAD);
+    metaOf(this.doc).set('versionName', server.versionName);
+  }
+
+  // The memoised reads are dropped by what changed (observers), so a keystroke in one block keeps every
+  // other block's object: only that block re-renders.
   private onBlocks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     const blocks = blocksOf(this.doc);
     for (const event of events) {
@@ -250,40 +155,20 @@ export class DesignDraft {
         this.layout = null;
     }
     this.design = null;
-    this.status = null;
-    this.changed = true;
   };
 
   private onTheme = () => {
     this.theme = null;
     this.design = null;
-    this.status = null;
-    this.changed = true;
   };
 
   private onMeta = () => {
     this.versionName = null;
-    this.status = null;
-    this.changed = true;
   };
-
-  private onSaved = () => {
-    this.status = null;
-    this.changed = true;
-  };
-
-  private onTransaction = () => {
-    if (!this.changed) return;
-    this.changed = false;
-    this.notify();
-  };
-
-  private invalidateStatus(): void {
-    this.status = null;
-    this.notify();
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
 }
+
+/** The email designer's drafts (`design:<version_id>`), for DraftStore. */
+export const DESIGN_DRAFTS: DraftKind<DesignDraft> = {
+  docName: designDocName,
+  create: (parts, versionId) => new DesignDraft({ ...parts, versionId }),
+};

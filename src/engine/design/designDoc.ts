@@ -27,18 +27,17 @@ import { richTextSchema } from './richTextSchema.ts';
  *   one of its columns. Removing a block deletes its entry (and its children's).
  * - `theme` (Y.Map): the DesignTheme's fields.
  * - `meta` (Y.Map): versionName.
- * - `saved` (Y.Map): the saved marker (fingerprint, savedAt), written after a save or a server load;
- *   shared by every tab, never undone.
+ * - `saved` (Y.Map): the saved marker (fingerprint, savedAt), written after a save or a server load by
+ *   the draft kernel (draft/Draft.ts); shared by every tab, never undone.
  */
 export const BLOCKS_KEY = 'blocks';
 export const THEME_KEY = 'theme';
 export const META_KEY = 'meta';
-export const SAVED_KEY = 'saved';
 export const ROOT_PARENT = '';
 
 export type BlockPos = { parent: string; order: string };
 export type BlockMap = Y.Map<unknown>;
-export type SavedMarker = { fingerprint: string; savedAt: string | null };
+export type DesignSavedMarker = { fingerprint: string; savedAt: string | null };
 
 /** The rich-text field of the kinds that have one. */
 export const RICH_FIELD: Partial<Record<DesignBlockKind, 'title' | 'html'>> = {
@@ -58,7 +57,11 @@ export function createDesignDoc(versionId: number): Y.Doc {
 export const blocksOf = (doc: Y.Doc) => doc.getMap<BlockMap>(BLOCKS_KEY);
 export const themeOf = (doc: Y.Doc) => doc.getMap<unknown>(THEME_KEY);
 export const metaOf = (doc: Y.Doc) => doc.getMap<unknown>(META_KEY);
-export const savedOf = (doc: Y.Doc) => doc.getMap<unknown>(SAVED_KEY);
+
+/** What this tab's undo covers: the blocks, the theme and the meta (never the saved marker). */
+export function designUndoScope(doc: Y.Doc): [Y.Map<BlockMap>, Y.Map<unknown>, Y.Map<unknown>] {
+  return [blocksOf(doc), themeOf(doc), metaOf(doc)];
+}
 
 export function columnSlot(columnsId: string, index: number): string {
   return `${columnsId}#${index}`;
@@ -83,21 +86,6 @@ export function propsOf(block: BlockMap): Y.Map<unknown> {
 export function richOf(block: BlockMap): Y.XmlFragment | null {
   const rich = block.get('rich');
   return rich instanceof Y.XmlFragment ? rich : null;
-}
-
-export function setIfChanged(map: Y.Map<unknown>, key: string, value: unknown): void {
-  const current = map.get(key);
-  if (current === value) return;
-  if (
-    current !== null &&
-    value !== null &&
-    typeof current === 'object' &&
-    typeof value === 'object' &&
-    JSON.stringify(current) === JSON.stringify(value)
-  ) {
-    return;
-  }
-  map.set(key, value);
 }
 
 /** Replaces a rich-text fragment's content with the given HTML (the sanitised subset). */
@@ -186,16 +174,11 @@ export function readVersionName(doc: Y.Doc): string {
   return typeof name === 'string' ? name : '';
 }
 
-export function readSavedMarker(doc: Y.Doc): SavedMarker | null {
-  const saved = savedOf(doc);
-  const fingerprint = saved.get('fingerprint');
-  if (typeof fingerprint !== 'string') return null;
+/** The saved marker's design fields, as kept in the doc's `saved` map. */
+export function readDesignMarker(saved: Y.Map<unknown>): DesignSavedMarker {
   const savedAt = saved.get('savedAt');
-  return { fingerprint, savedAt: typeof savedAt === 'string' ? savedAt : null };
-}
-
-export function writeSavedMarker(doc: Y.Doc, marker: SavedMarker): void {
-  const saved = savedOf(doc);
-  setIfChanged(saved, 'fingerprint', marker.fingerprint);
-  setIfChanged(saved, 'savedAt', marker.savedAt);
+  return {
+    fingerprint: String(saved.get('fingerprint')),
+    savedAt: typeof savedAt === 'string' ? savedAt : null,
+  };
 }

@@ -5,7 +5,7 @@ import {
   type EmailDesign,
   type LeafBlock,
 } from '../../../domain/emailDesign.ts';
-import { SERVER_LOAD } from '../workflowOrigins.ts';
+import { SERVER_LOAD } from '../draft/draftOrigins.ts';
 import { applyDesign } from './commands/applyDesign.ts';
 import { type BlockMap, blocksOf, readBlockFields, readTheme } from './designDoc.ts';
 import { type DesignLayout, readDesignLayout } from './readDesignLayout.ts';

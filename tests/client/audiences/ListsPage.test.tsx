@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AudienceListSummary } from '../../../domain/audienceLists.ts';
+import type { AudienceListContact, AudienceListSummary } from '../../../domain/audienceLists.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type AudienceApi, audienceApi } from '../../../src/api/audienceApi.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
@@ -139,8 +139,8 @@ describe('Lists screen', () => {
     expect(await screen.findByText('Your lists could not be loaded')).toBeTruthy();
   });
 
-  it('opens a list with its profiled contacts (10 a page, Show more) and non-profiled contacts', async () => {
-    const contact = (id: number, personality: string | null) => ({
+  it('opens a list with its profiled contacts (10 a page, Show more) and non-profiled contacts, each with its standing', async () => {
+    const contact = (id: number, personality: string | null, consent = true): AudienceListContact => ({
       contact_id: id,
       first_name: `First${id}`,
       last_name: 'Last',
@@ -149,6 +149,7 @@ describe('Lists screen', () => {
       account_name: null,
       personality_type: personality,
       status: 'Subscribed',
+      marketing_consent: consent,
       added_at: '2026-11-01T09:00:00.000Z',
     });
     const listContacts = vi.fn(async (input: { kind: string; offset: number }) =>
@@ -159,7 +160,7 @@ describe('Lists screen', () => {
               contact(n + 1 + input.offset, 'Steady'),
             ),
           }
-        : { total_count: 1, data: [contact(99, null)] },
+        : { total_count: 1, data: [contact(99, null, false)] },
     );
     renderLists(
       {
@@ -175,6 +176,13 @@ describe('Lists screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Details list' }, SLOW)).toBeTruthy();
     expect(await screen.findByText('First1 Last')).toBeTruthy();
     expect(await screen.findByText('First99 Last')).toBeTruthy();
+    // A Subscribed contact without marketing consent (a send leaves them out) says so.
+    const withoutConsent = screen.getByText('First99 Last').closest('tr') as HTMLElement;
+    expect(within(withoutConsent).getByText('No consent')).toBeTruthy();
+    expect(within(withoutConsent).queryByText('Subscribed')).toBeNull();
+    expect(
+      within(screen.getByText('First1 Last').closest('tr') as HTMLElement).getByText('Subscribed'),
+    ).toBeTruthy();
     expect(listContacts).toHaveBeenCalledWith(
       { listId: 5, kind: 'profiled', offset: 0, limit: 10 },
       expect.anything(),

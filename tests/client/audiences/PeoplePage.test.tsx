@@ -4,21 +4,34 @@ import {
   createRoute,
   createRouter,
   RouterProvider,
+  stripSearchParams,
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PeoplePage as PeopleAnswer } from '../../../domain/audiencePeople.ts';
+import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../../domain/peopleListSearch.ts';
 import type { AudienceApi } from '../../../src/api/audienceApi.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { person } from './audienceFixtures.ts';
 
 afterEach(cleanup);
 
-/** 25 people (12 profiled), 10 a page. */
-const everyone = Array.from({ length: 25 }, (_, i) => person(i + 1, i % 2 === 0));
+/** 25 people (13 profiled), 10 a page; person 4 came through a form without consent. */
+const everyone = Array.from({ length: 25 }, (_, i) =>
+  person(i + 1, i % 2 === 0, i === 3 ? { marketing_consent: false } : {}),
+);
+const DOWN = { kind: 'network', status: 0, message: 'The server cannot be reached.' };
+/** A stub's call that fails while `down()` says so. */
+function failingWhile<A extends unknown[], R>(down: () => boolean, call: (...args: A) => Promise<R>) {
+  return vi.fn(async (...args: A) => {
+    if (down()) throw DOWN;
+    return call(...args);
+  });
+}
 
 function stubs(overrides: Partial<AudienceApi> = {}) {
   const api: AudienceApi = {
@@ -70,8 +83,19 @@ function stubs(overrides: Partial<AudienceApi> = {}) {
   return api;
 }
 
+/** The audience routes as the app has them: people with its search in the address, the other sections. */
 function renderAt(path: string, api: AudienceApi) {
   const root = createRootRoute();
+  const people = createRoute({
+    getParentRoute: () => root,
+    path: '/audiences/people/{-$tab}',
+    validateSearch: peopleListSearchSchema,
+    search: { middlewares: [stripSearchParams(PEOPLE_LIST_DEFAULTS)] },
+    component: function People() {
+      const { tab } = people.useParams();
+      return <AudiencesPage section="people" params={{ page: 'people', tab }} />;
+    },
+  });
   const audiences = createRoute({
     getParentRoute: () => root,
     path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
@@ -81,16 +105,19 @@ function renderAt(path: string, api: AudienceApi) {
     },
   });
   const router = createRouter({
-    routeTree: root.addChildren([audiences]),
+    routeTree: root.addChildren([people, audiences]),
     history: createMemoryHistory({ initialEntries: [path] }),
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
   });
-  render(
+  const view = render(
     <ServicesContext.Provider value={{ ...appServices, audienceApi: api }}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
     </ServicesContext.Provider>,
   );
+  return { router, view };
 }
 
 describe('PeoplePage', () => {
@@ -104,6 +131,10 @@ describe('PeoplePage', () => {
     expect(within(tabs).getByRole('link', { name: 'Unprofiled 12' }).getAttribute('href')).toBe(
       '/audiences/people/unprofiled',
     );
+    // A contact who has not agreed to marketing email (a send leaves them out) says so.
+    expect(within(screen.getByTestId('person-4')).getByText('No consent')).toBeTruthy();
+    expect(within(screen.getByTestId('person-4')).queryByText('Subscribed')).toBeNull();
+    expect(within(screen.getByTestId('person-3')).getByText('Subscribed')).toBeTruthy();
     const badge = within(screen.getByTestId('person-1')).getByText('Driver · Dominant');
     expect(badge.getAttribute('data-code')).toBe('ADVA');
     expect(badge.getAttribute('style')).toContain('color: rgb(180, 35, 24)');
@@ -196,5 +227,130 @@ describe('PeoplePage', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+  });
+
+  it('keeps the search, filters, sort and rows shown in the address: a reload and Back bring them back', async () => {
+    const api = stubs();
+    const first = renderAt('/audiences/people/all', api);
+    await screen.findByText('Showing 10 of 25');
+    fireEvent.change(screen.getByLabelText('Search people'), { target: { value: 'Person' } });
+    await waitFor(() => expect(first.router.state.location.search).toMatchObject({ q: 'Person' }));
+    fireEvent.change(screen.getByLabelText(/^Sort by/), { target: { value: 'company_name.DESC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(await screen.findByLabelText(/^Acme/));
+    await waitFor(() =>
+      expect(first.router.state.location.search).toMatchObject({
+        q: 'Person',
+        sort: 'company_name.DESC',
+        filters: '{"organizations":["Acme"]}',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(first.router.state.location.search).toMatchObject({ offset: '10' }));
+    await screen.findByText('Showing 20 of 25');
+    const asked = {
+      scope: { tab: 'all', searchWord: 'Person', filters: { organizations: ['Acme'] }, accountId: null },
+      sortBy: 'company_name',
+      sortType: 'DESC',
+    };
+    expect(vi.mocked(api.listPeople).mock.calls.at(-1)?.[0]).toMatchObject({ ...asked, offset: 10 });
+    const href = first.router.state.location.href;
+    cleanup();
+
+    // A reload of that address: the same search, filters and sort, and the 20 rows shown, at once.
+    const again = stubs();
+    const second = renderAt(href, again);
+    expect(await screen.findByText('Showing 20 of 25')).toBeTruthy();
+    expect((screen.getByLabelText('Search people') as HTMLInputElement).value).toBe('Person');
+    expect((screen.getByLabelText(/^Sort by/) as HTMLSelectElement).value).toBe('company_name.DESC');
+    expect(vi.mocked(again.listPeople).mock.calls[0]?.[0]).toMatchObject({ ...asked, offset: 0, limit: 20 });
+    expect(again.peopleTabCounts).toHaveBeenCalledWith(asked.scope, expect.anything());
+
+    // Away to Lists and Back: the same again.
+    await second.router.navigate({ to: '/audiences/lists' } as never);
+    await screen.findByRole('heading', { level: 1, name: 'Lists' });
+    second.router.history.back();
+    expect(await screen.findByDisplayValue('Person')).toBeTruthy();
+    expect((screen.getByLabelText(/^Sort by/) as HTMLSelectElement).value).toBe('company_name.DESC');
+    await waitFor(() =>
+      expect(vi.mocked(again.listPeople).mock.calls.at(-1)?.[0]).toMatchObject({ ...asked, offset: 0 }),
+    );
+  });
+
+  it('a search while the server is down says so instead of showing the rows of before; one Try again recovers', async () => {
+    let down = false;
+    const api = stubs();
+    api.listPeople = failingWhile(() => down, api.listPeople);
+    api.peopleTabCounts = failingWhile(() => down, api.peopleTabCounts);
+    renderAt('/audiences/people/all', api);
+    await screen.findByText('Showing 10 of 25');
+    down = true;
+    fireEvent.change(screen.getByLabelText('Search people'), { target: { value: 'Person 2' } });
+    expect(await screen.findByText('People could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The server cannot be reached.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Person 1' })).toBeNull();
+    expect(screen.queryByText(/^Showing \d/)).toBeNull();
+    // Back up: the one Try again loads the rows and counts the totals.
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'People tabs' });
+    expect(within(tabs).getByRole('link', { name: 'All 25' })).toBeTruthy();
+  });
+
+  it('totals that could not be counted say so, and Try again counts them', async () => {
+    let down = true;
+    const api = stubs();
+    api.peopleTabCounts = failingWhile(() => down, api.peopleTabCounts);
+    renderAt('/audiences/people/all', api);
+    expect(await screen.findByText(/Showing 10 · the total could not be counted/)).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'People tabs' });
+    expect(within(tabs).getByRole('link', { name: 'All —' })).toBeTruthy();
+    expect(screen.queryByText(/counting…/)).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+    expect(within(tabs).getByRole('link', { name: 'All 25' })).toBeTruthy();
+  });
+
+  it('a contact created while the list cannot load is never shown as the whole list', async () => {
+    let down = true;
+    const created = person(99, false, { full_name: 'Nova Person' });
+    const api = stubs({ createContact: vi.fn(async () => created) });
+    api.listPeople = failingWhile(() => down, api.listPeople);
+    renderAt('/audiences/people/all', api);
+    expect(await screen.findByText('People could not be loaded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create contact' });
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Nova' } });
+    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Person' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'nova@person.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+    expect(await screen.findByText('Nova Person created.')).toBeTruthy();
+    // The list asked again and failed again: it says so, and shows no list of one.
+    await waitFor(() => expect(vi.mocked(api.listPeople).mock.calls.length).toBeGreaterThan(1));
+    expect(await screen.findByText('People could not be loaded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nova Person' })).toBeNull();
+    expect(screen.queryByText(/^Showing 1\b/)).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 10 of 25')).toBeTruthy();
+  });
+
+  it('"Show more" that fails keeps the rows, says so, and Try again loads that page', async () => {
+    let down = false;
+    const api = stubs();
+    api.listPeople = failingWhile(() => down, api.listPeople);
+    renderAt('/audiences/people/all', api);
+    await screen.findByText('Showing 10 of 25');
+    down = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('More people could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Showing 10 of 25')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Person 1' })).toBeTruthy();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 20 of 25')).toBeTruthy();
+    expect(vi.mocked(api.listPeople).mock.calls.at(-1)?.[0]).toMatchObject({ offset: 10, limit: 10 });
   });
 });

@@ -42,6 +42,7 @@ export const person = (id: number, profiled: boolean, extra: Partial<PersonRow> 
   country: null,
   custom_fields: {},
   created_on: '2026-11-01T00:00:00.000Z',
+  marketing_consent: true,
   ...extra,
 });
 

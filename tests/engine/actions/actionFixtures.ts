@@ -1,15 +1,16 @@
 import type { WorkflowFlow } from '../../../domain/workflowTypes.ts';
-import type { BuilderActionHost, KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
+import type { BuilderActionHost } from '../../../src/engine/actions/BuilderAction.ts';
+import type { KeyPress } from '../../../src/engine/actions/EditorAction.ts';
 import type { WorkflowClipboard } from '../../../src/engine/commands/copyNode.ts';
 import type { CommandRefusal } from '../../../src/engine/commands/readWorkflowTree.ts';
-import { createMemoryDraftPersistence } from '../../../src/engine/draftPersistence.ts';
-import type { WorkflowDraft } from '../../../src/engine/WorkflowDraft.ts';
-import { WorkflowDraftStore } from '../../../src/engine/WorkflowDraftStore.ts';
+import { DraftStore } from '../../../src/engine/draft/DraftStore.ts';
+import { createMemoryDraftPersistence } from '../../../src/engine/draft/draftPersistence.ts';
+import { WORKFLOW_DRAFTS, type WorkflowDraft } from '../../../src/engine/WorkflowDraft.ts';
 import { serverWorkflow } from '../workflowFixtures.ts';
 
 /** A real engine draft on `flow` (in-memory persistence, no tab relay). */
 export async function openTestDraft(flow: WorkflowFlow): Promise<WorkflowDraft> {
-  const store = new WorkflowDraftStore({
+  const store = new DraftStore(WORKFLOW_DRAFTS, {
     persistence: createMemoryDraftPersistence(),
     channelFactory: null,
     peerSyncTimeoutMs: 0,

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BuilderAction } from '../../../src/engine/actions/BuilderAction.ts';
-import { builderActionRegistry } from '../../../src/engine/actions/builderActionRegistry.ts';
+import {
+  builderActionRegistry,
+  createBuilderDispatcher,
+} from '../../../src/engine/actions/builderActionRegistry.ts';
 import {
   ariaKeyShortcuts,
   createActionDispatcher,
@@ -13,7 +16,7 @@ import { openTestDraft, press, recordingHost } from './actionFixtures.ts';
 async function setUp(selection: string | null = null) {
   const draft = await openTestDraft(sampleFlow());
   const host = recordingHost(draft, selection);
-  return { draft, host, dispatcher: createActionDispatcher(builderActionRegistry, host) };
+  return { draft, host, dispatcher: createBuilderDispatcher(host) };
 }
 
 describe('createActionDispatcher', () => {
@@ -29,17 +32,17 @@ describe('createActionDispatcher', () => {
       perform,
     };
     const draft = await openTestDraft(sampleFlow());
-    const dispatcher = createActionDispatcher([probe], recordingHost(draft, 'd1'));
+    const dispatcher = createActionDispatcher([probe], recordingHost(draft, 'd1'), () => ({ nodeId: 'd1' }));
 
     // Disabled: left out of the menu, greyed in the toolbar, the key matches but does nothing.
-    expect(dispatcher.menuItems('d1')).toEqual([]);
-    expect(dispatcher.toolbarItems().map((item) => [item.label, item.enabled])).toEqual([['Probe', false]]);
+    expect(dispatcher.enabledItems('nodeMenu', { nodeId: 'd1' })).toEqual([]);
+    expect(dispatcher.items('toolbar').map((item) => [item.label, item.enabled])).toEqual([['Probe', false]]);
     expect(dispatcher.handleKey(press('p'))).toEqual({ action: probe, performed: false });
     expect(perform).not.toHaveBeenCalled();
 
     enabled = true;
-    dispatcher.menuItems('d1')[0]?.perform();
-    dispatcher.toolbarItems()[0]?.perform();
+    dispatcher.enabledItems('nodeMenu', { nodeId: 'd1' })[0]?.perform();
+    dispatcher.items('toolbar')[0]?.perform();
     expect(dispatcher.handleKey(press('p'))).toEqual({ action: probe, performed: true });
     expect(perform.mock.calls.map(([, target]) => target)).toEqual([
       { nodeId: 'd1' },
@@ -52,8 +55,8 @@ describe('createActionDispatcher', () => {
     const { dispatcher } = await setUp();
     const ids = builderActionRegistry.map((action) => action.id);
     const reached = new Set([
-      ...dispatcher.menuItems('c1').map((item) => item.id),
-      ...dispatcher.toolbarItems().map((item) => item.id),
+      ...dispatcher.enabledItems('nodeMenu', { nodeId: 'c1' }).map((item) => item.id),
+      ...dispatcher.items('toolbar').map((item) => item.id),
       ...builderActionRegistry.filter((action) => action.keyTest).map((action) => action.id),
     ]);
     expect([...reached].sort()).toEqual([...ids].sort());
@@ -62,7 +65,7 @@ describe('createActionDispatcher', () => {
 
   it('a step menu lists its enabled actions in order; the error mark label follows the step', async () => {
     const { dispatcher, draft } = await setUp();
-    expect(dispatcher.menuItems('c1').map((item) => item.label)).toEqual([
+    expect(dispatcher.enabledItems('nodeMenu', { nodeId: 'c1' }).map((item) => item.label)).toEqual([
       'Edit',
       'Copy',
       'Copy with the steps below',
@@ -70,28 +73,30 @@ describe('createActionDispatcher', () => {
       'Delete',
     ]);
     // An end step has nothing below it: no "Copy with the steps below".
-    expect(dispatcher.menuItems('e1').map((item) => item.id)).toEqual([
+    expect(dispatcher.enabledItems('nodeMenu', { nodeId: 'e1' }).map((item) => item.id)).toEqual([
       'edit',
       'copy',
       'mark-error',
       'delete',
     ]);
-    expect(dispatcher.menuItems('c1').find((item) => item.id === 'delete')?.tone).toBe('danger');
+    expect(
+      dispatcher.enabledItems('nodeMenu', { nodeId: 'c1' }).find((item) => item.id === 'delete')?.tone,
+    ).toBe('danger');
 
     dispatcher
-      .menuItems('d1')
+      .enabledItems('nodeMenu', { nodeId: 'd1' })
       .find((item) => item.id === 'mark-error')
       ?.perform();
     expect(draft.getSnapshot().flow.d1?.detail.error).toBe(true);
-    expect(dispatcher.menuItems('d1').find((item) => item.id === 'mark-error')?.label).toBe(
-      'Clear the error mark',
-    );
-    expect(dispatcher.menuItems('gone')).toEqual([]);
+    expect(
+      dispatcher.enabledItems('nodeMenu', { nodeId: 'd1' }).find((item) => item.id === 'mark-error')?.label,
+    ).toBe('Clear the error mark');
+    expect(dispatcher.enabledItems('nodeMenu', { nodeId: 'gone' })).toEqual([]);
   });
 
   it('Undo and Redo: toolbar state follows the undo store; Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl/Cmd+Y', async () => {
     const { dispatcher, draft } = await setUp();
-    const toolbar = () => dispatcher.toolbarItems().map((item) => [item.id, item.enabled]);
+    const toolbar = () => dispatcher.items('toolbar').map((item) => [item.id, item.enabled]);
     expect(toolbar()).toEqual([
       ['undo', false],
       ['redo', false],
@@ -108,7 +113,7 @@ describe('createActionDispatcher', () => {
     expect(Object.keys(draft.getSnapshot().flow).length).toBe(added - 1);
     expect(dispatcher.handleKey(press('y', { metaKey: true }))?.performed).toBe(true);
     expect(Object.keys(draft.getSnapshot().flow).length).toBe(added);
-    dispatcher.toolbarItems()[0]?.perform();
+    dispatcher.items('toolbar')[0]?.perform();
     expect(dispatcher.handleKey(press('Z', { ctrlKey: true, shiftKey: true }))?.performed).toBe(true);
     expect(dispatcher.handleKey(press('z', { ctrlKey: true }))?.performed).toBe(true);
     expect(dispatcher.handleKey(press('y', { ctrlKey: true }))?.performed).toBe(true);
@@ -127,14 +132,14 @@ describe('createActionDispatcher', () => {
     expect(matched).toMatchObject({ performed: true, action: { keepsDefault: true } });
     const fromKeyboard = host.clipboard;
     dispatcher
-      .menuItems('d1')
+      .enabledItems('nodeMenu', { nodeId: 'd1' })
       .find((item) => item.id === 'copy')
       ?.perform();
     expect(host.clipboard).toEqual(fromKeyboard);
     expect(fromKeyboard?.nodes.map((node) => node.nodeId)).toEqual(['d1']);
 
     dispatcher
-      .menuItems('d1')
+      .enabledItems('nodeMenu', { nodeId: 'd1' })
       .find((item) => item.id === 'copy-subtree')
       ?.perform();
     expect(host.clipboard?.nodes.map((node) => node.nodeId)).toEqual(['d1', 'e2']);
@@ -143,7 +148,7 @@ describe('createActionDispatcher', () => {
   it('Delete asks first when steps go with it, otherwise deletes as one undo step', async () => {
     const { dispatcher, host, draft } = await setUp();
     dispatcher
-      .menuItems('c1')
+      .enabledItems('nodeMenu', { nodeId: 'c1' })
       .find((item) => item.id === 'delete')
       ?.perform();
     expect(host.asked).toEqual([{ nodeId: 'c1', title: 'Opened?', count: 5 }]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyPress } from '../../../src/engine/actions/BuilderAction.ts';
 import { builderActionRegistry } from '../../../src/engine/actions/builderActionRegistry.ts';
 import { copyStepAction } from '../../../src/engine/actions/copyStepAction.ts';
+import type { KeyPress } from '../../../src/engine/actions/EditorAction.ts';
 import { redoAction } from '../../../src/engine/actions/redoAction.ts';
 import { undoAction } from '../../../src/engine/actions/undoAction.ts';
 import { press } from './actionFixtures.ts';

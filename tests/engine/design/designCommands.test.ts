@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DESIGN_BLOCK_KINDS, emailDesignSchema } from '../../../domain/emailDesign.ts';
-import { runCommand } from '../../../src/engine/commands/runCommand.ts';
 import { addBlock } from '../../../src/engine/design/commands/addBlock.ts';
 import { applyDesign } from '../../../src/engine/design/commands/applyDesign.ts';
 import { duplicateBlock } from '../../../src/engine/design/commands/duplicateBlock.ts';
@@ -15,6 +14,7 @@ import { findMissingLink } from '../../../src/engine/design/findMissingLink.ts';
 import { keyBetween, keysBetween } from '../../../src/engine/design/orderKeys.ts';
 import { readDesignLayout } from '../../../src/engine/design/readDesignLayout.ts';
 import { loadDesign, toDesign } from '../../../src/engine/design/toDesign.ts';
+import { runCommand } from '../../../src/engine/draft/runCommand.ts';
 import { sampleDesign } from './designFixtures.ts';
 
 function loaded(): Y.Doc {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ySyncPluginKey } from 'y-prosemirror';
 import type * as Y from 'yjs';
-import type { ChannelFactory, ChannelLike } from '../../../src/engine/BroadcastChannelProvider.ts';
 import { addBlock } from '../../../src/engine/design/commands/addBlock.ts';
 import { applyDesign } from '../../../src/engine/design/commands/applyDesign.ts';
 import { moveBlockBy } from '../../../src/engine/design/commands/moveBlock.ts';
 import { removeBlock } from '../../../src/engine/design/commands/removeBlock.ts';
 import { setBlockProps } from '../../../src/engine/design/commands/setBlockProps.ts';
-import { DesignDraftStore } from '../../../src/engine/design/DesignDraftStore.ts';
+import { DESIGN_DRAFTS } from '../../../src/engine/design/DesignDraft.ts';
 import { blocksOf, richOf } from '../../../src/engine/design/designDoc.ts';
-import { createMemoryDraftPersistence } from '../../../src/engine/draftPersistence.ts';
-import { REMOTE_TAB } from '../../../src/engine/workflowOrigins.ts';
+import type { ChannelFactory, ChannelLike } from '../../../src/engine/draft/BroadcastChannelProvider.ts';
+import { DraftStore } from '../../../src/engine/draft/DraftStore.ts';
+import { REMOTE_TAB } from '../../../src/engine/draft/draftOrigins.ts';
+import { createMemoryDraftPersistence } from '../../../src/engine/draft/draftPersistence.ts';
 import { sampleDesign } from './designFixtures.ts';
 
 const server = (versionName = 'Issue 1') => ({
@@ -42,7 +43,7 @@ function channelHub(): ChannelFactory {
 function store(
   options: { persistence?: ReturnType<typeof createMemoryDraftPersistence>; channels?: ChannelFactory } = {},
 ) {
-  return new DesignDraftStore({
+  return new DraftStore(DESIGN_DRAFTS, {
     persistence: options.persistence ?? null,
     channelFactory: options.channels ?? null,
     peerSyncTimeoutMs: 0,

@@ -1,4 +1,3 @@
-import * as Y from 'yjs';
 import { DEFAULT_THEME, type EmailDesign } from '../../../domain/emailDesign.ts';
 
 /** A small design with one block of most kinds (and a columns block with children). */
@@ -62,24 +61,5 @@ export function sampleDesign(): EmailDesign {
         showPreferenceLink: true,
       },
     ],
-  };
-}
-
-export function exchange(a: Y.Doc, b: Y.Doc): void {
-  const toB = Y.encodeStateAsUpdate(a, Y.encodeStateVector(b));
-  const toA = Y.encodeStateAsUpdate(b, Y.encodeStateVector(a));
-  Y.applyUpdate(b, toB, 'test-remote');
-  Y.applyUpdate(a, toA, 'test-remote');
-}
-
-/** A small seeded random source (mulberry32), so a failure replays. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

@@ -2,6 +2,7 @@ import { EditorState, TextSelection } from 'prosemirror-state';
 import { describe, expect, it } from 'vitest';
 import { LINK_TARGET_INVALID, LINK_TARGET_REQUIRED, linkTarget } from '../../../domain/linkTarget.ts';
 import { findMissingLink } from '../../../src/engine/design/findMissingLink.ts';
+import { insertText } from '../../../src/engine/design/insertText.ts';
 import { htmlToPmDoc, pmDocToHtml } from '../../../src/engine/design/richTextHtml.ts';
 import { linkAt, removeLink, setLink } from '../../../src/engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../src/engine/design/richTextSchema.ts';
@@ -114,5 +115,11 @@ describe('link commands', () => {
     const linked = run(state, setLink('https://example.com/o')).html;
     const fixed = design.blocks.map((block) => (block.kind === 'text' ? { ...block, html: linked } : block));
     expect(findMissingLink({ ...design, blocks: fixed })).toBeNull();
+  });
+  it('a personal field goes in where the cursor is, over a selection, in the marks there', () => {
+    const over = run(stateOf('<p>Hi <strong>you</strong>!</p>', 'you'), insertText('{{first_name|there}}'));
+    expect(over.html).toBe('<p>Hi <strong>{{first_name|there}}</strong>!</p>');
+    expect(run(stateOf('<p>Hi!</p>', 3), insertText(' {{company}}')).html).toBe('<p>Hi {{company}}!</p>');
+    expect(insertText('')(stateOf('<p>Hi</p>'))).toBe(false);
   });
 });

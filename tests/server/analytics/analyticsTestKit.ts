@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema.ts';
 import { hashPassword } from '../../../server/lib/passwords.ts';
+import { applyNewEvents } from '../../../server/services/analytics/applyNewEvents.ts';
 import {
   type EmailEventInput,
   recordEmailEvents,
 } from '../../../server/services/delivery/recordEmailEvent.ts';
 import { type Session, signIn } from '../../helpers/testApp.ts';
-import type { StreamWorld } from './eventStream.ts';
+import { randomEventStream, type StreamWorld } from './eventStream.ts';
+import { recountEvents } from './recountEvents.ts';
 
 /** An organisation made for an analytics test: its user, and the world a random stream is drawn from. */
 export type AnalyticsWorld = StreamWorld & {
@@ -248,4 +250,112 @@ export function sumLines(lines: readonly DayLine[], keep: (line: DayLine) => boo
   const sum = Object.fromEntries(COUNT_NAMES.map((name) => [name, 0])) as DayLine['counts'];
   for (const line of lines.filter(keep)) for (const name of COUNT_NAMES) sum[name] += line.counts[name];
   return sum;
+}
+
+/** One contact-and-email row of a recount (its line parsed back). */
+export type ContactEmailLine = {
+  contactId: number;
+  emailId: number;
+  isTest: boolean;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounced: number;
+  unsubscribed: number;
+  lastSent: string | null;
+  firstOpen: string | null;
+  firstClick: string | null;
+  latest: string;
+  accountId: number | null;
+  campaignId: number | null;
+};
+
+const momentOrNull = (text: string | undefined) => (!text || text === '-' ? null : text);
+const idAfter = (text: string, name: string) => {
+  const found = new RegExp(`${name} (\\S+)`).exec(text)?.[1];
+  return found === undefined || found === '-' ? null : Number(found);
+};
+
+/** The recount's contact-and-email lines as rows. */
+export function contactEmailLines(lines: readonly string[]): ContactEmailLine[] {
+  return lines.map((line) => {
+    const [key = '', counts = '', , lastSent, , , , firstOpen, firstClick, tail = ''] = line.split(' | ');
+    const [contact, email, test] = key.split(' ');
+    const [sent, delivered, opened, clicked, bounced, unsubscribed] = counts.split(' ').map(Number);
+    return {
+      contactId: Number(contact),
+      emailId: Number(email),
+      isTest: test === 'true',
+      sent: sent ?? 0,
+      delivered: delivered ?? 0,
+      opened: opened ?? 0,
+      clicked: clicked ?? 0,
+      bounced: bounced ?? 0,
+      unsubscribed: unsubscribed ?? 0,
+      lastSent: momentOrNull(lastSent),
+      firstOpen: momentOrNull(firstOpen),
+      firstClick: momentOrNull(firstClick),
+      latest: /latest (\S+)/.exec(tail)?.[1] ?? '',
+      accountId: idAfter(tail, 'account'),
+      campaignId: idAfter(tail, 'campaign'),
+    };
+  });
+}
+
+/** One article-and-contact row of a recount. */
+export type ArticleContactLine = {
+  articleId: number;
+  contactId: number;
+  isTest: boolean;
+  clicks: number;
+  lastClick: string;
+  accountId: number | null;
+};
+
+export function articleContactLines(lines: readonly string[]): ArticleContactLine[] {
+  return lines.map((line) => {
+    const [key = '', clicks, , last = '', tail = ''] = line.split(' | ');
+    const [article, contact, test] = key.split(' ');
+    return {
+      articleId: Number(article),
+      contactId: Number(contact),
+      isTest: test === 'true',
+      clicks: Number(clicks),
+      lastClick: last,
+      accountId: idAfter(tail, 'account'),
+    };
+  });
+}
+
+/** Groups rows by a key. */
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k) ?? [];
+    group.push(row);
+    groups.set(k, group);
+  }
+  return groups;
+}
+
+/** A world with a random stream recorded and rolled up, its recount parsed, and a session of its user. */
+export async function analyticsWorldWithEvents(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  options: { contacts: number; emails: number; events: number; seed: string; timeZone: string },
+) {
+  const world = await makeAnalyticsWorld(db, options);
+  const stream = randomEventStream(world, options.events, options.seed);
+  await recordEvents(db, stream);
+  await applyNewEvents(db);
+  const recount = recountEvents(stream, world.timeZone, world.accountOf);
+  return {
+    world,
+    days: dayLines(recount.days),
+    contactEmails: contactEmailLines(recount.contactEmails),
+    articleContacts: articleContactLines(recount.articleContacts),
+    session: await signInWorld(app, db, world),
+  };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/hostedForms.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
+import { countRecipients } from '../../../server/services/publish/editionAudience.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 
@@ -280,6 +281,59 @@ describe('the hosted form (/f/{id})', () => {
     if (preference) expect(preference.unsub_all).toBe(true);
     const ledgerAfter = await t.database.db.selectFrom('consent_ledger').select('id').execute();
     expect(ledgerAfter).toHaveLength(ledgerBefore.length);
+  });
+
+  it('a new contact who left consent unticked is left out of sends, and People and the list say "No consent"', async () => {
+    const made = await post(t.app, demo, `${F}create_list/`, { list_name: 'Consent check list' });
+    const listId = made.json().data.list_id as number;
+    const form = (await createForm('Consent unticked', FIELDS, demo, listId)).data;
+    const response = await submit(publicIdOf(form), {
+      email: 'no.consent@example.com',
+      first_name: 'Nora',
+      last_name: 'Consent',
+      lead_source: 'Search',
+    });
+    expect(response.statusCode).toBe(303);
+    const [contact] = await contactByEmail('no.consent@example.com');
+    expect(contact).toMatchObject({ status: 'Subscribed' });
+    // A send to the list leaves them out, for want of consent.
+    const counted = await countRecipients(t.database.db, {
+      orgId: DEMO_IDS.mainOrgId,
+      listIds: [listId],
+      contactIds: [],
+    });
+    expect(counted).toEqual({ count: 0, excluded: { unsubscribed: 0, bounced: 0, no_consent: 1 } });
+    // People and the list's contacts say what is true.
+    const people = (
+      await get(t.app, demo, `${F}people_listing/`, { search_word: 'no.consent@example.com' })
+    ).json();
+    expect(people.data).toEqual([
+      expect.objectContaining({ contact_id: contact?.id, status: 'Subscribed', marketing_consent: false }),
+    ]);
+    const members = (
+      await get(t.app, demo, `${F}list_details/`, {
+        list_id: listId,
+        kind: 'unprofiled',
+        offset: 0,
+        limit: 10,
+      })
+    ).json();
+    expect(members.unprofiled.data).toEqual([
+      expect.objectContaining({ contact_id: contact?.id, marketing_consent: false }),
+    ]);
+    // Someone else's address typed into a form without consent changes nothing of what they agreed to.
+    const known = await submit(publicIdOf(form), {
+      email: 'New.Person@Example.com',
+      lead_source: 'Search',
+    });
+    expect(known.statusCode).toBe(303);
+    const [consenting] = await contactByEmail('new.person@example.com');
+    const again = (
+      await get(t.app, demo, `${F}people_listing/`, { search_word: 'new.person@example.com' })
+    ).json();
+    expect(again.data).toEqual([
+      expect.objectContaining({ contact_id: consenting?.id, marketing_consent: true }),
+    ]);
   });
 
   it('thanks a bot that fills in the trap field and stores nothing', async () => {

@@ -132,7 +132,7 @@ describe('create_contact/ and update_contact/', () => {
           email: `${tag}w@example.test`,
           linkedin_url: 'javascript:alert(1)',
         },
-        'linkedin_url must be a web address',
+        'LinkedIn address must be a web address',
       ],
     ];
     for (const [fields, message] of cases) {
@@ -207,7 +207,7 @@ describe('people_listing/, people_tab_counts/, people_filter_counts/', () => {
       filters: JSON.stringify({ buyerStage: ['Interest'], personalityType: ['Dominant', 'Steady'] }),
     });
     expect(filtered.data.map((p) => p.last_name).sort()).toEqual(['Adams', 'Baker']);
-    // Search by address and by company prefix, case-insensitively.
+    // Search by address and by company name, case-insensitively.
     expect((await listing({ search_word: `${tag}.clark@`.toUpperCase() })).data.length).toBe(1);
     const byCompany = await listing({
       search_word: 'acme log',
@@ -234,6 +234,33 @@ describe('people_listing/, people_tab_counts/, people_filter_counts/', () => {
     ]);
     expect(data.organizations).toEqual([{ value: 'Acme Logistics', count: 4 }]);
     expect(data.status).toEqual([{ value: 'Subscribed', count: 4 }]);
+  });
+
+  it('finds a search anywhere in a name, an address (its domain too) or a company name, any case', async () => {
+    const tag = tagName().toLowerCase();
+    const [walker, other] = [
+      await create({
+        first_name: 'Jo',
+        last_name: `Walka${tag}`,
+        email: `j.walka1${tag}@north-${tag}.test`,
+        organization: `Blue ${tag} Harbour Partners`,
+      }),
+      await create({ first_name: 'Ann', last_name: `Lee${tag}`, email: `ann${tag}@elsewhere.test` }),
+    ];
+    const found = async (word: string) =>
+      (await listing({ search_word: word, sort_by: 'full_name', sort_type: 'ASC' })).data.map(
+        (row) => row.contact_id,
+      );
+    // Inside the address, the address's domain, inside the last name, a later word of the company's name.
+    expect(await found(`walka1${tag}`)).toEqual([walker?.contact_id]);
+    expect(await found(`NORTH-${tag}.test`)).toEqual([walker?.contact_id]);
+    expect(await found(`alka${tag}`)).toEqual([walker?.contact_id]);
+    expect(await found(`${tag} harbour`)).toEqual([walker?.contact_id]);
+    expect(await found(`harbour partners`)).toContain(walker?.contact_id);
+    // A first and a last name together, and counts and filter counts of the same search.
+    expect(await found(`ann lee${tag}`)).toEqual([other?.contact_id]);
+    const counts = await get(t.app, demo, `${P}people_tab_counts/`, { search_word: `north-${tag}` });
+    expect(counts.json().data).toEqual({ all: 1, profiled: 0, unprofiled: 1 });
   });
 
   it('escapes LIKE wildcards and refuses bad queries with 400', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPgBoss } from '../../../server/lib/startPgBoss.ts';
+import { startPgBoss } from '../../../server/lib/jobs/startPgBoss.ts';
 import { EDITION_SEND_QUEUE, EditionSender } from '../../../server/services/publish/EditionSender.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 

@@ -292,6 +292,62 @@ describe('sending', () => {
     expect(new Set(third.map((s) => s.dedupe_key)).size).toBe(third.length);
   });
 
+  it("a list shows what was sent to it and those emails' clicks, not what its members got otherwise", async () => {
+    const members = people.ok.slice(0, 3);
+    const [first, second] = members as [number, number];
+    const [chosen, same] = (await Promise.all(
+      ['Chosen for a send', 'Same people, not chosen'].map(async (name) => {
+        const row = await t.database.db
+          .insertInto('contact_lists')
+          .values({ org_id: DEMO_IDS.mainOrgId, user_id: DEMO_IDS.demoUserId, name, is_active: true })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.database.db
+          .insertInto('list_contacts')
+          .values(members.map((contact_id) => ({ list_id: row.id, contact_id })))
+          .execute();
+        return row.id;
+      }),
+    )) as [number, number];
+    const summary = async (id: number) =>
+      (
+        (await get(t.app, demo, '/api/audience/list_details/', { list_id: id })).json() as {
+          list: { totalSent: number; totalClicks: number; last_used_by: string | null };
+        }
+      ).list;
+    const versionId = await designed('To one list');
+    ok(
+      await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        list_ids: String(chosen),
+      }),
+    );
+    const started = ok<{ send_id: number }>(
+      await post(t.app, demo, `${P}publish_email/`, { version_id: versionId }),
+    );
+    await finished(started.send_id);
+    // Delivered: each of the three got the edition once (the delivery worker records "sent").
+    await expect.poll(async () => (await summary(chosen)).totalSent, { timeout: 10_000 }).toBe(3);
+    // A click on the list's email counts; a click on other email of the same person does not.
+    const email = await t.database.db
+      .selectFrom('email_send')
+      .select(['id', 'email_id'])
+      .where('version_id', '=', versionId)
+      .where('contact_id', '=', first)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('email_event')
+      .values([
+        { org_id: DEMO_IDS.mainOrgId, kind: 'clicked', contact_id: first, send_id: email.id },
+        { org_id: DEMO_IDS.mainOrgId, kind: 'clicked', contact_id: first },
+        { org_id: DEMO_IDS.mainOrgId, kind: 'sent', contact_id: second },
+      ])
+      .execute();
+    expect(await summary(chosen)).toMatchObject({ totalSent: 3, totalClicks: 1, last_used_by: 'Dana Demo' });
+    // The list with the same people was never sent to.
+    expect(await summary(same)).toMatchObject({ totalSent: 0, totalClicks: 0, last_used_by: null });
+  });
+
   it('two runners of one send, batch by batch, queue nobody twice', async () => {
     const versionId = await designed('Two runners');
     ok(

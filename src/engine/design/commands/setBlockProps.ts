@@ -1,13 +1,6 @@
 import type * as Y from 'yjs';
-import {
-  type BlockMap,
-  blocksOf,
-  propsOf,
-  RICH_FIELD,
-  richOf,
-  setIfChanged,
-  writeRichText,
-} from '../designDoc.ts';
+import { setIfChanged } from '../../draft/setIfChanged.ts';
+import { type BlockMap, blocksOf, propsOf, RICH_FIELD, richOf, writeRichText } from '../designDoc.ts';
 
 export type SetBlockPropsArgs = { id: string; props: Record<string, unknown> };
 

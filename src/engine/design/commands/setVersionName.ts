@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
-import { metaOf, setIfChanged } from '../designDoc.ts';
+import { setIfChanged } from '../../draft/setIfChanged.ts';
+import { metaOf } from '../designDoc.ts';
 
 /** The edition's version name (saved by design/save/). */
 export function setVersionName(doc: Y.Doc, args: { name: string }): void {

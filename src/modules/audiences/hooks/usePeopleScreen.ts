@@ -1,125 +1,188 @@
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   PEOPLE_PAGE_SIZE,
   type PeopleFilters,
-  type PeoplePage,
   type PeopleScope,
   type PeopleSelection,
-  type PeopleSortColumn,
   type PeopleTab,
+  type PeopleTabCounts,
+  type PersonRow,
 } from '../../../../domain/audiencePeople.ts';
-import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import {
-  countsLoaded,
-  initialPeopleListState,
+  chosenFilters,
+  isSearched,
+  PEOPLE_LIST_OPTIONS,
+  PEOPLE_SORTS,
+  peopleListSearchSchema,
+  peopleQueryKey,
+  peopleSortOf,
+} from '../../../../domain/peopleListSearch.ts';
+import {
+  NO_PEOPLE,
   type PeopleListState,
   type PeopleRowSelection,
-  pageLoaded,
-  scopeChanged,
+  type PeopleRowsPage,
+  rowsLoaded,
 } from '../../../../domain/peopleListState.ts';
-import type { TableSort } from '../../../ui/Table.tsx';
+import type { AudienceApi } from '../../../api/audienceApi.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { NO_SELECTION, type RowSelection } from '../../shared/utils/rowSelection.ts';
 
-type PageLoad = { tab: PeopleTab; offset: number; scope: PeopleScope; sort: TableSort };
-type PageResult = { tab: PeopleTab; offset: number; key: string; page: PeoplePage };
+/** A link to rows far down the list restores at most this many (then "Show more" goes on from there). */
+const MAX_RESTORED_ROWS = 1_000;
+/** The most people_listing/ answers at once. */
+const MAX_PAGE = 100;
 
-const NO_SORT: TableSort = { columnId: 'full_name', direction: 'NOSORT' };
+export type CountsStatus = 'counting' | 'counted' | 'failed';
 
 /**
- * The People screen's state: the tab (from the address), the search (settles after 300 ms), filters, sort,
- * every tab's rows and totals (peopleListState), the selection, and the loads (one load machine each for
- * the page, the tab totals and the filter counts; a newer query supersedes the one in flight).
+ * The rows of one load: the page at `offset`, appended to the rows shown for the same query; or, when no
+ * rows of that query are shown (a link, a reload, Back), every row from the first up to that page.
  */
-export function usePeopleScreen(tab: PeopleTab, accountId: number | null) {
-  const api = useServices().audienceApi;
-  const [searchText, setSearchText] = useState('');
-  const searchWord = normaliseSearchTerm(useDebouncedValue(searchText)).term;
-  const [filters, setFilters] = useState<PeopleFilters>({});
-  const [sort, setSort] = useState<TableSort>(NO_SORT);
-  const [state, setState] = useState<PeopleListState>(initialPeopleListState);
-  const [selection, setSelection] = useState<RowSelection>(NO_SELECTION);
-
-  const scope = useMemo<PeopleScope>(
-    () => ({ tab, searchWord, filters, accountId }),
-    [tab, searchWord, filters, accountId],
-  );
-  /** What the loaded rows depend on besides the tab. */
-  const scopeKey = JSON.stringify([searchWord, filters, accountId, sort]);
-
-  const pages = useLoad<PageLoad, PageResult>(async (input, signal) => {
+async function loadRows(
+  api: AudienceApi,
+  input: { scope: PeopleScope; sort: string; offset: number; limit: number; key: string },
+  shown: PeopleListState,
+  signal: AbortSignal,
+): Promise<PeopleRowsPage> {
+  const start = shown.key === input.key && shown.rows.length >= input.offset ? input.offset : 0;
+  const end = (start === 0 ? Math.min(input.offset, MAX_RESTORED_ROWS) : input.offset) + input.limit;
+  const { column, type } = peopleSortOf(input.sort);
+  const rows: PersonRow[] = [];
+  let hasMore = false;
+  for (let offset = start; offset < end; offset += MAX_PAGE) {
     const page = await api.listPeople(
       {
         scope: input.scope,
-        offset: input.offset,
-        limit: PEOPLE_PAGE_SIZE,
-        sortBy: input.sort.direction === 'NOSORT' ? null : (input.sort.columnId as PeopleSortColumn),
-        sortType: input.sort.direction,
+        offset,
+        limit: Math.min(MAX_PAGE, end - offset),
+        sortBy: column,
+        sortType: type,
       },
       signal,
     );
-    const { tab: _tab, ...rest } = input.scope;
-    return {
-      tab: input.tab,
-      offset: input.offset,
-      key: JSON.stringify([rest.searchWord, rest.filters, rest.accountId, input.sort]),
-      page,
-    };
-  }, 'people');
-  const counts = useLoad((input: PeopleScope, signal) => api.peopleTabCounts(input, signal), 'people-counts');
+    rows.push(...page.data);
+    hasMore = page.has_more;
+    if (!hasMore) break;
+  }
+  return { key: input.key, start, rows, hasMore };
+}
+
+/**
+ * The People screen's state: the tab (the path) and the account (?account_id=); the search, sort and
+ * rows shown ("Show more") through the shared paged list, in the address (`q`, `sort`, `offset`); the
+ * filters in the address too (`filters`, the JSON people_listing/ takes). The rows are those of the
+ * current query only (peopleListState), the three tab totals are counted once per search and filters
+ * (people_tab_counts/), the filter counts load while the panel is open; each load says when it failed.
+ */
+export function usePeopleScreen(tab: PeopleTab, accountId: number | null) {
+  const api = useServices().audienceApi;
+  const router = useRouter();
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const filtersKey = JSON.stringify(peopleListSearchSchema.shape.filters.parse(raw.filters));
+  const filters = useMemo(() => JSON.parse(filtersKey) as PeopleFilters, [filtersKey]);
+
+  const [state, setState] = useState<PeopleListState>(NO_PEOPLE);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const contextRef = useRef({ tab, filters, accountId });
+  contextRef.current = { tab, filters, accountId };
+
+  // Another tab or other filters (the address): the list loads again from its first row.
+  const outside = JSON.stringify([tab, filtersKey]);
+  const list = usePagedList<PeopleRowsPage, PersonRow, 'all', string>({
+    mode: 'url',
+    name: 'people',
+    key: outside,
+    maxLimit: MAX_RESTORED_ROWS,
+    rowsOf: (page) => page.rows,
+    // people_listing/ does not count (the tabs' totals do): rows lie beyond while a page says so.
+    totalOf: (page) => page.rows.length,
+    moreAfter: (page) => page.hasMore,
+    rowKey: (row) => row.contact_id,
+    filters: PEOPLE_LIST_OPTIONS.filters,
+    sorts: PEOPLE_SORTS,
+    pageSize: PEOPLE_PAGE_SIZE,
+    load: (query, signal) => {
+      const context = contextRef.current;
+      const scope = { ...context, searchWord: query.q };
+      const key = peopleQueryKey({ ...context, q: query.q, sort: query.sort });
+      return loadRows(api, { ...query, scope, key }, stateRef.current, signal);
+    },
+  });
+  const { reload } = list;
+  const q = list.query.q;
+  const key = peopleQueryKey({ tab, accountId, q, filters, sort: list.query.sort });
+  const scope = useMemo<PeopleScope>(
+    () => ({ tab, searchWord: q, filters, accountId }),
+    [tab, q, filters, accountId],
+  );
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+
+  useEffect(() => {
+    const page = list.latest;
+    if (page) setState((current) => rowsLoaded(current, page));
+  }, [list.latest]);
+
+  // The three totals, counted once per search and filters (not per tab or page).
+  const countsKey = JSON.stringify([q, chosenFilters(filters), accountId]);
+  const counts = useLoad(
+    async (input: { key: string; scope: PeopleScope }, signal) => ({
+      key: input.key,
+      totals: await api.peopleTabCounts(input.scope, signal),
+    }),
+    'people-counts',
+  );
+  const loadCounts = counts.load;
+  const recount = useCallback(
+    () => loadCounts({ key: countsKey, scope: scopeRef.current }),
+    [loadCounts, countsKey],
+  );
+  useEffect(() => recount(), [recount]);
+  const totals: PeopleTabCounts | null =
+    counts.status === 'success' && counts.data?.key === countsKey ? counts.data.totals : null;
+  const countsStatus: CountsStatus =
+    counts.status === 'failure' ? 'failed' : totals === null ? 'counting' : 'counted';
+
+  // The filter counts, while the panel is open: again when the scope changes.
+  const [facetsWanted, setFacetsWanted] = useState(false);
   const facets = useLoad(
     (input: PeopleScope, signal) => api.peopleFilterCounts(input, signal),
     'people-filters',
   );
-
-  const loadPage = pages.load;
-  const loadCounts = counts.load;
-  const scopeRef = useRef(scope);
-  scopeRef.current = scope;
-  const sortRef = useRef(sort);
-  sortRef.current = sort;
-
-  // A new search, filters or sort: every tab loads again, nothing stays selected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey names what the rows depend on
+  const loadFacets = facets.load;
+  const facetsKey = JSON.stringify(scope);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: facetsKey names what the counts depend on
   useEffect(() => {
-    setState((current) => scopeChanged(current));
-    setSelection(NO_SELECTION);
-    loadCounts(scopeRef.current);
-  }, [scopeKey, loadCounts]);
+    if (facetsWanted) loadFacets(scopeRef.current);
+  }, [facetsWanted, facetsKey, loadFacets]);
 
-  // The tab shown loads its first page when it has none for this scope (or was marked for cleanup).
-  const stale = state[tab].stale;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey asks again when the scope changes
-  useEffect(() => {
-    if (stale) loadPage({ tab, offset: 0, scope: scopeRef.current, sort: sortRef.current });
-  }, [tab, stale, scopeKey, loadPage]);
+  // Nothing stays selected across queries.
+  const [selection, setSelection] = useState<RowSelection>(NO_SELECTION);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key names the query the selection belongs to
+  useEffect(() => setSelection(NO_SELECTION), [key]);
 
-  // A tab change starts with nothing selected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection resets when the tab changes
-  useEffect(() => setSelection(NO_SELECTION), [tab]);
+  const setFilters = useCallback(
+    (next: PeopleFilters) => {
+      const chosen = chosenFilters(next);
+      void router.navigate({
+        to: router.state.location.pathname,
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          filters: Object.keys(chosen).length > 0 ? chosen : undefined,
+        }),
+        replace: true,
+        resetScroll: false,
+      } as never);
+    },
+    [router],
+  );
 
-  const keyRef = useRef(scopeKey);
-  keyRef.current = scopeKey;
-  useEffect(() => {
-    const result = pages.data;
-    if (!result || result.key !== keyRef.current) return;
-    setState((current) => pageLoaded(current, result.tab, result.offset, result.page));
-  }, [pages.data]);
-  useEffect(() => {
-    if (counts.data)
-      setState((current) => countsLoaded(current, counts.data as NonNullable<typeof counts.data>));
-  }, [counts.data]);
-
-  const loadMore = useCallback(() => {
-    loadPage({ tab, offset: state[tab].rows.length, scope: scopeRef.current, sort: sortRef.current });
-  }, [loadPage, tab, state]);
-  const retry = useCallback(() => {
-    loadPage({ tab, offset: 0, scope: scopeRef.current, sort: sortRef.current });
-    loadCounts(scopeRef.current);
-  }, [loadPage, loadCounts, tab]);
-
+  const shown = state.key === key ? state : null;
   const rowSelection: PeopleRowSelection =
     selection.mode === 'all'
       ? { mode: 'all', excluded: selection.excluded }
@@ -132,25 +195,40 @@ export function usePeopleScreen(tab: PeopleTab, accountId: number | null) {
   return {
     tab,
     scope,
-    searchText,
-    setSearchText,
-    searched: searchWord !== '' || Object.values(filters).some((values) => values && values.length > 0),
+    searchText: list.searchText,
+    setSearchText: list.setSearchText,
+    searched: isSearched(q, filters) || accountId !== null,
     filters,
     setFilters,
-    sort,
-    setSort,
-    state,
+    sort: list.query.sort,
+    setSort: list.setSort,
+    /** The rows of the current query, or null while none are loaded for it. */
+    shown,
+    /** The rows last loaded, whatever their query (shown dimmed while the current one loads). */
+    previousRows: state.rows,
     setState,
     selection,
     setSelection,
     rowSelection,
     apiSelection,
-    pageStatus: pages.status,
-    pageError: pages.error,
-    loadMore,
-    retry,
-    reloadCounts: () => loadCounts(scopeRef.current),
+    status: list.status,
+    error: list.error,
+    /** True when the failed load was "Show more" (the rows above it stand). */
+    moreFailed: list.status === 'failure' && shown !== null && list.appending,
+    loadingMore: list.status === 'loading' && shown !== null && list.appending,
+    loadMore: list.showMore,
+    /** Loads the list again where it failed, and the totals if they failed too. */
+    retry: () => {
+      list.retry();
+      if (counts.status === 'failure') recount();
+    },
+    reloadList: reload,
+    totals,
+    countsStatus,
+    countsError: counts.error,
+    recount,
     facets,
+    showFacets: setFacetsWanted,
   };
 }
 

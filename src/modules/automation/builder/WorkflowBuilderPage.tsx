@@ -8,9 +8,9 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useOpenDraft } from '../../shared/hooks/useOpenDraft.ts';
 import { WorkflowEmailGraph } from '../components/email-graph/WorkflowEmailGraph.tsx';
 import { BuilderWorkspace } from './components/BuilderWorkspace.tsx';
-import { useOpenDraft } from './hooks/useOpenDraft.ts';
 import '../components/automation.css';
 import './builder.css';
 
@@ -51,7 +51,7 @@ export function WorkflowBuilderPage({ workflowId }: { workflowId: number | null 
   useEffect(() => {
     if (workflowId !== null) load(workflowId);
   }, [workflowId, load]);
-  const opened = useOpenDraft(services.workflowDrafts(), workflowId ?? 0, details.data?.data ?? null);
+  const opened = useOpenDraft(services.workflowDrafts, workflowId ?? 0, details.data?.data ?? null);
 
   const back = (
     <Link to="/automation" className={buttonClassName('secondary')}>

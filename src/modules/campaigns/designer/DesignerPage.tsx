@@ -9,8 +9,8 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useOpenDraft } from '../../shared/hooks/useOpenDraft.ts';
 import { DesignerWorkspace } from './components/DesignerWorkspace.tsx';
-import { useOpenDesignDraft } from './hooks/useOpenDesignDraft.ts';
 import './designer.css';
 
 export type DesignerSearch = { campaignId: number | null; emailId: number | null; versionId: number | null };
@@ -58,7 +58,7 @@ export function DesignerPage({ campaignId, versionId }: DesignerSearch) {
         : null,
     [edition.data],
   );
-  const opened = useOpenDesignDraft(designDrafts, versionId ?? 0, server);
+  const opened = useOpenDraft(designDrafts, versionId ?? 0, server);
   const header = (
     <>
       <BackLink campaignId={campaignId} />

@@ -11,9 +11,10 @@ import { type SendApi, sendApi } from '../../../api/sendApi.ts';
 import { type SupportApi, supportApi } from '../../../api/supportApi.ts';
 import { type UserApi, userApi } from '../../../api/userApi.ts';
 import { type WorkflowApi, workflowApi } from '../../../api/workflowApi.ts';
-import type { DesignDraftStore } from '../../../engine/design/DesignDraftStore.ts';
-import { indexeddbDraftPersistence } from '../../../engine/indexeddbDraftPersistence.ts';
-import { WorkflowDraftStore } from '../../../engine/WorkflowDraftStore.ts';
+import type { DesignDraft } from '../../../engine/design/DesignDraft.ts';
+import { DraftStore } from '../../../engine/draft/DraftStore.ts';
+import { indexeddbDraftPersistence } from '../../../engine/draft/indexeddbDraftPersistence.ts';
+import { WORKFLOW_DRAFTS, type WorkflowDraft } from '../../../engine/WorkflowDraft.ts';
 
 /**
  * What the screens call: one api module per service (src/api/<service>Api.ts) and the builder's local
@@ -35,18 +36,21 @@ export type Services = {
   publishApi: PublishApi;
   /** The publish step's calls (sender, audience, preflight, send, schedule, progress). */
   sendApi: SendApi;
-  /** The builder's drafts: IndexedDB persistence and the BroadcastChannel tab relay in the browser. */
-  workflowDrafts: () => WorkflowDraftStore;
+  /**
+   * The builder's drafts (the draft kernel's store: IndexedDB persistence and the BroadcastChannel tab
+   * relay in the browser).
+   */
+  workflowDrafts: () => DraftStore<WorkflowDraft>;
   /**
    * The email designer's drafts (same persistence and tab relay as the builder's). Loaded with the
    * designer's own chunk: the design document's schemas must not be built before the entry has made zod
    * jitless (src/api/schemasWithoutEval.ts), or its eval probe breaks the page's policy.
    */
-  designDrafts: () => Promise<DesignDraftStore>;
+  designDrafts: () => Promise<DraftStore<DesignDraft>>;
 };
 
-let browserDrafts: WorkflowDraftStore | null = null;
-let browserDesignDrafts: Promise<DesignDraftStore> | null = null;
+let browserDrafts: DraftStore<WorkflowDraft> | null = null;
+let browserDesignDrafts: Promise<DraftStore<DesignDraft>> | null = null;
 
 /** The app's services: the real api modules; the draft store is created when a builder first opens. */
 export const appServices: Services = {
@@ -63,13 +67,13 @@ export const appServices: Services = {
   publishApi,
   sendApi,
   designDrafts: () => {
-    browserDesignDrafts ??= import('../../../engine/design/DesignDraftStore.ts').then(
-      ({ DesignDraftStore }) => new DesignDraftStore({ persistence: indexeddbDraftPersistence }),
+    browserDesignDrafts ??= import('../../../engine/design/DesignDraft.ts').then(
+      ({ DESIGN_DRAFTS }) => new DraftStore(DESIGN_DRAFTS, { persistence: indexeddbDraftPersistence }),
     );
     return browserDesignDrafts;
   },
   workflowDrafts: () => {
-    browserDrafts ??= new WorkflowDraftStore({ persistence: indexeddbDraftPersistence });
+    browserDrafts ??= new DraftStore(WORKFLOW_DRAFTS, { persistence: indexeddbDraftPersistence });
     return browserDrafts;
   },
 };

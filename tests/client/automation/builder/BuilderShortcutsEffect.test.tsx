@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builderActionRegistry } from '../../../../src/engine/actions/builderActionRegistry.ts';
-import { createActionDispatcher } from '../../../../src/engine/actions/createActionDispatcher.ts';
+import { createBuilderDispatcher } from '../../../../src/engine/actions/builderActionRegistry.ts';
 import { addNode } from '../../../../src/engine/commands/addNode.ts';
 import { BuilderShortcutsEffect } from '../../../../src/modules/automation/builder/components/BuilderShortcutsEffect.tsx';
 import { openTestDraft, recordingHost } from '../../../engine/actions/actionFixtures.ts';
@@ -14,7 +13,7 @@ async function renderShortcuts(selection: string | null = null) {
   const host = recordingHost(draft, selection);
   render(
     <>
-      <BuilderShortcutsEffect dispatcher={createActionDispatcher(builderActionRegistry, host)} />
+      <BuilderShortcutsEffect dispatcher={createBuilderDispatcher(host)} />
       <input aria-label="Step title" />
     </>,
   );

@@ -12,8 +12,7 @@ import {
   type WorkflowStatusResult,
   workflowStatusMachine,
 } from '../../../../machines/workflowStatusMachine.ts';
-import { builderActionRegistry } from '../../../../src/engine/actions/builderActionRegistry.ts';
-import { createActionDispatcher } from '../../../../src/engine/actions/createActionDispatcher.ts';
+import { createBuilderDispatcher } from '../../../../src/engine/actions/builderActionRegistry.ts';
 import { addNode } from '../../../../src/engine/commands/addNode.ts';
 import type { WorkflowDraft } from '../../../../src/engine/WorkflowDraft.ts';
 import { BuilderToolbar } from '../../../../src/modules/automation/builder/components/BuilderToolbar.tsx';
@@ -54,7 +53,7 @@ function renderToolbar(draft: WorkflowDraft, status: WorkflowStatus) {
   render(
     <BuilderToolbar
       draft={draft}
-      dispatcher={createActionDispatcher(builderActionRegistry, recordingHost(draft))}
+      dispatcher={createBuilderDispatcher(recordingHost(draft))}
       saveActor={saveActor}
       statusActor={statusActor}
       onPublish={onPublish}

@@ -7,6 +7,7 @@ import type { TableColumn } from '../../../../ui/Table.tsx';
 import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 
 type Props = { listId: number; kind: ListContactKind; pageSize: number; title: string };
 
@@ -15,7 +16,11 @@ const COLUMNS: TableColumn<AudienceListContact>[] = [
   { id: 'email', header: 'Email', cell: (c) => c.email },
   { id: 'company', header: 'Company', cell: (c) => c.account_name ?? '—' },
   { id: 'personality', header: 'Personality', cell: (c) => c.personality_type ?? 'Not profiled' },
-  { id: 'status', header: 'Status', cell: (c) => c.status },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <ContactStandingBadge status={c.status} marketingConsent={c.marketing_consent} />,
+  },
 ];
 
 /** One half of a list's contacts (profiled or not), growing on its own with Show more. */

@@ -4,6 +4,7 @@ import {
   type ContactFields,
   PERSONALITIES_BY_TYPE,
   PERSONALITY_TYPES,
+  type PeopleTab,
   type PersonalityTypeName,
   type PersonRow,
 } from '../../../../../domain/audiencePeople.ts';
@@ -32,7 +33,11 @@ const WIRE: Record<Field, string> = {
   twitterUrl: 'twitter_url',
 };
 
-export function fieldsOf(person: PersonRow | null): ContactFields {
+/**
+ * The form's first values: the contact's, or for a new one blanks, with the personality type a contact
+ * created in the Profiled tab gets (Steady) shown as chosen, so the form shows what will be saved.
+ */
+export function fieldsOf(person: PersonRow | null, tab: PeopleTab = 'all'): ContactFields {
   return {
     firstName: person?.first_name ?? '',
     lastName: person?.last_name ?? '',
@@ -41,7 +46,7 @@ export function fieldsOf(person: PersonRow | null): ContactFields {
     organization: person?.organization ?? '',
     phoneNumber: person?.phone_number ?? '',
     industry: person?.industry ?? '',
-    personalityType: person?.personality_type ?? '',
+    personalityType: person ? (person.personality_type ?? '') : tab === 'profiled' ? 'Steady' : '',
     personality: person && person.personality !== 'N/A' ? person.personality : '',
     buyerStage: person?.buyer_stage ?? '',
     linkedinUrl: person?.linkedin_url ?? '',
@@ -52,13 +57,15 @@ export function fieldsOf(person: PersonRow | null): ContactFields {
 type Props = {
   /** The contact being edited; null: a new contact. */
   person: PersonRow | null;
+  /** The tab the form was opened in (a new contact in Profiled starts as Steady). */
+  tab?: PeopleTab;
   onClose: () => void;
   save: (fields: ContactFields) => Promise<void>;
 };
 
 /** Create or edit a contact; every field's problem shown under it (the server's duplicate address too). */
-export function ContactFormDialog({ person, onClose, save }: Props) {
-  const [values, setValues] = useState<ContactFields>(() => fieldsOf(person));
+export function ContactFormDialog({ person, tab = 'all', onClose, save }: Props) {
+  const [values, setValues] = useState<ContactFields>(() => fieldsOf(person, tab));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   /** The server's refusal of an address (taken): shown under Email until the address changes. */
@@ -133,11 +140,7 @@ export function ContactFormDialog({ person, onClose, save }: Props) {
       size="lg"
       onClose={onClose}
       title={person ? `Edit ${person.full_name}` : 'Create contact'}
-      description={
-        person
-          ? undefined
-          : 'A new contact is Subscribed. Created in Profiled without a personality, it is Steady.'
-      }
+      description={person ? undefined : 'A new contact is Subscribed.'}
     >
       <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}

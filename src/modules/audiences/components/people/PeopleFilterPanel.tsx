@@ -5,19 +5,27 @@ import {
   type PeopleFilters,
 } from '../../../../../domain/audiencePeople.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
+import type { LoadStatus } from '../../../../../machines/loadMachine.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
+import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 
 type Props = {
   counts: PeopleFilterCounts | null;
-  loading: boolean;
+  status: LoadStatus;
+  /** Why the counts failed to load. */
+  error?: string;
+  onRetry: () => void;
   filters: PeopleFilters;
   onChange: (filters: PeopleFilters) => void;
 };
 
-/** The filter categories, each value with its count; a chosen value stays listed even at 0. */
-export function PeopleFilterPanel({ counts, loading, filters, onChange }: Props) {
+/**
+ * The filter categories, each value with its count; a chosen value stays listed even at 0. Counts that
+ * failed to load say so (with Try again) instead of showing the last ones as if they were current.
+ */
+export function PeopleFilterPanel({ counts, status, error, onRetry, filters, onChange }: Props) {
   const toggle = (category: (typeof PEOPLE_FILTER_CATEGORIES)[number], value: string) => {
     const current = filters[category] ?? [];
     const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
@@ -34,8 +42,11 @@ export function PeopleFilterPanel({ counts, loading, filters, onChange }: Props)
           </Button>
         ) : null}
       </div>
-      {!counts && loading ? <Spinner label="Loading filters" /> : null}
-      {counts
+      {status === 'failure' ? (
+        <LoadErrorPanel compact title="The filters could not be counted" message={error} onRetry={onRetry} />
+      ) : null}
+      {!counts && status !== 'failure' ? <Spinner label="Loading filters" /> : null}
+      {counts && status !== 'failure'
         ? PEOPLE_FILTER_CATEGORIES.map((category) => {
             const selected = filters[category] ?? [];
             const values = [...counts[category]];

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { PEOPLE_TABS, type PeopleTab, type PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { countOf } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   addedToList,
@@ -14,29 +15,20 @@ import {
 import { toRequestFailure } from '../../../../../domain/requestFailure.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { buttonClassName } from '../../../../ui/buttonClassName.ts';
-import { Checkbox } from '../../../../ui/Checkbox.tsx';
-import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
-import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
-import {
-  isSelected,
-  NO_SELECTION,
-  selectAllState,
-  selectedCount,
-  toggleSelectAll,
-  toggleSelected,
-} from '../../../shared/utils/rowSelection.ts';
+import { NO_SELECTION, selectedCount } from '../../../shared/utils/rowSelection.ts';
 import { usePeopleScreen } from '../../hooks/usePeopleScreen.ts';
 import { AddToListDialog } from './AddToListDialog.tsx';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
 import { DeletePeopleDialog } from './DeletePeopleDialog.tsx';
+import { PeopleCountLine } from './PeopleCountLine.tsx';
 import { PeopleFilterPanel } from './PeopleFilterPanel.tsx';
+import { PeopleRows } from './PeopleRows.tsx';
 import { PeopleSelectionBar } from './PeopleSelectionBar.tsx';
 import { PeopleSortSelect } from './PeopleSortSelect.tsx';
-import { PeopleTable } from './PeopleTable.tsx';
 import { PeopleTabs } from './PeopleTabs.tsx';
 import { PersonDetailDialog } from './PersonDetailDialog.tsx';
 import './people.css';
@@ -53,22 +45,18 @@ export const peopleTabOf = (tab: string | undefined): PeopleTab =>
 
 /**
  * /audiences/people/{tab}: the organisation's people in three tabs (All, Profiled, Unprofiled) with their
- * own totals, search, filters with counts, sort, paging by "Show more", selection across pages with
- * exclusions, and the actions: create, edit, delete, buyer stage, add to list, export.
+ * own totals, search, filters with counts, sort, paging by "Show more" (all of it in the address), selection
+ * across pages with exclusions, and the actions: create, edit, delete, buyer stage, add to list, export.
  */
 export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: number | null }) {
   const api = useServices().audienceApi;
   const toast = useToast();
   const screen = usePeopleScreen(tab, accountId);
-  const { state, setState, selection, setSelection } = screen;
+  const { setState, selection, setSelection } = screen;
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const { load: loadFacets } = screen.facets;
-
-  const shown = state[tab];
-  const count = selectedCount(selection, shown.total);
-  const loading = screen.pageStatus === 'loading' || screen.pageStatus === 'idle';
-  const failed = screen.pageStatus === 'failure' && screen.pageError;
+  const total = screen.totals?.[tab] ?? null;
+  const count = selectedCount(selection, total ?? 0);
   const act = async (work: () => Promise<void>) => {
     try {
       await work();
@@ -78,33 +66,25 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
   };
 
   const toggleFilters = () => {
-    if (!filtersOpen) loadFacets(screen.scope);
+    screen.showFacets(!filtersOpen);
     setFiltersOpen(!filtersOpen);
   };
 
   const onDeleted = (deleted: number) => {
     setState((current) =>
       selection.mode === 'all'
-        ? allDeleted(current, {
-            tab,
-            excluded: selection.excluded,
-            deletedCount: deleted,
-            searched: screen.searched,
-          })
+        ? allDeleted(current, selection.excluded)
         : contactsDeleted(current, selection.ids),
     );
     setSelection(NO_SELECTION);
     setOverlay(null);
-    screen.reloadCounts();
-    toast.show({
-      tone: 'success',
-      message: `${formatThousands(deleted)} ${deleted === 1 ? 'person' : 'people'} deleted.`,
-    });
+    screen.recount();
+    toast.show({ tone: 'success', message: `${countOf(deleted, 'person', 'people')} deleted.` });
   };
 
   const addToList = async (list: AudienceListSummary) => {
     const added = await api.addToList(screen.apiSelection, list.list_id);
-    setState((current) => addedToList(current, screen.rowSelection, tab));
+    setState((current) => addedToList(current, screen.rowSelection));
     setOverlay(null);
     toast.show({
       tone: 'success',
@@ -115,36 +95,26 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
   const changeStage = (stage: string) =>
     act(async () => {
       const changed = await api.updateBuyerStage(screen.apiSelection, stage);
-      setState((current) => buyerStagePatched(current, screen.rowSelection, tab, stage));
+      setState((current) => buyerStagePatched(current, screen.rowSelection, stage));
       toast.show({ tone: 'success', message: `Buyer stage of ${formatThousands(changed)} set to ${stage}.` });
     });
 
-  const table = (
-    <PeopleTable
-      rows={shown.rows}
-      loading={loading}
-      sort={screen.sort}
-      onSortChange={screen.setSort}
-      isSelected={(id) => isSelected(selection, id)}
-      onToggle={(id) => setSelection((current) => toggleSelected(current, id))}
-      onOpen={(person) => setOverlay({ kind: 'detail', person })}
-      error={
-        failed && shown.rows.length > 0 ? null : failed ? (
-          <LoadErrorPanel
-            compact
-            title="People could not be loaded"
-            message={screen.pageError?.message}
-            onRetry={screen.retry}
-          />
-        ) : null
-      }
-      empty={
-        <StatePanel compact kind="empty" title={screen.searched ? 'No one matches' : 'No people here yet'}>
-          {screen.searched ? 'Try another search or clear the filters.' : 'Create a contact to start.'}
-        </StatePanel>
-      }
-    />
-  );
+  const save = async (fields: Parameters<typeof api.createContact>[0]) => {
+    const editing = overlay?.kind === 'edit' ? overlay.person : null;
+    if (editing) {
+      const person = await api.updateContact(editing.contact_id, fields);
+      setState((current) => contactUpdated(current, person, tab));
+      toast.show({ tone: 'success', message: `${person.full_name} saved.` });
+    } else {
+      const person = await api.createContact(fields, tab);
+      // A searched list, or one not loaded, asks the server again rather than guess where the contact goes.
+      if (screen.searched || !screen.shown) screen.reloadList();
+      else setState((current) => contactCreated(current, person, tab));
+      screen.recount();
+      toast.show({ tone: 'success', message: `${person.full_name} created.` });
+    }
+    setOverlay(null);
+  };
 
   return (
     <div className="people-page">
@@ -172,14 +142,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
           </Link>
         </p>
       ) : null}
-      <PeopleTabs
-        current={tab}
-        totals={{
-          all: state.all.counting ? null : state.all.total,
-          profiled: state.profiled.counting ? null : state.profiled.total,
-          unprofiled: state.unprofiled.counting ? null : state.unprofiled.total,
-        }}
-      />
+      <PeopleTabs current={tab} totals={screen.totals} failed={screen.countsStatus === 'failed'} />
       <div className="people-toolbar">
         <TextField
           label="Search people"
@@ -203,35 +166,21 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
           <div id="people-filters">
             <PeopleFilterPanel
               counts={screen.facets.data}
-              loading={screen.facets.status === 'loading'}
+              status={screen.facets.status}
+              error={screen.facets.error?.message}
+              onRetry={() => screen.facets.load(screen.scope)}
               filters={screen.filters}
-              onChange={(filters) => {
-                screen.setFilters(filters);
-                loadFacets({ ...screen.scope, filters });
-              }}
+              onChange={screen.setFilters}
             />
           </div>
         ) : null}
         <div className="people-main">
-          <div className="people-select-all">
-            <Checkbox
-              label={shown.counting ? 'Select all' : `Select all ${formatThousands(shown.total)}`}
-              checked={selectAllState(selection, shown.total) === 'all'}
-              indeterminate={selectAllState(selection, shown.total) === 'some'}
-              disabled={shown.counting || shown.total === 0}
-              onChange={() => setSelection((current) => toggleSelectAll(current, shown.total))}
-            />
-            <span className="people-showing" aria-live="polite">
-              {shown.counting
-                ? `Showing ${formatThousands(shown.rows.length)} (counting…)`
-                : `Showing ${formatThousands(shown.rows.length)} of ${formatThousands(shown.total)}`}
-            </span>
-          </div>
-          {count > 0 ? (
+          <PeopleCountLine screen={screen} total={total} />
+          {count > 0 && total !== null ? (
             <PeopleSelectionBar
               count={count}
               allMode={selection.mode === 'all'}
-              total={shown.total}
+              total={total}
               excluded={selection.mode === 'all' ? selection.excluded.length : 0}
               onSelectAll={() => setSelection({ mode: 'all', excluded: [] })}
               onClear={() => setSelection(NO_SELECTION)}
@@ -240,22 +189,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
               onBuyerStage={changeStage}
             />
           ) : null}
-          {failed && shown.rows.length === 0 && !loading ? (
-            <LoadErrorPanel
-              title="People could not be loaded"
-              message={screen.pageError?.message}
-              onRetry={screen.retry}
-            />
-          ) : (
-            table
-          )}
-          {shown.hasMore && !shown.stale ? (
-            <div className="people-more">
-              <Button variant="secondary" loading={loading} onClick={screen.loadMore}>
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <PeopleRows screen={screen} onOpen={(person) => setOverlay({ kind: 'detail', person })} />
         </div>
       </div>
       {overlay?.kind === 'detail' ? (
@@ -266,23 +200,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
         />
       ) : null}
       {overlay?.kind === 'edit' ? (
-        <ContactFormDialog
-          person={overlay.person}
-          onClose={() => setOverlay(null)}
-          save={async (fields) => {
-            const editing = overlay.person;
-            if (editing) {
-              const person = await api.updateContact(editing.contact_id, fields);
-              setState((current) => contactUpdated(current, person));
-              toast.show({ tone: 'success', message: `${person.full_name} saved.` });
-            } else {
-              const person = await api.createContact(fields, tab);
-              setState((current) => contactCreated(current, person));
-              toast.show({ tone: 'success', message: `${person.full_name} created.` });
-            }
-            setOverlay(null);
-          }}
-        />
+        <ContactFormDialog person={overlay.person} tab={tab} onClose={() => setOverlay(null)} save={save} />
       ) : null}
       {overlay?.kind === 'delete' ? (
         <DeletePeopleDialog

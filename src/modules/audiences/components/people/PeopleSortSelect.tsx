@@ -1,5 +1,3 @@
-import type { TableSort } from '../../../../ui/Table.tsx';
-
 /** Every sortable column of spec 02 with its label (the table's headers sort the ones it shows). */
 const COLUMNS = [
   ['full_name', 'Name'],
@@ -12,29 +10,15 @@ const COLUMNS = [
   ['revenue', 'Revenue'],
 ] as const;
 
-/** The sort as one choice ("Name, A to Z"), for phones (no column headers) and for the hidden columns. */
-export function PeopleSortSelect({
-  sort,
-  onChange,
-}: {
-  sort: TableSort;
-  onChange: (sort: TableSort) => void;
-}) {
-  const value =
-    sort.direction === 'NOSORT'
-      ? 'none'
-      : `${sort.columnId === 'contact_name' ? 'full_name' : sort.columnId}.${sort.direction}`;
+/**
+ * The sort as one choice ("Name, ascending"), for phones (no column headers) and for the hidden columns;
+ * its values are the address's sorts (domain/peopleListSearch.ts).
+ */
+export function PeopleSortSelect({ sort, onChange }: { sort: string; onChange: (sort: string) => void }) {
   return (
     <label className="people-toolbar__sort">
       Sort by
-      <select
-        className="people-select"
-        value={value}
-        onChange={(event) => {
-          const [columnId, direction] = event.target.value.split('.') as [string, 'ASC' | 'DESC' | undefined];
-          onChange(direction ? { columnId, direction } : { columnId: 'full_name', direction: 'NOSORT' });
-        }}
-      >
+      <select className="people-select" value={sort} onChange={(event) => onChange(event.target.value)}>
         <option value="none">Newest first</option>
         {COLUMNS.flatMap(([id, label]) => [
           <option key={`${id}.ASC`} value={`${id}.ASC`}>

@@ -1,30 +1,56 @@
 import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { peopleSortKey, peopleSortOf } from '../../../../../domain/peopleListSearch.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
-import { Table, type TableColumn, type TableSort } from '../../../../ui/Table.tsx';
+import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
-
-const STATUS_TONES = { Subscribed: 'success', 'Hard Bounce': 'danger', Unsubscribed: 'warning' } as const;
 
 type Props = {
   rows: PersonRow[];
   loading: boolean;
-  error: ReactNode;
   empty: ReactNode;
-  sort: TableSort;
-  onSortChange: (sort: TableSort) => void;
+  /** The address's sort ("none", "full_name.ASC" ...). */
+  sort: string;
+  onSortChange: (sort: string) => void;
   isSelected: (id: number) => boolean;
   onToggle: (id: number) => void;
   onOpen: (person: PersonRow) => void;
 };
 
+/**
+ * An address that may break before its "@" only: at most two lines (name, then domain) in a narrow column,
+ * never a character at a time.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <span className="people-name__email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </span>
+  );
+}
+
+/** The table's view of the address's sort (newest first: no column marked). */
+function tableSort(sort: string) {
+  const { column, type } = peopleSortOf(sort);
+  return { columnId: column ?? 'full_name', direction: type };
+}
+
 /** One tab's people: selection, name (opens the profile), company, personality, status, buyer stage. */
 export function PeopleTable({
   rows,
   loading,
-  error,
   empty,
   sort,
   onSortChange,
@@ -50,13 +76,12 @@ export function PeopleTable({
       id: 'full_name',
       header: 'Name',
       sortable: true,
-      width: '30%',
       cell: (row) => (
         <div className="people-name">
           <button type="button" className="people-name__open" onClick={() => onOpen(row)}>
             <UserText>{row.full_name}</UserText>
           </button>
-          <span className="people-name__email">{row.contact_email}</span>
+          <EmailAddress address={row.contact_email} />
           {row.is_list_contact ? <Badge tone="info">In list</Badge> : null}
         </div>
       ),
@@ -83,7 +108,7 @@ export function PeopleTable({
       id: 'status',
       header: 'Status',
       sortable: true,
-      cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>,
+      cell: (row) => <ContactStandingBadge status={row.status} marketingConsent={row.marketing_consent} />,
     },
     { id: 'buyer_stage', header: 'Buyer stage', sortable: true, cell: (row) => row.buyer_stage },
   ];
@@ -100,10 +125,9 @@ export function PeopleTable({
         className: isSelected(row.contact_id) ? 'is-selected' : undefined,
       })}
       loading={loading}
-      error={error}
       empty={empty}
-      sort={sort}
-      onSortChange={onSortChange}
+      sort={tableSort(sort)}
+      onSortChange={(next) => onSortChange(peopleSortKey(next.columnId, next.direction))}
     />
   );
 }

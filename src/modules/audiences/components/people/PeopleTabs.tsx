@@ -8,13 +8,21 @@ import {
 } from '../../../../../domain/audiencePeople.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 
-/** The three people tabs as links (/audiences/people/{tab}), each with its own total (null: being counted). */
+/** Another tab keeps the search, filters, sort and account, and starts from its first row. */
+const keptSearch = (previous: Record<string, unknown>) => ({ ...previous, offset: undefined }) as never;
+
+/**
+ * The three people tabs as links (/audiences/people/{tab}, keeping the search and filters), each with its
+ * own total: "…" while counted, "—" when counting failed (the list says so and offers Try again).
+ */
 export function PeopleTabs({
   current,
   totals,
+  failed,
 }: {
   current: PeopleTab;
-  totals: Record<keyof PeopleTabCounts, number | null>;
+  totals: PeopleTabCounts | null;
+  failed: boolean;
 }) {
   return (
     <nav className="people-tabs" aria-label="People tabs">
@@ -22,20 +30,24 @@ export function PeopleTabs({
         {PEOPLE_TABS.map((tab) => (
           <li key={tab}>
             <Link
-              to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-              params={{ page: 'people', tab }}
-              search={(previous: Record<string, unknown>) => previous}
+              to="/audiences/people/{-$tab}"
+              params={{ tab }}
+              search={keptSearch}
               className="people-tabs__link"
               aria-current={tab === current ? 'page' : undefined}
             >
               {PEOPLE_TAB_LABELS[tab]}{' '}
-              {totals[tab] === null ? (
-                <span className="people-tabs__total" title="Counting">
-                  …
-                </span>
-              ) : (
+              {totals ? (
                 <span className="people-tabs__total" title={formatThousands(totals[tab])}>
                   {abbreviateNumber(totals[tab])}
+                </span>
+              ) : failed ? (
+                <span className="people-tabs__total" title="Could not be counted">
+                  —
+                </span>
+              ) : (
+                <span className="people-tabs__total" title="Counting">
+                  …
                 </span>
               )}
             </Link>

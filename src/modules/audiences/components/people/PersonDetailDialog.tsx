@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
 
 type Props = { person: PersonRow; onClose: () => void; onEdit: () => void };
@@ -29,7 +30,14 @@ export function PersonDetailDialog({ person, onClose, onEdit }: Props) {
     ['Industry', person.industry],
     ['Revenue', person.revenue],
     ['Phone number', person.phone_number],
-    ['Status', person.status],
+    [
+      'Status',
+      <ContactStandingBadge
+        key="status"
+        status={person.status}
+        marketingConsent={person.marketing_consent}
+      />,
+    ],
     ['Buyer stage', person.buyer_stage],
     ['Engagement score', String(person.engagement_score)],
     ['LinkedIn', person.linkedin_url],

@@ -1,22 +1,17 @@
 import { useSelector } from '@xstate/react';
 import type { WorkflowSaveActor } from '../../../../../machines/workflowSaveMachine.ts';
 import type { WorkflowStatusActor } from '../../../../../machines/workflowStatusMachine.ts';
-import {
-  type ActionDispatcher,
-  ariaKeyShortcuts,
-  shortcutLabel,
-} from '../../../../engine/actions/createActionDispatcher.ts';
+import type { BuilderDispatcher } from '../../../../engine/actions/BuilderAction.ts';
 import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { ActionButtons } from '../../../shared/components/ActionButtons.tsx';
 import { WORKFLOW_STATUS_BADGE } from '../../utils/workflowStatusBadge.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { useUndoState } from '../hooks/useUndoState.ts';
 
 const selectStatus = (snapshot: DraftSnapshot) => snapshot.meta.status;
 const selectDirty = (snapshot: DraftSnapshot) => snapshot.dirty;
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
  * The builder's toolbar: status, unsaved-changes state, Undo / Redo, Simulate, Save (enabled once there
@@ -32,7 +27,7 @@ export function BuilderToolbar({
   onSimulate,
 }: {
   draft: WorkflowDraft;
-  dispatcher: ActionDispatcher;
+  dispatcher: BuilderDispatcher;
   saveActor: WorkflowSaveActor;
   statusActor: WorkflowStatusActor;
   onPublish: () => void;
@@ -60,19 +55,7 @@ export function BuilderToolbar({
         </span>
       </div>
       <div className="builder-toolbar__group">
-        {dispatcher.toolbarItems().map((item) => (
-          <Button
-            key={item.id}
-            variant="ghost"
-            size="sm"
-            disabled={!item.enabled}
-            aria-keyshortcuts={ariaKeyShortcuts(item.shortcuts)}
-            title={`${item.label} (${item.shortcuts.map((shortcut) => shortcutLabel(shortcut, isMac)).join(' or ')})`}
-            onClick={item.perform}
-          >
-            {item.label}
-          </Button>
-        ))}
+        <ActionButtons items={dispatcher.items('toolbar')} variant="ghost" />
       </div>
       <div className="builder-toolbar__group">
         <Button variant="ghost" size="sm" onClick={onSimulate}>

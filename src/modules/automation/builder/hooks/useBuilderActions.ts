@@ -2,12 +2,8 @@ import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import type { ConstraintRefusal } from '../../../../../domain/removalConstraints.ts';
 import { nodeTitleOf } from '../../../../../domain/workflowGraphRules.ts';
 import { WORKFLOW_TEXTS } from '../../../../../domain/workflowTypes.ts';
-import type { BuilderActionHost } from '../../../../engine/actions/BuilderAction.ts';
-import { builderActionRegistry } from '../../../../engine/actions/builderActionRegistry.ts';
-import {
-  type ActionDispatcher,
-  createActionDispatcher,
-} from '../../../../engine/actions/createActionDispatcher.ts';
+import type { BuilderActionHost, BuilderDispatcher } from '../../../../engine/actions/BuilderAction.ts';
+import { createBuilderDispatcher } from '../../../../engine/actions/builderActionRegistry.ts';
 import { deleteStepNow } from '../../../../engine/actions/deleteStepAction.ts';
 import { addNode } from '../../../../engine/commands/addNode.ts';
 import type { WorkflowClipboard } from '../../../../engine/commands/copyNode.ts';
@@ -37,7 +33,7 @@ export type BuilderUi = {
   showConstraint: (refusal: ConstraintRefusal) => void;
   dismissConstraint: () => void;
   /** The registry's actions (step menu, toolbar, keyboard) over this draft. */
-  dispatcher: ActionDispatcher;
+  dispatcher: BuilderDispatcher;
   /** A delete of several steps (an If / Else with its branches) waiting for the user's answer. */
   pendingDelete: PendingDelete | null;
   confirmDelete: (nodeId: string) => void;
@@ -71,7 +67,7 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
   selectedRef.current = selectedId;
 
   // What the registry's actions need from the screen: selection, the clipboard, dialogs and toasts.
-  const dispatcher = useMemo<ActionDispatcher>(() => {
+  const dispatcher = useMemo<BuilderDispatcher>(() => {
     const host: BuilderActionHost = {
       draft,
       selectedId: () => selectedRef.current,
@@ -104,7 +100,7 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
         });
       },
     };
-    return createActionDispatcher(builderActionRegistry, host);
+    return createBuilderDispatcher(host);
   }, [draft, refused, toast]);
 
   const actions = useMemo<BuilderActions>(() => {
@@ -150,12 +146,14 @@ export function useBuilderActions(draft: WorkflowDraft, workflowId: number): Bui
       openNodeMenu: (nodeId, anchor) => {
         const node = draft.getSnapshot().flow[nodeId];
         if (!node) return;
-        const items: FloatingMenuItem[] = dispatcher.menuItems(nodeId).map((item) => ({
-          id: item.id,
-          label: item.label,
-          tone: item.tone,
-          onSelect: item.perform,
-        }));
+        const items: FloatingMenuItem[] = dispatcher
+          .enabledItems('nodeMenu', { nodeId: nodeId })
+          .map((item) => ({
+            id: item.id,
+            label: item.label,
+            tone: item.tone,
+            onSelect: item.perform,
+          }));
         setMenu({ label: `Actions for ${nodeTitleOf(node)}`, anchor, items });
       },
     };

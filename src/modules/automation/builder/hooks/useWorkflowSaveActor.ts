@@ -13,13 +13,14 @@ import { useToast } from '../../../../ui/useToast.ts';
 
 /**
  * The builder's save machine (machines/workflowSaveMachine.ts), recorded in the session log. Its `save`
- * actor serialises the draft (prepareSave), calls update_workflow/ and then email_mapping/ with the net
- * email changes when there are any, and records the saved marker in the draft (every tab becomes clean).
+ * actor serialises the draft (prepareSave), sends it with the net email changes in one update_workflow/
+ * request (the server saves flow and mapping in one transaction, or neither), and records the saved marker
+ * in the draft (every tab becomes clean).
  * Success notices are shown as toasts; a failed publish is shown by the publish dialog, a failed save as a toast.
  */
 export function useWorkflowSaveActor(
   draft: WorkflowDraft,
-  api: Pick<WorkflowApi, 'updateWorkflow' | 'emailMapping'>,
+  api: Pick<WorkflowApi, 'updateWorkflow'>,
 ): WorkflowSaveActor {
   const toast = useToast();
   const [machine] = useState(() =>
@@ -28,13 +29,8 @@ export function useWorkflowSaveActor(
         save: fromPromise<WorkflowSaveResult, WorkflowSaveRequest>(async ({ input, signal }) => {
           const answer = await draft.save({
             status: input.status ?? undefined,
-            send: async (fields, emailMapping) => {
-              const saved = await api.updateWorkflow(fields, signal);
-              if (emailMapping.add_emails.length > 0 || emailMapping.remove_emails.length > 0) {
-                await api.emailMapping(draft.workflowId, emailMapping, signal);
-              }
-              return saved.data;
-            },
+            send: async (fields, emailMapping) =>
+              (await api.updateWorkflow(fields, emailMapping, signal)).data,
           });
           return { status: answer.status, version: answer.version };
         }),

@@ -25,12 +25,7 @@ export function BlockContent({ block }: { block: DesignBlock }) {
         <>
           {block.logoUrl ? <img src={block.logoUrl} alt={block.logoAlt} className="designer-logo" /> : null}
           {rich ? (
-            <RichTextEditor
-              draft={draft}
-              fragment={rich}
-              label="Header title"
-              onFocus={() => select(block.id)}
-            />
+            <RichTextEditor fragment={rich} label="Header title" onFocus={() => select(block.id)} />
           ) : null}
         </>
       );
@@ -42,7 +37,6 @@ export function BlockContent({ block }: { block: DesignBlock }) {
         <>
           {rich ? (
             <RichTextEditor
-              draft={draft}
               fragment={rich}
               label={block.kind === 'text' ? 'Text' : 'Footer text'}
               onFocus={() => select(block.id)}

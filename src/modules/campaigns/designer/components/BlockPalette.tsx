@@ -1,6 +1,5 @@
-import { DESIGN_BLOCK_KINDS, type DesignBlockKind } from '../../../../../domain/emailDesign.ts';
-import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
-import { addBlock } from '../../../../engine/design/commands/addBlock.ts';
+import type { DesignBlockKind } from '../../../../../domain/emailDesign.ts';
+import { kindAdded } from '../../../../engine/design/actions/addBlockActions.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { KIND_TYPE } from './DropZone.tsx';
 
@@ -19,44 +18,37 @@ const HINTS: Record<DesignBlockKind, string> = {
 };
 
 /**
- * The blocks one can add: a click (or Enter) adds below the selected top-level block or at the end; a
- * drag drops it between blocks on the canvas.
+ * The blocks one can add: the registry's Add actions. A click (or Enter) adds below the selected
+ * top-level block or at the end; a drag drops it between blocks on the canvas.
  */
-export function BlockPalette({ onAdded }: { onAdded?: () => void }) {
-  const { draft, selectedId, select, announce } = useDesigner();
-  const add = (kind: DesignBlockKind) => {
-    const layout = draft.getLayout();
-    const at = selectedId ? layout.root.indexOf(selectedId) : -1;
-    const id = draft.run(addBlock, { kind, index: at >= 0 ? at + 1 : layout.root.length });
-    select(id);
-    announce(`${BLOCK_LABELS[kind]} added${at >= 0 ? ' below the selected block' : ' at the end'}.`);
-    onAdded?.();
-    requestAnimationFrame(() =>
-      document.getElementById(`block-${id}`)?.scrollIntoView?.({ block: 'nearest' }),
-    );
-  };
+export function BlockPalette() {
+  const { dispatcher } = useDesigner();
   return (
     <nav className="designer-palette" aria-label="Blocks">
       <h2 className="designer-panel-title">Add a block</h2>
       <ul className="designer-palette__list">
-        {DESIGN_BLOCK_KINDS.map((kind) => (
-          <li key={kind}>
-            <button
-              type="button"
-              className="designer-palette__item"
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.setData(KIND_TYPE, kind);
-                event.dataTransfer.effectAllowed = 'copy';
-              }}
-              onClick={() => add(kind)}
-              aria-label={`Add ${BLOCK_LABELS[kind]}`}
-            >
-              <span className="designer-palette__name">{BLOCK_LABELS[kind]}</span>
-              <span className="designer-palette__hint">{HINTS[kind]}</span>
-            </button>
-          </li>
-        ))}
+        {dispatcher.items('palette').map((item) => {
+          const kind = kindAdded(item.id);
+          return kind ? (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="designer-palette__item"
+                draggable
+                onDragStart={(event) => {
+                  event.dataTransfer.setData(KIND_TYPE, kind);
+                  event.dataTransfer.effectAllowed = 'copy';
+                }}
+                onClick={item.perform}
+                aria-label={item.ariaLabel}
+                title={HINTS[kind]}
+              >
+                <span className="designer-palette__name">{item.label}</span>
+                <span className="designer-palette__hint">{HINTS[kind]}</span>
+              </button>
+            </li>
+          ) : null;
+        })}
       </ul>
     </nav>
   );

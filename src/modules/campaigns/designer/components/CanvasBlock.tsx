@@ -1,24 +1,24 @@
 import { memo, useCallback } from 'react';
+import { keyPressOf } from '../../../../engine/actions/EditorAction.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
-import { duplicateBlock } from '../../../../engine/design/commands/duplicateBlock.ts';
-import { moveBlockBy } from '../../../../engine/design/commands/moveBlock.ts';
-import { removeBlock } from '../../../../engine/design/commands/removeBlock.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
-import { useToast } from '../../../../ui/useToast.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';
 import { blockBoxStyle } from '../utils/blockStyle.ts';
 import { BlockContent } from './BlockContent.tsx';
 import { BLOCK_TYPE } from './DropZone.tsx';
 
+/** A shortcut as people read it: Alt+↑. */
+const keyName = (shortcut: string) => shortcut.replace('ArrowUp', '↑').replace('ArrowDown', '↓');
+
 /**
  * One block on the canvas. It subscribes to its own block only (a keystroke elsewhere does not re-render
- * it). Selected: a toolbar to move, duplicate and remove. Keyboard: Alt+ArrowUp/Down moves it (announced),
- * Delete removes it (with Undo in the toast) when the block itself has focus.
+ * it). Selected: a toolbar of the registry's block actions (Up, Down, Duplicate, Remove). Keyboard, through
+ * the same actions: Alt+ArrowUp/Down moves it (announced), Delete removes it (with Undo in the toast) when
+ * the block itself has focus.
  */
-export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: string; parent: string }) {
-  const { draft, selectedId, select, faultBlockId, announce } = useDesigner();
-  const toast = useToast();
+export const CanvasBlock = memo(function CanvasBlock({ id }: { id: string }) {
+  const { draft, dispatcher, selectedId, select, faultBlockId } = useDesigner();
   const block = useDesign(
     draft,
     useCallback((d: DesignDraft) => d.getBlock(id), [id]),
@@ -26,39 +26,7 @@ export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: strin
   if (!block) return null;
   const label = BLOCK_LABELS[block.kind];
   const selected = selectedId === id;
-  const position = () => {
-    const layout = draft.getLayout();
-    const list = parent
-      ? Object.values(layout.columns)
-          .flat()
-          .find((column) => column.includes(id))
-      : layout.root;
-    return { at: (list?.indexOf(id) ?? 0) + 1, of: list?.length ?? 1 };
-  };
-  const move = (delta: -1 | 1) => {
-    if (draft.run(moveBlockBy, { id, delta })) {
-      const { at, of } = position();
-      announce(`${label} moved to position ${at} of ${of}.`);
-    } else announce(`${label} is already ${delta < 0 ? 'first' : 'last'}.`);
-    requestAnimationFrame(() => document.getElementById(`block-${id}`)?.focus());
-  };
-  const remove = () => {
-    draft.run(removeBlock, { id });
-    select(null);
-    announce(`${label} removed.`);
-    toast.show({
-      tone: 'info',
-      message: `${label} removed.`,
-      action: { label: 'Undo', onAction: () => draft.undo.undo() },
-    });
-  };
-  const duplicate = () => {
-    const copy = draft.run(duplicateBlock, { id });
-    if (copy) {
-      select(copy);
-      announce(`${label} duplicated.`);
-    }
-  };
+  const target = { blockId: id };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a block is a focusable group with its own toolbar
     <div
@@ -82,17 +50,13 @@ export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: strin
         if (event.target === event.currentTarget && !selected) select(id);
       }}
       onKeyDown={(event) => {
-        if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
-          event.preventDefault();
-          event.stopPropagation();
-          move(event.key === 'ArrowUp' ? -1 : 1);
-          return;
-        }
-        if (event.target !== event.currentTarget) return;
-        if (event.key === 'Delete' || event.key === 'Backspace') {
-          event.preventDefault();
-          remove();
-        }
+        const matched = dispatcher.handleKey(
+          keyPressOf(event, { fromInside: event.target !== event.currentTarget }),
+          { surface: 'block', target },
+        );
+        if (!matched) return;
+        event.preventDefault();
+        event.stopPropagation();
       }}
     >
       {selected ? (
@@ -109,28 +73,21 @@ export const CanvasBlock = memo(function CanvasBlock({ id, parent }: { id: strin
           >
             ⠿
           </span>
-          <button
-            type="button"
-            onClick={() => move(-1)}
-            aria-label={`Move ${label} up`}
-            title="Move up (Alt+↑)"
-          >
-            Up
-          </button>
-          <button
-            type="button"
-            onClick={() => move(1)}
-            aria-label={`Move ${label} down`}
-            title="Move down (Alt+↓)"
-          >
-            Down
-          </button>
-          <button type="button" onClick={duplicate} aria-label={`Duplicate ${label}`} title="Duplicate">
-            Duplicate
-          </button>
-          <button type="button" onClick={remove} aria-label={`Remove ${label}`} title="Remove (Delete)">
-            Remove
-          </button>
+          {dispatcher.items('block', target).map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              onClick={item.perform}
+              aria-label={item.ariaLabel}
+              title={
+                item.shortcuts.length > 0
+                  ? `${item.ariaLabel} (${item.shortcuts.map(keyName).join(', ')})`
+                  : item.ariaLabel
+              }
+            >
+              {item.label}
+            </button>
+          ))}
         </div>
       ) : null}
       <div className="designer-block__box" style={blockBoxStyle(block)}>

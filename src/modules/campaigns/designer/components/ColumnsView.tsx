@@ -25,7 +25,7 @@ export function ColumnsView({ id }: { id: string }) {
             {children.map((child, at) => (
               <div key={child}>
                 <DropZone parent={parent} index={at} />
-                <CanvasBlock id={child} parent={parent} />
+                <CanvasBlock id={child} />
               </div>
             ))}
             <DropZone parent={parent} index={children.length} last />

@@ -30,7 +30,7 @@ export function DesignCanvas() {
         {root.map((id, index) => (
           <div key={id}>
             <DropZone parent={ROOT_PARENT} index={index} />
-            <CanvasBlock id={id} parent={ROOT_PARENT} />
+            <CanvasBlock id={id} />
           </div>
         ))}
         <DropZone parent={ROOT_PARENT} index={root.length} last />

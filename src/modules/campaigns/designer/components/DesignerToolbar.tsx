@@ -1,23 +1,34 @@
 import { useSelector } from '@xstate/react';
 import { useId, useSyncExternalStore } from 'react';
 import type { DesignSaveActor } from '../../../../../machines/designSaveMachine.ts';
+import type { DesignerDispatcher } from '../../../../engine/design/actions/DesignerAction.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { findMissingLink } from '../../../../engine/design/findMissingLink.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { ActionButtons } from '../../../shared/components/ActionButtons.tsx';
 import { useDesign } from '../hooks/useDesign.ts';
 
 const readName = (d: DesignDraft) => d.getVersionName();
 const readDirty = (d: DesignDraft) => d.getStatus().dirty;
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = isMac ? '⌘' : 'Ctrl+';
-
-/** The version name, where the draft stands (kept locally / saved), Undo, Redo and Save. */
-export function DesignerToolbar({ draft, saveActor }: { draft: DesignDraft; saveActor: DesignSaveActor }) {
+/**
+ * The version name, where the draft stands (kept locally / saved), the registry's toolbar actions (Undo,
+ * Redo: the same as their keys) and Save.
+ */
+export function DesignerToolbar({
+  draft,
+  dispatcher,
+  saveActor,
+}: {
+  draft: DesignDraft;
+  dispatcher: DesignerDispatcher;
+  saveActor: DesignSaveActor;
+}) {
   const nameId = useId();
   const name = useDesign(draft, readName);
   const dirty = useDesign(draft, readDirty);
-  const undo = useSyncExternalStore(draft.undo.subscribe, draft.undo.getSnapshot);
+  // The toolbar's actions come from the registry; their enabled state follows the undo store.
+  useSyncExternalStore(draft.undo.subscribe, draft.undo.getSnapshot);
   const state = useSelector(saveActor, (s) => s.value as string);
   const nameError = useSelector(saveActor, (s) => s.context.nameError);
   const message = useSelector(saveActor, (s) => s.context.message);
@@ -25,7 +36,7 @@ export function DesignerToolbar({ draft, saveActor }: { draft: DesignDraft; save
     saveActor.send({ type: 'save.save', missingLinkBlockId: findMissingLink(draft.getDesign()) });
   return (
     <div className="designer-toolbar">
-      <div className="designer-toolbar__name">
+      <div className="designer-toolbar__name" data-draft-fields>
         <label htmlFor={nameId}>Version name</label>
         <input
           id={nameId}
@@ -50,26 +61,7 @@ export function DesignerToolbar({ draft, saveActor }: { draft: DesignDraft; save
               : 'All changes saved'}
       </p>
       <div className="designer-toolbar__actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!undo.canUndo}
-          onClick={() => draft.undo.undo()}
-          title={`Undo (${MOD}Z)`}
-          aria-keyshortcuts="Control+Z Meta+Z"
-        >
-          Undo
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!undo.canRedo}
-          onClick={() => draft.undo.redo()}
-          title={`Redo (${MOD}Shift+Z)`}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
-        >
-          Redo
-        </Button>
+        <ActionButtons items={dispatcher.items('toolbar')} variant="secondary" />
         <Button size="sm" onClick={save} loading={state === 'saving'}>
           Save
         </Button>

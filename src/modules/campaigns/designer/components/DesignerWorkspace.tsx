@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ySyncPluginKey } from 'y-prosemirror';
 import type { EditionDesign } from '../../../../../domain/publishAnswers.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
@@ -7,55 +7,69 @@ import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Tabs } from '../../../../ui/Tabs.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
+import { isTextField, useActionShortcuts } from '../../../shared/hooks/useActionShortcuts.ts';
 import { DesignerContext, type DesignerShared } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';
+import { useDesignerActions } from '../hooks/useDesignerActions.ts';
 import { useDesignSaveActor } from '../hooks/useDesignSaveActor.ts';
-import { BlockPalette } from './BlockPalette.tsx';
-import { DesignCanvas } from './DesignCanvas.tsx';
 import { DesignerToolbar } from './DesignerToolbar.tsx';
+import { DesignView, type Sheet } from './DesignView.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { TemplatesPanel } from './TemplatesPanel.tsx';
-import { TextVersionPanel } from './TextVersionPanel.tsx';
+import { type TextVersion, TextVersionPanel } from './TextVersionPanel.tsx';
 import { ThemeEditor } from './ThemeEditor.tsx';
 
-type Sheet = 'palette' | 'side' | null;
 const readDiffers = (d: DesignDraft) => d.getStatus().draftDiffersFromServer;
 
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+/**
+ * A text field with a history of its own (the text version, a template's name, a link's address): Ctrl+Z
+ * there is the browser's. Fields that edit the draft (the version name, the properties, the theme, text
+ * typed in place) are marked data-draft-fields: Ctrl+Z there is the draft's Undo, like anywhere else.
+ */
+function keepsOwnHistory(target: EventTarget | null): boolean {
+  if (!isTextField(target)) return false;
+  // The nearest of the two: a dialog's field (a link's address) is its own, even over the text.
+  const owner = (target as HTMLElement).closest('dialog, [data-draft-fields]');
+  return owner === null || owner.tagName === 'DIALOG';
 }
 
 /**
  * The designer: toolbar, then Design (palette | canvas | properties, templates, theme), Preview and Text
  * version. On phones the palette and the side panel are sheets opened by buttons, never over the canvas
- * unless asked for. Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo outside text fields (ProseMirror takes
- * them inside the text itself, into the same history).
+ * unless asked for. Every key and button that changes the design goes through the designer's action
+ * registry (useDesignerActions): Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl/Cmd+Y anywhere on the page (text
+ * typed in place included) are the toolbar's Undo and Redo, over one history.
  */
 export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edition: EditionDesign }) {
   const { publishApi } = useServices();
-  const saveActor = useDesignSaveActor(draft, publishApi);
+  const [textVersion, setTextVersion] = useState<TextVersion>({
+    text: edition.preview_text ?? '',
+    edited: edition.text_preview_edited,
+  });
+  // The server makes the text version again from what was saved (unless it was edited): keep it current.
+  const saveActor = useDesignSaveActor(draft, publishApi, (saved) =>
+    setTextVersion((current) => ({ ...current, text: saved.previewText ?? current.text })),
+  );
   const faultBlockId = useSelector(saveActor, (s) => s.context.faultBlockId);
-  const [selectedId, select] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const [mode, setMode] = useState('design');
   const [side, setSide] = useState('properties');
   const [sheet, setSheet] = useState<Sheet>(null);
+  const { dispatcher, selectedId, select, announcement, announce } = useDesignerActions(draft, () =>
+    setSheet(null),
+  );
   const differs = useDesign(draft, readDiffers);
-  const announce = useCallback((text: string) => {
-    setAnnouncement('');
-    requestAnimationFrame(() => setAnnouncement(text));
-  }, []);
   useEffect(() => draft.undo.trackOrigin(ySyncPluginKey), [draft]);
+  useActionShortcuts(dispatcher, { keepsNativeKeys: keepsOwnHistory, surface: 'toolbar' });
   useEffect(() => {
     if (!faultBlockId) return;
     select(faultBlockId);
     document.getElementById(`block-${faultBlockId}`)?.scrollIntoView?.({ block: 'center' });
-  }, [faultBlockId]);
+  }, [faultBlockId, select]);
   const shared = useMemo<DesignerShared>(
     () => ({
       draft,
+      dispatcher,
       versionId: draft.versionId,
       articles: edition.articles,
       selectedId,
@@ -63,27 +77,10 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
       faultBlockId,
       announce,
     }),
-    [draft, edition.articles, selectedId, faultBlockId, announce],
+    [draft, dispatcher, edition.articles, selectedId, select, faultBlockId, announce],
   );
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && sheet) {
-      setSheet(null);
-      return;
-    }
-    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || isTextTarget(event.target)) {
-      if (
-        (event.ctrlKey || event.metaKey) &&
-        event.key.toLowerCase() === 'y' &&
-        !isTextTarget(event.target)
-      ) {
-        event.preventDefault();
-        draft.undo.redo();
-      }
-      return;
-    }
-    event.preventDefault();
-    if (event.shiftKey) draft.undo.redo();
-    else draft.undo.undo();
+    if (event.key === 'Escape' && sheet) setSheet(null);
   };
   const sidePanel = (
     <Tabs
@@ -103,9 +100,9 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
   );
   return (
     <DesignerContext.Provider value={shared}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole designer */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes a phone's sheet */}
       <div className="designer" onKeyDown={onKeyDown}>
-        <DesignerToolbar draft={draft} saveActor={saveActor} />
+        <DesignerToolbar draft={draft} dispatcher={dispatcher} saveActor={saveActor} />
         {differs ? (
           <Alert
             tone="warning"
@@ -137,42 +134,7 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
               label: 'Design',
               content:
                 mode === 'design' ? (
-                  <div className="designer-grid">
-                    <div className="designer-phone-bar">
-                      <Button size="sm" variant="secondary" onClick={() => setSheet('palette')}>
-                        Add block
-                      </Button>
-                      <Button size="sm" variant="secondary" onClick={() => setSheet('side')}>
-                        Properties and templates
-                      </Button>
-                    </div>
-                    <div
-                      className={`designer-drawer designer-drawer--palette${sheet === 'palette' ? ' designer-drawer--open' : ''}`}
-                    >
-                      <div className="designer-drawer__head">
-                        <Button size="sm" variant="ghost" onClick={() => setSheet(null)}>
-                          Close
-                        </Button>
-                      </div>
-                      <BlockPalette onAdded={() => setSheet(null)} />
-                    </div>
-                    <DesignCanvas />
-                    <div
-                      className={`designer-drawer designer-drawer--side${sheet === 'side' ? ' designer-drawer--open' : ''}`}
-                    >
-                      <div className="designer-drawer__head">
-                        <Button size="sm" variant="ghost" onClick={() => setSheet(null)}>
-                          Close
-                        </Button>
-                      </div>
-                      {sidePanel}
-                    </div>
-                    {sheet ? (
-                      // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes the sheet; Escape and Close do too
-                      // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the sheet
-                      <div className="designer-backdrop" onClick={() => setSheet(null)} />
-                    ) : null}
-                  </div>
+                  <DesignView sheet={sheet} onSheet={setSheet} sidePanel={sidePanel} />
                 ) : null,
             },
             { id: 'preview', label: 'Preview', content: mode === 'preview' ? <PreviewPanel /> : null },
@@ -180,12 +142,7 @@ export function DesignerWorkspace({ draft, edition }: { draft: DesignDraft; edit
               id: 'text',
               label: 'Text version',
               content:
-                mode === 'text' ? (
-                  <TextVersionPanel
-                    initial={edition.preview_text ?? ''}
-                    edited={edition.text_preview_edited}
-                  />
-                ) : null,
+                mode === 'text' ? <TextVersionPanel version={textVersion} onChange={setTextVersion} /> : null,
             },
           ]}
         />

@@ -1,13 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { type DesignBlock, SOCIAL_NETWORKS } from '../../../../../domain/emailDesign.ts';
 import { BLOCK_LABELS } from '../../../../engine/design/blockDefaults.ts';
 import { setBlockProps } from '../../../../engine/design/commands/setBlockProps.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
 import { useDesign } from '../hooks/useDesign.ts';
 import { ColumnCountField } from './ColumnCountField.tsx';
+import { ImageUploadField } from './ImageUploadField.tsx';
 import { CheckField, ChoiceField, ColourField, NumberField, TextInput } from './PropertyFields.tsx';
 
 const ALIGN = [
@@ -37,7 +37,7 @@ export function PropertyPanel() {
   const set = (props: Record<string, unknown>, merge = false) =>
     draft.run(setBlockProps, { id: block.id, props }, { merge });
   return (
-    <aside className="designer-properties" aria-label="Block properties">
+    <aside className="designer-properties" aria-label="Block properties" data-draft-fields>
       <h2 className="designer-panel-title">{BLOCK_LABELS[block.kind]} properties</h2>
       <KindFields block={block} set={set} articles={articles} />
       <fieldset className="designer-fieldset">
@@ -83,41 +83,12 @@ export function PropertyPanel() {
 
 type Setter = (props: Record<string, unknown>, merge?: boolean) => void;
 
-function ImageUpload({ set }: { set: Setter }) {
-  const { publishApi } = useServices();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  return (
-    <div className="designer-field">
-      <label htmlFor="designer-upload">Upload an image (PNG, JPEG, GIF or WebP, up to 5 MB)</label>
-      <input
-        id="designer-upload"
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        disabled={state.busy}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          if (!file) return;
-          setState({ busy: true, error: null });
-          try {
-            const image = await publishApi.uploadImage(file);
-            set({ src: image.url, width: Math.min(600, Math.max(20, image.width)) });
-            setState({ busy: false, error: null });
-          } catch (error) {
-            setState({
-              busy: false,
-              error: error instanceof Error ? error.message : 'The image could not be uploaded.',
-            });
-          }
-        }}
-      />
-      {state.busy ? <p className="designer-muted">Uploading…</p> : null}
-      {state.error ? (
-        <p className="designer-field__error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** Alt text from a file's name: "team-photo_2026.png" -> "team photo 2026". */
+function altFromFileName(name: string): string {
+  return name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 }
 
 function KindFields({
@@ -151,8 +122,16 @@ function KindFields({
     case 'image':
       return (
         <>
+          <ImageUploadField
+            onUploaded={(image, file) =>
+              set({
+                src: image.url,
+                width: Math.min(600, Math.max(20, image.width)),
+                ...(block.alt ? {} : { alt: altFromFileName(file.name) }),
+              })
+            }
+          />
           <TextInput label="Image address" value={block.src} onChange={(src) => set({ src }, true)} />
-          <ImageUpload set={set} />
           <TextInput label="Alt text" value={block.alt} onChange={(alt) => set({ alt }, true)} />
           <TextInput
             label="Link"

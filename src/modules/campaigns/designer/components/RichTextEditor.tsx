@@ -6,14 +6,14 @@ import { EditorView } from 'prosemirror-view';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ySyncPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
-import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
+import { insertText } from '../../../../engine/design/insertText.ts';
 import { linkAt, removeLink, setLink } from '../../../../engine/design/richTextLink.ts';
 import { richTextSchema } from '../../../../engine/design/richTextSchema.ts';
 import { readDomSelection } from '../utils/readDomSelection.ts';
 import { LinkDialog } from './LinkDialog.tsx';
+import { MergeFieldDialog } from './MergeFieldDialog.tsx';
 
 type Props = {
-  draft: DesignDraft;
   fragment: Y.XmlFragment;
   label: string;
   className?: string;
@@ -24,12 +24,15 @@ type Props = {
 /**
  * Text edited in place: a ProseMirror editor bound to the block's Y.XmlFragment by y-prosemirror's sync
  * plugin (no provider: it binds to our own Y.Doc, which the draft persists and relays). Its writes carry
- * ySyncPluginKey, an origin the draft's undo store tracks, so Ctrl/Cmd+Z here undoes typing and block
- * edits in one history. The schema is the sanitised subset the server keeps. Links: the Link button
+ * ySyncPluginKey, an origin the draft's undo store tracks, so typing and block edits are one history.
+ * Ctrl/Cmd+Z here is the designer's Undo (the registry's, through useActionShortcuts: the editor is one
+ * of the draft's fields); ProseMirror keeps no history of its own and the browser's is never used. The
+ * schema is the sanitised subset the server keeps. Links: the Link button
  * (shown while the text has focus) or Ctrl/Cmd+K opens the link editor for the selection or the link
- * under the cursor.
+ * under the cursor. Personal fields: the Field button opens the field picker, which inserts
+ * {{first_name|there}} and the like where the cursor is.
  */
-export function RichTextEditor({ draft, fragment, label, className, style, onFocus }: Props) {
+export function RichTextEditor({ fragment, label, className, style, onFocus }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onFocusRef = useRef(onFocus);
@@ -44,33 +47,35 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
   }, []);
   const openLinkRef = useRef(openLink);
   openLinkRef.current = openLink;
-  /** Runs a link command on the editor, then gives it focus back with the selection it had. */
+  const [pickingField, setPickingField] = useState(false);
+  const openFields = useCallback(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    readDomSelection(view);
+    setPickingField(true);
+  }, []);
+  /** Runs a command on the editor (one undo step), then gives it focus back with the selection it had. */
   const runOnView = (command: typeof removeLink) => {
     const view = viewRef.current;
     setEditingLink(null);
+    setPickingField(false);
     if (!view) return;
     command(view.state, view.dispatch);
     view.focus();
   };
+  const closeDialogs = () => {
+    setEditingLink(null);
+    setPickingField(false);
+    viewRef.current?.focus();
+  };
   useEffect(() => {
     const element = mount.current;
     if (!element) return;
-    const undo = () => {
-      draft.undo.undo();
-      return true;
-    };
-    const redo = () => {
-      draft.undo.redo();
-      return true;
-    };
     const state = EditorState.create({
       schema: richTextSchema,
       plugins: [
         ySyncPlugin(fragment),
         keymap({
-          'Mod-z': undo,
-          'Shift-Mod-z': redo,
-          'Mod-y': redo,
           'Mod-b': toggleMark(richTextSchema.marks.strong),
           'Mod-i': toggleMark(richTextSchema.marks.em),
           'Mod-u': toggleMark(richTextSchema.marks.underline),
@@ -92,6 +97,8 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
         'aria-multiline': 'true',
         'aria-label': label,
         class: 'designer-richtext',
+        // A field of the draft: Ctrl/Cmd+Z here is the designer's Undo (useActionShortcuts).
+        'data-draft-fields': '',
       },
       handleDOMEvents: {
         focus: () => {
@@ -110,7 +117,7 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
       viewRef.current = null;
       view.destroy();
     };
-  }, [draft, fragment, label]);
+  }, [fragment, label]);
   return (
     <div className="designer-richtext-wrap">
       <div ref={mount} className={className} style={style} />
@@ -126,16 +133,28 @@ export function RichTextEditor({ draft, fragment, label, className, style, onFoc
         >
           Link
         </button>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={openFields}
+          aria-label={`Personal field in ${label}`}
+          title="Insert a personal field: first name, company…"
+        >
+          Field
+        </button>
       </div>
-      <LinkDialog
-        editing={editingLink}
-        onApply={(href) => runOnView(setLink(href))}
-        onRemove={() => runOnView(removeLink)}
-        onClose={() => {
-          setEditingLink(null);
-          viewRef.current?.focus();
-        }}
-      />
+      {/* Mounted only while open: a long email has a text per block, and closed dialogs would all be in the page. */}
+      {editingLink ? (
+        <LinkDialog
+          editing={editingLink}
+          onApply={(href) => runOnView(setLink(href))}
+          onRemove={() => runOnView(removeLink)}
+          onClose={closeDialogs}
+        />
+      ) : null}
+      {pickingField ? (
+        <MergeFieldDialog onInsert={(token) => runOnView(insertText(token))} onClose={closeDialogs} />
+      ) : null}
     </div>
   );
 }

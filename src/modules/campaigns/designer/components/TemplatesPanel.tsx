@@ -20,7 +20,7 @@ const TABS: { id: TemplateTab; label: string }[] = [
 
 function TemplateList({ tab }: { tab: TemplateTab }) {
   const { publishApi } = useServices();
-  const { draft, announce } = useDesigner();
+  const { draft, dispatcher, announce } = useDesigner();
   const toast = useToast();
   const [applying, setApplying] = useState<number | null>(null);
   const list = useLoad<TemplateTab, { total_count: number; data: TemplateSummary[] }>(
@@ -58,7 +58,7 @@ function TemplateList({ tab }: { tab: TemplateTab }) {
       toast.show({
         tone: 'success',
         message: `“${template.name}” replaced the design.`,
-        action: { label: 'Undo', onAction: () => draft.undo.undo() },
+        action: { label: 'Undo', onAction: () => dispatcher.perform('undo') },
       });
     } catch (error) {
       toast.show({

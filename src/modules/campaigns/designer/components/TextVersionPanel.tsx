@@ -1,32 +1,51 @@
 import { useId, useState } from 'react';
+import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
+import { Alert } from '../../../../ui/Alert.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { useToast } from '../../../../ui/useToast.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useDesigner } from '../hooks/DesignerContext.ts';
+import { useDesign } from '../hooks/useDesign.ts';
+
+/** The edition's text version as the server keeps it, and whether the person wrote it themselves. */
+export type TextVersion = { text: string; edited: boolean };
+
+const readDirty = (d: DesignDraft) => d.getStatus().dirty;
 
 /**
- * The plain-text version: generated from the design (default_text_preview/) unless the person edited it
- * (update_text_preview/ keeps the edit; "Generate again" goes back to the generated text).
+ * The plain-text version: generated from the design each time it is saved (design/save/ answers it, so
+ * it is current right after a save) unless the person edited it (update_text_preview/ keeps the edit;
+ * "Generate again" goes back to the text made from the design, default_text_preview/). Text typed here
+ * and not kept yet stays as typed when the design is saved meanwhile.
  */
-export function TextVersionPanel({ initial, edited }: { initial: string; edited: boolean }) {
+export function TextVersionPanel({
+  version,
+  onChange,
+}: {
+  version: TextVersion;
+  onChange: (version: TextVersion) => void;
+}) {
   const { publishApi } = useServices();
   const { draft, versionId } = useDesigner();
   const toast = useToast();
   const id = useId();
-  const [text, setText] = useState(initial);
-  const [isEdited, setEdited] = useState(edited);
+  const designUnsaved = useDesign(draft, readDirty);
+  const [typed, setTyped] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'generate' | null>(null);
+  const text = typed ?? version.text;
   const run = async (which: 'save' | 'generate') => {
     setBusy(which);
     try {
       if (which === 'save') {
-        setText(await publishApi.updateTextPreview({ versionId, text }));
-        setEdited(true);
+        onChange({ text: await publishApi.updateTextPreview({ versionId, text }), edited: true });
         toast.show({ tone: 'success', message: 'Your text version is kept.' });
       } else {
-        setText(await publishApi.defaultTextPreview({ versionId, design: draft.getDesign() }));
-        setEdited(false);
+        onChange({
+          text: await publishApi.defaultTextPreview({ versionId, design: draft.getDesign() }),
+          edited: false,
+        });
       }
+      setTyped(null);
     } catch (error) {
       toast.show({ tone: 'error', message: error instanceof Error ? error.message : 'That did not work.' });
     } finally {
@@ -39,11 +58,16 @@ export function TextVersionPanel({ initial, edited }: { initial: string; edited:
         Text version
       </label>
       <p className="designer-muted">
-        {isEdited
+        {version.edited
           ? 'You edited this text: saving the design keeps it. Generate it again to follow the design.'
           : 'Made from the design each time it is saved. Edit it to keep your own.'}
       </p>
-      <textarea id={id} value={text} onChange={(event) => setText(event.target.value)} rows={18} />
+      {designUnsaved && !version.edited ? (
+        <Alert tone="info" title="The design has changes that are not saved yet">
+          This text follows the saved design: save the design to bring it up to date.
+        </Alert>
+      ) : null}
+      <textarea id={id} value={text} onChange={(event) => setTyped(event.target.value)} rows={18} />
       <div className="designer-text-version__actions">
         <Button size="sm" loading={busy === 'save'} onClick={() => run('save')}>
           Keep this text

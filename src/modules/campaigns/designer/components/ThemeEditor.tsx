@@ -42,7 +42,7 @@ export function ThemeEditor({ postalAddress }: { postalAddress: string }) {
     ? FONTS
     : [...FONTS, { value: theme.fontFamily, label: theme.fontFamily }];
   return (
-    <div className="designer-side-panel">
+    <div className="designer-side-panel" data-draft-fields>
       <h2 className="designer-panel-title">Brand theme</h2>
       <ChoiceField
         label="Font"

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { DesignArticle } from '../../../../../domain/publishAnswers.ts';
+import type { DesignerDispatcher } from '../../../../engine/design/actions/DesignerAction.ts';
 import type { DesignDraft } from '../../../../engine/design/DesignDraft.ts';
 
 /** What every part of the designer shares: the draft, the edition's articles, selection and announcements. */
 export type DesignerShared = {
   draft: DesignDraft;
+  /** The designer's actions (one registry: toolbars, block toolbars, palette, keyboard). */
+  dispatcher: DesignerDispatcher;
   versionId: number;
   articles: DesignArticle[];
   selectedId: string | null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type DesignSaveActor,
@@ -13,9 +13,16 @@ import { useRecordedActor } from '../../../../ui/useRecordedActor.ts';
 /**
  * The designer's save machine, recorded in the session log. Its `save` actor sends the draft's design and
  * version name to design/save/ and, on success, records the saved marker of exactly what was sent
- * (every tab becomes clean; edits made meanwhile stay unsaved).
+ * (every tab becomes clean; edits made meanwhile stay unsaved) and hands the answer to `onSaved` (the
+ * text version the server made from what was saved).
  */
-export function useDesignSaveActor(draft: DesignDraft, api: Pick<PublishApi, 'saveDesign'>): DesignSaveActor {
+export function useDesignSaveActor(
+  draft: DesignDraft,
+  api: Pick<PublishApi, 'saveDesign'>,
+  onSaved: (result: DesignSaveResult) => void,
+): DesignSaveActor {
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   const [machine] = useState(() =>
     designSaveMachine.provide({
       actors: {
@@ -26,7 +33,13 @@ export function useDesignSaveActor(draft: DesignDraft, api: Pick<PublishApi, 'sa
             signal,
           );
           prepared.commit(answer.design_saved_at);
-          return { versionName: answer.version_name, savedAt: answer.design_saved_at };
+          const result = {
+            versionName: answer.version_name,
+            savedAt: answer.design_saved_at,
+            previewText: answer.preview_text,
+          };
+          onSavedRef.current(result);
+          return result;
         }),
       },
     }),

@@ -14,9 +14,13 @@ import type {
   UserEmailsQuery,
   WorkflowApi,
 } from '../../../../../src/api/workflowApi.ts';
-import { createMemoryDraftPersistence } from '../../../../../src/engine/draftPersistence.ts';
-import type { ServerWorkflow, WorkflowDraft } from '../../../../../src/engine/WorkflowDraft.ts';
-import { WorkflowDraftStore } from '../../../../../src/engine/WorkflowDraftStore.ts';
+import { DraftStore } from '../../../../../src/engine/draft/DraftStore.ts';
+import { createMemoryDraftPersistence } from '../../../../../src/engine/draft/draftPersistence.ts';
+import {
+  type ServerWorkflow,
+  WORKFLOW_DRAFTS,
+  type WorkflowDraft,
+} from '../../../../../src/engine/WorkflowDraft.ts';
 import { EditorStaticDataProvider } from '../../../../../src/modules/automation/builder/editors/EditorStaticDataProvider.tsx';
 import { NodeEditorPanel } from '../../../../../src/modules/automation/builder/editors/NodeEditorPanel.tsx';
 import { ServicesContext } from '../../../../../src/modules/shared/hooks/ServicesContext.ts';
@@ -29,7 +33,7 @@ export const TIMEZONES = ['America/New_York', 'Europe/London', 'Asia/Kolkata'];
 
 /** Opens a real engine draft (in-memory persistence, no tab relay) on `flow`. */
 export async function openDraft(flow: WorkflowFlow, overrides: Partial<ServerWorkflow> = {}) {
-  const store = new WorkflowDraftStore({
+  const store = new DraftStore(WORKFLOW_DRAFTS, {
     persistence: createMemoryDraftPersistence(),
     channelFactory: null,
     peerSyncTimeoutMs: 0,
