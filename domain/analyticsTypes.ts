@@ -82,3 +82,37 @@ export type AnalyticsAnswers = {
   click_trends_graph: { data: TrendsGraph };
   campaigns_analytics: AnalyticsPage<CampaignAnalyticsRow>;
 };
+
+/** An email the analytics filter offers (emails_dropdown/), marked when the selection keeps it. */
+export type AnalyticsDropdownEmail = {
+  email_id: number;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  email_name: string;
+  email_subject: string;
+  last_sent: string | null;
+  sent_by: string;
+  is_test_email: boolean;
+  is_marked: boolean;
+  digest_email: boolean;
+  adhoc_email: boolean;
+  ai_email: boolean;
+};
+
+/** The filter's option calls, by call name (ServiceAnswer). */
+export type AnalyticsFilterAnswers = {
+  emails_dropdown: {
+    total_count: number;
+    selected_count: number;
+    data: AnalyticsDropdownEmail[];
+    ai_group: (AnalyticsDropdownEmail & { ai_personality: null })[];
+    period: AnalyticsPeriod;
+  };
+  dashboard_workflows: { total_count: number; data: { id: number; name: string; status: string }[] };
+  campaign_workflow_dropdown: {
+    data: {
+      campaigns: { campaign_id: number; campaign_name: string; share_type: number | null }[];
+      workflows: { workflow_id: number; workflow_name: string; status: string }[];
+    };
+  };
+};

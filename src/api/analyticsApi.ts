@@ -45,8 +45,11 @@ export function selectionFields(query: AnalyticsQuery): FormFields {
  * A report's POST. Every analytics call has its kind (its call name): a new call of a kind cancels the one
  * in flight, which fails with CANCELED_MESSAGE, never shown.
  */
-const report = <K extends keyof AnalyticsAnswers>(call: K, fields: FormFields, signal?: AbortSignal) =>
-  analyticsService.post<ServiceAnswer<K>>(`${call}/`, fields, { signal, kind: `analytics.${call}` });
+const report = <K extends keyof AnalyticsAnswers | 'campaign_workflow_dropdown'>(
+  call: K,
+  fields: FormFields,
+  signal?: AbortSignal,
+) => analyticsService.post<ServiceAnswer<K>>(`${call}/`, fields, { signal, kind: `analytics.${call}` });
 
 const pageFields = (query: AnalyticsPageQuery): FormFields => ({
   ...selectionFields(query),
@@ -107,6 +110,38 @@ export const analyticsApi = {
       { ...pageFields(query), search_campaign: query.search.trim() || undefined },
       signal,
     ),
+
+  /**
+   * POST emails_dropdown/ (JSON): the emails the filter offers, those of the selection's campaigns or
+   * workflows sent in its period, searched by name or subject, the latest sent first.
+   */
+  emailsDropdown: (query: AnalyticsPageQuery & { search: string }, signal?: AbortSignal) =>
+    analyticsService.postJson<ServiceAnswer<'emails_dropdown'>>(
+      'emails_dropdown/',
+      {
+        ...selectionFields(query),
+        search_term: query.search.trim() || undefined,
+        limit: query.limit,
+        offset: query.offset,
+      },
+      { signal, kind: 'analytics.emails_dropdown' },
+    ),
+
+  /** GET dashboard_workflows/: a page of the organisation's workflows, searched by name. */
+  dashboardWorkflows: (query: { search: string; limit: number; offset: number }, signal?: AbortSignal) =>
+    analyticsService.get<ServiceAnswer<'dashboard_workflows'>>('dashboard_workflows/', {
+      query: {
+        status: 'all',
+        search: query.search.trim() || undefined,
+        limit: query.limit,
+        offset: query.offset,
+      },
+      signal,
+      kind: 'analytics.dashboard_workflows',
+    }),
+
+  /** POST campaign_workflow_dropdown/: the organisation's campaigns and workflows by name. */
+  campaignWorkflowDropdown: (signal?: AbortSignal) => report('campaign_workflow_dropdown', {}, signal),
 };
 
 export type AnalyticsApi = typeof analyticsApi;

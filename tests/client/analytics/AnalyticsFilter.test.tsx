@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsQuery } from '../../../domain/analyticsFilterSearch.ts';
 import { localToday, shiftDay } from '../../../domain/analyticsPeriod.ts';
-import type { EmailVersion, WorkflowSummary } from '../../../domain/workflowTypes.ts';
+import type { AnalyticsDropdownEmail } from '../../../domain/analyticsTypes.ts';
+import type { AnalyticsPageQuery } from '../../../src/api/analyticsApi.ts';
 import { renderAnalytics } from './renderAnalytics.tsx';
 import '../jsdomDialog.ts';
 
@@ -10,27 +11,39 @@ afterEach(cleanup);
 
 const SLOW = { timeout: 5000 };
 
-const campaignNames = vi.fn(async () => [
-  { campaign_id: 4, campaign_name: 'Autumn launch' },
-  { campaign_id: 5, campaign_name: 'Partner outreach' },
-]);
-const email = (id: number, name: string) =>
-  ({ email_id: id, email_name: name, subject: `${name} subject` }) as EmailVersion;
-const EMAILS = [email(11, 'Launch day'), email(12, 'Launch recap'), email(13, 'Webinar')];
-const getUserEmails = vi.fn(async (query: { searchTerm?: string; offset: number; limit: number }) => {
-  const term = (query.searchTerm ?? '').toLowerCase();
-  const rows = EMAILS.filter((e) => e.email_name.toLowerCase().includes(term));
-  return { success: true as const, data: { emails: rows }, total_count: rows.length, internal_user: false };
-});
-const getUserWorkflows = vi.fn(async () => ({
+const campaignWorkflowDropdown = vi.fn(async () => ({
   success: true as const,
-  data: [{ id: 7, name: 'Welcome series' } as WorkflowSummary],
+  data: {
+    campaigns: [
+      { campaign_id: 4, campaign_name: 'Autumn launch', share_type: null },
+      { campaign_id: 5, campaign_name: 'Partner outreach', share_type: null },
+      { campaign_id: 6, campaign_name: 'Shared profiles', share_type: 1 },
+    ],
+    workflows: [],
+  },
+}));
+const email = (id: number, name: string) =>
+  ({ email_id: id, email_name: name, email_subject: `${name} subject` }) as AnalyticsDropdownEmail;
+const EMAILS = [email(11, 'Launch day'), email(12, 'Launch recap'), email(13, 'Webinar')];
+const emailsDropdown = vi.fn(async (query: AnalyticsPageQuery & { search: string }) => {
+  const rows = EMAILS.filter((e) => e.email_name.toLowerCase().includes(query.search.toLowerCase()));
+  return {
+    success: true as const,
+    data: rows,
+    ai_group: [],
+    total_count: rows.length,
+    selected_count: rows.length,
+    period: { start_date: null, end_date: '2026-11-28', time_zone: 'UTC' },
+  };
+});
+const dashboardWorkflows = vi.fn(async () => ({
+  success: true as const,
+  data: [{ id: 7, name: 'Welcome series', status: 'active' }],
   total_count: 1,
-  total_active_count: 1,
 }));
 
 function renderFiltered(at = '/analytics') {
-  return renderAnalytics({ campaign: { campaignNames }, workflow: { getUserEmails, getUserWorkflows } }, at);
+  return renderAnalytics({ analytics: { campaignWorkflowDropdown, emailsDropdown, dashboardWorkflows } }, at);
 }
 
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.[0] as AnalyticsQuery;
@@ -63,6 +76,16 @@ describe('Analytics filter', () => {
     fireEvent.change(within(dialog).getByLabelText('Period'), { target: { value: 'week' } });
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Autumn launch' }, SLOW));
     expect(within(dialog).getByRole('tab', { name: 'Campaigns (1)' })).toBeTruthy();
+    // The fixed pseudo campaigns are not offered.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Shared profiles' })).toBeNull();
+    // The emails offered are those of the campaign and period being chosen.
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Emails' }));
+    await within(dialog).findByRole('checkbox', { name: 'Webinar' }, SLOW);
+    expect(emailsDropdown.mock.calls.at(-1)?.[0]).toMatchObject({
+      campaignIds: [4],
+      startDate: shiftDay(localToday(), -6),
+      emails: { base: 'default' },
+    });
     const calls = vi.mocked(api.dashboard).mock.calls.length;
     expect(summary()).toEqual(['1 QTR', 'All campaigns', 'All emails']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply filter' }));

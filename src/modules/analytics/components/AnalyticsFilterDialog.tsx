@@ -1,6 +1,11 @@
-import { useState } from 'react';
-import type { AnalyticsFilterSet, FilterEvent } from '../../../../domain/analyticsFilter.ts';
-import { DATE_OPTIONS, type DateOption } from '../../../../domain/analyticsPeriod.ts';
+import { useMemo, useState } from 'react';
+import {
+  type AnalyticsFilterSet,
+  type FilterEvent,
+  NO_EMAIL_CHOICE,
+} from '../../../../domain/analyticsFilter.ts';
+import { analyticsQueryOf } from '../../../../domain/analyticsFilterSearch.ts';
+import { DATE_OPTIONS, type DateOption, localToday } from '../../../../domain/analyticsPeriod.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
@@ -28,7 +33,13 @@ const matching = <T extends { name: string }>(rows: T[], q: string) =>
  * makes it the reports' filter, Cancel drops the edits.
  */
 export function AnalyticsFilterDialog({ open, selected, send, onClose }: Props) {
-  const { campaignApi, workflowApi } = useServices();
+  const { analyticsApi } = useServices();
+  const today = useMemo(() => localToday(), []);
+  // The emails offered: those of the period, campaigns or workflows and test flag being chosen.
+  const emailScope = useMemo(
+    () => analyticsQueryOf({ ...selected, emails: NO_EMAIL_CHOICE }, today),
+    [selected, today],
+  );
   const [tab, setTab] = useState('campaigns');
   const cancel = () => {
     send({ type: 'unset' });
@@ -110,9 +121,12 @@ export function AnalyticsFilterDialog({ open, selected, send, onClose }: Props) 
                   onChange={(ids) => send({ type: 'campaigns', ids })}
                   emptyText="Campaigns appear here once you create one."
                   load={async (query, signal) => {
-                    const names = await campaignApi.campaignNames(signal);
+                    const { campaigns } = (await analyticsApi.campaignWorkflowDropdown(signal)).data;
+                    // The fixed pseudo campaigns (share profile, daily IQ, weekly insights) are not offered.
                     const rows = matching(
-                      names.map((c) => ({ id: c.campaign_id, name: c.campaign_name })),
+                      campaigns
+                        .filter((c) => c.share_type === null)
+                        .map((c) => ({ id: c.campaign_id, name: c.campaign_name })),
                       query.q,
                     );
                     return {
@@ -141,13 +155,8 @@ export function AnalyticsFilterDialog({ open, selected, send, onClose }: Props) 
                     onChange={(ids) => send({ type: 'workflows', ids })}
                     emptyText="Workflows appear here once you create one in Automation."
                     load={async (query, signal) => {
-                      const answer = await workflowApi.getUserWorkflows(
-                        {
-                          offset: query.offset,
-                          limit: query.limit,
-                          workflowName: query.q,
-                          filterType: 'all',
-                        },
+                      const answer = await analyticsApi.dashboardWorkflows(
+                        { offset: query.offset, limit: query.limit, search: query.q },
                         signal,
                       );
                       return {
@@ -162,7 +171,7 @@ export function AnalyticsFilterDialog({ open, selected, send, onClose }: Props) 
             {
               id: 'emails',
               label: 'Emails',
-              content: <EmailChoiceField choice={selected.emails} send={send} />,
+              content: <EmailChoiceField choice={selected.emails} send={send} scope={emailScope} />,
             },
           ]}
         />

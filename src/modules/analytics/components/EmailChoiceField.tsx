@@ -1,6 +1,7 @@
 import type { EmailChoice, EmailOption, FilterEvent } from '../../../../domain/analyticsFilter.ts';
 import { emailChoiceSummary, emailChosen } from '../../../../domain/analyticsFilter.ts';
-import type { EmailVersion } from '../../../../domain/workflowTypes.ts';
+import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
+import type { AnalyticsDropdownEmail } from '../../../../domain/analyticsTypes.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -8,38 +9,42 @@ import { TextField } from '../../../ui/TextField.tsx';
 import { ListPager } from '../../shared/components/ListPager.tsx';
 import { optionsState } from '../../shared/components/optionsState.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 
 /** Emails a page in the filter (a dialog's list). */
 const EMAILS_PAGE_SIZE = 10;
 
-const optionOf = (email: EmailVersion): EmailOption => ({
+const optionOf = (email: AnalyticsDropdownEmail): EmailOption => ({
   id: email.email_id,
   name: email.email_name,
-  subject: email.subject ?? undefined,
+  subject: email.email_subject,
 });
 
-/**
- * The emails of the filter: a search (name or subject), Select all and Clear all (every email without a
- * search; the search's results with one), and each email's box, checked as the choice's rules say.
- */
-export function EmailChoiceField({
-  choice,
-  send,
-}: {
+type Props = {
   choice: EmailChoice;
   send: (event: FilterEvent) => void;
-}) {
-  const { workflowApi } = useServices();
+  /** The period, campaigns or workflows and test flag being chosen: the emails sent there are offered. */
+  scope: AnalyticsQuery;
+};
+
+/**
+ * The emails of the filter, those the chosen campaigns or workflows sent in the chosen period: a search
+ * (name or subject), Select all and Clear all (every email without a search; the search's results with
+ * one), and each email's box, checked as the choice's rules say.
+ */
+export function EmailChoiceField({ choice, send, scope }: Props) {
+  const { analyticsApi } = useServices();
   const list = usePagedList({
     mode: 'local',
     name: 'analytics-filter-emails',
     pageSize: EMAILS_PAGE_SIZE,
+    key: JSON.stringify(scope),
     load: (query, signal) =>
-      workflowApi.getUserEmails({ offset: query.offset, limit: query.limit, searchTerm: query.q }, signal),
-    rowsOf: (answer) => answer.data.emails,
-    totalOf: (answer) => answer.total_count,
-    rowKey: (email: EmailVersion) => email.email_id,
+      analyticsApi.emailsDropdown(
+        { ...scope, offset: query.offset, limit: query.limit, search: query.q },
+        signal,
+      ),
+    ...countedRows((email: AnalyticsDropdownEmail) => email.email_id),
   });
   const term = list.query.q;
   const shown = list.rows.map(optionOf);
@@ -84,8 +89,8 @@ export function EmailChoiceField({
       </div>
       {state ??
         (shown.length === 0 ? (
-          <StatePanel compact kind="empty" title={term ? 'No email matches' : 'No emails yet'}>
-            {term ? `Nothing matches “${term}”.` : 'Emails appear here once a campaign has one.'}
+          <StatePanel compact kind="empty" title={term ? 'No email matches' : 'No emails sent'}>
+            {term ? `Nothing matches “${term}”.` : 'No email of these campaigns was sent in this period.'}
           </StatePanel>
         ) : (
           <ul className="analytics-emails__list" aria-label="Emails to count">
