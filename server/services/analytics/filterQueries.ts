@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
-import type { EventCounts, EventRates } from '../../../domain/analyticsTypes.ts';
+import type { AnalyticsDropdownEmail, EventCounts, EventRates } from '../../../domain/analyticsTypes.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { analyticsListing } from './analyticsListing.ts';
@@ -22,20 +22,7 @@ const DIGEST = 0;
 const ADHOC = 1;
 const AI = 2;
 
-export type DropdownEmail = {
-  email_id: number;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  email_name: string;
-  email_subject: string;
-  last_sent: string | null;
-  sent_by: string;
-  is_test_email: boolean;
-  is_marked: boolean;
-  digest_email: boolean;
-  adhoc_email: boolean;
-  ai_email: boolean;
-};
+export type DropdownEmail = AnalyticsDropdownEmail;
 
 /**
  * emails_dropdown/: the emails the filter offers (those of the chosen campaigns or workflows sent in the

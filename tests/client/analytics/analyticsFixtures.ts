@@ -49,44 +49,21 @@ export function dashboardAnswer(stats: AnalyticsStats): ServiceAnswer<'analytics
   };
 }
 
-export function emailGraphAnswer(
-  rows: { id: number; name: string; sent: number; opens: number; clicks: number }[],
-): ServiceAnswer<'dashboard_email_graph'> {
-  return {
-    success: true,
-    total_count: rows.length,
-    period: PERIOD,
-    data: rows.map((r) => ({
-      ...ZERO,
-      ...RATES,
-      email_id: r.id,
-      email_name: r.name,
-      campaign_id: 1,
-      sent: r.sent,
-      opens: r.opens,
-      clicks: r.clicks,
-    })),
-  };
-}
+type GraphLine = { id: number; name: string; sent: number; opens: number; clicks: number };
 
-export function campaignGraphAnswer(
-  rows: { id: number; name: string; sent: number; opens: number; clicks: number }[],
-): ServiceAnswer<'dashboard_campaign_graph'> {
-  return {
-    success: true,
-    total_count: rows.length,
-    period: PERIOD,
-    data: rows.map((r) => ({
-      ...ZERO,
-      ...RATES,
-      campaign_id: r.id,
-      campaign_name: r.name,
-      sent: r.sent,
-      opens: r.opens,
-      clicks: r.clicks,
-    })),
-  };
-}
+/** A page of graph rows: the counts of each line, everything else zero. */
+const graphPage = <T>(rows: GraphLine[], row: (line: GraphLine) => T) => ({
+  success: true as const,
+  total_count: rows.length,
+  period: PERIOD,
+  data: rows.map((r) => ({ ...ZERO, ...RATES, sent: r.sent, opens: r.opens, clicks: r.clicks, ...row(r) })),
+});
+
+export const emailGraphAnswer = (rows: GraphLine[]): ServiceAnswer<'dashboard_email_graph'> =>
+  graphPage(rows, (r) => ({ email_id: r.id, email_name: r.name, campaign_id: 1 }));
+
+export const campaignGraphAnswer = (rows: GraphLine[]): ServiceAnswer<'dashboard_campaign_graph'> =>
+  graphPage(rows, (r) => ({ campaign_id: r.id, campaign_name: r.name }));
 
 /** A level with one value per bucket for every metric (sent = i * 10 + base). */
 function level(days: string[], base: number) {
