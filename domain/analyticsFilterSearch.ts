@@ -11,6 +11,7 @@ import {
   periodDates,
   WORKFLOW_DATE_OPTION,
 } from './analyticsPeriod.ts';
+import type { SavedFilterData } from './analyticsSchemas.ts';
 
 /**
  * The applied filter in the address, so a report is a link: campaign_id, email_id and workflow_id (comma
@@ -99,5 +100,36 @@ export function analyticsQueryOf(set: AnalyticsFilterSet, today: string): Analyt
     workflowIds: set.workflowIds,
     emails: set.emails,
     testEmails: set.testEmails,
+  };
+}
+
+/**
+ * Whether the address alone can carry a filter (else a saved filter, fs_id, keeps it): an email choice
+ * made with Select all, a search or exclusions is not in the address's parameters.
+ */
+export function addressCarries(set: AnalyticsFilterSet): boolean {
+  return JSON.stringify(filterFromSearch(filterToSearch(set))) === JSON.stringify(set);
+}
+
+/** The filter a saved filter keeps (save_filter/'s saved_data as the service answers it). */
+export function filterFromSaved(saved: SavedFilterData): AnalyticsFilterSet {
+  const chosenDate = isDateOption(saved.applied_date_object?.value) ? saved.applied_date_object.value : null;
+  const workflowIds = saved.workflow_ids;
+  const base: EmailChoice['base'] = saved.select_all ? 'all' : saved.unselect_all ? 'none' : 'default';
+  return {
+    ...DEFAULT_FILTER,
+    option: chosenDate ?? (workflowIds.length > 0 ? WORKFLOW_DATE_OPTION : DEFAULT_DATE_OPTION),
+    dateChosen: chosenDate !== null,
+    customStart: chosenDate === 'custom' ? saved.start_date : null,
+    customEnd: chosenDate === 'custom' ? saved.end_date : null,
+    campaignIds: workflowIds.length > 0 ? [] : saved.campaign_ids,
+    workflowIds,
+    emails: {
+      base: base === 'default' && saved.include_emails.length > 0 ? 'none' : base,
+      include: saved.include_emails,
+      exclude: saved.exclude_emails,
+      searches: saved.search_list,
+    },
+    testEmails: saved.is_test_email,
   };
 }

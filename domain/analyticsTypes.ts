@@ -1,3 +1,4 @@
+import type { SavedFilterData } from './analyticsSchemas.ts';
 import type { ZoomLevel } from './trendZoom.ts';
 
 /** The counted events of a selection (duplicates once; unique: first open or click of a contact and email). */
@@ -108,6 +109,9 @@ export type AnalyticsFilterAnswers = {
     ai_group: (AnalyticsDropdownEmail & { ai_personality: null })[];
     period: AnalyticsPeriod;
   };
+  save_filter: { id: number };
+  /** GET save_filter/?filterId=: the saved filter (its data as save_filter/'s schema reads it). */
+  saved_filter: { data: { id: number; name: string; saved_data: SavedFilterData; is_temporary: boolean } };
   dashboard_workflows: { total_count: number; data: { id: number; name: string; status: string }[] };
   campaign_workflow_dropdown: {
     data: {

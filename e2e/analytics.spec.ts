@@ -89,6 +89,38 @@ test('the filter counts one campaign once applied, keeps it in the address, and 
   await expect(summary).toHaveText(/All campaigns/);
 });
 
+test('an email choice made with a search is saved as fs_id, and its link shows the same report elsewhere', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_LOGIN, '/analytics');
+  await expect(page.getByTestId('analytics-stats')).toBeVisible();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter analytics' });
+  await dialog.getByRole('tab', { name: 'Emails' }).click();
+  await dialog.getByRole('button', { name: 'Clear all', exact: true }).click();
+  await dialog.getByLabel('Search emails').fill('launch');
+  await dialog.getByRole('button', { name: 'Select all matching “launch”' }).click();
+  await dialog.getByRole('button', { name: 'Apply filter' }).click();
+  const summary = page.getByTestId('analytics-filter-summary');
+  await expect(summary).toHaveText(/all matching “launch”/);
+  await expect(page).toHaveURL(/fs_id=\d+/);
+  const sent = await page.getByTestId('analytics-stats').locator('[data-stat="sent"]').textContent();
+  const link = page.url();
+
+  const other = await browser.newContext({ baseURL: new URL(link).origin });
+  const colleague = await other.newPage();
+  try {
+    await signIn(colleague, DEMO_LOGIN, new URL(link).pathname + new URL(link).search);
+    await expect(colleague.getByTestId('analytics-filter-summary')).toHaveText(/all matching “launch”/);
+    await expect(colleague.getByTestId('analytics-stats').locator('[data-stat="sent"]')).toHaveText(
+      sent ?? '',
+    );
+  } finally {
+    await other.close();
+  }
+});
+
 test('the campaigns report lists the campaigns with the service’s numbers, searched by name', async ({
   page,
 }) => {

@@ -140,6 +140,29 @@ export const analyticsApi = {
       kind: 'analytics.dashboard_workflows',
     }),
 
+  /**
+   * POST save_filter/ (JSON): keeps the applied filter as a temporary saved filter; its id is the report
+   * link's fs_id. The period goes as its days and its date choice (applied_date_object).
+   */
+  saveFilter: (query: AnalyticsQuery, date: { value: string; label: string }, signal?: AbortSignal) =>
+    analyticsService.postJson<ServiceAnswer<'save_filter'>>(
+      'save_filter/',
+      {
+        name: 'temporary_saved_filter',
+        is_temporary: true,
+        saved_data: { ...selectionFields(query), applied_date_object: date },
+      },
+      { signal, kind: 'analytics.save_filter' },
+    ),
+
+  /** GET save_filter/?filterId=: a saved filter of the organisation (fs_id). */
+  savedFilter: (filterId: number, signal?: AbortSignal) =>
+    analyticsService.get<ServiceAnswer<'saved_filter'>>('save_filter/', {
+      query: { filterId },
+      signal,
+      kind: 'analytics.saved_filter',
+    }),
+
   /** POST campaign_workflow_dropdown/: the organisation's campaigns and workflows by name. */
   campaignWorkflowDropdown: (signal?: AbortSignal) => report('campaign_workflow_dropdown', {}, signal),
 };

@@ -42,8 +42,40 @@ const dashboardWorkflows = vi.fn(async () => ({
   total_count: 1,
 }));
 
+const saveFilter = vi.fn(async () => ({ success: true as const, id: 31 }));
+const savedFilter = vi.fn(async (id: number) => ({
+  success: true as const,
+  data: {
+    id,
+    name: 'temporary_saved_filter',
+    is_temporary: true,
+    saved_data: {
+      start_date: '2026-09-01',
+      end_date: '2026-10-01',
+      is_workflow: false,
+      all_campaigns: false,
+      daily_IQ: false,
+      share_profile: false,
+      weekly_account_insights: false,
+      campaign_ids: [4],
+      include_emails: [],
+      workflow_ids: [],
+      exclude_campaign_ids: [],
+      exclude_emails: [12],
+      applied_date_object: { value: 'custom', label: 'Custom' },
+      is_test_email: false,
+      select_all: false,
+      unselect_all: true,
+      search_list: [{ term: 'launch', select_all: true, email_ids: [] }],
+    },
+  },
+}));
+
 function renderFiltered(at = '/analytics') {
-  return renderAnalytics({ analytics: { campaignWorkflowDropdown, emailsDropdown, dashboardWorkflows } }, at);
+  return renderAnalytics(
+    { analytics: { campaignWorkflowDropdown, emailsDropdown, dashboardWorkflows, saveFilter, savedFilter } },
+    at,
+  );
 }
 
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.[0] as AnalyticsQuery;
@@ -141,7 +173,7 @@ describe('Analytics filter', () => {
   });
 
   it('select all and clear all of emails, with and without a search', async () => {
-    const { api } = renderFiltered();
+    const { api, router } = renderFiltered();
     await screen.findByTestId('analytics-stats', {}, SLOW);
     const dialog = await openFilter();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Emails' }));
@@ -163,6 +195,12 @@ describe('Analytics filter', () => {
     fireEvent.click(await box('Launch recap'));
     expect(within(dialog).getByText('all matching “launch”, but 1 email')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply filter' }));
+    // The parameters cannot carry a search: the filter is saved and its id goes in the address.
+    await waitFor(() => expect(router.state.location.search).toEqual({ fs_id: 31 }));
+    expect(saveFilter.mock.calls.at(-1)?.slice(0, 2)).toMatchObject([
+      { emails: { base: 'none', exclude: [12], searches: [{ term: 'launch', select_all: true }] } },
+      { value: 'qtr', label: '1 QTR' },
+    ]);
     await waitFor(() =>
       expect(lastQuery(vi.mocked(api.dashboard)).emails).toEqual({
         base: 'none',
@@ -170,6 +208,34 @@ describe('Analytics filter', () => {
         exclude: [12],
         searches: [{ term: 'launch', select_all: true, email_ids: [] }],
       }),
+    );
+  });
+
+  it('a link with fs_id opens the saved filter: the reports count what it keeps', async () => {
+    const { api, router } = renderFiltered('/analytics?fs_id=31');
+    await waitFor(() => expect(savedFilter).toHaveBeenCalledWith(31, expect.anything()));
+    await waitFor(() =>
+      expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+        startDate: '2026-09-01',
+        endDate: '2026-10-01',
+        campaignIds: [4],
+        emails: {
+          base: 'none',
+          exclude: [12],
+          searches: [{ term: 'launch', select_all: true, email_ids: [] }],
+        },
+      }),
+    );
+    expect(summary()).toEqual([
+      '2026-09-01 to 2026-10-01',
+      '1 campaign',
+      'all matching “launch”, but 1 email',
+    ]);
+    expect(router.state.location.search).toMatchObject({ fs_id: 31, campaign_id: 4, date: 'custom' });
+    expect(saveFilter).not.toHaveBeenCalledWith(
+      expect.objectContaining({ startDate: '2026-09-01' }),
+      expect.anything(),
+      expect.anything(),
     );
   });
 });
