@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTER } from '../../domain/analyticsFilter.ts';
-import { analyticsQueryOf, filterFromSearch, filterToSearch } from '../../domain/analyticsFilterSearch.ts';
+import {
+  addressCarries,
+  analyticsQueryOf,
+  filterFromSaved,
+  filterFromSearch,
+  filterToSearch,
+} from '../../domain/analyticsFilterSearch.ts';
+import { savedFilterDataSchema } from '../../domain/analyticsSchemas.ts';
 
 describe('the analytics filter in the address', () => {
   it('the default filter writes nothing, and an empty address is the default filter', () => {
@@ -45,5 +52,48 @@ describe('the analytics filter in the address', () => {
     });
     expect(filterFromSearch({ date: 'week', workflow_id: '7' }).option).toBe('week');
     expect(filterFromSearch({ date: 'fortnight' }).option).toBe('qtr');
+  });
+
+  it('the address carries picked emails, not Select all, searches or exclusions (those go as fs_id)', () => {
+    expect(addressCarries(filterFromSearch({ campaign_id: '4', email_id: '9,10', date: 'week' }))).toBe(true);
+    const emails = (e: Partial<typeof DEFAULT_FILTER.emails>) => ({
+      ...DEFAULT_FILTER,
+      emails: { ...DEFAULT_FILTER.emails, ...e },
+    });
+    expect(addressCarries(emails({ base: 'all' }))).toBe(false);
+    expect(addressCarries(emails({ exclude: [3] }))).toBe(false);
+    expect(
+      addressCarries(emails({ base: 'none', searches: [{ term: 'x', select_all: true, email_ids: [] }] })),
+    ).toBe(false);
+  });
+
+  it('a saved filter comes back as the filter it keeps', () => {
+    const saved = savedFilterDataSchema.parse({
+      start_date: '2026-09-01',
+      end_date: '2026-10-01',
+      workflow_ids: [7],
+      campaign_ids: [4],
+      exclude_emails: [12],
+      select_all: true,
+      is_test_email: true,
+      applied_date_object: { value: 'custom', label: 'Custom' },
+    });
+    expect(filterFromSaved(saved)).toEqual({
+      ...DEFAULT_FILTER,
+      option: 'custom',
+      dateChosen: true,
+      customStart: '2026-09-01',
+      customEnd: '2026-10-01',
+      campaignIds: [],
+      workflowIds: [7],
+      emails: { base: 'all', include: [], exclude: [12], searches: [] },
+      testEmails: true,
+    });
+    expect(filterFromSaved(savedFilterDataSchema.parse({ include_emails: [5] })).emails).toEqual({
+      base: 'none',
+      include: [5],
+      exclude: [],
+      searches: [],
+    });
   });
 });
