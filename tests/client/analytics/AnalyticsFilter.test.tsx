@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsQuery } from '../../../domain/analyticsFilterSearch.ts';
 import { localToday, shiftDay } from '../../../domain/analyticsPeriod.ts';
 import type { AnalyticsDropdownEmail } from '../../../domain/analyticsTypes.ts';
+import { ApiError } from '../../../src/api/ApiError.ts';
 import type { AnalyticsPageQuery } from '../../../src/api/analyticsApi.ts';
 import { renderAnalytics } from './renderAnalytics.tsx';
 import '../jsdomDialog.ts';
@@ -237,5 +238,26 @@ describe('Analytics filter', () => {
       expect.anything(),
       expect.anything(),
     );
+  });
+
+  it('a saved filter that cannot be opened (another organisation’s) says so and shows the default filter', async () => {
+    const { api } = renderAnalytics(
+      {
+        analytics: {
+          campaignWorkflowDropdown,
+          savedFilter: async () => {
+            throw new ApiError({ kind: 'http', status: 404, message: 'Saved filter not found.' });
+          },
+        },
+      },
+      '/analytics?fs_id=99',
+    );
+    expect(await screen.findByText('This report link’s filter could not be opened', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(/Saved filter not found\./)).toBeTruthy();
+    expect(summary()).toEqual(['1 QTR', 'All campaigns', 'All emails']);
+    expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+      campaignIds: [],
+      emails: { base: 'default' },
+    });
   });
 });

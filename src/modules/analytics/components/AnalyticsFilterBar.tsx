@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { filterSummary, isDefaultFilter } from '../../../../domain/analyticsFilter.ts';
+import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import type { AnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AnalyticsFilterDialog } from './AnalyticsFilterDialog.tsx';
@@ -12,32 +13,39 @@ export function AnalyticsFilterBar({ filter }: { filter: AnalyticsFilter }) {
   const [open, setOpen] = useState(false);
   const { applied, selected } = filter.state;
   return (
-    <div className="analytics-filter-bar">
-      <ul
-        className="analytics-filter-bar__summary"
-        aria-label="Applied filter"
-        data-testid="analytics-filter-summary"
-      >
-        {filterSummary(applied).map((part) => (
-          <li key={part}>{part}</li>
-        ))}
-      </ul>
-      <div className="analytics-filter-bar__actions">
-        {isDefaultFilter(applied) ? null : (
-          <Button variant="ghost" onClick={() => filter.send({ type: 'reset' })}>
-            Clear filter
+    <>
+      {filter.savedFilterError ? (
+        <Alert tone="warning" title="This report link’s filter could not be opened">
+          {filter.savedFilterError} The reports show the default filter.
+        </Alert>
+      ) : null}
+      <div className="analytics-filter-bar">
+        <ul
+          className="analytics-filter-bar__summary"
+          aria-label="Applied filter"
+          data-testid="analytics-filter-summary"
+        >
+          {filterSummary(applied).map((part) => (
+            <li key={part}>{part}</li>
+          ))}
+        </ul>
+        <div className="analytics-filter-bar__actions">
+          {isDefaultFilter(applied) ? null : (
+            <Button variant="ghost" onClick={() => filter.send({ type: 'reset' })}>
+              Clear filter
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Filter
           </Button>
-        )}
-        <Button variant="secondary" onClick={() => setOpen(true)}>
-          Filter
-        </Button>
+        </div>
+        <AnalyticsFilterDialog
+          open={open}
+          selected={selected}
+          send={filter.send}
+          onClose={() => setOpen(false)}
+        />
       </div>
-      <AnalyticsFilterDialog
-        open={open}
-        selected={selected}
-        send={filter.send}
-        onClose={() => setOpen(false)}
-      />
-    </div>
+    </>
   );
 }

@@ -36,6 +36,8 @@ export type AnalyticsFilter = {
   send: (event: FilterEvent) => void;
   /** What the reports ask for: the applied filter's days and choice. */
   query: AnalyticsQuery;
+  /** Why the address's saved filter (fs_id) could not be opened, if it could not. */
+  savedFilterError: string | null;
 };
 
 const fsIdOf = (value: unknown) => {
@@ -103,6 +105,10 @@ export function useAnalyticsFilter(): AnalyticsFilter {
     saved.current = { id: savedAnswer.id, set: savedAnswer.json };
   }
   const appliedJson = JSON.stringify(state.applied);
+  // The applied filter when the address's saved filter could not be read back.
+  const failedWith = useRef<string | null>(null);
+  if (savedFilter.status !== 'failure') failedWith.current = null;
+  else failedWith.current ??= appliedJson;
   // null: the parameters carry it; undefined: not saved yet.
   const appliedFsId = addressCarries(state.applied)
     ? null
@@ -140,8 +146,14 @@ export function useAnalyticsFilter(): AnalyticsFilter {
   // parameters cannot carry is saved first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: written when the applied filter or its saved id changes
   useEffect(() => {
-    // An fs_id of the address is being read back: the address stays as it is meanwhile.
-    if (addressFsId !== null && saved.current?.id !== addressFsId && savedFilter.status !== 'failure') return;
+    // An fs_id of the address is being read back, or could not be (its notice shows): the address stays
+    // as it is until another filter is applied.
+    if (
+      addressFsId !== null &&
+      saved.current?.id !== addressFsId &&
+      (savedFilter.status !== 'failure' || appliedJson === failedWith.current)
+    )
+      return;
     if (appliedFsId === undefined) {
       submit({ set: state.applied, json: appliedJson });
       return;
@@ -160,5 +172,7 @@ export function useAnalyticsFilter(): AnalyticsFilter {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query follows the applied filter's content
   const query = useMemo(() => analyticsQueryOf(state.applied, today), [appliedJson, today]);
-  return { state, send: useCallback((event: FilterEvent) => send(event), []), query };
+  const savedFilterError =
+    addressFsId !== null && savedFilter.status === 'failure' ? (savedFilter.error?.message ?? null) : null;
+  return { state, send: useCallback((event: FilterEvent) => send(event), []), query, savedFilterError };
 }
