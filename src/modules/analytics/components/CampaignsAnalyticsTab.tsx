@@ -4,8 +4,6 @@ import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { CampaignAnalyticsRow } from '../../../../domain/analyticsTypes.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import { areaLinks } from '../../../router/routeTable.ts';
-import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
@@ -14,6 +12,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { formatRate } from '../analyticsFormat.ts';
+import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 /** A count in its short form (K, M, B), the exact figure as its tooltip. */
 function Count({ value }: { value: number }) {
@@ -102,18 +101,9 @@ export function CampaignsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
               Nothing matches “{term}”.
             </StatePanel>
           ) : (
-            <StatePanel
-              compact
-              kind="empty"
-              title="No campaigns yet"
-              actions={
-                <Link {...areaLinks.campaigns} className={buttonClassName('primary')}>
-                  Go to Campaigns
-                </Link>
-              }
-            >
+            <NothingSentPanel compact title="No campaigns yet">
               Create a campaign and send its emails: each one's sends, opens and clicks show here.
-            </StatePanel>
+            </NothingSentPanel>
           )
         }
       />

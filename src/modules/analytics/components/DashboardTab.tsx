@@ -1,10 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import type { AnalyticsStats } from '../../../../domain/analyticsTypes.ts';
 import { countOf } from '../../../../domain/countOf.ts';
-import { areaLinks } from '../../../router/routeTable.ts';
-import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -12,6 +9,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { formatRate } from '../analyticsFormat.ts';
 import { type AnalyticsReport, useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
 import { EngagementBars } from './EngagementBars.tsx';
+import { NothingSentPanel } from './NothingSentPanel.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TrendsCard } from './TrendsCard.tsx';
 
@@ -76,18 +74,10 @@ export function DashboardTab({ query }: { query: AnalyticsQuery }) {
   const stats = dashboard.data?.data.stats;
   if (stats && nothingHappened(stats) && dashboard.status !== 'failure')
     return (
-      <StatePanel
-        kind="empty"
-        title="No emails sent in this period"
-        actions={
-          <Link {...areaLinks.campaigns} className={buttonClassName('primary')}>
-            Go to Campaigns
-          </Link>
-        }
-      >
+      <NothingSentPanel title="No emails sent in this period">
         Send an email from a campaign: its sends, opens and clicks show here within seconds. Or choose a
         longer period.
-      </StatePanel>
+      </NothingSentPanel>
     );
 
   return (
