@@ -143,6 +143,7 @@ export const contentListingBodySchema = z.object({
   ...paging,
   ...contentSortShape,
   search_content: searchFieldSchema('search_content'),
+  export_analytics: flag('export_analytics'),
 });
 
 export const ACCOUNT_SORTS = [
@@ -157,6 +158,7 @@ export const accountsListingBodySchema = z.object({
   ...analyticsSelectionShape,
   ...paging,
   search_account: searchFieldSchema('search_account'),
+  export_analytics: flag('export_analytics'),
   accounts_by_filter: z
     .enum(['all', 'opened', 'clicked'], { error: 'accounts_by_filter must be all, opened or clicked.' })
     .optional()

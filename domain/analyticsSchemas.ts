@@ -152,6 +152,7 @@ export const campaignsAnalyticsBodySchema = z.object({
   ...analyticsSelectionShape,
   analytic_request: z.string().max(100).optional(),
   search_campaign: searchFieldSchema('search_campaign'),
+  export_analytics: flag('export_analytics'),
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),
   offset: offsetField(),
 });
@@ -215,3 +216,10 @@ export const saveFilterBodySchema = z.object({
 });
 
 export const savedFilterQuerySchema = z.object({ filterId: idFieldSchema('filterId') });
+
+/** export_download/: the token of an export's emailed link. */
+export const exportDownloadQuerySchema = z.object({
+  token: z
+    .string({ error: 'token is missing: open the link from the email.' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This download link is not valid.'),
+});
