@@ -120,7 +120,7 @@ export class ExportJobs {
       .select(['x.id', 'x.org_id', 'x.user_id', 'x.report', 'x.params', 'x.status', 'u.email'])
       .where('x.id', '=', exportId)
       .executeTakeFirst();
-    if (!row || row.status !== 'queued') return;
+    if (row?.status !== 'queued') return;
     const report = EXPORT_REPORTS[row.report as ExportReportName];
     if (!report) throw new Error(`unknown report ${row.report}`);
     await fs.mkdir(exportsDir(dataDir), { recursive: true });

@@ -17,7 +17,7 @@ export async function exportDownload(db: Db, dataDir: string, token: string, now
     .where('token_hash', '=', sha256(token))
     .where('status', '=', 'ready')
     .executeTakeFirst();
-  if (!row || !row.file_name) throw notFound('This download link is not valid.');
+  if (!row?.file_name) throw notFound('This download link is not valid.');
   if (!row.expires_at || row.expires_at.getTime() <= now.getTime())
     throw new AppError(410, 'This download link has expired: export the report again.');
   try {
