@@ -3,6 +3,7 @@ import {
   ANALYTICS_MAX_LIMIT,
   ANALYTICS_PAGE_SIZE,
   analyticsSelectionShape,
+  exportFields,
   flag,
   optionalId,
 } from './analyticsSchemas.ts';
@@ -68,7 +69,7 @@ export const contactsListingBodySchema = z.object({
     .default('all_contacts'),
   sort_by: z.enum(CONTACT_SORTS, { error: `sort_by must be one of ${CONTACT_SORTS.join(', ')}.` }).optional(),
   sort_type: sortTypeField('sort_type'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
   /** Makes a list of every contact of the tab (not only the page), named list_name. */
   list_create: flag('list_create'),
   list_name: listNameSchema('list_name').optional(),
@@ -106,7 +107,7 @@ const emailEngagementShape = {
   sort_type: sortTypeField('sort_type'),
   email_by_unique_opens: flag('email_by_unique_opens'),
   email_by_unique_clicks: flag('email_by_unique_clicks'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
 };
 
 export const contactEmailEngagementBodySchema = z.object({
@@ -143,7 +144,7 @@ export const contentListingBodySchema = z.object({
   ...paging,
   ...contentSortShape,
   search_content: searchFieldSchema('search_content'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
 });
 
 export const ACCOUNT_SORTS = [
@@ -158,7 +159,7 @@ export const accountsListingBodySchema = z.object({
   ...analyticsSelectionShape,
   ...paging,
   search_account: searchFieldSchema('search_account'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
   accounts_by_filter: z
     .enum(['all', 'opened', 'clicked'], { error: 'accounts_by_filter must be all, opened or clicked.' })
     .optional()

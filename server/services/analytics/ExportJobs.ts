@@ -39,7 +39,7 @@ export type ExportJobsOptions = {
 /**
  * Analytics exports on pg-boss (a job of server/lib/jobs): a report call with export_analytics records
  * the export and queues its job in one transaction; the job writes the whole report to
- * DATA_DIR/exports/<id>.csv, makes the link's token (the row keeps only its sha256) and emails the link
+ * DATA_DIR/exports/<id>.csv or .xlsx, makes the link's token (the row keeps only its sha256) and emails the link
  * to the user through the outbox. A job that keeps failing marks the export failed. Every hour a pg-boss
  * schedule removes the exports (files and rows) older than 7 days.
  */
@@ -84,7 +84,7 @@ export class ExportJobs {
     db: Db,
     user: AnalyticsUser,
     report: ExportReportName,
-    params: Record<string, unknown>,
+    params: Record<string, unknown> & { export_format: 'csv' | 'xlsx' },
   ): Promise<{ export_id: number; email_address: string }> {
     const job = this.job;
     if (!job) throw new Error('Analytics exports are not started.');
@@ -100,7 +100,7 @@ export class ExportJobs {
           org_id: user.org_id,
           user_id: user.id,
           report,
-          format: 'csv',
+          format: params.export_format,
           params: JSON.stringify(params),
         })
         .returning('id')
@@ -117,14 +117,14 @@ export class ExportJobs {
     const row = await db
       .selectFrom('analytics_exports as x')
       .innerJoin('users as u', 'u.id', 'x.user_id')
-      .select(['x.id', 'x.org_id', 'x.user_id', 'x.report', 'x.params', 'x.status', 'u.email'])
+      .select(['x.id', 'x.org_id', 'x.user_id', 'x.report', 'x.format', 'x.params', 'x.status', 'u.email'])
       .where('x.id', '=', exportId)
       .executeTakeFirst();
     if (row?.status !== 'queued') return;
     const report = EXPORT_REPORTS[row.report as ExportReportName];
     if (!report) throw new Error(`unknown report ${row.report}`);
     await fs.mkdir(exportsDir(dataDir), { recursive: true });
-    const fileName = `${row.id}.csv`;
+    const fileName = `${row.id}.${row.format}`;
     const user = { id: row.user_id, org_id: row.org_id };
     const rows = await writeExportFile(
       db,
@@ -132,6 +132,7 @@ export class ExportJobs {
       report,
       row.params,
       path.join(exportsDir(dataDir), fileName),
+      row.format,
     );
     const token = newToken();
     await db

@@ -12,7 +12,7 @@ export async function answerOrExport<T extends object>(
   db: Db,
   user: AnalyticsUser,
   report: ExportReportName,
-  body: { export_analytics: boolean },
+  body: { export_analytics: boolean; export_format: 'csv' | 'xlsx' },
   answer: () => Promise<T>,
 ) {
   // The report is read first either way: a bad or foreign id is refused now, not in the job.

@@ -27,8 +27,13 @@ export async function exportDownload(db: Db, dataDir: string, token: string, now
   }
   const title = EXPORT_REPORTS[row.report as ExportReportName]?.title ?? 'Analytics';
   const day = row.created_at.toISOString().slice(0, 10);
+  const extension = path.extname(row.file_name);
   return {
     path: path.join(exportsDir(dataDir), row.file_name),
-    downloadName: `${title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${day}.csv`,
+    downloadName: `${title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${day}${extension}`,
+    contentType:
+      extension === '.xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8',
   };
 }

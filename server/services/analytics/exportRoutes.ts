@@ -16,14 +16,14 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['analytics exports'],
-          summary: "An export's CSV file, by the token of its emailed link (kept 7 days)",
+          summary: "An export's CSV or XLSX file, by the token of its emailed link (kept 7 days)",
           querystring: exportDownloadQuerySchema,
         },
       },
       async (request, reply) => {
         const file = await exportDownload(db, config.dataDir, request.query.token);
         return reply
-          .type('text/csv; charset=utf-8')
+          .type(file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.downloadName}"`)
           .header('Cache-Control', 'private, no-store')
           .send(fs.createReadStream(file.path));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../server/services/analytics/analyticsScope.ts';
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 /** The latest export email to the world's user, once it is in the outbox. */
-async function exportEmail(subject: string) {
+async function exportEmail(subject: string, after = 0) {
   const user = await t.database.db
     .selectFrom('users')
     .select('email')
@@ -57,6 +58,7 @@ async function exportEmail(subject: string) {
           .select(['text_body', 'subject'])
           .where('to_address', '=', user.email)
           .where('subject', '=', subject)
+          .where('id', '>', after)
           .orderBy('id', 'desc')
           .executeTakeFirst();
         text = row?.text_body ?? '';
@@ -130,5 +132,62 @@ describe('exports', () => {
       export_analytics: 1,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('writes XLSX as well, with the same rows and formulas neutralised; refuses another format', async () => {
+    const listing = (
+      await post(t.app, session, `${A}contacts_listing/`, { ...range, tab: 'delivered', limit: 1 })
+    ).json();
+    const newest = await t.database.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const before = Number(newest?.id ?? 0);
+    const answer = await post(t.app, session, `${A}contacts_listing/`, {
+      ...range,
+      tab: 'delivered',
+      export_analytics: 1,
+      export_format: 'xlsx',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .selectFrom('analytics_exports')
+              .select('status')
+              .where('id', '=', answer.json().export_id)
+              .executeTakeFirst()
+          )?.status,
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe('ready');
+    const mail = await exportEmail('Your export is ready: Contacts', before);
+    const download = await t.app.inject({ method: 'GET', url: mail.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('spreadsheetml');
+    expect(download.headers['content-disposition']).toMatch(/\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    const bytes = download.rawPayload;
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    expect(sheet.rowCount).toBe(listing.total_count + 1);
+    const names: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) names.push(String(row.getCell(1).value ?? ''));
+      for (const cell of row.values as unknown[])
+        expect(typeof cell === 'object' && cell !== null && 'formula' in cell).toBe(false);
+    });
+    expect(names.filter((name) => /^[=+\-@]/.test(name))).toEqual([]);
+    const bad = await post(t.app, session, `${A}contacts_listing/`, {
+      export_analytics: 1,
+      export_format: 'pdf',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/export_format must be csv or xlsx/);
   });
 });
