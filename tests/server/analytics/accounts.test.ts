@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type AnalyticsFixture,
   analyticsFixture,
-  type ContactEmailLine,
   callOk,
   groupBy,
   statusOf,
