@@ -289,3 +289,62 @@ describe('campaigns_analytics/', () => {
     expect(foreignUser.statusCode).toBe(404);
   });
 });
+
+// Last: it adds sends the other tests do not count.
+describe('the fixed pseudo campaigns', () => {
+  it('share_profile, daily_IQ and weekly_account_insights count only their campaign’s sends', async () => {
+    const db = t.database.db;
+    const campaign = await db
+      .insertInto('campaigns')
+      .values({
+        org_id: world.orgId,
+        user_id: world.userId,
+        name: 'Shared profiles',
+        thumbnail: null,
+        share_type: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const email = await db
+      .insertInto('emails')
+      .values({
+        org_id: world.orgId,
+        user_id: world.userId,
+        campaign_id: campaign.id,
+        name: 'Profile share',
+        subject: 'Have a look',
+        email_type: 1,
+        design_ready: true,
+        sent_from: 'a@world.test',
+        sender_name: 'World',
+        thumbnail: null,
+        email_platform: 'workbench',
+        html: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = new Date(Date.now() - 3_600_000);
+    const base = { orgId: world.orgId, emailId: email.id, campaignId: campaign.id, occurredAt: at };
+    await recordEvents(db, [
+      { ...base, contactId: world.contacts[1] as number, sendId: 990_000_001, kind: 'sent' },
+      { ...base, contactId: world.contacts[2] as number, sendId: 990_000_002, kind: 'sent' },
+      { ...base, contactId: world.contacts[2] as number, sendId: 990_000_002, kind: 'opened' },
+    ]);
+    await applyNewEvents(db);
+    const stats = async (fields: Record<string, string | number>) =>
+      (await call('analytics_dashboard/', { start_date: start, end_date: today, ...fields })).data.stats;
+    expect(await stats({ share_profile: 1 })).toMatchObject({
+      sent: 2,
+      opens: 1,
+      unique_opens: 1,
+      total_contacts: 2,
+    });
+    expect(await stats({ daily_IQ: 1 })).toMatchObject({ sent: 0, opens: 0 });
+    expect(await stats({ weekly_account_insights: 1 })).toMatchObject({ sent: 0 });
+    // Without the flag the pseudo campaign counts with the rest.
+    expect((await stats({})).sent).toBe(sumLines(lines, realIn(start, today)).sent + 2);
+    expect(await stats({ user_id: world.userId })).toMatchObject({
+      sent: sumLines(lines, realIn(start, today)).sent + 2,
+    });
+  });
+});
