@@ -173,3 +173,11 @@ export const accountDetailsBodySchema = z.object({
   ...analyticsSelectionShape,
   ...paging,
 });
+
+/** contact_audit_trail/: a contact's activities, a page at a time; no dates is all time. */
+export const contactAuditTrailBodySchema = z.object({
+  contact_id: idFieldSchema('contact_id'),
+  start_date: analyticsSelectionShape.start_date,
+  end_date: analyticsSelectionShape.end_date,
+  ...paging,
+});

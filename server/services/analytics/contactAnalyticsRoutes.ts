@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  contactAuditTrailBodySchema,
   contactContentEngagementBodySchema,
   contactEmailEngagementBodySchema,
   contactIdBodySchema,
@@ -9,6 +10,7 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { answerOrExport } from './answerOrExport.ts';
+import { contactAuditTrail } from './auditTrailQueries.ts';
 import { contactsListing, contactTabCounts } from './contactAnalyticsQueries.ts';
 import { contactDashboard } from './contactDashboardQueries.ts';
 import { createListFromContacts } from './createListFromContacts.ts';
@@ -79,6 +81,23 @@ export function contactAnalyticsRoutes(ctx: AppContext, exports: ExportJobs): Fa
       async (request) => ({
         success: true as const,
         data: await contactDashboard(db, currentAuth(request).user, request.body),
+      }),
+    );
+
+    app.post(
+      'contact_audit_trail/',
+      {
+        schema: {
+          tags,
+          summary: 'Every activity of a contact, newest first (the audit trail; all time by default)',
+          description:
+            'contact_id, start_date, end_date (organisation days; none: all time), limit, offset. Answers total_count, total_score, data, period.',
+          body: contactAuditTrailBodySchema,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await contactAuditTrail(db, currentAuth(request).user, request.body)),
       }),
     );
 

@@ -12,7 +12,7 @@ import {
 } from '../../../server/services/delivery/recordEmailEvent.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { A, post } from '../workflowTestKit.ts';
-import { randomEventStream, type StreamWorld } from './eventStream.ts';
+import { randomEventStream, type StreamEvent, type StreamWorld } from './eventStream.ts';
 import { recountEvents } from './recountEvents.ts';
 
 /** An organisation made for an analytics test: its user, and the world a random stream is drawn from. */
@@ -357,6 +357,7 @@ export async function analyticsWorldWithEvents(
   const recount = recountEvents(stream, world.timeZone, world.accountOf);
   return {
     world,
+    stream,
     days: dayLines(recount.days),
     contactEmails: contactEmailLines(recount.contactEmails),
     articleContacts: articleContactLines(recount.articleContacts),
@@ -371,6 +372,8 @@ export type AnalyticsFixture = {
   session: Session;
   other: Session;
   days: DayLine[];
+  /** The events as recorded, in arrival order. */
+  stream: StreamEvent[];
   /** Real (not test) contact-and-email and article-and-contact rows. */
   real: ContactEmailLine[];
   articles: ArticleContactLine[];
@@ -397,6 +400,7 @@ export function analyticsFixture(
       session: made.session,
       other: await signIn(t.app, OTHER_ORG_LOGIN),
       days: made.days,
+      stream: made.stream,
       real: made.contactEmails.filter((l) => !l.isTest),
       articles: made.articleContacts.filter((l) => !l.isTest),
       range: { start_date: addDays(today, -60), end_date: today },

@@ -212,4 +212,34 @@ describe('the contact dashboard', () => {
       (await status('contact_content_engagement/', { contact_id: contactId as number }, f().other)).code,
     ).toBe(404);
   });
+
+  it('contact_audit_trail/ lists every recorded activity of the contact, newest first, all time by default', async () => {
+    const [contactId] = [...byContact()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+    const events = f().stream.filter((e) => e.contactId === contactId && !e.isTest);
+    const first = await call('contact_audit_trail/', { contact_id: contactId as number, limit: 5 });
+    expect(first.total_count).toBe(events.length);
+    expect(first.period.start_date).toBeNull();
+    const times = first.data.map((a: { occurred_at: string }) => a.occurred_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times[0]).toBe(new Date(Math.max(...events.map((e) => e.occurredAt.getTime()))).toISOString());
+    expect(first.data[0].activity).toMatch(
+      /^(Email sent|Email delivered|Email opened|Link clicked|Email bounced|Unsubscribed)$/,
+    );
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: f().world.timeZone });
+    // The last 20 days: some of the contact's activities, not all.
+    const from = new Date(Date.parse(`${f().range.end_date}T00:00:00Z`) - 20 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const inDays = events.filter((e) => day.format(e.occurredAt) >= from);
+    expect(inDays.length).toBeGreaterThan(0);
+    expect(inDays.length).toBeLessThan(events.length);
+    const recent = await call('contact_audit_trail/', { contact_id: contactId as number, start_date: from });
+    expect(recent.total_count).toBe(inDays.length);
+    expect((await status('contact_audit_trail/', { contact_id: contactId as number }, f().other)).code).toBe(
+      404,
+    );
+    expect(
+      (await status('contact_audit_trail/', { contact_id: contactId as number, end_date: 'today' })).code,
+    ).toBe(400);
+  });
 });
