@@ -128,6 +128,38 @@ describe('analytics_dashboard/', () => {
     ).toMatchObject(sumLines(lines, realIn(start, today)));
   });
 
+  it('keeps the selection rules: a search whose results were all selected less exclusions; workflows by repeated ids', async () => {
+    const stats = async (payload: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${A}analytics_dashboard/`,
+        headers: {
+          cookie: session.cookie,
+          'x-csrftoken': session.csrf,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `start_date=${start}&end_date=${today}&${payload}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.stats;
+    };
+    // "World N email" matches every email; one of them is excluded.
+    const excluded = world.emails[1]?.id as number;
+    const search = encodeURIComponent(JSON.stringify([{ term: 'email', select_all: true, email_ids: [] }]));
+    expect(await stats(`unselect_all=1&search_list=${search}&exclude_emails=${excluded}`)).toMatchObject(
+      sumLines(lines, (l) => realIn(start, today)(l) && l.emailId !== excluded),
+    );
+    // The workflow filter as the client sends it: all_workflows 0, workflow_ids repeated, no campaign_ids.
+    const [w1, w2] = world.workflowIds;
+    expect(await stats(`all_workflows=0&workflow_ids=${w1}&workflow_ids=${w2}`)).toMatchObject(
+      sumLines(lines, (l) => realIn(start, today)(l) && (l.workflowId === w1 || l.workflowId === w2)),
+    );
+    // A workflow report ignores campaign ids the client may still hold.
+    expect(
+      await stats(`all_workflows=0&workflow_ids=${w1}&campaign_ids=${world.campaignIds[0]}`),
+    ).toMatchObject(sumLines(lines, (l) => realIn(start, today)(l) && l.workflowId === w1));
+  });
+
   it('defaults to the quarter ending today', async () => {
     const { data } = await call('analytics_dashboard/', {});
     expect(data.period).toEqual({
