@@ -3,6 +3,7 @@ import {
   ANALYTICS_MAX_LIMIT,
   ANALYTICS_PAGE_SIZE,
   analyticsSelectionShape,
+  exportFields,
   flag,
   optionalId,
 } from './analyticsSchemas.ts';
@@ -68,7 +69,7 @@ export const contactsListingBodySchema = z.object({
     .default('all_contacts'),
   sort_by: z.enum(CONTACT_SORTS, { error: `sort_by must be one of ${CONTACT_SORTS.join(', ')}.` }).optional(),
   sort_type: sortTypeField('sort_type'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
   /** Makes a list of every contact of the tab (not only the page), named list_name. */
   list_create: flag('list_create'),
   list_name: listNameSchema('list_name').optional(),
@@ -106,7 +107,7 @@ const emailEngagementShape = {
   sort_type: sortTypeField('sort_type'),
   email_by_unique_opens: flag('email_by_unique_opens'),
   email_by_unique_clicks: flag('email_by_unique_clicks'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
 };
 
 export const contactEmailEngagementBodySchema = z.object({
@@ -143,6 +144,7 @@ export const contentListingBodySchema = z.object({
   ...paging,
   ...contentSortShape,
   search_content: searchFieldSchema('search_content'),
+  ...exportFields,
 });
 
 export const ACCOUNT_SORTS = [
@@ -157,6 +159,7 @@ export const accountsListingBodySchema = z.object({
   ...analyticsSelectionShape,
   ...paging,
   search_account: searchFieldSchema('search_account'),
+  ...exportFields,
   accounts_by_filter: z
     .enum(['all', 'opened', 'clicked'], { error: 'accounts_by_filter must be all, opened or clicked.' })
     .optional()
@@ -168,5 +171,13 @@ export const accountsListingBodySchema = z.object({
 export const accountDetailsBodySchema = z.object({
   account_id: idFieldSchema('account_id'),
   ...analyticsSelectionShape,
+  ...paging,
+});
+
+/** contact_audit_trail/: a contact's activities, a page at a time; no dates is all time. */
+export const contactAuditTrailBodySchema = z.object({
+  contact_id: idFieldSchema('contact_id'),
+  start_date: analyticsSelectionShape.start_date,
+  end_date: analyticsSelectionShape.end_date,
   ...paging,
 });

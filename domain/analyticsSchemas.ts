@@ -7,6 +7,16 @@ import {
   searchFieldSchema,
 } from './workflowFormFields.ts';
 
+/** The export of a report call: export_analytics asks for it, export_format its file (CSV by default). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const exportFields = {
+  export_analytics: booleanFieldSchema('export_analytics').optional().default(false),
+  export_format: z
+    .enum(EXPORT_FORMATS, { error: 'export_format must be csv or xlsx.' })
+    .optional()
+    .default('csv'),
+};
+
 /** The analytics page size (the client asks for 20; a listing may ask for up to 100). */
 export const ANALYTICS_PAGE_SIZE = 20;
 export const ANALYTICS_MAX_LIMIT = 100;
@@ -132,7 +142,7 @@ export type AnalyticsSelection = z.output<typeof analyticsSelectionSchema>;
 export const analyticsDashboardBodySchema = z.object({
   ...analyticsSelectionShape,
   get_overview_data: flag('get_overview_data'),
-  export_analytics: flag('export_analytics'),
+  ...exportFields,
   analytic_request: z.string().max(100).optional(),
 });
 
@@ -152,6 +162,7 @@ export const campaignsAnalyticsBodySchema = z.object({
   ...analyticsSelectionShape,
   analytic_request: z.string().max(100).optional(),
   search_campaign: searchFieldSchema('search_campaign'),
+  ...exportFields,
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),
   offset: offsetField(),
 });
@@ -215,3 +226,10 @@ export const saveFilterBodySchema = z.object({
 });
 
 export const savedFilterQuerySchema = z.object({ filterId: idFieldSchema('filterId') });
+
+/** export_download/: the token of an export's emailed link. */
+export const exportDownloadQuerySchema = z.object({
+  token: z
+    .string({ error: 'token is missing: open the link from the email.' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This download link is not valid.'),
+});

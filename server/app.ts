@@ -27,6 +27,7 @@ import { userTzHook } from './lib/userTz.ts';
 import { accountAnalyticsRoutes } from './services/analytics/accountAnalyticsRoutes.ts';
 import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRoutes.ts';
 import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
+import { exportRoutes } from './services/analytics/exportRoutes.ts';
 import { filterRoutes } from './services/analytics/filterRoutes.ts';
 import { workflowGraphRoutes } from './services/analytics/workflowGraphRoutes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     log: app.log,
     sessions,
+    mail: ctx.mail,
     sinks: ctx.emailEventSinks,
     workflowRuntime: options.workflowRuntime ?? false,
     feedFetcher: options.feedFetcher ?? false,
@@ -186,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deliveryWorker', background.deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
   app.decorate('analyticsRollups', background.analyticsRollups);
+  app.decorate('analyticsExports', background.analyticsExports);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
@@ -201,9 +204,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(runtimeRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(workflowGraphRoutes(ctx), { prefix: config.bases.analytics });
-  await app.register(dashboardRoutes(ctx), { prefix: config.bases.analytics });
-  await app.register(contactAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
-  await app.register(accountAnalyticsRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(dashboardRoutes(ctx, background.analyticsExports), { prefix: config.bases.analytics });
+  await app.register(contactAnalyticsRoutes(ctx, background.analyticsExports), {
+    prefix: config.bases.analytics,
+  });
+  await app.register(accountAnalyticsRoutes(ctx, background.analyticsExports), {
+    prefix: config.bases.analytics,
+  });
+  await app.register(exportRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });

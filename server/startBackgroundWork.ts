@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
+import type { AppContext } from './lib/AppContext.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { startPeriodicJob } from './lib/jobs/startPeriodicJob.ts';
 import { startPgBoss } from './lib/jobs/startPgBoss.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
+import { ExportJobs } from './services/analytics/ExportJobs.ts';
 import { RollupJobs } from './services/analytics/RollupJobs.ts';
 import { ImportJobs } from './services/audience/ImportJobs.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
@@ -38,6 +40,8 @@ export type BackgroundWork = {
   importJobs: ImportJobs;
   /** The analytics rollups' catch-up on pg-boss (woken by every commit of email events). */
   analyticsRollups: RollupJobs;
+  /** Analytics exports on pg-boss (queued by a report call's export_analytics). */
+  analyticsExports: ExportJobs;
   /** Deletes expired sessions, sign-up links and sign-in delays now (also hourly: a pg-boss schedule). */
   sweepExpired: () => Promise<void>;
   /**
@@ -62,6 +66,8 @@ export async function startBackgroundWork(input: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   sessions: SessionStore;
+  /** How the app sends its own email (the outbox). */
+  mail: AppContext['mail'];
   /** The app's email event sinks (the runtime adds its own; the delivery worker calls them). */
   sinks: EmailEventSink[];
   workflowRuntime: false | Omit<RuntimeOptions, 'database' | 'databaseUrl' | 'boss'>;
@@ -152,6 +158,16 @@ export async function startBackgroundWork(input: {
     log: (message, error) => log.error(error, message),
   });
 
+  const analyticsExports = await ExportJobs.start({
+    db: database.db,
+    boss,
+    log: (message, error) => log.error(error, message),
+    mail: input.mail,
+    dataDir: config.dataDir,
+    downloadUrl: (token) =>
+      `${config.publicOrigin}${config.bases.analytics}export_download/?token=${encodeURIComponent(token)}`,
+  });
+
   // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows:
   // hourly, in one process of the database each time (and at start-up: app.ts).
   const expirySweep = await startPeriodicJob(boss, database.db, {
@@ -176,11 +192,13 @@ export async function startBackgroundWork(input: {
     deliveryWorker,
     importJobs,
     analyticsRollups,
+    analyticsExports,
     sweepExpired: expirySweep.runNow,
     stop: async () => {
       await expirySweep.stop();
       await importJobs.stop();
       await analyticsRollups.stop();
+      await analyticsExports.stop();
       await feedFetcher?.stop();
       await editionSender.stop();
       await workflowRuntime?.stop();

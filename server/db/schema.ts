@@ -713,6 +713,26 @@ export type AnalyticsSavedFilterTable = {
   created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
+/** An analytics export (m0042): a report written to DATA_DIR/exports by a job, kept 7 days. */
+export type AnalyticsExportTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  report: string;
+  format: 'csv' | 'xlsx';
+  params: ColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<
+    'queued' | 'ready' | 'failed',
+    'queued' | 'ready' | 'failed' | undefined,
+    'queued' | 'ready' | 'failed'
+  >;
+  token_hash: string | null;
+  file_name: string | null;
+  rows: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
 // --- end analytics rollups ---
 
 // --- email delivery (m0007) ---
@@ -986,6 +1006,7 @@ export type Database = {
   analytics_article_contact: AnalyticsArticleContactTable;
   analytics_progress: AnalyticsProgressTable;
   analytics_saved_filters: AnalyticsSavedFilterTable;
+  analytics_exports: AnalyticsExportTable;
 };
 
 export type UserRow = Selectable<UserTable>;

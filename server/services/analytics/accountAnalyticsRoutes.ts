@@ -9,12 +9,14 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { accountDetails, accountsListing } from './accountAnalyticsQueries.ts';
+import { answerOrExport } from './answerOrExport.ts';
 import { contentListing } from './contentAnalyticsQueries.ts';
 import { SELECTION } from './dashboardRoutes.ts';
+import type { ExportJobs } from './ExportJobs.ts';
 import { contentEngagement, emailEngagement } from './engagementQueries.ts';
 
 /** Analytics service, accounts and content: the account list and dashboard, content by article. */
-export function accountAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function accountAnalyticsRoutes(ctx: AppContext, exports: ExportJobs): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['analytics accounts and content'];
   return async (app) => {
@@ -30,10 +32,12 @@ export function accountAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: accountsListingBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await accountsListing(db, currentAuth(request).user, request.body)),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'accounts_listing', request.body, () =>
+          accountsListing(db, user, request.body),
+        );
+      },
     );
 
     app.post(
@@ -62,15 +66,12 @@ export function accountAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: accountEmailEngagementBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await emailEngagement(
-          db,
-          currentAuth(request).user,
-          { accountId: request.body.account_id },
-          request.body,
-        )),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'account_email_engagement', request.body, () =>
+          emailEngagement(db, user, { accountId: request.body.account_id }, request.body),
+        );
+      },
     );
 
     app.post(
@@ -105,10 +106,12 @@ export function accountAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: contentListingBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await contentListing(db, currentAuth(request).user, request.body)),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'content_listing', request.body, () =>
+          contentListing(db, user, request.body),
+        );
+      },
     );
   };
 }

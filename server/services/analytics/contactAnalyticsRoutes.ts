@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  contactAuditTrailBodySchema,
   contactContentEngagementBodySchema,
   contactEmailEngagementBodySchema,
   contactIdBodySchema,
@@ -8,10 +9,13 @@ import {
 } from '../../../domain/analyticsContactSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { answerOrExport } from './answerOrExport.ts';
+import { contactAuditTrail } from './auditTrailQueries.ts';
 import { contactsListing, contactTabCounts } from './contactAnalyticsQueries.ts';
 import { contactDashboard } from './contactDashboardQueries.ts';
 import { createListFromContacts } from './createListFromContacts.ts';
 import { SELECTION } from './dashboardRoutes.ts';
+import type { ExportJobs } from './ExportJobs.ts';
 import { contentEngagement, emailEngagement } from './engagementQueries.ts';
 
 const TABS =
@@ -21,7 +25,7 @@ const TABS =
   'not_opened, not_clicked).';
 
 /** Analytics service, contacts: the contact tabs and their counts, the contact dashboard and engagement. */
-export function contactAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function contactAnalyticsRoutes(ctx: AppContext, exports: ExportJobs): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['analytics contacts'];
   return async (app) => {
@@ -41,7 +45,9 @@ export function contactAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         if (request.body.list_create)
           return { success: true as const, list: await createListFromContacts(db, user, request.body) };
-        return { success: true as const, ...(await contactsListing(db, user, request.body)) };
+        return answerOrExport(exports, db, user, 'contacts_listing', request.body, () =>
+          contactsListing(db, user, request.body),
+        );
       },
     );
 
@@ -79,6 +85,23 @@ export function contactAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      'contact_audit_trail/',
+      {
+        schema: {
+          tags,
+          summary: 'Every activity of a contact, newest first (the audit trail; all time by default)',
+          description:
+            'contact_id, start_date, end_date (organisation days; none: all time), limit, offset. Answers total_count, total_score, data, period.',
+          body: contactAuditTrailBodySchema,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await contactAuditTrail(db, currentAuth(request).user, request.body)),
+      }),
+    );
+
+    app.post(
       'contact_email_engagement/',
       {
         schema: {
@@ -88,15 +111,12 @@ export function contactAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: contactEmailEngagementBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await emailEngagement(
-          db,
-          currentAuth(request).user,
-          { contactId: request.body.contact_id },
-          request.body,
-        )),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'contact_email_engagement', request.body, () =>
+          emailEngagement(db, user, { contactId: request.body.contact_id }, request.body),
+        );
+      },
     );
 
     app.post(

@@ -7,7 +7,9 @@ import {
 } from '../../../domain/analyticsSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { answerOrExport } from './answerOrExport.ts';
 import { campaignsAnalytics } from './campaignAnalyticsQueries.ts';
+import type { ExportJobs } from './ExportJobs.ts';
 import { analyticsDashboard, dashboardCampaignGraph, dashboardEmailGraph } from './statsQueries.ts';
 import { trendsGraph } from './trendQueries.ts';
 
@@ -23,7 +25,7 @@ export const SELECTION =
  * Analytics service, the dashboard: stats with their rates and email engagement, the email and campaign
  * graphs, the email and click trends, the campaigns' analytics. Read from the rollups (docs/analytics.md).
  */
-export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['analytics'];
   return async (app) => {
@@ -35,14 +37,16 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The stats of a selection: counts, unique opens and clicks, rates, contacts and accounts',
-          description: `${SELECTION} Answers data: stats, email_engagement, period.`,
+          description: `${SELECTION} export_analytics (the selection's emails, as a CSV file whose link is emailed: answers email_address). Answers data: stats, email_engagement, period.`,
           body: analyticsDashboardBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await analyticsDashboard(db, currentAuth(request).user, request.body),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'analytics_dashboard', request.body, async () => ({
+          data: await analyticsDashboard(db, user, request.body),
+        }));
+      },
     );
 
     app.post(
@@ -120,10 +124,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: campaignsAnalyticsBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await campaignsAnalytics(db, currentAuth(request).user, request.body)),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        return answerOrExport(exports, db, user, 'campaigns_analytics', request.body, () =>
+          campaignsAnalytics(db, user, request.body),
+        );
+      },
     );
   };
 }

@@ -1,64 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
-import { addDays, todayIn } from '../../../server/services/analytics/analyticsScope.ts';
-import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
-import { A, post } from '../workflowTestKit.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  type AnalyticsWorld,
-  type ArticleContactLine,
-  analyticsWorldWithEvents,
-  type ContactEmailLine,
+  type AnalyticsFixture,
+  analyticsFixture,
+  callOk,
   groupBy,
+  statusOf,
+  sumOf as sum,
 } from './analyticsTestKit.ts';
 
-let t: TestApp;
-let world: AnalyticsWorld;
-let session: Session;
-let other: Session;
-let real: ContactEmailLine[];
-let articleLines: ArticleContactLine[];
-let range: { start_date: string; end_date: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ DELIVERY_POLL_MS: '0' });
-  const made = await analyticsWorldWithEvents(t.app, t.database.db, {
-    contacts: 45,
-    emails: 5,
-    events: 2500,
-    seed: 'accounts',
-    timeZone: 'Europe/Berlin',
-  });
-  world = made.world;
-  session = made.session;
-  real = made.contactEmails.filter((l) => !l.isTest);
-  articleLines = made.articleContacts.filter((l) => !l.isTest);
-  const today = todayIn(world.timeZone);
-  range = { start_date: addDays(today, -60), end_date: today };
-  other = await signIn(t.app, OTHER_ORG_LOGIN);
+const fixture = analyticsFixture({
+  contacts: 45,
+  emails: 5,
+  events: 2500,
+  seed: 'accounts',
+  timeZone: 'Europe/Berlin',
 });
-afterAll(async () => {
-  await t?.close();
-});
-
+const f = fixture;
 type Fields = Record<string, string | number | undefined>;
-const call = async (path: string, fields: Fields, as = session) => {
-  const response = await post(t.app, as, `${A}${path}`, fields);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const code = async (path: string, fields: Fields, as = session) =>
-  (await post(t.app, as, `${A}${path}`, fields)).statusCode;
-const sum = (rows: readonly ContactEmailLine[], key: 'sent' | 'delivered' | 'opened' | 'clicked') =>
-  rows.reduce((n, r) => n + r[key], 0);
+const call = (path: string, fields: Fields, as?: AnalyticsFixture['session']) =>
+  callOk(f().t.app, as ?? f().session, path, fields);
+const code = async (path: string, fields: Fields, as?: AnalyticsFixture['session']) =>
+  (await statusOf(f().t.app, as ?? f().session, path, fields)).code;
 const accounts = () =>
   groupBy(
-    real.filter((l) => l.accountId !== null),
+    f().real.filter((l) => l.accountId !== null),
     (l) => l.accountId as number,
   );
 
 describe('accounts_listing/', () => {
   it('lists the accounts sent to in the period with their contacts and sums; searches; opened only', async () => {
-    const answer = await call('accounts_listing/', range);
+    const answer = await call('accounts_listing/', f().range);
     expect(answer.total_records).toBe(accounts().size);
     expect(answer.total_records).toBeGreaterThan(1);
     for (const row of answer.result) {
@@ -73,20 +44,26 @@ describe('accounts_listing/', () => {
     }
     const named = answer.result[0];
     const searched = await call('accounts_listing/', {
-      ...range,
+      ...f().range,
       search_account: named.account_name.toUpperCase(),
     });
     expect(searched.result.map((r: { account_id: number }) => r.account_id)).toEqual([named.account_id]);
-    const byName = await call('accounts_listing/', { ...range, sort_by: 'account_name', order_by: 'DESC' });
+    const byName = await call('accounts_listing/', {
+      ...f().range,
+      sort_by: 'account_name',
+      order_by: 'DESC',
+    });
     const names = byName.result.map((r: { account_name: string }) => r.account_name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
-    const opened = await call('accounts_listing/', { ...range, accounts_by_filter: 'opened' });
+    const opened = await call('accounts_listing/', { ...f().range, accounts_by_filter: 'opened' });
     expect(opened.total_records).toBe(
       [...accounts().values()].filter((rows) => sum(rows, 'opened') > 0).length,
     );
     expect(await code('accounts_listing/', { accounts_by_filter: 'bounced' })).toBe(400);
     expect(
-      (await call('accounts_listing/', range, other)).result.map((r: { account_id: number }) => r.account_id),
+      (await call('accounts_listing/', f().range, f().other)).result.map(
+        (r: { account_id: number }) => r.account_id,
+      ),
     ).not.toContain(named.account_id);
   });
 });
@@ -94,7 +71,11 @@ describe('accounts_listing/', () => {
 describe('the account dashboard', () => {
   it('account_details/ gives the account, its stats under the selection and its contacts', async () => {
     const [accountId, rows = []] = [...accounts()][0] ?? [];
-    const { data } = await call('account_details/', { ...range, account_id: accountId as number, limit: 5 });
+    const { data } = await call('account_details/', {
+      ...f().range,
+      account_id: accountId as number,
+      limit: 5,
+    });
     expect(data.company_id).toBe(accountId);
     expect(data.account_stats).toMatchObject({
       total_contacts: new Set(rows.map((r) => r.contactId)).size,
@@ -102,16 +83,16 @@ describe('the account dashboard', () => {
       delivered: sum(rows, 'delivered'),
       opens: sum(rows, 'opened'),
     });
-    const members = [...world.accountOf].filter(([, a]) => a === accountId).length;
+    const members = [...f().world.accountOf].filter(([, a]) => a === accountId).length;
     expect(data.account_contacts.total_count).toBe(members);
     expect(data.account_contacts.data).toHaveLength(Math.min(5, members));
-    expect(await code('account_details/', { account_id: accountId as number }, other)).toBe(404);
+    expect(await code('account_details/', { account_id: accountId as number }, f().other)).toBe(404);
     expect(await code('account_details/', { account_id: '0' })).toBe(400);
   });
 
   it('account_email_engagement/ sums each email over the account’s contacts', async () => {
     const [accountId, rows = []] = [...accounts()][0] ?? [];
-    const answer = await call('account_email_engagement/', { ...range, account_id: accountId as number });
+    const answer = await call('account_email_engagement/', { ...f().range, account_id: accountId as number });
     const emails = groupBy(rows, (r) => r.emailId);
     expect(answer.total_count).toBe(emails.size);
     for (const row of answer.data) {
@@ -122,14 +103,14 @@ describe('the account dashboard', () => {
         clicks: sum(lines, 'clicked'),
       });
     }
-    expect(await code('account_email_engagement/', { account_id: accountId as number }, other)).toBe(404);
+    expect(await code('account_email_engagement/', { account_id: accountId as number }, f().other)).toBe(404);
   });
 
   it('account_content_engagement/ lists the articles its contacts clicked, searchable by title', async () => {
     const [accountId, clicked = []] =
       [
         ...groupBy(
-          articleLines.filter((l) => l.accountId !== null),
+          f().articles.filter((l) => l.accountId !== null),
           (l) => l.accountId,
         ),
       ][0] ?? [];
@@ -151,16 +132,18 @@ describe('the account dashboard', () => {
     expect(searched.data.map((r: { article_id: number }) => r.article_id)).toContain(
       answer.data[0].article_id,
     );
-    expect(await code('account_content_engagement/', { account_id: accountId as number }, other)).toBe(404);
+    expect(await code('account_content_engagement/', { account_id: accountId as number }, f().other)).toBe(
+      404,
+    );
   });
 });
 
 describe('content_listing/', () => {
   it('lists the articles clicked in the period with their first five contacts by clicks and the totals', async () => {
-    const answer = await call('content_listing/', { ...range, limit: 100 });
-    const articles = groupBy(articleLines, (l) => l.articleId);
+    const answer = await call('content_listing/', { ...f().range, limit: 100 });
+    const articles = groupBy(f().articles, (l) => l.articleId);
     expect(answer.total_articles_count).toBe(articles.size);
-    expect(answer.total_article_score).toBe(articleLines.reduce((n, l) => n + l.clicks, 0));
+    expect(answer.total_article_score).toBe(f().articles.reduce((n, l) => n + l.clicks, 0));
     for (const row of answer.data) {
       const lines = articles.get(row.article_id) ?? [];
       expect(row.clicks).toBe(lines.reduce((n, l) => n + l.clicks, 0));
@@ -171,6 +154,6 @@ describe('content_listing/', () => {
       expect(counts[0]).toBe(Math.max(...lines.map((l) => l.clicks)));
     }
     expect(await code('content_listing/', { sort_by: 'price' })).toBe(400);
-    expect((await call('content_listing/', range, other)).total_articles_count).toBe(0);
+    expect((await call('content_listing/', f().range, f().other)).total_articles_count).toBe(0);
   });
 });

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../../server/db/schema.ts';
 import { hashPassword } from '../../../server/lib/passwords.ts';
+import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
+import { addDays, todayIn } from '../../../server/services/analytics/analyticsScope.ts';
 import { applyNewEvents } from '../../../server/services/analytics/applyNewEvents.ts';
 import {
   type EmailEventInput,
   recordEmailEvents,
 } from '../../../server/services/delivery/recordEmailEvent.ts';
-import { type Session, signIn } from '../../helpers/testApp.ts';
-import { randomEventStream, type StreamWorld } from './eventStream.ts';
+import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
+import { A, post } from '../workflowTestKit.ts';
+import { randomEventStream, type StreamEvent, type StreamWorld } from './eventStream.ts';
 import { recountEvents } from './recountEvents.ts';
 
 /** An organisation made for an analytics test: its user, and the world a random stream is drawn from. */
@@ -353,9 +357,81 @@ export async function analyticsWorldWithEvents(
   const recount = recountEvents(stream, world.timeZone, world.accountOf);
   return {
     world,
+    stream,
     days: dayLines(recount.days),
     contactEmails: contactEmailLines(recount.contactEmails),
     articleContacts: articleContactLines(recount.articleContacts),
     session: await signInWorld(app, db, world),
   };
 }
+
+/** What the analytics call tests share: the app, a world with its recount, both sessions, a wide period. */
+export type AnalyticsFixture = {
+  t: TestApp;
+  world: AnalyticsWorld;
+  session: Session;
+  other: Session;
+  days: DayLine[];
+  /** The events as recorded, in arrival order. */
+  stream: StreamEvent[];
+  /** Real (not test) contact-and-email and article-and-contact rows. */
+  real: ContactEmailLine[];
+  articles: ArticleContactLine[];
+  /** The 61 days ending today in the world's time zone (every event of the stream). */
+  range: { start_date: string; end_date: string };
+};
+
+/**
+ * Makes the fixture before the file's tests (a test app of its own, env as given) and closes it after;
+ * `fixture()` reads it inside a test.
+ */
+export function analyticsFixture(
+  options: { contacts: number; emails: number; events: number; seed: string; timeZone: string },
+  env: Record<string, string> = {},
+): () => AnalyticsFixture {
+  let fixture: AnalyticsFixture | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp({ DELIVERY_POLL_MS: '0', ...env });
+    const made = await analyticsWorldWithEvents(t.app, t.database.db, options);
+    const today = todayIn(made.world.timeZone);
+    fixture = {
+      t,
+      world: made.world,
+      session: made.session,
+      other: await signIn(t.app, OTHER_ORG_LOGIN),
+      days: made.days,
+      stream: made.stream,
+      real: made.contactEmails.filter((l) => !l.isTest),
+      articles: made.articleContacts.filter((l) => !l.isTest),
+      range: { start_date: addDays(today, -60), end_date: today },
+    };
+  });
+  afterAll(async () => {
+    await fixture?.t.close();
+  });
+  return () => {
+    if (!fixture) throw new Error('the analytics fixture is made in beforeAll');
+    return fixture;
+  };
+}
+
+type Fields = Record<string, string | number | undefined>;
+
+/** A form POST to an analytics call that must answer 200; its JSON. */
+export async function callOk(app: FastifyInstance, session: Session, path: string, fields: Fields) {
+  const response = await post(app, session, `${A}${path}`, fields);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** A form POST to an analytics call: its status and message. */
+export async function statusOf(app: FastifyInstance, session: Session, path: string, fields: Fields) {
+  const response = await post(app, session, `${A}${path}`, fields);
+  return { code: response.statusCode, message: response.json().message as string | undefined };
+}
+
+/** The sum of a count over contact-and-email rows. */
+export const sumOf = (
+  rows: readonly ContactEmailLine[],
+  key: 'sent' | 'delivered' | 'opened' | 'clicked' | 'bounced' | 'unsubscribed',
+) => rows.reduce((n, r) => n + r[key], 0);

@@ -128,6 +128,38 @@ describe('analytics_dashboard/', () => {
     ).toMatchObject(sumLines(lines, realIn(start, today)));
   });
 
+  it('keeps the selection rules: a search whose results were all selected less exclusions; workflows by repeated ids', async () => {
+    const stats = async (payload: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${A}analytics_dashboard/`,
+        headers: {
+          cookie: session.cookie,
+          'x-csrftoken': session.csrf,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `start_date=${start}&end_date=${today}&${payload}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.stats;
+    };
+    // "World N email" matches every email; one of them is excluded.
+    const excluded = world.emails[1]?.id as number;
+    const search = encodeURIComponent(JSON.stringify([{ term: 'email', select_all: true, email_ids: [] }]));
+    expect(await stats(`unselect_all=1&search_list=${search}&exclude_emails=${excluded}`)).toMatchObject(
+      sumLines(lines, (l) => realIn(start, today)(l) && l.emailId !== excluded),
+    );
+    // The workflow filter as the client sends it: all_workflows 0, workflow_ids repeated, no campaign_ids.
+    const [w1, w2] = world.workflowIds;
+    expect(await stats(`all_workflows=0&workflow_ids=${w1}&workflow_ids=${w2}`)).toMatchObject(
+      sumLines(lines, (l) => realIn(start, today)(l) && (l.workflowId === w1 || l.workflowId === w2)),
+    );
+    // A workflow report ignores campaign ids the client may still hold.
+    expect(
+      await stats(`all_workflows=0&workflow_ids=${w1}&campaign_ids=${world.campaignIds[0]}`),
+    ).toMatchObject(sumLines(lines, (l) => realIn(start, today)(l) && l.workflowId === w1));
+  });
+
   it('defaults to the quarter ending today', async () => {
     const { data } = await call('analytics_dashboard/', {});
     expect(data.period).toEqual({
@@ -287,5 +319,64 @@ describe('campaigns_analytics/', () => {
     expect(searched.data.map((r: { campaign_id: number }) => r.campaign_id)).toEqual([world.campaignIds[2]]);
     const foreignUser = await post(t.app, other, `${A}campaigns_analytics/`, { user_id: world.userId });
     expect(foreignUser.statusCode).toBe(404);
+  });
+});
+
+// Last: it adds sends the other tests do not count.
+describe('the fixed pseudo campaigns', () => {
+  it('share_profile, daily_IQ and weekly_account_insights count only their campaign’s sends', async () => {
+    const db = t.database.db;
+    const campaign = await db
+      .insertInto('campaigns')
+      .values({
+        org_id: world.orgId,
+        user_id: world.userId,
+        name: 'Shared profiles',
+        thumbnail: null,
+        share_type: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const email = await db
+      .insertInto('emails')
+      .values({
+        org_id: world.orgId,
+        user_id: world.userId,
+        campaign_id: campaign.id,
+        name: 'Profile share',
+        subject: 'Have a look',
+        email_type: 1,
+        design_ready: true,
+        sent_from: 'a@world.test',
+        sender_name: 'World',
+        thumbnail: null,
+        email_platform: 'workbench',
+        html: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = new Date(Date.now() - 3_600_000);
+    const base = { orgId: world.orgId, emailId: email.id, campaignId: campaign.id, occurredAt: at };
+    await recordEvents(db, [
+      { ...base, contactId: world.contacts[1] as number, sendId: 990_000_001, kind: 'sent' },
+      { ...base, contactId: world.contacts[2] as number, sendId: 990_000_002, kind: 'sent' },
+      { ...base, contactId: world.contacts[2] as number, sendId: 990_000_002, kind: 'opened' },
+    ]);
+    await applyNewEvents(db);
+    const stats = async (fields: Record<string, string | number>) =>
+      (await call('analytics_dashboard/', { start_date: start, end_date: today, ...fields })).data.stats;
+    expect(await stats({ share_profile: 1 })).toMatchObject({
+      sent: 2,
+      opens: 1,
+      unique_opens: 1,
+      total_contacts: 2,
+    });
+    expect(await stats({ daily_IQ: 1 })).toMatchObject({ sent: 0, opens: 0 });
+    expect(await stats({ weekly_account_insights: 1 })).toMatchObject({ sent: 0 });
+    // Without the flag the pseudo campaign counts with the rest.
+    expect((await stats({})).sent).toBe(sumLines(lines, realIn(start, today)).sent + 2);
+    expect(await stats({ user_id: world.userId })).toMatchObject({
+      sent: sumLines(lines, realIn(start, today)).sent + 2,
+    });
   });
 });
