@@ -1,3 +1,4 @@
+import { neutraliseCell } from './csvText.ts';
 import { cleanName } from './nameText.ts';
 
 /**
@@ -213,14 +214,6 @@ export function isEmptyRow(cells: readonly string[]): boolean {
 export function duplicateReason(policy: DuplicatePolicy, keptRow: number, rows: number): string {
   if (policy === 'skip') return `Same email in ${rows} rows: none of them imported`;
   return `Same email as row ${keptRow}, which was imported instead`;
-}
-
-/**
- * A cell as a spreadsheet will read it safely: text starting with =, +, -, @ (or a tab or carriage
- * return) gets a leading apostrophe, so it is not run as a formula.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** One CSV line of cells: quoted when needed, formulas neutralised. */

@@ -5,10 +5,14 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A cell's text as a spreadsheet reads it safely: a formula's start gets a leading apostrophe. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = neutraliseCell(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,8 +1,12 @@
+import type { AnalyticsAnswers, AnalyticsFilterAnswers } from './analyticsTypes.ts';
 import type { WorkflowRuntimeAnswers } from './workflowRuntimeTypes.ts';
 import type { WorkflowAnswers } from './workflowTypes.ts';
 
 /** The answer contracts of the calls, by call name (the path without its trailing "/"). */
-export type ServiceAnswers = WorkflowAnswers & WorkflowRuntimeAnswers;
+export type ServiceAnswers = WorkflowAnswers &
+  WorkflowRuntimeAnswers &
+  AnalyticsAnswers &
+  AnalyticsFilterAnswers;
 
 /**
  * A call's answer as it arrives: its contract plus success true (a refusal, success false, is thrown as an

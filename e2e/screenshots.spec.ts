@@ -259,6 +259,28 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'campaign-detail-sent');
     });
 
+    test('analytics screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/analytics');
+      await expect(page.getByTestId('analytics-stats')).toBeVisible();
+      await expect(page.getByTestId('analytics-trends-chart')).toBeVisible();
+      await expect(page.getByTestId('analytics-campaign-graph')).toBeVisible();
+      await shot(page, 'analytics-dashboard');
+      await page.getByText('Show the numbers as a table').click();
+      await page.getByText('Show the numbers as a table').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/analytics-trends-table-${size}.png` });
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      const filter = page.getByRole('dialog', { name: 'Filter analytics' });
+      await expect(filter.getByRole('checkbox').first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/analytics-filter-${size}.png` });
+      await filter.getByRole('tab', { name: 'Emails' }).click();
+      await filter.getByLabel('Search emails').fill('launch');
+      await expect(filter.getByRole('button', { name: 'Select all matching “launch”' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/analytics-filter-emails-${size}.png` });
+      await page.goto('/analytics/campaigns-assets');
+      await expect(page.getByTestId('analytics-campaign-row').first()).toBeVisible();
+      await shot(page, 'analytics-campaigns');
+    });
+
     test('designer screens', async ({ page }) => {
       await openNewEdition(page, { empty: true });
       await expect(page.getByText('This email is empty')).toBeVisible();

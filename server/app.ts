@@ -24,7 +24,12 @@ import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
-import { analyticsRoutes } from './services/analytics/routes.ts';
+import { accountAnalyticsRoutes } from './services/analytics/accountAnalyticsRoutes.ts';
+import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRoutes.ts';
+import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
+import { exportRoutes } from './services/analytics/exportRoutes.ts';
+import { filterRoutes } from './services/analytics/filterRoutes.ts';
+import { workflowGraphRoutes } from './services/analytics/workflowGraphRoutes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
 import { contactRoutes } from './services/audience/contactRoutes.ts';
 import { formRoutes } from './services/audience/formRoutes.ts';
@@ -177,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     log: app.log,
     sessions,
+    mail: ctx.mail,
     sinks: ctx.emailEventSinks,
     workflowRuntime: options.workflowRuntime ?? false,
     feedFetcher: options.feedFetcher ?? false,
@@ -186,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxDelivery', background.outboxDelivery);
   app.decorate('deliveryWorker', background.deliveryWorker);
   app.decorate('emailEventSinks', ctx.emailEventSinks);
+  app.decorate('analyticsRollups', background.analyticsRollups);
+  app.decorate('analyticsExports', background.analyticsExports);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
@@ -202,7 +210,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(preferenceRoutes(ctx), { prefix: config.bases.preference });
   await app.register(workflowRoutes(ctx), { prefix: config.bases.workflow });
   await app.register(runtimeRoutes(ctx), { prefix: config.bases.workflow });
-  await app.register(analyticsRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(workflowGraphRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(dashboardRoutes(ctx, background.analyticsExports), { prefix: config.bases.analytics });
+  await app.register(contactAnalyticsRoutes(ctx, background.analyticsExports), {
+    prefix: config.bases.analytics,
+  });
+  await app.register(accountAnalyticsRoutes(ctx, background.analyticsExports), {
+    prefix: config.bases.analytics,
+  });
+  await app.register(exportRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/openDatabase.ts';
+import type { AppContext } from './lib/AppContext.ts';
 import type { EmailEventSink } from './lib/EmailEventSink.ts';
 import { startPeriodicJob } from './lib/jobs/startPeriodicJob.ts';
 import { startPgBoss } from './lib/jobs/startPgBoss.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
+import { ExportJobs } from './services/analytics/ExportJobs.ts';
+import { RollupJobs } from './services/analytics/RollupJobs.ts';
 import { ImportJobs } from './services/audience/ImportJobs.ts';
 import { deleteExpiredPendingSignups } from './services/auth/deleteExpiredPendingSignups.ts';
 import { LoginThrottle } from './services/auth/loginThrottle.ts';
@@ -35,6 +38,10 @@ export type BackgroundWork = {
   deliveryWorker: DeliveryWorker | null;
   /** CSV imports of contacts on pg-boss (queued by import_start/). */
   importJobs: ImportJobs;
+  /** The analytics rollups' catch-up on pg-boss (woken by every commit of email events). */
+  analyticsRollups: RollupJobs;
+  /** Analytics exports on pg-boss (queued by a report call's export_analytics). */
+  analyticsExports: ExportJobs;
   /** Deletes expired sessions, sign-up links and sign-in delays now (also hourly: a pg-boss schedule). */
   sweepExpired: () => Promise<void>;
   /**
@@ -50,7 +57,7 @@ export const EXPIRY_SWEEP = 'expiry-sweep';
 /**
  * Every background job of a server process, started from one place with its settings from config.ts. Two
  * mechanisms: jobs on pg-boss (server/lib/jobs: the workflow runtime's steps and sweep, the feed fetches and
- * their sweep, edition sends, CSV imports, the expiry sweep), sharing this process's one pg-boss; and the
+ * their sweep, edition sends, CSV imports, the analytics rollups' catch-up and its sweep, the expiry sweep), sharing this process's one pg-boss; and the
  * leased queues of email (the outbox's delivery with SMTP, the marketing delivery worker). Both wake on
  * the notifications of queued work (listenForWork); the runtime's email event sink is pushed onto `sinks`.
  */
@@ -59,6 +66,8 @@ export async function startBackgroundWork(input: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   sessions: SessionStore;
+  /** How the app sends its own email (the outbox). */
+  mail: AppContext['mail'];
   /** The app's email event sinks (the runtime adds its own; the delivery worker calls them). */
   sinks: EmailEventSink[];
   workflowRuntime: false | Omit<RuntimeOptions, 'database' | 'databaseUrl' | 'boss'>;
@@ -143,6 +152,22 @@ export async function startBackgroundWork(input: {
     onlyProcess: database.kind === 'pglite',
   });
 
+  const analyticsRollups = await RollupJobs.start({
+    database,
+    boss,
+    log: (message, error) => log.error(error, message),
+  });
+
+  const analyticsExports = await ExportJobs.start({
+    db: database.db,
+    boss,
+    log: (message, error) => log.error(error, message),
+    mail: input.mail,
+    dataDir: config.dataDir,
+    downloadUrl: (token) =>
+      `${config.publicOrigin}${config.bases.analytics}export_download/?token=${encodeURIComponent(token)}`,
+  });
+
   // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows:
   // hourly, in one process of the database each time (and at start-up: app.ts).
   const expirySweep = await startPeriodicJob(boss, database.db, {
@@ -166,10 +191,14 @@ export async function startBackgroundWork(input: {
     outboxDelivery,
     deliveryWorker,
     importJobs,
+    analyticsRollups,
+    analyticsExports,
     sweepExpired: expirySweep.runNow,
     stop: async () => {
       await expirySweep.stop();
       await importJobs.stop();
+      await analyticsRollups.stop();
+      await analyticsExports.stop();
       await feedFetcher?.stop();
       await editionSender.stop();
       await workflowRuntime?.stop();

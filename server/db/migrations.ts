@@ -32,6 +32,9 @@ import * as m0032 from './migrations/m0032_rate_limits.ts';
 import * as m0033 from './migrations/m0033_import_companies.ts';
 import * as m0034 from './migrations/m0034_list_sends.ts';
 import * as m0035 from './migrations/m0035_people_contains_search.ts';
+import * as m0040 from './migrations/m0040_analytics_read_model.ts';
+import * as m0041 from './migrations/m0041_analytics_saved_filters.ts';
+import * as m0042 from './migrations/m0042_analytics_exports.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -69,6 +72,9 @@ const migrations: Record<string, Migration> = {
   m0033_import_companies: m0033,
   m0034_list_sends: m0034,
   m0035_people_contains_search: m0035,
+  m0040_analytics_read_model: m0040,
+  m0041_analytics_saved_filters: m0041,
+  m0042_analytics_exports: m0042,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

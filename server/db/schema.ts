@@ -12,6 +12,14 @@ import type {
   VerifiedAddressTable,
 } from './schema/accountTables.ts';
 import type {
+  AnalyticsArticleContactTable,
+  AnalyticsContactEmailTable,
+  AnalyticsDayTotalsTable,
+  AnalyticsExportTable,
+  AnalyticsProgressTable,
+  AnalyticsSavedFilterTable,
+} from './schema/analyticsTables.ts';
+import type {
   AccountTable,
   AudienceFacetTable,
   AudienceImportChunkTable,
@@ -65,6 +73,7 @@ import type {
  * per area, and are re-exported here, so a query imports its types from this file.
  */
 export type * from './schema/accountTables.ts';
+export type * from './schema/analyticsTables.ts';
 export type * from './schema/audienceTables.ts';
 export type * from './schema/campaignTables.ts';
 export type * from './schema/contentTables.ts';
@@ -127,6 +136,12 @@ export type Database = {
   outlook_auth_states: OutlookAuthStateTable;
   outlook_connections: OutlookConnectionTable;
   campaign_export_widgets: CampaignExportWidgetTable;
+  analytics_day_totals: AnalyticsDayTotalsTable;
+  analytics_contact_email: AnalyticsContactEmailTable;
+  analytics_article_contact: AnalyticsArticleContactTable;
+  analytics_progress: AnalyticsProgressTable;
+  analytics_saved_filters: AnalyticsSavedFilterTable;
+  analytics_exports: AnalyticsExportTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -3,6 +3,8 @@ import { isContentTab } from '../../domain/contentArticles.ts';
 import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
+import { analyticsSectionOf, LATER_ANALYTICS_PAGES } from '../modules/analytics/analyticsSections.ts';
+import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { CAMPAIGN_PAGES, CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
@@ -90,11 +92,24 @@ export const audiencesPeopleRoute = createRoute({
   },
 });
 
-export const analyticsRoute = area(
-  '/analytics/{-$page}/{-$tab}',
-  'Analytics',
-  'Follow opens, clicks and engagement for campaigns, contacts and accounts.',
-);
+/** /analytics/{page}/{tab}: the dashboard (the default) and the campaigns report; later reports say so. */
+export const analyticsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/analytics/{-$page}/{-$tab}',
+  component: function AnalyticsRoute() {
+    const params = analyticsRoute.useParams();
+    const section = analyticsSectionOf(params.page);
+    if (section !== null) return <AnalyticsPage section={section} />;
+    if ((LATER_ANALYTICS_PAGES as readonly string[]).includes(params.page ?? ''))
+      return (
+        <AreaBeingBuiltPage
+          title="Analytics"
+          purpose="Follow opens, clicks and engagement for contacts, accounts and content."
+        />
+      );
+    return <AreaNotFound area="Analytics" path={`/analytics/${params.page}`} home={areaLinks.analytics} />;
+  },
+});
 /**
  * Automation addresses other than the list, create and details screens (automationRoutes.tsx): automation
  * is built, so any other address under it is a real not-found, inside the workbench.

@@ -6,10 +6,10 @@ import {
   guessField,
   guessMapping,
   isEmptyRow,
-  neutraliseCell,
   splitText,
   websiteDomain,
 } from '../../domain/contactImport.ts';
+import { neutraliseCell } from '../../domain/csvText.ts';
 
 describe('contact import', () => {
   it('guesses the field of common headers', () => {

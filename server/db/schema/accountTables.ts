@@ -12,6 +12,8 @@ export type OrganisationTable = {
   contact_url: string | null;
   /** The sender's postal address every marketing email's footer carries (m0022). */
   postal_address: ColumnType<string, string | undefined, string>;
+  /** The IANA zone whose days analytics counts in (m0040; set from the first user's user_tz at sign-up). */
+  time_zone: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 };
 

@@ -18,6 +18,8 @@ export type CampaignTable = {
   advanced_search: ColumnType<CampaignAdvancedSearch, string | undefined, string>;
   /** lower(name), stored, for the list's search (m0021). */
   name_lower: GeneratedAlways<string>;
+  /** A fixed pseudo campaign (m0040): 1 share profiles, 2 daily IQ, 3 weekly account insights; else null. */
+  share_type: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** Sources are ids or 'global' (the whole global pool), as the content explorer's advanced search names them. */

@@ -24,6 +24,12 @@ export type EmailEventTable = {
   send_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** An event of a test email (m0026). */
   is_test: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The edition sent (m0040; no foreign key: it stays what it was). */
+  version_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contact's account when the event happened (m0040). */
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The curated article a clicked link is (m0040). */
+  article_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type EmailSendStatus = 'queued' | 'sending' | 'delivered' | 'suppressed' | 'bounced' | 'failed';

@@ -18,6 +18,8 @@ export const CONTACT_DEPENDENTS = [
   { table: 'preferences', column: 'contact_id', action: 'set null' },
   { table: 'email_event', column: 'contact_id', action: 'set null' },
   { table: 'form_submissions', column: 'contact_id', action: 'set null' },
+  { table: 'analytics_contact_email', column: 'contact_id', action: 'cascade' },
+  { table: 'analytics_article_contact', column: 'contact_id', action: 'cascade' },
 ] as const;
 /** Rows deleted with a workflow enrolment (its ON DELETE CASCADE children). */
 export const ENROLMENT_DEPENDENTS = [{ table: 'workflow_step_history', column: 'enrolment_id' }] as const;

@@ -23,7 +23,11 @@ export type TrackedSend = {
   campaignId: number | null;
   workflowId: number | null;
   nodeId: string | null;
+  /** The edition sent (null for a send of no edition: a workflow's, the demo mailbox's). */
+  versionId: number | null;
   links: readonly string[];
+  /** For each link, the edition's curated article it is (by its link or canonical link), or null. */
+  linkArticles: readonly (number | null)[];
   isTest: boolean;
 };
 
@@ -129,28 +133,62 @@ export class TrackingRecorder {
         's.links',
         's.merge_values',
         's.is_test',
+        's.version_id',
         'b.links as body_links',
       ])
       .where('s.token', 'in', tokens)
       .where('s.status', '=', 'delivered')
       .execute();
+    const articles = await this.editionArticles(rows.map((row) => row.version_id));
     return new Map(
-      rows.map((row) => [
-        row.token,
-        {
-          id: row.id,
-          orgId: row.org_id,
-          contactId: row.contact_id,
-          emailId: row.email_id,
-          campaignId: row.campaign_id,
-          workflowId: row.workflow_id,
-          nodeId: row.node_id,
-          // A send's own links (sends before m0025) or its body's.
-          links: sendLinks(row.links.length > 0 ? row.links : (row.body_links ?? []), row.merge_values),
-          isTest: row.is_test,
-        } satisfies TrackedSend,
-      ]),
+      rows.map((row) => {
+        // A send's own links (sends before m0025) or its body's.
+        const links = sendLinks(row.links.length > 0 ? row.links : (row.body_links ?? []), row.merge_values);
+        const curated = row.version_id === null ? undefined : articles.get(row.version_id);
+        return [
+          row.token,
+          {
+            id: row.id,
+            orgId: row.org_id,
+            contactId: row.contact_id,
+            emailId: row.email_id,
+            campaignId: row.campaign_id,
+            workflowId: row.workflow_id,
+            nodeId: row.node_id,
+            versionId: row.version_id,
+            links,
+            linkArticles: links.map((link) => curated?.get(link) ?? null),
+            isTest: row.is_test,
+          } satisfies TrackedSend,
+        ];
+      }),
     );
+  }
+
+  /** The curated articles of editions, by edition, as link -> article id (the first in edition order). */
+  private async editionArticles(
+    versionIds: readonly (number | null)[],
+  ): Promise<Map<number, Map<string, number>>> {
+    const ids = [...new Set(versionIds.filter((id): id is number => id !== null))];
+    const byVersion = new Map<number, Map<string, number>>();
+    if (ids.length === 0) return byVersion;
+    const rows = await this.db
+      .selectFrom('edition_articles as ea')
+      .innerJoin('articles as a', 'a.id', 'ea.article_id')
+      .select(['ea.version_id', 'a.id', 'a.link', 'a.canonical_link'])
+      .where('ea.version_id', 'in', ids)
+      .orderBy('ea.version_id')
+      .orderBy('ea.position')
+      .execute();
+    for (const row of rows) {
+      let links = byVersion.get(row.version_id);
+      if (!links) {
+        links = new Map();
+        byVersion.set(row.version_id, links);
+      }
+      for (const link of [row.link, row.canonical_link]) if (!links.has(link)) links.set(link, row.id);
+    }
+    return byVersion;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, EmailEventTable } from '../../db/schema.ts';
 import type { EmailEventKind, EmailEventSink, RecordedEmailEvent } from '../../lib/EmailEventSink.ts';
+import { holdEventWriteLock } from '../../lib/eventWriteLock.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 
 export type EmailEventInput = {
@@ -17,6 +18,10 @@ export type EmailEventInput = {
   occurredAt?: Date;
   /** The send the event is about (tracking and delivery know it). */
   sendId?: number | null;
+  /** The edition the send sent. */
+  versionId?: number | null;
+  /** A click: the curated article its link is. */
+  articleId?: number | null;
   /** An event of a test email: stored (marked), never handed to the sinks (no workflow reacts to it). */
   isTest?: boolean;
 };
@@ -42,8 +47,8 @@ export const EMAIL_EVENT_PARENTS = [
  */
 export const SET_WISE_EVENTS = 20;
 
-/** An email_event row as written (its id comes back from the insert). */
-type EventRow = Omit<Selectable<EmailEventTable>, 'id'>;
+/** An email_event row as written (its id comes back from the insert; the account is read by it). */
+type EventRow = Omit<Selectable<EmailEventTable>, 'id' | 'account_id'>;
 
 /**
  * What the foreign keys would have made of the rows, done once for the batch: every parent row named is
@@ -89,6 +94,9 @@ async function checkParents(trx: Transaction<Database>, rows: EventRow[]): Promi
  * transaction: an event and what the sinks do about it (the workflow runtime's enrolments) commit together
  * or not at all. Events of test emails are stored only. Answers the events handed to the sinks. A batch of
  * SET_WISE_EVENTS or more has its references checked set-wise where the connection may (checkParents).
+ * Every write of email_event goes through here: it holds the event writers' lock until the transaction
+ * ends (lib/eventWriteLock.ts), so the analytics rollups, which read the events in id order, never pass
+ * over one, and are woken when it commits.
  */
 export async function recordEmailEvents(
   trx: Transaction<Database>,
@@ -110,23 +118,29 @@ export async function recordEmailEvents(
     occurred_at: input.occurredAt ?? now,
     send_id: input.sendId ?? null,
     is_test: input.isTest ?? false,
+    version_id: input.versionId ?? null,
+    article_id: input.articleId ?? null,
   }));
+  await holdEventWriteLock(trx);
   const setWise = rows.length >= SET_WISE_EVENTS && (await skipRowForeignKeyChecks(trx));
   if (setWise) rows = await checkParents(trx, rows);
   // One statement over column arrays (unnest): cheaper to parse and plan than a VALUES list of many rows.
-  // RETURNING gives the ids in insertion order, the order of the arrays.
+  // RETURNING gives the ids in insertion order, the order of the arrays. The contact's account is read as
+  // each row is written (the account at the time of the event).
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
   const { rows: inserted } = await sql<{ id: string | number }>`
     insert into email_event
       (org_id, kind, contact_id, email_id, campaign_id, workflow_id, node_id, link, user_agent, occurred_at,
-       send_id, is_test)
-    select * from unnest(
+       send_id, is_test, version_id, article_id, account_id)
+    select u.*, (select c.account_id from contacts c where c.id = u.contact_id) from unnest(
       ${column((r) => r.org_id)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.contact_id)}::int[],
       ${column((r) => r.email_id)}::int[], ${column((r) => r.campaign_id)}::int[],
       ${column((r) => r.workflow_id)}::int[], ${column((r) => r.node_id)}::text[], ${column((r) => r.link)}::text[],
       ${column((r) => r.user_agent)}::text[], ${column((r) => r.occurred_at.toISOString())}::timestamptz[],
-      ${column((r) => r.send_id)}::int[], ${column((r) => r.is_test)}::boolean[]
-    )
+      ${column((r) => r.send_id)}::int[], ${column((r) => r.is_test)}::boolean[],
+      ${column((r) => r.version_id)}::int[], ${column((r) => r.article_id)}::int[]
+    ) as u(org_id, kind, contact_id, email_id, campaign_id, workflow_id, node_id, link, user_agent, occurred_at,
+       send_id, is_test, version_id, article_id)
     returning id`.execute(trx);
   if (setWise) await restoreRowForeignKeyChecks(trx);
   const events: RecordedEmailEvent[] = rows.flatMap((row, i) =>

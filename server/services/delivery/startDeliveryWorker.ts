@@ -167,6 +167,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           nodeId: row.node_id,
           occurredAt: at,
           sendId: row.id,
+          versionId: row.version_id,
           isTest: row.is_test,
         })),
       );
@@ -245,6 +246,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
               nodeId: row.node_id,
               occurredAt: at,
               sendId: row.id,
+              versionId: row.version_id,
               isTest: row.is_test,
             })),
           ),

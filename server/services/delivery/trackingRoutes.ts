@@ -44,24 +44,26 @@ function userAgentOf(request: FastifyRequest): string | null {
   return typeof ua === 'string' && ua !== '' ? ua : null;
 }
 
-/** The event of an open (no link) or a click of a delivered send, with the user agent of the request. */
-function trackedEvent(
-  send: TrackedSend,
-  kind: 'opened' | 'clicked',
-  link: string | null,
-  request: FastifyRequest,
-): EmailEventInput {
+/**
+ * The event of an open (no link index) or a click of a delivered send (link number `index`, with the article
+ * it is), with the user agent of the request. Its time is the request's: a batch written again after a
+ * failed commit holds the very same events, which analytics then counts once.
+ */
+function trackedEvent(send: TrackedSend, index: number | null, request: FastifyRequest): EmailEventInput {
   return {
     orgId: send.orgId,
-    kind,
+    kind: index === null ? 'opened' : 'clicked',
     contactId: send.contactId,
     emailId: send.emailId,
     campaignId: send.campaignId,
     workflowId: send.workflowId,
     nodeId: send.nodeId,
     sendId: send.id,
-    link,
+    versionId: send.versionId,
+    link: index === null ? null : (send.links[index] ?? null),
+    articleId: index === null ? null : (send.linkArticles[index] ?? null),
     userAgent: userAgentOf(request),
+    occurredAt: new Date(),
     isTest: send.isTest,
   };
 }
@@ -115,7 +117,7 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
           try {
             const send = (await limit('open', request)).ok ? await recorder.send(parsed.data) : null;
             if (send) {
-              await recorder.record(trackedEvent(send, 'opened', null, request));
+              await recorder.record(trackedEvent(send, null, request));
             }
           } catch (error) {
             request.log.error(error, 'open could not be recorded');
@@ -139,14 +141,15 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
         }
         const token = tokenSchema.safeParse(request.params.token);
         const index = linkIndexSchema.safeParse(request.params.index);
-        const send = token.success && index.success ? await recorder.send(token.data) : null;
-        const link = send && index.success ? send.links[index.data] : undefined;
-        if (!send || link === undefined) {
+        const linkIndex = index.success ? index.data : undefined;
+        const send = token.success && linkIndex !== undefined ? await recorder.send(token.data) : null;
+        const link = send && linkIndex !== undefined ? send.links[linkIndex] : undefined;
+        if (!send || linkIndex === undefined || link === undefined) {
           return noStore(reply).code(404).type('text/html; charset=utf-8').send(INVALID_LINK_PAGE);
         }
         // The person is sent on even if the click could not be recorded (logged): the link was theirs.
         await recorder
-          .record(trackedEvent(send, 'clicked', link, request))
+          .record(trackedEvent(send, linkIndex, request))
           .catch((error: unknown) => request.log.error(error, 'click could not be recorded'));
         return noStore(reply).redirect(link, 302);
       },

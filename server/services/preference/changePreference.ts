@@ -188,22 +188,60 @@ export async function changePreferences(
     );
     await trx.insertInto('consent_ledger').values(ledger).execute();
     // A contact who unsubscribes from everything is an "unsubscribed" email event (analytics, the email
-    // graph). No workflow starts on it, so no event sink is involved.
+    // graph), of the email last delivered to them (lastDeliveredSends). No workflow starts on it, so no
+    // event sink is involved.
     const unsubscribed = [...recipients.values()].filter(
       (r) => r.current.unsubAll && !r.initial.unsubAll && r.row.contact_id !== null,
+    );
+    const lastSends = await lastDeliveredSends(
+      trx,
+      unsubscribed.map((r) => r.row.contact_id as number),
     );
     await recordEmailEvents(
       trx,
       [],
-      unsubscribed.map((r) => ({
-        orgId: r.row.org_id,
-        kind: 'unsubscribed' as const,
-        contactId: r.row.contact_id as number,
-        emailId: null,
-      })),
+      unsubscribed.map((r) => {
+        const send = lastSends.get(r.row.contact_id as number);
+        return {
+          orgId: r.row.org_id,
+          kind: 'unsubscribed' as const,
+          contactId: r.row.contact_id as number,
+          emailId: send?.email_id ?? null,
+          campaignId: send?.campaign_id ?? null,
+          workflowId: send?.workflow_id ?? null,
+          nodeId: send?.node_id ?? null,
+          sendId: send?.id ?? null,
+          versionId: send?.version_id ?? null,
+        };
+      }),
     );
     return results;
   });
+}
+
+/** How long after its delivery an email is still the one an unsubscribe is counted against. */
+export const UNSUBSCRIBE_ATTRIBUTION_DAYS = 30;
+
+/**
+ * The email an unsubscribe is counted against, per contact: the last one (not a test) delivered to them in
+ * the UNSUBSCRIBE_ATTRIBUTION_DAYS before. A contact with none gets an event of no email (counted in no
+ * email's analytics).
+ */
+async function lastDeliveredSends(trx: Transaction<Database>, contactIds: readonly number[]) {
+  if (contactIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('email_send')
+    .select(['id', 'contact_id', 'email_id', 'campaign_id', 'workflow_id', 'node_id', 'version_id'])
+    .distinctOn('contact_id')
+    .where('contact_id', 'in', [...new Set(contactIds)])
+    .where('status', '=', 'delivered')
+    .where('is_test', '=', false)
+    .where('delivered_at', '>', new Date(Date.now() - UNSUBSCRIBE_ATTRIBUTION_DAYS * 24 * 60 * 60 * 1000))
+    .orderBy('contact_id')
+    .orderBy('delivered_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.contact_id as number, row]));
 }
 
 /**

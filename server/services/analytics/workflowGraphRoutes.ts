@@ -11,7 +11,7 @@ import { workflowEmailsGraph, workflowGraphEmails } from './workflowGraphQueries
 type Answer<K extends keyof WorkflowAnswers> = WorkflowAnswers[K] & { success: true };
 
 /** Analytics service: the workflow email graph. A workflow of another user answers 404. */
-export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function workflowGraphRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const tags = ['analytics'];
   return async (app) => {

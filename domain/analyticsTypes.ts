@@ -1,0 +1,122 @@
+import type { SavedFilterData } from './analyticsSchemas.ts';
+import type { ZoomLevel } from './trendZoom.ts';
+
+/** The counted events of a selection (duplicates once; unique: first open or click of a contact and email). */
+export type EventCounts = {
+  sent: number;
+  delivered: number;
+  opens: number;
+  clicks: number;
+  bounced: number;
+  unsubscribed: number;
+  unique_opens: number;
+  unique_clicks: number;
+};
+
+/** Rates in percent with two decimals (0 when nothing was delivered or sent). */
+export type EventRates = {
+  delivered_rate: number;
+  open_rate: number;
+  click_rate: number;
+  total_open_rate: number;
+  total_click_rate: number;
+  bounce_rate: number;
+  unsubscribe_rate: number;
+};
+
+export type AnalyticsStats = EventCounts & EventRates & { total_accounts: number; total_contacts: number };
+
+export type EmailEngagement = {
+  openRate: number;
+  clickRate: number;
+  totalEmails: number;
+  totalCampaigns: number;
+};
+
+/** The period a report counted (organisation days; start null: all time). */
+export type AnalyticsPeriod = { start_date: string | null; end_date: string; time_zone: string };
+
+export type AnalyticsDashboard = {
+  stats: AnalyticsStats;
+  email_engagement: EmailEngagement;
+  period: AnalyticsPeriod;
+};
+
+export type EmailGraphRow = EventCounts &
+  EventRates & { email_id: number; email_name: string; campaign_id: number | null };
+export type CampaignGraphRow = EventCounts & EventRates & { campaign_id: number; campaign_name: string };
+
+export type AnalyticsPage<T> = { total_count: number; data: T[]; period: AnalyticsPeriod };
+
+/** A campaign's totals as the campaign list shows them. */
+export type CampaignAnalyticsRow = {
+  campaign_id: number;
+  campaign_name: string;
+  emails_count: number;
+  total_contacts: number;
+  total_sent: number;
+  total_delivered: number;
+  total_open: number;
+  total_clicks: number;
+  unique_opens: number;
+  unique_clicks: number;
+  open_rate: number;
+  click_rate: number;
+};
+
+/** One zoom level of a trends graph: the bucket starts and, per metric, one number per bucket. */
+export type TrendLevel = { x_axis: string[]; data: Record<string, number[]> };
+
+export type TrendsGraph = {
+  title: string;
+  zoom_level: ZoomLevel;
+  levels: ZoomLevel[];
+  period: AnalyticsPeriod;
+} & Partial<Record<ZoomLevel, TrendLevel>>;
+
+/** The answer contracts of the analytics dashboard calls, by call name (ServiceAnswer). */
+export type AnalyticsAnswers = {
+  analytics_dashboard: { data: AnalyticsDashboard };
+  dashboard_email_graph: AnalyticsPage<EmailGraphRow>;
+  dashboard_campaign_graph: AnalyticsPage<CampaignGraphRow>;
+  email_trends_graph: { data: TrendsGraph };
+  click_trends_graph: { data: TrendsGraph };
+  campaigns_analytics: AnalyticsPage<CampaignAnalyticsRow>;
+};
+
+/** An email the analytics filter offers (emails_dropdown/), marked when the selection keeps it. */
+export type AnalyticsDropdownEmail = {
+  email_id: number;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  email_name: string;
+  email_subject: string;
+  last_sent: string | null;
+  sent_by: string;
+  is_test_email: boolean;
+  is_marked: boolean;
+  digest_email: boolean;
+  adhoc_email: boolean;
+  ai_email: boolean;
+};
+
+/** The filter's option calls, by call name (ServiceAnswer). */
+export type AnalyticsFilterAnswers = {
+  emails_dropdown: {
+    total_count: number;
+    selected_count: number;
+    data: AnalyticsDropdownEmail[];
+    ai_group: (AnalyticsDropdownEmail & { ai_personality: null })[];
+    period: AnalyticsPeriod;
+  };
+  save_filter: { id: number };
+  /** GET save_filter/?filterId=: the saved filter (its data as save_filter/'s schema reads it). */
+  saved_filter: { data: { id: number; name: string; saved_data: SavedFilterData; is_temporary: boolean } };
+  dashboard_workflows: { total_count: number; data: { id: number; name: string; status: string }[] };
+  campaign_workflow_dropdown: {
+    data: {
+      campaigns: { campaign_id: number; campaign_name: string; share_type: number | null }[];
+      workflows: { workflow_id: number; workflow_name: string; status: string }[];
+    };
+  };
+};

@@ -1,0 +1,206 @@
+import { type RawBuilder, sql } from 'kysely';
+import type {
+  ContactSort,
+  ContactsListingBody,
+  ContactTab,
+  ContactTabCountsBody,
+} from '../../../domain/analyticsContactSchemas.ts';
+import type { AnalyticsPeriod } from '../../../domain/analyticsTypes.ts';
+import { notFound } from '../../lib/AppError.ts';
+import { likePattern } from '../../lib/likePattern.ts';
+import { analyticsListing, listingOrder } from './analyticsListing.ts';
+import {
+  type AnalyticsScope,
+  type AnalyticsUser,
+  type Db,
+  resolveScope,
+  scopeMoments,
+  scopeRows,
+} from './analyticsScope.ts';
+import { periodOf } from './statsQueries.ts';
+
+type Numeric = number | string | null;
+
+/** A contact of an analytics contact tab: who, and what the selection's emails of the period counted. */
+export type ContactAnalyticsRow = {
+  contact_id: number;
+  contact_name: string;
+  contact_email: string;
+  designation: string | null;
+  status: string;
+  engagement_score: number;
+  account_id: number | null;
+  company_name: string | null;
+  emails: number;
+  sent: number;
+  delivered: number;
+  opens: number;
+  clicks: number;
+  bounced: number;
+  unsubscribed: number;
+  last_activity: string | null;
+};
+
+/** Which of a contact's rows (alias r, grouped by contact) put it in each tab. */
+const TAB_HAVING: Record<ContactTab, RawBuilder<unknown>> = {
+  delivered: sql`sum(r.delivered) > 0`,
+  bounced: sql`sum(r.bounced) > 0`,
+  unsubscribed: sql`sum(r.unsubscribed) > 0`,
+  all_contacts: sql`true`,
+};
+
+const ENGAGEMENT_HAVING = {
+  all: sql`true`,
+  opened: sql`sum(r.opened) > 0`,
+  clicked: sql`sum(r.clicked) > 0`,
+  not_opened: sql`sum(r.opened) = 0`,
+  not_clicked: sql`sum(r.clicked) = 0`,
+} as const;
+
+const SORTS: Record<ContactSort, RawBuilder<unknown>> = {
+  contact_name: sql`c.full_name_lower`,
+  contact_email: sql`c.email_lower`,
+  company_name: sql`lower(a.name)`,
+  sent: sql`sum(r.sent)`,
+  opens: sql`sum(r.opened)`,
+  clicks: sql`sum(r.clicked)`,
+  last_activity: sql`max(r.last_event_at)`,
+};
+
+/**
+ * The contact rows of a selection (alias r joined to contacts c and their accounts a): the contacts sent
+ * one of its emails in the period (the latest send of each email counts), searched by name or address,
+ * of an account, or among those that clicked an article (by id or link).
+ */
+async function contactRowsWhere(
+  db: Db,
+  scope: AnalyticsScope,
+  body: ContactTabCountsBody,
+): Promise<RawBuilder<unknown>> {
+  const parts: RawBuilder<unknown>[] = [
+    scopeRows(scope, 'r'),
+    scopeMoments(scope, sql`coalesce(r.last_sent_at, r.last_event_at)`),
+  ];
+  if (body.search_word)
+    parts.push(sql`(c.full_name_lower like ${likePattern(body.search_word.toLowerCase())}
+      or c.email_lower like ${likePattern(body.search_word.toLowerCase())})`);
+  if (body.account_id !== null) {
+    const account = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', body.account_id)
+      .where('org_id', '=', scope.orgId)
+      .executeTakeFirst();
+    if (!account) throw notFound('Account not found.');
+    parts.push(sql`c.account_id = ${account.id}`);
+  }
+  const articleUrl = body.article_url?.trim();
+  if (body.article_id !== null || articleUrl) {
+    let query = db
+      .selectFrom('articles')
+      .select('id')
+      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', scope.orgId)]));
+    if (body.article_id !== null) query = query.where('id', '=', body.article_id);
+    if (articleUrl)
+      query = query.where((eb) =>
+        eb.or([eb('link', '=', articleUrl), eb('canonical_link', '=', articleUrl)]),
+      );
+    const articles = await query.execute();
+    if (articles.length === 0) throw notFound('Article not found.');
+    parts.push(sql`exists (select 1 from analytics_article_contact ac where ac.contact_id = c.id
+      and ac.is_test = ${scope.isTest} and ac.article_id in (${sql.join(articles.map((a) => sql`${a.id}`))}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const FROM = sql`analytics_contact_email r join contacts c on c.id = r.contact_id
+  left join accounts a on a.id = c.account_id`;
+
+/** The query of a contact tab (every row, before paging). */
+export async function contactTabQuery(db: Db, user: AnalyticsUser, body: ContactsListingBody) {
+  const scope = await resolveScope(db, user, body);
+  const where = await contactRowsWhere(db, scope, body);
+  return {
+    scope,
+    from: FROM,
+    where,
+    groupBy: sql`c.id, a.id`,
+    having: sql`${TAB_HAVING[body.tab]} and ${ENGAGEMENT_HAVING[body.contacts_by_filter]}`,
+  };
+}
+
+/** contacts_listing/: a page of a contact tab, in its sort (the latest activity first by default). */
+export async function contactsListing(
+  db: Db,
+  user: AnalyticsUser,
+  body: ContactsListingBody,
+): Promise<{ total_count: number; data: ContactAnalyticsRow[]; tab: ContactTab; period: AnalyticsPeriod }> {
+  const { scope, ...query } = await contactTabQuery(db, user, body);
+  const page = await analyticsListing<Record<string, Numeric> & { contact_id: number }>(db, {
+    ...query,
+    select: sql`c.id as contact_id, trim(c.first_name || ' ' || c.last_name) as contact_name,
+      c.email as contact_email, c.designation, c.status, c.engagement_score, a.id as account_id,
+      a.name as company_name, count(*) as emails, sum(r.sent) as sent, sum(r.delivered) as delivered,
+      sum(r.opened) as opens, sum(r.clicked) as clicks, sum(r.bounced) as bounced,
+      sum(r.unsubscribed) as unsubscribed, max(r.last_event_at) as last_activity`,
+    orderBy: listingOrder(
+      SORTS,
+      body.sort_by,
+      body.sort_type,
+      sql`max(r.last_event_at) desc`,
+      sql`c.id desc`,
+    ),
+    limit: body.limit,
+    offset: body.offset,
+  });
+  return {
+    total_count: page.total_count,
+    tab: body.tab,
+    data: page.rows.map((r) => ({
+      contact_id: r.contact_id,
+      contact_name: String(r.contact_name ?? ''),
+      contact_email: String(r.contact_email ?? ''),
+      designation: r.designation === null ? null : String(r.designation),
+      status: String(r.status),
+      engagement_score: Number(r.engagement_score ?? 0),
+      account_id: r.account_id === null ? null : Number(r.account_id),
+      company_name: r.company_name === null ? null : String(r.company_name),
+      emails: Number(r.emails ?? 0),
+      sent: Number(r.sent ?? 0),
+      delivered: Number(r.delivered ?? 0),
+      opens: Number(r.opens ?? 0),
+      clicks: Number(r.clicks ?? 0),
+      bounced: Number(r.bounced ?? 0),
+      unsubscribed: Number(r.unsubscribed ?? 0),
+      last_activity: r.last_activity == null ? null : new Date(r.last_activity).toISOString(),
+    })),
+    period: periodOf(scope),
+  };
+}
+
+/** contact_listing_tab_counts/: how many contacts each tab holds under the same filters. */
+export async function contactTabCounts(
+  db: Db,
+  user: AnalyticsUser,
+  body: ContactTabCountsBody,
+): Promise<Record<ContactTab, number> & { period: AnalyticsPeriod }> {
+  const scope = await resolveScope(db, user, body);
+  const where = await contactRowsWhere(db, scope, body);
+  const counted = await sql<Record<ContactTab, Numeric>>`
+    select count(*) filter (where x.delivered) as delivered, count(*) filter (where x.bounced) as bounced,
+      count(*) filter (where x.unsubscribed) as unsubscribed, count(*) as all_contacts
+    from (
+      select ${TAB_HAVING.delivered} as delivered, ${TAB_HAVING.bounced} as bounced,
+        ${TAB_HAVING.unsubscribed} as unsubscribed
+      from ${FROM} where ${where}
+      group by c.id having ${ENGAGEMENT_HAVING[body.contacts_by_filter]}
+    ) x`.execute(db);
+  const row = counted.rows[0];
+  return {
+    delivered: Number(row?.delivered ?? 0),
+    bounced: Number(row?.bounced ?? 0),
+    unsubscribed: Number(row?.unsubscribed ?? 0),
+    all_contacts: Number(row?.all_contacts ?? 0),
+    period: periodOf(scope),
+  };
+}

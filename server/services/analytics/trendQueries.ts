@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
+import type { EventCounts, TrendLevel, TrendsGraph } from '../../../domain/analyticsTypes.ts';
+import { defaultZoomLevel, type ZoomLevel, zoomLevelsFor } from '../../../domain/trendZoom.ts';
+import { type AnalyticsUser, addDays, type Db, resolveScope } from './analyticsScope.ts';
+import { COUNT_SUMS, countsOf, dayTotalsOf, percent, periodOf } from './statsQueries.ts';
+
+type Numeric = number | string | null;
+
+/** The first day of the bucket of `day` at a zoom level (weeks start on Monday). */
+export function bucketStart(day: string, level: ZoomLevel): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  switch (level) {
+    case 'daily':
+      return day;
+    case 'weekly': {
+      const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+      return addDays(day, -weekday);
+    }
+    case 'monthly':
+      return `${y}-${pad(m)}-01`;
+    case 'quarterly':
+      return `${y}-${pad(Math.floor((m - 1) / 3) * 3 + 1)}-01`;
+    case 'yearly':
+      return `${y}-01-01`;
+  }
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** What each trends graph draws: its metrics (counted per bucket) and rates (of the bucket's counts). */
+const GRAPHS = {
+  email: {
+    title: 'Email trends',
+    metrics: (c: EventCounts) => ({
+      total_opens: c.opens,
+      unique_opens: c.unique_opens,
+      total_clicks: c.clicks,
+      unique_clicks: c.unique_clicks,
+      unsubscribed: c.unsubscribed,
+      bounced: c.bounced,
+      sent: c.sent,
+      delivered: c.delivered,
+      total_open_rate: percent(c.opens, c.delivered),
+      total_click_rate: percent(c.clicks, c.delivered),
+    }),
+  },
+  click: {
+    title: 'Click trends',
+    metrics: (c: EventCounts) => ({
+      total_clicks: c.clicks,
+      unique_clicks: c.unique_clicks,
+      delivered: c.delivered,
+      total_click_rate: percent(c.clicks, c.delivered),
+      unique_click_rate: percent(c.unique_clicks, c.delivered),
+    }),
+  },
+} as const;
+
+/**
+ * email_trends_graph/ and click_trends_graph/: the selection's counts per day, week, month, quarter and
+ * year (the levels its period spans; every bucket of the period, empty ones as 0) and the level the graph
+ * opens at. All time starts on the first day with events.
+ */
+export async function trendsGraph(
+  db: Db,
+  user: AnalyticsUser,
+  selection: AnalyticsSelection,
+  graph: keyof typeof GRAPHS,
+): Promise<TrendsGraph> {
+  const scope = await resolveScope(db, user, selection);
+  const rows = await sql<Record<keyof EventCounts, Numeric> & { day: string }>`
+    select to_char(r.day, 'YYYY-MM-DD') as day, ${COUNT_SUMS}
+    from analytics_day_totals r where ${dayTotalsOf(scope)}
+    group by r.day order by r.day`.execute(db);
+  const from = scope.from ?? rows.rows[0]?.day ?? scope.to;
+  const levels = zoomLevelsFor(daysBetween(from, scope.to));
+  const { title, metrics } = GRAPHS[graph];
+  const answer: TrendsGraph = {
+    title,
+    zoom_level: defaultZoomLevel(levels),
+    levels,
+    period: periodOf(scope),
+  };
+  for (const level of levels) {
+    const buckets = new Map<string, EventCounts>();
+    for (let day = from; day <= scope.to; day = addDays(day, 1)) {
+      const start = bucketStart(day, level);
+      if (!buckets.has(start)) buckets.set(start, countsOf(undefined));
+    }
+    for (const row of rows.rows) {
+      const sum = buckets.get(bucketStart(row.day, level));
+      if (!sum) continue;
+      const counts = countsOf(row);
+      for (const key of Object.keys(sum) as (keyof EventCounts)[]) sum[key] += counts[key];
+    }
+    const data: TrendLevel['data'] = {};
+    for (const counts of buckets.values())
+      for (const [metric, value] of Object.entries(metrics(counts))) {
+        const values = data[metric] ?? [];
+        values.push(value);
+        data[metric] = values;
+      }
+    answer[level] = { x_axis: [...buckets.keys()], data };
+  }
+  return answer;
+}

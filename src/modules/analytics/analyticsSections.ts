@@ -1,0 +1,25 @@
+/** The analytics area's sections built so far, in the order its navigation shows them (/analytics/{page}). */
+export const ANALYTICS_SECTIONS = [
+  { page: 'dashboard', label: 'Dashboard' },
+  { page: 'campaigns-assets', label: 'Campaigns' },
+] as const;
+
+export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
+
+/** The other report keys of the area (their screens come later). */
+export const LATER_ANALYTICS_PAGES = [
+  'accounts',
+  'lists',
+  'contacts',
+  'content',
+  'insights',
+  'trends',
+  'emails',
+  'workflows',
+] as const;
+
+/** The section an address names; /analytics alone is the dashboard; anything else is null. */
+export function analyticsSectionOf(page: string | undefined): AnalyticsSection | null {
+  if (!page) return 'dashboard';
+  return ANALYTICS_SECTIONS.find((section) => section.page === page)?.page ?? null;
+}

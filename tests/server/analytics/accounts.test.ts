@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AnalyticsFixture,
+  analyticsFixture,
+  callOk,
+  groupBy,
+  statusOf,
+  sumOf as sum,
+} from './analyticsTestKit.ts';
+
+const fixture = analyticsFixture({
+  contacts: 45,
+  emails: 5,
+  events: 2500,
+  seed: 'accounts',
+  timeZone: 'Europe/Berlin',
+});
+const f = fixture;
+type Fields = Record<string, string | number | undefined>;
+const call = (path: string, fields: Fields, as?: AnalyticsFixture['session']) =>
+  callOk(f().t.app, as ?? f().session, path, fields);
+const code = async (path: string, fields: Fields, as?: AnalyticsFixture['session']) =>
+  (await statusOf(f().t.app, as ?? f().session, path, fields)).code;
+const accounts = () =>
+  groupBy(
+    f().real.filter((l) => l.accountId !== null),
+    (l) => l.accountId as number,
+  );
+
+describe('accounts_listing/', () => {
+  it('lists the accounts sent to in the period with their contacts and sums; searches; opened only', async () => {
+    const answer = await call('accounts_listing/', f().range);
+    expect(answer.total_records).toBe(accounts().size);
+    expect(answer.total_records).toBeGreaterThan(1);
+    for (const row of answer.result) {
+      const rows = accounts().get(row.account_id) ?? [];
+      expect(row).toMatchObject({
+        contacts: new Set(rows.map((r) => r.contactId)).size,
+        sent: sum(rows, 'sent'),
+        opens: sum(rows, 'opened'),
+        clicks: sum(rows, 'clicked'),
+        unique_opens: rows.filter((r) => r.firstOpen).length,
+      });
+    }
+    const named = answer.result[0];
+    const searched = await call('accounts_listing/', {
+      ...f().range,
+      search_account: named.account_name.toUpperCase(),
+    });
+    expect(searched.result.map((r: { account_id: number }) => r.account_id)).toEqual([named.account_id]);
+    const byName = await call('accounts_listing/', {
+      ...f().range,
+      sort_by: 'account_name',
+      order_by: 'DESC',
+    });
+    const names = byName.result.map((r: { account_name: string }) => r.account_name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    const opened = await call('accounts_listing/', { ...f().range, accounts_by_filter: 'opened' });
+    expect(opened.total_records).toBe(
+      [...accounts().values()].filter((rows) => sum(rows, 'opened') > 0).length,
+    );
+    expect(await code('accounts_listing/', { accounts_by_filter: 'bounced' })).toBe(400);
+    expect(
+      (await call('accounts_listing/', f().range, f().other)).result.map(
+        (r: { account_id: number }) => r.account_id,
+      ),
+    ).not.toContain(named.account_id);
+  });
+});
+
+describe('the account dashboard', () => {
+  it('account_details/ gives the account, its stats under the selection and its contacts', async () => {
+    const [accountId, rows = []] = [...accounts()][0] ?? [];
+    const { data } = await call('account_details/', {
+      ...f().range,
+      account_id: accountId as number,
+      limit: 5,
+    });
+    expect(data.company_id).toBe(accountId);
+    expect(data.account_stats).toMatchObject({
+      total_contacts: new Set(rows.map((r) => r.contactId)).size,
+      sent: sum(rows, 'sent'),
+      delivered: sum(rows, 'delivered'),
+      opens: sum(rows, 'opened'),
+    });
+    const members = [...f().world.accountOf].filter(([, a]) => a === accountId).length;
+    expect(data.account_contacts.total_count).toBe(members);
+    expect(data.account_contacts.data).toHaveLength(Math.min(5, members));
+    expect(await code('account_details/', { account_id: accountId as number }, f().other)).toBe(404);
+    expect(await code('account_details/', { account_id: '0' })).toBe(400);
+  });
+
+  it('account_email_engagement/ sums each email over the account’s contacts', async () => {
+    const [accountId, rows = []] = [...accounts()][0] ?? [];
+    const answer = await call('account_email_engagement/', { ...f().range, account_id: accountId as number });
+    const emails = groupBy(rows, (r) => r.emailId);
+    expect(answer.total_count).toBe(emails.size);
+    for (const row of answer.data) {
+      const lines = emails.get(row.email_id) ?? [];
+      expect(row).toMatchObject({
+        contacts: lines.length,
+        sent: sum(lines, 'sent'),
+        clicks: sum(lines, 'clicked'),
+      });
+    }
+    expect(await code('account_email_engagement/', { account_id: accountId as number }, f().other)).toBe(404);
+  });
+
+  it('account_content_engagement/ lists the articles its contacts clicked, searchable by title', async () => {
+    const [accountId, clicked = []] =
+      [
+        ...groupBy(
+          f().articles.filter((l) => l.accountId !== null),
+          (l) => l.accountId,
+        ),
+      ][0] ?? [];
+    const answer = await call('account_content_engagement/', { account_id: accountId as number });
+    const articles = groupBy(clicked, (l) => l.articleId);
+    expect(answer.total_count).toBe(articles.size);
+    for (const row of answer.data) {
+      const lines = articles.get(row.article_id) ?? [];
+      expect(row).toMatchObject({
+        clicks: lines.reduce((n, l) => n + l.clicks, 0),
+        clicked_by: lines.length,
+      });
+    }
+    const title = answer.data[0].article_title as string;
+    const searched = await call('account_content_engagement/', {
+      account_id: accountId as number,
+      search_term: title,
+    });
+    expect(searched.data.map((r: { article_id: number }) => r.article_id)).toContain(
+      answer.data[0].article_id,
+    );
+    expect(await code('account_content_engagement/', { account_id: accountId as number }, f().other)).toBe(
+      404,
+    );
+  });
+});
+
+describe('content_listing/', () => {
+  it('lists the articles clicked in the period with their first five contacts by clicks and the totals', async () => {
+    const answer = await call('content_listing/', { ...f().range, limit: 100 });
+    const articles = groupBy(f().articles, (l) => l.articleId);
+    expect(answer.total_articles_count).toBe(articles.size);
+    expect(answer.total_article_score).toBe(f().articles.reduce((n, l) => n + l.clicks, 0));
+    for (const row of answer.data) {
+      const lines = articles.get(row.article_id) ?? [];
+      expect(row.clicks).toBe(lines.reduce((n, l) => n + l.clicks, 0));
+      const shown = row.clickedBy.contacts;
+      expect(shown).toHaveLength(Math.min(5, lines.length));
+      const counts = shown.map((c: { clickCount: number }) => c.clickCount);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(counts[0]).toBe(Math.max(...lines.map((l) => l.clicks)));
+    }
+    expect(await code('content_listing/', { sort_by: 'price' })).toBe(400);
+    expect((await call('content_listing/', f().range, f().other)).total_articles_count).toBe(0);
+  });
+});
