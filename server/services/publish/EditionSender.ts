@@ -165,16 +165,28 @@ async function recordListSends(
     .execute();
 }
 
-/** Runs a send's batches until it is done, paused, cancelled or not due yet. */
+/**
+ * How long one walk job runs before it hands the rest of its send to a new job, and how long pg-boss waits
+ * before it gives a job of a process that died to another worker: a walk killed mid-send goes on from its
+ * last committed batch within about a minute, and a long send never outlives its job's expiry.
+ */
+export const WALK_SLICE_MS = 20_000;
+const WALK_EXPIRY_SECONDS = 60;
+
+/**
+ * Runs a send's batches until it is done, paused, cancelled or not due yet, or until `until` (a time in ms)
+ * has passed ('more': batches are left for the next walk).
+ */
 export async function runSend(
   db: Kysely<Database>,
   sendId: number,
   clock: () => Date = () => new Date(),
   batchSize = SEND_BATCH_SIZE,
+  until = Number.POSITIVE_INFINITY,
 ): Promise<BatchOutcome> {
   for (;;) {
     const outcome = await runSendBatch(db, sendId, clock(), batchSize);
-    if (outcome !== 'more') return outcome;
+    if (outcome !== 'more' || Date.now() >= until) return outcome;
   }
 }
 
@@ -196,24 +208,37 @@ export type EditionSenderOptions = {
 /**
  * Edition sends on pg-boss (a job of server/lib/jobs): start() runs the walks of EDITION_SEND_QUEUE in this
  * process; queue() adds one for a send, now or at its scheduled time (the worker wakes then). A worker that
- * dies mid-batch rolls that batch back; pg-boss gives the job to another worker after its expiry, and the
- * walk goes on from the last committed cursor. A walk that fails is tried again (retryLimit); after the
+ * dies mid-batch rolls that batch back; pg-boss gives the job to another worker after its expiry (a minute:
+ * a walk runs WALK_SLICE_MS, then queues the rest of its send), and the walk goes on from the last
+ * committed cursor. A walk that fails is tried again (retryLimit); after the
  * last attempt the send reads failed.
  */
 export class EditionSender {
   private constructor(private readonly job: JobRunner<EditionSendJob>) {}
 
   static async start(options: EditionSenderOptions): Promise<EditionSender> {
+    // A walk that runs out of its slice queues the rest of its send as a new job, on this runner.
+    let giveRunner: (runner: JobRunner<EditionSendJob>) => void = () => {};
+    const runner = new Promise<JobRunner<EditionSendJob>>((resolve) => {
+      giveRunner = resolve;
+    });
     const job = await startJob<EditionSendJob>(options.boss, options.db, {
       name: EDITION_SEND_QUEUE,
-      queue: { retryLimit: options.retryLimit ?? 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+      queue: {
+        retryLimit: options.retryLimit ?? 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: WALK_EXPIRY_SECONDS,
+      },
       concurrency: options.concurrency ?? 2,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       log: options.log,
       describe: ({ sendId }) => `edition send ${sendId}`,
       run: async (job) => {
         try {
-          await runSend(options.db, job.data.sendId);
+          const { sendId } = job.data;
+          const outcome = await runSend(options.db, sendId, undefined, undefined, Date.now() + WALK_SLICE_MS);
+          if (outcome === 'more') await (await runner).queue({ sendId });
         } catch (error) {
           // Tried again from the last committed batch; after the last attempt the send says so.
           if (job.retryCount >= job.retryLimit) await recordSendFailure(options.db, job.data.sendId, error);
@@ -221,6 +246,7 @@ export class EditionSender {
         }
       },
     });
+    giveRunner(job);
     return new EditionSender(job);
   }
 
