@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Thin routes in the campaign and publish services: a routes file holds schemas and handlers that each
+ * Thin routes in the campaign, publish and analytics services: a routes file holds schemas and handlers that each
  * call a use case; the database is reached from use-case and query files only, and no work is started
  * with its errors dropped. Checked on the source text, so a second way fails `npm test` with its place.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVICES = ['server/services/campaign', 'server/services/publish'];
+const SERVICES = ['server/services/campaign', 'server/services/publish', 'server/services/analytics'];
 /** "At most about 200 lines": the longest routes file may run a little over on its schema descriptions. */
 const MAX_ROUTES_LINES = 220;
 
@@ -43,7 +43,7 @@ function droppedErrors(text: string): string[] {
 const files = SERVICES.flatMap(filesUnder);
 const routesFiles = files.filter((file) => /Routes\.ts$/.test(file));
 
-describe('thin routes in the campaign and publish services', () => {
+describe('thin routes in the campaign, publish and analytics services', () => {
   it('finds the routes files', () => {
     expect(routesFiles).toEqual(
       expect.arrayContaining([

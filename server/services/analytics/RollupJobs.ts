@@ -109,7 +109,8 @@ export class RollupJobs {
     const run = this.chain.then(() =>
       applyNewEvents(this.options.database.db, { batchEvents: this.options.batchEvents }),
     );
-    this.chain = run.catch(() => undefined);
+    // The next catch-up waits for this one whatever its outcome; the outcome goes to this caller.
+    this.chain = Promise.allSettled([run]);
     return run;
   }
 
