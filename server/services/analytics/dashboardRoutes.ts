@@ -106,7 +106,7 @@ export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPl
           tags,
           summary: "A page of the organisation's campaigns with their analytics",
           description: campaignsDescription,
-          querystring: campaignsAnalyticsBodySchema,
+          querystring: campaignsAnalyticsBodySchema.omit({ export_analytics: true, export_format: true }),
         },
       },
       async (request) => ({
