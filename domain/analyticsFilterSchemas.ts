@@ -18,7 +18,6 @@ export const emailsDropdownBodySchema = z.object({
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),
   offset: offsetField(),
   is_count: flag('is_count'),
-  default: flag('default'),
 });
 
 export const WORKFLOW_FILTERS = ['active', 'inactive', 'all'] as const;

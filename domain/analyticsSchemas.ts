@@ -138,18 +138,15 @@ export const analyticsSelectionShape = {
 export const analyticsSelectionSchema = z.object(analyticsSelectionShape);
 export type AnalyticsSelection = z.output<typeof analyticsSelectionSchema>;
 
-/** analytics_dashboard/ and the graphs: the selection plus what the screen asks for. */
+/** analytics_dashboard/: the selection, and whether to export it instead. */
 export const analyticsDashboardBodySchema = z.object({
   ...analyticsSelectionShape,
-  get_overview_data: flag('get_overview_data'),
   ...exportFields,
-  analytic_request: z.string().max(100).optional(),
 });
 
 /** dashboard_email_graph/ and dashboard_campaign_graph/: the selection, a page of the busiest first. */
 export const analyticsGraphBodySchema = z.object({
   ...analyticsSelectionShape,
-  analytic_request: z.string().max(100).optional(),
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),
   offset: offsetField(),
 });
@@ -160,7 +157,6 @@ export const analyticsTrendsBodySchema = z.object(analyticsSelectionShape);
 /** campaigns_analytics/ (GET query or POST form): the selection, a page of campaigns (search by name). */
 export const campaignsAnalyticsBodySchema = z.object({
   ...analyticsSelectionShape,
-  analytic_request: z.string().max(100).optional(),
   search_campaign: searchFieldSchema('search_campaign'),
   ...exportFields,
   limit: limitField(ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { applyNewEvents } from '../services/analytics/applyNewEvents.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
@@ -89,6 +90,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedSummary> {
       articles,
     };
   });
+  // The demo's email events come with their analytics rollups, so a start has nothing to catch up.
+  if (counts !== null) await applyNewEvents(db);
   return {
     demoPreferenceUuid: await demoPreferenceUuid(db),
     seeded: counts !== null,

@@ -10,7 +10,7 @@ import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { answerOrExport } from './answerOrExport.ts';
 import { campaignsAnalytics } from './campaignAnalyticsQueries.ts';
 import type { ExportJobs } from './ExportJobs.ts';
-import { analyticsDashboard, dashboardCampaignGraph, dashboardEmailGraph } from './statsQueries.ts';
+import { analyticsDashboard, dashboardGraph } from './statsQueries.ts';
 import { trendsGraph } from './trendQueries.ts';
 
 export const SELECTION =
@@ -61,7 +61,7 @@ export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPl
       },
       async (request) => ({
         success: true as const,
-        ...(await dashboardEmailGraph(db, currentAuth(request).user, request.body)),
+        ...(await dashboardGraph(db, currentAuth(request).user, request.body, 'email')),
       }),
     );
 
@@ -77,7 +77,7 @@ export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPl
       },
       async (request) => ({
         success: true as const,
-        ...(await dashboardCampaignGraph(db, currentAuth(request).user, request.body)),
+        ...(await dashboardGraph(db, currentAuth(request).user, request.body, 'campaign')),
       }),
     );
 
@@ -106,7 +106,7 @@ export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPl
           tags,
           summary: "A page of the organisation's campaigns with their analytics",
           description: campaignsDescription,
-          querystring: campaignsAnalyticsBodySchema,
+          querystring: campaignsAnalyticsBodySchema.omit({ export_analytics: true, export_format: true }),
         },
       },
       async (request) => ({

@@ -4,7 +4,7 @@ import { campaignsAnalytics } from './campaignAnalyticsQueries.ts';
 import { contactsListing } from './contactAnalyticsQueries.ts';
 import { contentListing } from './contentAnalyticsQueries.ts';
 import { emailEngagement } from './engagementQueries.ts';
-import { dashboardEmailGraph } from './statsQueries.ts';
+import { dashboardGraph } from './statsQueries.ts';
 
 type Row = Record<string, unknown>;
 type Page = { total_count: number; rows: Row[] };
@@ -52,7 +52,7 @@ export const EXPORT_REPORTS = {
       ['click_rate', 'Click rate %'],
     ],
     page: async (db, user, body, limit, offset) => {
-      const page = await dashboardEmailGraph(db, user, { ...body, limit, offset });
+      const page = await dashboardGraph(db, user, { ...body, limit, offset }, 'email');
       return { total_count: page.total_count, rows: page.data };
     },
   },

@@ -110,59 +110,49 @@ export async function analyticsDashboard(
 
 type Paging = { limit: number; offset: number };
 
-/** dashboard_email_graph/: the selection's emails with their counts, most sent first. */
-export async function dashboardEmailGraph(
-  db: Db,
-  user: AnalyticsUser,
-  selection: AnalyticsSelection & Paging,
-): Promise<AnalyticsPage<EmailGraphRow>> {
-  const scope = await resolveScope(db, user, selection);
-  const page = await analyticsListing<
-    CountRow & { email_id: number; email_name: string; campaign_id: number | null }
-  >(db, {
-    select: sql`r.email_id, e.name as email_name, e.campaign_id, ${COUNT_SUMS}`,
+/** What each dashboard graph lists (alias r: day totals): who its rows are, and how they are grouped. */
+const GRAPHS = {
+  email: {
+    select: sql`r.email_id, e.name as email_name, e.campaign_id`,
     from: sql`analytics_day_totals r join emails e on e.id = r.email_id`,
-    where: dayTotalsOf(scope),
     groupBy: sql`r.email_id, e.name, e.campaign_id`,
-    orderBy: sql`sum(r.sent) desc, r.email_id`,
-    ...selection,
-  });
-  return {
-    total_count: page.total_count,
-    data: page.rows.map((r) => {
-      const counts = countsOf(r);
-      return {
-        email_id: r.email_id,
-        email_name: r.email_name,
-        campaign_id: r.campaign_id,
-        ...counts,
-        ...ratesOf(counts),
-      };
-    }),
-    period: periodOf(scope),
-  };
-}
+  },
+  campaign: {
+    select: sql`r.campaign_id, c.name as campaign_name`,
+    from: sql`analytics_day_totals r join campaigns c on c.id = r.campaign_id`,
+    groupBy: sql`r.campaign_id, c.name`,
+  },
+} as const;
 
-/** dashboard_campaign_graph/: the selection's campaigns with their counts, most sent first. */
-export async function dashboardCampaignGraph(
+/**
+ * dashboard_email_graph/ and dashboard_campaign_graph/: a page of the selection's emails or campaigns
+ * with their counts and rates, most sent first.
+ */
+export async function dashboardGraph<K extends keyof typeof GRAPHS>(
   db: Db,
   user: AnalyticsUser,
   selection: AnalyticsSelection & Paging,
-): Promise<AnalyticsPage<CampaignGraphRow>> {
+  graph: K,
+): Promise<AnalyticsPage<K extends 'email' ? EmailGraphRow : CampaignGraphRow>> {
   const scope = await resolveScope(db, user, selection);
-  const page = await analyticsListing<CountRow & { campaign_id: number; campaign_name: string }>(db, {
-    select: sql`r.campaign_id, c.name as campaign_name, ${COUNT_SUMS}`,
-    from: sql`analytics_day_totals r join campaigns c on c.id = r.campaign_id`,
+  const { select, from, groupBy } = GRAPHS[graph];
+  const page = await analyticsListing<Record<string, unknown>>(db, {
+    select: sql`${select}, ${COUNT_SUMS}`,
+    from,
     where: dayTotalsOf(scope),
-    groupBy: sql`r.campaign_id, c.name`,
-    orderBy: sql`sum(r.sent) desc, r.campaign_id`,
+    groupBy,
+    orderBy: sql`sum(r.sent) desc, ${groupBy}`,
     ...selection,
   });
+  const countNames = new Set(Object.keys(countsOf(undefined)));
   return {
     total_count: page.total_count,
-    data: page.rows.map((r) => {
-      const counts = countsOf(r);
-      return { campaign_id: r.campaign_id, campaign_name: r.campaign_name, ...counts, ...ratesOf(counts) };
+    data: page.rows.map((row) => {
+      const counts = countsOf(row);
+      const who = Object.fromEntries(Object.entries(row).filter(([key]) => !countNames.has(key)));
+      return { ...who, ...counts, ...ratesOf(counts) } as K extends 'email'
+        ? EmailGraphRow
+        : CampaignGraphRow;
     }),
     period: periodOf(scope),
   };
