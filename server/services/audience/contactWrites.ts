@@ -57,6 +57,26 @@ function companyOf(input: ContactFieldsInput) {
   return input.organization ? { name: input.organization, industry: input.industry } : null;
 }
 
+/** The columns a contact form writes, on create and on update alike. */
+function contactColumns(
+  input: ContactFieldsInput,
+  accountId: number | null,
+  personality: ReturnType<typeof resolvePersonality>,
+) {
+  return {
+    account_id: accountId,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email,
+    designation: input.designation,
+    phone_number: input.phone_number,
+    industry: input.industry,
+    ...personality,
+    linkedin_url: input.linkedin_url,
+    twitter_url: input.twitter_url,
+  };
+}
+
 /** A unique-index refusal (two requests with one address at once) reads as the duplicate message. */
 async function withDuplicateMessage<T>(email: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -82,19 +102,10 @@ export async function createContact(
         .insertInto('contacts')
         .values({
           org_id: orgId,
-          account_id: accountId,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          designation: input.designation,
-          phone_number: input.phone_number,
-          industry: input.industry,
-          ...personality,
+          ...contactColumns(input, accountId, personality),
           buyer_stage: input.buyer_stage ?? 'Awareness',
           status: 'Subscribed',
           engagement_score: 0,
-          linkedin_url: input.linkedin_url,
-          twitter_url: input.twitter_url,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -122,17 +133,8 @@ export async function updateContact(
       await trx
         .updateTable('contacts')
         .set({
-          account_id: accountId,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          designation: input.designation,
-          phone_number: input.phone_number,
-          industry: input.industry,
-          ...personality,
+          ...contactColumns(input, accountId, personality),
           buyer_stage: input.buyer_stage ?? existing.buyer_stage,
-          linkedin_url: input.linkedin_url,
-          twitter_url: input.twitter_url,
         })
         .where('org_id', '=', orgId)
         .where('id', '=', contactId)
