@@ -7,7 +7,7 @@ import {
   emailDesignSchema,
   themeSchema,
 } from '../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishAnswers.ts';
 import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { productTemplates, withBrand } from './productTemplates.ts';
