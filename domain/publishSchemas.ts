@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DesignTheme, type EmailDesign, emailDesignSchema, themeSchema } from './emailDesign.ts';
+import { emailDesignSchema, themeSchema } from './emailDesign.ts';
 import { cleanName } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, optionalIdFieldSchema, searchFieldSchema } from './workflowFormFields.ts';
