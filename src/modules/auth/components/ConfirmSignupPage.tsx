@@ -5,12 +5,12 @@ import { signupKeySchema } from '../../../../domain/authSchemas.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { CheckedLink } from './CheckedLink.tsx';
+import { LinkActionForm } from './LinkActionForm.tsx';
 import './AuthForm.css';
 
 function SpentLink({ title, message }: { title: string; message: string }) {
@@ -67,23 +67,18 @@ export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
           subtitle="One click and your workspace is ready."
           footer={<Link to="/">Back to sign in</Link>}
         >
-          <div className="auth-form">
-            <p className="auth-form__account">
-              Account: <strong>{account?.email}</strong>
-            </p>
-            {confirm.status === 'failure' && confirm.error ? (
-              <Alert tone="error">{confirm.error.message}</Alert>
-            ) : null}
-            <Button
-              size="lg"
-              fullWidth
-              loading={pending}
-              className="auth-form__submit"
-              onClick={() => confirm.submit(signupKey)}
-            >
-              {pending ? 'Creating your account…' : 'Create my account'}
-            </Button>
-          </div>
+          <LinkActionForm
+            account={
+              <>
+                Account: <strong>{account?.email}</strong>
+              </>
+            }
+            error={confirm.status === 'failure' ? confirm.error : null}
+            pending={pending}
+            label="Create my account"
+            pendingLabel="Creating your account…"
+            onAct={() => confirm.submit(signupKey)}
+          />
         </AuthLayout>
       )}
     </CheckedLink>

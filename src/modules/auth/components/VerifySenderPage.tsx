@@ -2,13 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { type SenderVerified, senderKeySchema } from '../../../../domain/senderAddresses.ts';
 import { senderAddressesLink } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { CheckedLink } from './CheckedLink.tsx';
+import { LinkActionForm } from './LinkActionForm.tsx';
 import './AuthForm.css';
 
 const settingsLink = `${buttonClassName('primary', 'lg')} ui-button--full`;
@@ -78,23 +78,18 @@ export function VerifySenderPage({ verifyKey }: { verifyKey: string }) {
             subtitle="Confirm that campaign emails may come from this address."
             footer={<Link to="/">Back to sign in</Link>}
           >
-            <div className="auth-form">
-              <p className="auth-form__account">
-                <strong>{sender?.email}</strong> for <UserText>{sender?.organisation_name}</UserText>
-              </p>
-              {verify.status === 'failure' && verify.error ? (
-                <Alert tone="error">{verify.error.message}</Alert>
-              ) : null}
-              <Button
-                size="lg"
-                fullWidth
-                loading={pending}
-                className="auth-form__submit"
-                onClick={() => verify.submit(verifyKey)}
-              >
-                {pending ? 'Verifying…' : 'Verify this address'}
-              </Button>
-            </div>
+            <LinkActionForm
+              account={
+                <>
+                  <strong>{sender?.email}</strong> for <UserText>{sender?.organisation_name}</UserText>
+                </>
+              }
+              error={verify.status === 'failure' ? verify.error : null}
+              pending={pending}
+              label="Verify this address"
+              pendingLabel="Verifying…"
+              onAct={() => verify.submit(verifyKey)}
+            />
           </AuthLayout>
         );
       }}
