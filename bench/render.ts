@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import type { EmailDesign } from '../domain/emailDesign.ts';
-import type { DesignArticle } from '../domain/publishSchemas.ts';
+import type { DesignArticle } from '../domain/publishAnswers.ts';
 import { productTemplates } from '../server/services/publish/productTemplates.ts';
 import { renderDesign } from '../server/services/publish/render/renderDesign.ts';
 import { largeDesign, sampleArticles } from '../tests/server/publish/designFixtures.ts';

@@ -86,6 +86,15 @@ export const spacerBlockSchema = z.object({
   height: z.number().int().min(4).max(200),
 });
 export const SOCIAL_NETWORKS = ['website', 'linkedin', 'x', 'facebook', 'instagram', 'youtube'] as const;
+/** Each network's name as an email shows it (a social icon's alt text, the plain-text version's link). */
+export const SOCIAL_NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  website: 'Website',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+};
 export const socialBlockSchema = z.object({
   ...layoutFields,
   kind: z.literal('social'),

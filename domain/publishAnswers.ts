@@ -9,9 +9,9 @@ export type DesignArticle = {
   title: string;
   url: string;
   image_url: string | null;
-  summary: string | null;
-  source_name: string | null;
-  published_at: string | null;
+  summary: string;
+  source_name: string;
+  published_at: string;
 };
 
 /** GET design/: an edition's design with what the designer shows around it. */
@@ -21,7 +21,7 @@ export type EditionDesign = {
   campaign_id: number | null;
   email_name: string;
   version_name: string;
-  subject: string | null;
+  subject: string;
   status: string;
   design: EmailDesign;
   design_saved_at: string | null;
@@ -31,7 +31,7 @@ export type EditionDesign = {
   articles: DesignArticle[];
   /** The organisation's brand theme. */
   theme: DesignTheme;
-  postal_address: string | null;
+  postal_address: string;
 };
 
 export type DesignSaved = { version_name: string; design_saved_at: string; preview_text: string | null };
@@ -49,13 +49,13 @@ export const TEMPLATE_TABS: readonly TemplateTab[] = [
 export type TemplateSummary = {
   id: number;
   name: string;
-  description: string | null;
+  description: string;
   featured: boolean;
   shared: boolean;
   is_mine: boolean;
   thumbnail: string | null;
   created_by: string | null;
-  updated_at: string | null;
+  updated_at: string;
 };
 
 export type TemplatesPage = { total_count: number; data: TemplateSummary[] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DesignTheme, type EmailDesign, emailDesignSchema, themeSchema } from './emailDesign.ts';
+import { emailDesignSchema, themeSchema } from './emailDesign.ts';
 import { cleanName } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, optionalIdFieldSchema, searchFieldSchema } from './workflowFormFields.ts';
@@ -151,49 +151,7 @@ export const uploadImageBodySchema = z.object({
   file: z.any().describe('The image (PNG, JPEG, GIF or WebP, at most 5 MB), as a multipart file part'),
 });
 
-// --- answers ---
-
-export type DesignArticle = {
-  id: number;
-  title: string;
-  url: string;
-  image_url: string | null;
-  summary: string;
-  source_name: string;
-  published_at: string;
-};
-
-export type DesignData = {
-  version_id: number;
-  email_id: number;
-  campaign_id: number | null;
-  email_name: string;
-  version_name: string;
-  subject: string;
-  status: string;
-  design: EmailDesign;
-  design_saved_at: string | null;
-  preview_text: string | null;
-  text_preview_edited: boolean;
-  articles: DesignArticle[];
-  theme: DesignTheme;
-  postal_address: string;
-};
-
-export type DesignSaved = { version_name: string; design_saved_at: string; preview_text: string };
-
-export type TemplateSummary = {
-  id: number;
-  name: string;
-  description: string;
-  featured: boolean;
-  shared: boolean;
-  is_mine: boolean;
-  thumbnail: string | null;
-  created_by: string | null;
-  updated_at: string;
-};
-
+/** upload_image/'s answer. Width and height are null when the file's header does not tell them. */
 export type UploadedImage = {
   id: string;
   url: string;

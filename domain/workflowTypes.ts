@@ -122,13 +122,8 @@ export type ShareProfileConfig = {
   sendPlatform: string;
 };
 
-/** A row of get_user_workflows/. Dates are ISO texts. */
-export type WorkflowSummary = {
-  id: number;
-  name: string;
-  status: WorkflowStatus;
-  trigger_id: TriggerId;
-  trigger_name: string;
+/** What a workflow's trigger watches (its email, list or share profile), each with the name shown for it. */
+export type WorkflowTriggerTargets = {
   email_id: number | null;
   email_name: string | null;
   list_id: number | null;
@@ -136,10 +131,19 @@ export type WorkflowSummary = {
   sp_uuid: string | null;
   /** The share profile's name (trigger 10), shown instead of its uuid. */
   sp_name: string | null;
+};
+
+/** A row of get_user_workflows/. Dates are ISO texts. */
+export type WorkflowSummary = {
+  id: number;
+  name: string;
+  status: WorkflowStatus;
+  trigger_id: TriggerId;
+  trigger_name: string;
   node_count: number;
   created_on: string;
   updated_on: string;
-};
+} & WorkflowTriggerTargets;
 
 /** get_workflow_details/ data (spec "Workflow"). */
 export type WorkflowDetails = WorkflowSummary & {

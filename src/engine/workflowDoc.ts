@@ -6,6 +6,7 @@ import type {
   NodeKind,
   TriggerId,
   WorkflowStatus,
+  WorkflowTriggerTargets,
 } from '../../domain/workflowTypes.ts';
 import { setIfChanged } from './draft/setIfChanged.ts';
 
@@ -45,13 +46,7 @@ export type WorkflowMeta = {
   status: WorkflowStatus;
   trigger_id: TriggerId | null;
   trigger_name: string | null;
-  email_id: number | null;
-  email_name: string | null;
-  list_id: number | null;
-  list_name: string | null;
-  sp_uuid: string | null;
-  sp_name: string | null;
-};
+} & WorkflowTriggerTargets;
 
 /** The trigger's fields of the meta (what the trigger node shows). */
 export type WorkflowTriggerFields = Pick<

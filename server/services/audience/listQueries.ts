@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { LIST_CONTACTS_PAGE_SIZE, type ListContactKind } from '../../../domain/audienceListSchemas.ts';
 import type {
+  AudienceListContact,
   AudienceListContactsPage,
   AudienceListDetails,
   AudienceListSummary,
@@ -148,18 +149,9 @@ export async function listContactsPage(
 ): Promise<AudienceListContactsPage> {
   const which = kind === 'profiled' ? PROFILED : sql<boolean>`not (${PROFILED})`;
   const [rows, count] = await Promise.all([
-    sql<{
-      contact_id: number;
-      first_name: string;
-      last_name: string;
-      email: string;
-      designation: string | null;
-      account_name: string | null;
-      personality_type: string | null;
-      status: ContactStatus;
-      marketing_consent: boolean;
-      added_at: Date | string;
-    }>`
+    sql<
+      Omit<AudienceListContact, 'status' | 'added_at'> & { status: ContactStatus; added_at: Date | string }
+    >`
       select c.id as contact_id, c.first_name, c.last_name, c.email, c.designation, a.name as account_name,
         c.personality_type, c.status, not ${noMarketingConsent} as marketing_consent, lc.added_at
       from list_contacts lc

@@ -38,29 +38,15 @@ export function peopleRows(db: Db) {
     ]);
 }
 
-type RawPerson = {
-  contact_id: number;
-  first_name: string;
-  last_name: string;
+/** A people row as the database answers it, before toPersonRow names and formats its fields. */
+type RawPerson = Omit<
+  PersonRow,
+  'full_name' | 'contact_email' | 'personality_type' | 'status' | 'created_on' | 'is_list_contact'
+> & {
   email: string;
-  designation: string | null;
-  organization: string | null;
-  account_id: number | null;
-  company_website: string | null;
-  industry: string | null;
-  revenue: string | null;
   personality_type: string | null;
-  personality: string;
-  phone_number: string | null;
   status: ContactStatus;
-  buyer_stage: string;
-  engagement_score: number;
-  linkedin_url: string | null;
-  twitter_url: string | null;
-  country: string | null;
-  custom_fields: Record<string, string>;
   created_at: Date | string;
-  marketing_consent: boolean;
 };
 
 export function toPersonRow(row: RawPerson): PersonRow {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CurationTargetsPage } from '../../../domain/contentArticles.ts';
+import type { CurationTarget, CurationTargetsPage } from '../../../domain/contentArticles.ts';
 import type { Db } from '../../db/Db.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { isoTime } from './isoTime.ts';
@@ -14,18 +14,13 @@ export async function listCurationTargets(
     page.search === ''
       ? sql`true`
       : sql`(e.name ilike ${likePattern(page.search)} or c.name ilike ${likePattern(page.search)})`;
-  const { rows } = await sql<{
-    version_id: number;
-    email_id: number;
-    email_name: string;
-    name: string;
-    campaign_id: number | null;
-    campaign_name: string | null;
-    updated_at: Date | string;
-    created_at: Date | string;
-    articles_count: string | number;
-    image: string | null;
-  }>`
+  const { rows } = await sql<
+    Omit<CurationTarget, 'articles_count' | 'last_update' | 'created_on'> & {
+      updated_at: Date | string;
+      created_at: Date | string;
+      articles_count: string | number;
+    }
+  >`
     select v.id as version_id, e.id as email_id, e.name as email_name, v.name, c.id as campaign_id,
       c.name as campaign_name, v.updated_at, v.created_at,
       (select count(*) from edition_articles ea where ea.version_id = v.id) as articles_count,

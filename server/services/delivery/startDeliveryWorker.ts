@@ -1,13 +1,13 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, EmailSendTable } from '../../db/schema.ts';
-import type { EmailEventSink } from '../../lib/EmailEventSink.ts';
+import type { EmailEventKind, EmailEventSink } from '../../lib/EmailEventSink.ts';
 import { listUnsubscribeHeaders } from '../../lib/listUnsubscribeHeaders.ts';
 import { classifySmtpFailure } from './classifySmtpFailure.ts';
 import { composeMime } from './composeMime.ts';
 import { deliveryLoop } from './deliveryLoop.ts';
 import { backoffMs, claimDue, nextDueInMs, type QueueSettings } from './leasedQueue.ts';
 import type { OutlookOutcome, OutlookTransport } from './OutlookTransport.ts';
-import { recordEmailEvents } from './recordEmailEvent.ts';
+import { type EmailEventInput, recordEmailEvents } from './recordEmailEvent.ts';
 import { SendBodies } from './SendBodies.ts';
 import { SmtpPool } from './smtp/SmtpPool.ts';
 import { smtpOptionsFromUrl } from './smtp/smtpOptionsFromUrl.ts';
@@ -60,6 +60,23 @@ export const DELIVERY_DEFAULTS = {
 } as const;
 
 /** Messages of one mailbox sent through Microsoft Graph at once. */
+/** The email event a send row records: its organisation, contact, email, origin and whether it was a test. */
+function sendEvent(row: SendRow, kind: EmailEventKind, occurredAt: Date): EmailEventInput {
+  return {
+    orgId: row.org_id,
+    kind,
+    contactId: row.contact_id,
+    emailId: row.email_id,
+    campaignId: row.campaign_id,
+    workflowId: row.workflow_id,
+    nodeId: row.node_id,
+    occurredAt,
+    sendId: row.id,
+    versionId: row.version_id,
+    isTest: row.is_test,
+  };
+}
+
 const OUTLOOK_LANES = 4;
 
 /**
@@ -157,19 +174,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await recordEmailEvents(
         trx,
         options.sinks,
-        events.map((kind) => ({
-          orgId: row.org_id,
-          kind,
-          contactId: row.contact_id,
-          emailId: row.email_id,
-          campaignId: row.campaign_id,
-          workflowId: row.workflow_id,
-          nodeId: row.node_id,
-          occurredAt: at,
-          sendId: row.id,
-          versionId: row.version_id,
-          isTest: row.is_test,
-        })),
+        events.map((kind) => sendEvent(row, kind, at)),
       );
       return true;
     });
@@ -235,21 +240,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         options.sinks,
         rows
           .filter((row) => settled.has(row.id))
-          .flatMap((row) =>
-            (['sent', 'delivered'] as const).map((kind) => ({
-              orgId: row.org_id,
-              kind,
-              contactId: row.contact_id,
-              emailId: row.email_id,
-              campaignId: row.campaign_id,
-              workflowId: row.workflow_id,
-              nodeId: row.node_id,
-              occurredAt: at,
-              sendId: row.id,
-              versionId: row.version_id,
-              isTest: row.is_test,
-            })),
-          ),
+          .flatMap((row) => (['sent', 'delivered'] as const).map((kind) => sendEvent(row, kind, at))),
       );
     });
   }

@@ -1,5 +1,5 @@
 import type { EmailDesign } from '../../../domain/emailDesign.ts';
-import type { DesignData } from '../../../domain/publishSchemas.ts';
+import type { EditionDesign } from '../../../domain/publishAnswers.ts';
 import type { Db } from '../../db/Db.ts';
 import {
   defaultDesign,
@@ -17,7 +17,7 @@ export async function designOf(
   db: Db,
   viewer: Viewer,
   query: { version_id: number; templateStyleId: number | null; change_template?: boolean },
-): Promise<DesignData> {
+): Promise<EditionDesign> {
   const edition = await loadEdition(db, viewer.orgId, query.version_id);
   const brand = await loadBrand(db, viewer.orgId);
   const saved = storedDesign(edition.design);

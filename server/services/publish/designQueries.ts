@@ -7,7 +7,7 @@ import {
   emailDesignSchema,
   themeSchema,
 } from '../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishAnswers.ts';
 import type { Db } from '../../db/Db.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { productTemplates, withBrand } from './productTemplates.ts';
@@ -33,18 +33,23 @@ export type EditionRow = {
   campaign_id: number | null;
 };
 
+/** The columns of an edition (email_versions as v) that every read of one starts from. */
+export const EDITION_COLUMNS = [
+  'v.id',
+  'v.org_id',
+  'v.email_id',
+  'v.name',
+  'v.subject',
+  'v.status',
+  'v.design',
+] as const;
+
 function editionQuery(db: Db) {
   return db
     .selectFrom('email_versions as v')
     .innerJoin('emails as e', 'e.id', 'v.email_id')
     .select([
-      'v.id',
-      'v.org_id',
-      'v.email_id',
-      'v.name',
-      'v.subject',
-      'v.status',
-      'v.design',
+      ...EDITION_COLUMNS,
       'v.design_saved_at',
       'v.text_preview',
       'v.text_preview_edited',

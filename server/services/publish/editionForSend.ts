@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
+import { EDITION_COLUMNS, EDITION_NOT_FOUND } from './designQueries.ts';
 
 export type SendEdition = Awaited<ReturnType<typeof editionForSend>>;
 
@@ -17,13 +18,7 @@ export async function editionForSend(db: Kysely<Database>, orgId: number, versio
       join.onRef('a.id', '=', 'v.sender_address_id').onRef('a.org_id', '=', 'v.org_id'),
     )
     .select([
-      'v.id',
-      'v.org_id',
-      'v.email_id',
-      'v.name',
-      'v.subject',
-      'v.status',
-      'v.design',
+      ...EDITION_COLUMNS,
       'v.html',
       'v.sender_address_id',
       'v.sender_name',
@@ -37,7 +32,7 @@ export async function editionForSend(db: Kysely<Database>, orgId: number, versio
     .where('v.id', '=', versionId)
     .where('v.org_id', '=', orgId)
     .executeTakeFirst();
-  if (!row) throw notFound('Edition not found.');
+  if (!row) throw notFound(EDITION_NOT_FOUND);
   if (row.sender_address === null) {
     const fallback = await db
       .selectFrom('verified_addresses')

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportWidgetBodySchema, exportWidgetQuerySchema } from '../../../domain/exportWidgetSchemas.ts';
 import type { ExportWidgetSettings } from '../../../domain/promotionCodes.ts';
@@ -6,8 +7,22 @@ import { PERMISSION_DENIED_BODY } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { exportWidgetSettings } from './exportWidgetSettings.ts';
 import { saveExportWidget } from './saveExportWidget.ts';
+import type { Viewer } from './Viewer.ts';
 
 type Ok<T> = T & { success: true };
+
+/**
+ * The widget's settings, as `settings` reads or writes them for the signed-in user, when that user has
+ * export_widget_permission; anyone else gets the "permission denied" shape.
+ */
+async function forWidgetUser(
+  request: FastifyRequest,
+  settings: (viewer: Viewer) => Promise<ExportWidgetSettings>,
+): Promise<Ok<{ data: ExportWidgetSettings }> | typeof PERMISSION_DENIED_BODY> {
+  const { user } = currentAuth(request);
+  if (!user.export_widget_permission) return PERMISSION_DENIED_BODY;
+  return { success: true, data: await settings({ orgId: user.org_id, userId: user.id }) };
+}
 
 /**
  * The promo export widget's settings (GET and POST old_export_widget/ with campaign_id
@@ -33,15 +48,10 @@ export function exportWidgetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: exportWidgetQuerySchema,
         },
       },
-      async (request): Promise<Ok<{ data: ExportWidgetSettings }> | typeof PERMISSION_DENIED_BODY> => {
-        const { user } = currentAuth(request);
-        if (!user.export_widget_permission) return PERMISSION_DENIED_BODY;
-        const viewer = { orgId: user.org_id, userId: user.id };
-        return {
-          success: true,
-          data: await exportWidgetSettings(db, viewer, request.query.campaign_id, config.publicOrigin),
-        };
-      },
+      (request) =>
+        forWidgetUser(request, (viewer) =>
+          exportWidgetSettings(db, viewer, request.query.campaign_id, config.publicOrigin),
+        ),
     );
 
     app.post(
@@ -57,15 +67,8 @@ export function exportWidgetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: exportWidgetBodySchema,
         },
       },
-      async (request): Promise<Ok<{ data: ExportWidgetSettings }> | typeof PERMISSION_DENIED_BODY> => {
-        const { user } = currentAuth(request);
-        if (!user.export_widget_permission) return PERMISSION_DENIED_BODY;
-        const viewer = { orgId: user.org_id, userId: user.id };
-        return {
-          success: true,
-          data: await saveExportWidget(db, viewer, request.body, config.publicOrigin),
-        };
-      },
+      (request) =>
+        forWidgetUser(request, (viewer) => saveExportWidget(db, viewer, request.body, config.publicOrigin)),
     );
   };
 }

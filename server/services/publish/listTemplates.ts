@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { TemplateSummary, TemplatesQuery } from '../../../domain/publishSchemas.ts';
+import type { TemplateSummary } from '../../../domain/publishAnswers.ts';
+import type { TemplatesQuery } from '../../../domain/publishSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
 import { listingPage } from '../../lib/listingPage.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DesignSaved, EditionDesign } from '../../../domain/publishAnswers.ts';
 import {
-  type DesignData,
-  type DesignSaved,
   designQuerySchema,
   designSaveBodySchema,
   previewBodySchema,
@@ -51,7 +50,7 @@ export function publishRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: designQuerySchema,
         },
       },
-      async (request): Promise<Ok<{ data: DesignData }>> => ({
+      async (request): Promise<Ok<{ data: EditionDesign }>> => ({
         success: true,
         data: await designOf(db, viewerOf(request), request.query),
       }),

@@ -1,5 +1,5 @@
 import { generateRssFeed } from 'feedsmith';
-import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishAnswers.ts';
 
 /** Whether XML 1.0 can hold the character (tab, newline and carriage return are the only controls). */
 function xmlChar(char: string): boolean {

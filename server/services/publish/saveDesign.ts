@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import { DESIGN_NAME_EXISTS, MISSING_LINK } from '../../../domain/emailDesign.ts';
-import {
-  type DesignSaved,
-  type DesignSaveInput,
-  MISSING_LINK_ERROR,
-} from '../../../domain/publishSchemas.ts';
+import type { DesignSaved } from '../../../domain/publishAnswers.ts';
+import { type DesignSaveInput, MISSING_LINK_ERROR } from '../../../domain/publishSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import { inTransaction } from '../../db/inTransaction.ts';
 import { AppError, badRequest } from '../../lib/AppError.ts';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
+import type { TemplateSummary } from '../../../domain/publishAnswers.ts';
 import {
   brandThemeBodySchema,
   deleteTemplateBodySchema,
   MAX_UPLOAD_BYTES,
   STRIPO_AUTH_MESSAGE,
   saveTemplateBodySchema,
-  type TemplateSummary,
   templateParamsSchema,
   templatesQuerySchema,
   type UploadedImage,

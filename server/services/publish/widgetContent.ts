@@ -1,6 +1,6 @@
 import { decodeNumericReferences } from '../../../domain/decodeNumericReferences.ts';
 import { fillMergeFields } from '../../../domain/mergeFields.ts';
-import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishAnswers.ts';
 import type { Db } from '../../db/Db.ts';
 import { loadDesignArticles, newPublicId } from './designQueries.ts';
 import { latestSentEdition, WIDGET_ARTICLES } from './exportWidgetQueries.ts';

@@ -6,6 +6,7 @@ import type {
   WorkflowFlow,
   WorkflowStatus,
   WorkflowSummary,
+  WorkflowTriggerTargets,
 } from '../../../domain/workflowTypes.ts';
 import type { Db } from '../../db/Db.ts';
 import type { Database } from '../../db/schema.ts';
@@ -22,16 +23,10 @@ export type WorkflowRow = {
   name: string;
   status: WorkflowStatus;
   trigger_id: number;
-  email_id: number | null;
-  email_name: string | null;
-  list_id: number | null;
-  list_name: string | null;
-  sp_uuid: string | null;
-  sp_name: string | null;
   node_count: number;
   created_at: Date;
   updated_at: Date;
-};
+} & WorkflowTriggerTargets;
 
 export type WorkflowFullRow = WorkflowRow & {
   flow: WorkflowFlow;

@@ -127,8 +127,9 @@ describe('Analytics filter', () => {
       campaignIds: [4],
       startDate: shiftDay(localToday(), -6),
     });
-    expect(lastQuery(vi.mocked(api.emailTrends))).toMatchObject({ campaignIds: [4] });
-    expect(summary()).toEqual(['Week', '1 campaign', 'All emails']);
+    // Each report reloads on its own: the trends' request may come after the dashboard's.
+    await waitFor(() => expect(lastQuery(vi.mocked(api.emailTrends))).toMatchObject({ campaignIds: [4] }));
+    await waitFor(() => expect(summary()).toEqual(['Week', '1 campaign', 'All emails']));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ campaign_id: 4, date: 'week' }));
 
     dialog = await openFilter();

@@ -64,7 +64,7 @@ export function editionDesign(design: EmailDesign = designOf()): EditionDesign {
         image_url: null,
         summary: 'Prices keep dropping.',
         source_name: 'News',
-        published_at: null,
+        published_at: '2026-11-20T09:00:00.000Z',
       },
     ],
     theme: { ...DEFAULT_THEME },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../domain/campaigns.ts';
 import type { EmailDesign } from '../../../domain/emailDesign.ts';
-import type { DesignData, TemplateSummary } from '../../../domain/publishSchemas.ts';
+import type { EditionDesign, TemplateSummary } from '../../../domain/publishAnswers.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
@@ -69,7 +69,7 @@ const email = async (fields: Record<string, string | number>, session = demo) =>
 const details = async (id: number | null) =>
   ok<CampaignDetails>(await get(t.app, demo, `${C}campaign_details/${id}/`));
 const design = async (versionId: number | undefined) =>
-  ok<DesignData>(await get(t.app, demo, `${P}design/`, { version_id: versionId as number }));
+  ok<EditionDesign>(await get(t.app, demo, `${P}design/`, { version_id: versionId as number }));
 
 describe("a campaign's content sources (create_campaign/ and create_email/ with create_campaign_flag)", () => {
   it('stores the global pool, own feeds and excluded sources, and shows them by name', async () => {

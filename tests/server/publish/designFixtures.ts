@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, type DesignBlock, type EmailDesign } from '../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../domain/publishSchemas.ts';
+import type { DesignArticle } from '../../../domain/publishAnswers.ts';
 
 const layout = {
   padding: [10, 20, 10, 20] as [number, number, number, number],

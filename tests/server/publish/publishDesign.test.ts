@@ -1,7 +1,7 @@
 import { parseRssFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, type EmailDesign, MISSING_LINK } from '../../../domain/emailDesign.ts';
-import type { DesignData, TemplateSummary } from '../../../domain/publishSchemas.ts';
+import type { EditionDesign, TemplateSummary } from '../../../domain/publishAnswers.ts';
 import { EMAIL_DOCUMENT_CSP, WEB_VERSION_CSP } from '../../../server/lib/contentSecurityPolicy.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { DEMO_BRAND_THEME, DEMO_POSTAL_ADDRESS } from '../../../server/seed/seedDesign.ts';
@@ -67,7 +67,7 @@ const save = (session: Session, design: EmailDesign, name = 'Edition one', id = 
 
 describe('design/', () => {
   it("gives an edition never designed the default template in the organisation's brand, with its articles", async () => {
-    const data = ok<DesignData>(await get(t.app, demo, `${P}design/`, { version_id: versionId }));
+    const data = ok<EditionDesign>(await get(t.app, demo, `${P}design/`, { version_id: versionId }));
     expect(data).toMatchObject({
       version_id: versionId,
       email_id: emailId,
@@ -92,7 +92,7 @@ describe('design/', () => {
       (x) => x.name === 'Announcement',
     );
     expect(announcement).toBeDefined();
-    const data = ok<DesignData>(
+    const data = ok<EditionDesign>(
       await get(t.app, demo, `${P}design/`, {
         version_id: versionId,
         templateStyleId: announcement?.id,
@@ -127,7 +127,7 @@ describe('design/save/', () => {
     expect(row.html).toContain('Hi {{first_name|there}}');
     expect(row.html).toContain(`href="${PREFERENCE_URL_PLACEHOLDER}"`);
     expect(row.text_preview).toBe(saved.preview_text);
-    const data = ok<DesignData>(await get(t.app, demo, `${P}design/`, { version_id: versionId }));
+    const data = ok<EditionDesign>(await get(t.app, demo, `${P}design/`, { version_id: versionId }));
     expect(data.design).toEqual(design);
     expect(data.design_saved_at).toBe(saved.design_saved_at);
   });
@@ -244,14 +244,14 @@ describe('previews and the text version', () => {
     const saved = ok<{ preview_text: string }>(await save(demo, everyKindDesign(), 'Edition one'));
     expect(saved.preview_text).toBe('My own words');
     expect(
-      ok<DesignData>(await get(t.app, demo, `${P}design/`, { version_id: versionId })).text_preview_edited,
+      ok<EditionDesign>(await get(t.app, demo, `${P}design/`, { version_id: versionId })).text_preview_edited,
     ).toBe(true);
     const reset = ok<{ text_preview: string }>(
       await post(t.app, demo, `${P}default_text_preview/`, { version_id: versionId }),
     );
     expect(reset.text_preview).toContain('Weekly news');
     expect(
-      ok<DesignData>(await get(t.app, demo, `${P}design/`, { version_id: versionId })).text_preview_edited,
+      ok<EditionDesign>(await get(t.app, demo, `${P}design/`, { version_id: versionId })).text_preview_edited,
     ).toBe(false);
     refused(await post(t.app, demo, `${P}update_text_preview/`, { version_id: versionId }));
     refused(

@@ -1,5 +1,11 @@
-import type { DesignBlock, DesignTheme, EmailDesign, LeafBlock } from '../../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../../domain/publishSchemas.ts';
+import {
+  type DesignBlock,
+  type DesignTheme,
+  type EmailDesign,
+  type LeafBlock,
+  SOCIAL_NETWORK_LABELS,
+} from '../../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../../domain/publishAnswers.ts';
 import { escapeHtml } from '../../../lib/escapeHtml.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../delivery/renderMarketingEmail.ts';
 import { safeHref, sanitiseRichText } from './sanitiseRichText.ts';
@@ -25,14 +31,6 @@ const SOCIAL_NAMES = {
   facebook: 'facebook',
   instagram: 'instagram',
   youtube: 'youtube',
-} as const;
-const SOCIAL_LABELS = {
-  website: 'Website',
-  linkedin: 'LinkedIn',
-  x: 'X',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
 } as const;
 
 function padding(block: { padding: readonly number[] }): string {
@@ -149,7 +147,7 @@ function block(item: DesignBlock, theme: DesignTheme, ctx: RenderContext): strin
         .map((entry) => {
           const href = link(entry.href);
           if (href === null) return '';
-          return `<mj-social-element name="${SOCIAL_NAMES[entry.network]}" href="${href}" alt="${SOCIAL_LABELS[entry.network]}"></mj-social-element>`;
+          return `<mj-social-element name="${SOCIAL_NAMES[entry.network]}" href="${href}" alt="${SOCIAL_NETWORK_LABELS[entry.network]}"></mj-social-element>`;
         })
         .join('');
       if (!elements) return '';

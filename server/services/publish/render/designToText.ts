@@ -1,6 +1,11 @@
 import { compile } from 'html-to-text';
-import type { DesignBlock, EmailDesign, LeafBlock } from '../../../../domain/emailDesign.ts';
-import type { DesignArticle } from '../../../../domain/publishSchemas.ts';
+import {
+  type DesignBlock,
+  type EmailDesign,
+  type LeafBlock,
+  SOCIAL_NETWORK_LABELS,
+} from '../../../../domain/emailDesign.ts';
+import type { DesignArticle } from '../../../../domain/publishAnswers.ts';
 import { escapeHtml } from '../../../lib/escapeHtml.ts';
 import { PREFERENCE_URL_PLACEHOLDER } from '../../delivery/renderMarketingEmail.ts';
 import type { RenderContext } from './designToMjml.ts';
@@ -19,14 +24,6 @@ const toText = compile({
     { selector: 'hr', options: { length: 40 } },
   ],
 });
-const SOCIAL_LABELS = {
-  website: 'Website',
-  linkedin: 'LinkedIn',
-  x: 'X',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-} as const;
 
 function anchor(href: string, label: string): string {
   const safe = safeHref(href);
@@ -70,7 +67,7 @@ function blockHtml(block: DesignBlock, ctx: RenderContext): string {
       const links = block.links.filter((entry) => safeHref(entry.href) !== null);
       return links.length === 0
         ? ''
-        : `<p>${links.map((entry) => anchor(entry.href, SOCIAL_LABELS[entry.network])).join('<br>')}</p>`;
+        : `<p>${links.map((entry) => anchor(entry.href, SOCIAL_NETWORK_LABELS[entry.network])).join('<br>')}</p>`;
     }
     case 'articleCard': {
       const article = ctx.articles.find((entry) => entry.id === block.articleId);

@@ -174,7 +174,7 @@ export function FormEditor({ formId }: { formId: number | null }) {
               {shownProblem.fields}
             </p>
           ) : null}
-          <ol className="form-editor__list">
+          <ol className="ui-stack-list ui-stack-list--roomy">
             {draft.fields.map((field, index) => (
               <FormFieldRow
                 key={field.key}

@@ -65,7 +65,7 @@ export function GroupMembers({
           {change.error?.message}
         </p>
       ) : null}
-      <ul className="groups-members__list">
+      <ul className="ui-stack-list ui-stack-list--roomy">
         {users.data.map((user) => (
           <li key={user.userId}>
             <Checkbox

@@ -102,7 +102,7 @@ export function GroupsPage() {
               Make one for each team that shares work and reports.
             </StatePanel>
           ) : (
-            <ul className="groups__list" aria-label="Groups">
+            <ul className="ui-stack-list" aria-label="Groups">
               {list.groups.map((group) => (
                 <li key={group.groupId}>
                   <button

@@ -5,12 +5,12 @@ import { signupKeySchema } from '../../../../domain/authSchemas.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
 import { HOME_PATH } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { LinkCheckPanel } from './LinkCheckPanel.tsx';
+import { CheckedLink } from './CheckedLink.tsx';
+import { LinkActionForm } from './LinkActionForm.tsx';
 import './AuthForm.css';
 
 function SpentLink({ title, message }: { title: string; message: string }) {
@@ -36,11 +36,6 @@ export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
   const keyIsWellFormed = signupKeySchema.safeParse(signupKey).success;
   const check = useRequest<string, { email: string }>((key, signal) => authApi.checkSignupKey(key, signal));
   const confirm = useRequest<string, SignInAnswer>((key, signal) => authApi.confirmSignup(key, signal));
-  const checkKey = check.submit;
-
-  useEffect(() => {
-    if (keyIsWellFormed) checkKey(signupKey);
-  }, [signupKey, keyIsWellFormed, checkKey]);
 
   const finished = useRef(false);
   useEffect(() => {
@@ -50,51 +45,42 @@ export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
     void router.navigate({ href: HOME_PATH, replace: true });
   }, [confirm.status, confirm.data, router]);
 
-  if (!keyIsWellFormed) {
-    return (
-      <SpentLink
-        title="This sign-up link is not valid"
-        message="The address is not a complete sign-up link. Open the link from the email again."
-      />
-    );
-  }
-  if (check.status !== 'success') {
-    return (
-      <LinkCheckPanel
-        title="Finish creating your account"
-        what="your sign-up link"
-        status={check.status}
-        error={check.error}
-        onRetry={() => checkKey(signupKey)}
-        spent={(message) => <SpentLink title="This sign-up link has expired" message={message} />}
-      />
-    );
-  }
-
   const pending = confirm.status === 'loading' || confirm.status === 'success';
   return (
-    <AuthLayout
+    <CheckedLink
+      linkKey={signupKey}
+      wellFormed={keyIsWellFormed}
+      check={check}
       title="Finish creating your account"
-      subtitle="One click and your workspace is ready."
-      footer={<Link to="/">Back to sign in</Link>}
+      what="your sign-up link"
+      invalid={
+        <SpentLink
+          title="This sign-up link is not valid"
+          message="The address is not a complete sign-up link. Open the link from the email again."
+        />
+      }
+      spent={(message) => <SpentLink title="This sign-up link has expired" message={message} />}
     >
-      <div className="auth-form">
-        <p className="auth-form__account">
-          Account: <strong>{check.data?.email}</strong>
-        </p>
-        {confirm.status === 'failure' && confirm.error ? (
-          <Alert tone="error">{confirm.error.message}</Alert>
-        ) : null}
-        <Button
-          size="lg"
-          fullWidth
-          loading={pending}
-          className="auth-form__submit"
-          onClick={() => confirm.submit(signupKey)}
+      {(account) => (
+        <AuthLayout
+          title="Finish creating your account"
+          subtitle="One click and your workspace is ready."
+          footer={<Link to="/">Back to sign in</Link>}
         >
-          {pending ? 'Creating your account…' : 'Create my account'}
-        </Button>
-      </div>
-    </AuthLayout>
+          <LinkActionForm
+            account={
+              <>
+                Account: <strong>{account?.email}</strong>
+              </>
+            }
+            error={confirm.status === 'failure' ? confirm.error : null}
+            pending={pending}
+            label="Create my account"
+            pendingLabel="Creating your account…"
+            onAct={() => confirm.submit(signupKey)}
+          />
+        </AuthLayout>
+      )}
+    </CheckedLink>
   );
 }

@@ -11,7 +11,7 @@ import { useFormFields } from '../../../ui/useFormFields.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { LinkCheckPanel } from './LinkCheckPanel.tsx';
+import { CheckedLink } from './CheckedLink.tsx';
 import './AuthForm.css';
 import { Form } from '../../../ui/Form.tsx';
 
@@ -55,11 +55,6 @@ export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }
     authApi.resetPassword(input.key, input.password, signal),
   );
   const form = useFormFields(newPasswordSchema, { password: '', confirm: '' }, confirmMatches);
-  const checkKey = check.submit;
-
-  useEffect(() => {
-    if (resetKey && keyIsWellFormed) checkKey(resetKey);
-  }, [resetKey, keyIsWellFormed, checkKey]);
 
   const finished = useRef(false);
   useEffect(() => {
@@ -72,82 +67,78 @@ export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }
     });
   }, [reset.status, router]);
 
-  if (!resetKey || !keyIsWellFormed) {
-    return (
-      <InvalidLink
-        title="This reset link is not valid"
-        message={
-          resetKey
-            ? 'The address is not a complete reset link. Open the link from the email again.'
-            : 'The address is missing its reset key. Open the link from the email again.'
-        }
-      />
-    );
-  }
-  if (check.status !== 'success') {
-    return (
-      <LinkCheckPanel
-        title="Reset your password"
-        what="your reset link"
-        status={check.status}
-        error={check.error}
-        onRetry={() => checkKey(resetKey)}
-        spent={(message) => <InvalidLink title="This reset link has expired" message={message} />}
-      />
-    );
-  }
-
   const pending = reset.status === 'loading' || reset.status === 'success';
   return (
-    <AuthLayout
-      title="Choose a new password"
-      subtitle="Pick a password you don’t use anywhere else."
-      footer={<Link to="/">Back to sign in</Link>}
+    <CheckedLink
+      linkKey={resetKey}
+      wellFormed={keyIsWellFormed}
+      check={check}
+      title="Reset your password"
+      what="your reset link"
+      invalid={
+        <InvalidLink
+          title="This reset link is not valid"
+          message={
+            resetKey
+              ? 'The address is not a complete reset link. Open the link from the email again.'
+              : 'The address is missing its reset key. Open the link from the email again.'
+          }
+        />
+      }
+      spent={(message) => <InvalidLink title="This reset link has expired" message={message} />}
     >
-      <Form
-        className="auth-form"
-        ref={form.formRef}
-        noValidate
-        aria-label="Choose a new password"
-        onSubmit={(event) => {
-          const fields = form.submit(event);
-          if (fields) reset.submit({ key: resetKey, password: fields.password });
-        }}
-      >
-        <p className="auth-form__account">
-          Account: <strong>{check.data?.email}</strong>
-        </p>
-        {reset.status === 'failure' && reset.error ? (
-          <Alert
-            tone="error"
-            actions={
-              reset.error.status === 400 ? (
-                <Link to="/auth/forgot-password" search={{ email: check.data?.email }}>
-                  Ask for a new link
-                </Link>
-              ) : undefined
-            }
+      {(account, key) => (
+        <AuthLayout
+          title="Choose a new password"
+          subtitle="Pick a password you don’t use anywhere else."
+          footer={<Link to="/">Back to sign in</Link>}
+        >
+          <Form
+            className="auth-form"
+            ref={form.formRef}
+            noValidate
+            aria-label="Choose a new password"
+            onSubmit={(event) => {
+              const fields = form.submit(event);
+              if (fields) reset.submit({ key, password: fields.password });
+            }}
           >
-            {reset.error.message}
-          </Alert>
-        ) : null}
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...form.field('password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          {...form.field('confirm')}
-        />
-        <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
-          {pending ? 'Saving…' : 'Set new password'}
-        </Button>
-      </Form>
-    </AuthLayout>
+            <p className="auth-form__account">
+              Account: <strong>{account?.email}</strong>
+            </p>
+            {reset.status === 'failure' && reset.error ? (
+              <Alert
+                tone="error"
+                actions={
+                  reset.error.status === 400 ? (
+                    <Link to="/auth/forgot-password" search={{ email: account?.email }}>
+                      Ask for a new link
+                    </Link>
+                  ) : undefined
+                }
+              >
+                {reset.error.message}
+              </Alert>
+            ) : null}
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              required
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              {...form.field('password')}
+            />
+            <PasswordField
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...form.field('confirm')}
+            />
+            <Button type="submit" size="lg" fullWidth loading={pending} className="auth-form__submit">
+              {pending ? 'Saving…' : 'Set new password'}
+            </Button>
+          </Form>
+        </AuthLayout>
+      )}
+    </CheckedLink>
   );
 }

@@ -1,15 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { type SenderVerified, senderKeySchema } from '../../../../domain/senderAddresses.ts';
 import { senderAddressesLink } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { UserText } from '../../../ui/UserText.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { LinkCheckPanel } from './LinkCheckPanel.tsx';
+import { CheckedLink } from './CheckedLink.tsx';
+import { LinkActionForm } from './LinkActionForm.tsx';
 import './AuthForm.css';
 
 const settingsLink = `${buttonClassName('primary', 'lg')} ui-button--full`;
@@ -40,71 +39,60 @@ export function VerifySenderPage({ verifyKey }: { verifyKey: string }) {
     (key, signal) => userApi.verifySenderAddress(key, signal),
     'verifySenderAddress',
   );
-  const checkKey = check.submit;
-  useEffect(() => {
-    if (wellFormed) checkKey(verifyKey);
-  }, [verifyKey, wellFormed, checkKey]);
-
-  if (!wellFormed) {
-    return (
-      <SpentLink
-        title="This verification link is not valid"
-        message="The address is not a complete verification link. Open the link from the email again."
-      />
-    );
-  }
-  if (check.status !== 'success') {
-    return (
-      <LinkCheckPanel
-        title="Verify a sender address"
-        what="your verification link"
-        status={check.status}
-        error={check.error}
-        onRetry={() => checkKey(verifyKey)}
-        spent={(message) => <SpentLink title="This verification link has expired" message={message} />}
-      />
-    );
-  }
-  if (verify.status === 'success' && verify.data) {
-    const done = verify.data;
-    return (
-      <AuthLayout title="Sender address verified" footer={<Link to="/">Back to sign in</Link>}>
-        <div className="auth-form">
-          <Alert tone="success">
-            {done.email} can now send <UserText>{done.organisation_name}</UserText>’s campaign emails
-            {done.is_default ? ', as its default sender.' : '.'}
-          </Alert>
-          <Link {...senderAddressesLink} className={settingsLink}>
-            Open sender addresses
-          </Link>
-        </div>
-      </AuthLayout>
-    );
-  }
   const pending = verify.status === 'loading';
   return (
-    <AuthLayout
+    <CheckedLink
+      linkKey={verifyKey}
+      wellFormed={wellFormed}
+      check={check}
       title="Verify a sender address"
-      subtitle="Confirm that campaign emails may come from this address."
-      footer={<Link to="/">Back to sign in</Link>}
+      what="your verification link"
+      invalid={
+        <SpentLink
+          title="This verification link is not valid"
+          message="The address is not a complete verification link. Open the link from the email again."
+        />
+      }
+      spent={(message) => <SpentLink title="This verification link has expired" message={message} />}
     >
-      <div className="auth-form">
-        <p className="auth-form__account">
-          <strong>{check.data?.email}</strong> for <UserText>{check.data?.organisation_name}</UserText>
-        </p>
-        {verify.status === 'failure' && verify.error ? (
-          <Alert tone="error">{verify.error.message}</Alert>
-        ) : null}
-        <Button
-          size="lg"
-          fullWidth
-          loading={pending}
-          className="auth-form__submit"
-          onClick={() => verify.submit(verifyKey)}
-        >
-          {pending ? 'Verifying…' : 'Verify this address'}
-        </Button>
-      </div>
-    </AuthLayout>
+      {(sender) => {
+        if (verify.status === 'success' && verify.data) {
+          const done = verify.data;
+          return (
+            <AuthLayout title="Sender address verified" footer={<Link to="/">Back to sign in</Link>}>
+              <div className="auth-form">
+                <Alert tone="success">
+                  {done.email} can now send <UserText>{done.organisation_name}</UserText>’s campaign emails
+                  {done.is_default ? ', as its default sender.' : '.'}
+                </Alert>
+                <Link {...senderAddressesLink} className={settingsLink}>
+                  Open sender addresses
+                </Link>
+              </div>
+            </AuthLayout>
+          );
+        }
+        return (
+          <AuthLayout
+            title="Verify a sender address"
+            subtitle="Confirm that campaign emails may come from this address."
+            footer={<Link to="/">Back to sign in</Link>}
+          >
+            <LinkActionForm
+              account={
+                <>
+                  <strong>{sender?.email}</strong> for <UserText>{sender?.organisation_name}</UserText>
+                </>
+              }
+              error={verify.status === 'failure' ? verify.error : null}
+              pending={pending}
+              label="Verify this address"
+              pendingLabel="Verifying…"
+              onAct={() => verify.submit(verifyKey)}
+            />
+          </AuthLayout>
+        );
+      }}
+    </CheckedLink>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../ui/useToast.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useActorNotices } from './useActorNotices.ts';
 
 /**
  * A workflowStatusMachine actor for one workflow (pause and resume through resume_workflow/), recorded in
@@ -55,16 +56,7 @@ export function useWorkflowStatusActor(
 
   // Each notice is shown once, from the actor's own transition: the row may leave the view (a paused
   // workflow under the active filter) in the same render, and its toast must still show.
-  const shown = useRef(0);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      const notice = snapshot.context.notice;
-      if (!notice || notice.seq <= shown.current) return;
-      shown.current = notice.seq;
-      toast.show({ message: notice.text, tone: notice.tone });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, toast]);
+  useActorNotices(actor, (notice) => toast.show({ message: notice.text, tone: notice.tone }));
 
   return actor;
 }

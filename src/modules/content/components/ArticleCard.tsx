@@ -3,6 +3,7 @@ import type { Article } from '../../../../domain/contentArticles.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import { Badge } from '../../../ui/Badge.tsx';
+import { LineIcon } from '../../../ui/LineIcon.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
 
 type Props = {
@@ -105,15 +106,12 @@ export function ArticleCard({ article, checked, onCheck, onFavourite, onPreview,
           disabled={favouriteBusy}
           onClick={onFavourite}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
-              fill={article.is_favourite ? 'currentColor' : 'none'}
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LineIcon
+            d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+            box={24}
+            size={20}
+            filled={article.is_favourite}
+          />
         </button>
       </div>
     </li>

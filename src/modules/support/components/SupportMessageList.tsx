@@ -38,7 +38,7 @@ export function SupportMessageList({ actor }: { actor: SupportChatActor }) {
         </p>
       ) : null}
       {messages.length > 0 ? (
-        <ol className="support-panel__messages" aria-label="Your messages" data-testid="support-messages">
+        <ol className="ui-stack-list" aria-label="Your messages" data-testid="support-messages">
           {messages.map((message) => (
             <li key={message.id} className="support-bubble">
               <p className="support-bubble__text">{message.message}</p>

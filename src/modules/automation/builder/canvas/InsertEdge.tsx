@@ -10,18 +10,8 @@ import type { BuilderFlowEdge } from './canvasTypes.ts';
  * An edge between two nodes, with its "Yes"/"No" label under an If / Else and a small "+" in the middle that
  * inserts a step (or pastes) on it.
  */
-export const InsertEdge = memo(function InsertEdge({
-  id,
-  sourceX,
-  sourceY,
-  targetX,
-  targetY,
-  sourcePosition,
-  targetPosition,
-  label,
-  data,
-  target,
-}: EdgeProps<BuilderFlowEdge>) {
+export const InsertEdge = memo(function InsertEdge(props: EdgeProps<BuilderFlowEdge>) {
+  const { id, label, data, target } = props;
   const { openSlotMenu, draft } = useBuilder();
   const targetTitle = useDraftSelector(
     draft,
@@ -33,15 +23,8 @@ export const InsertEdge = memo(function InsertEdge({
       [target],
     ),
   );
-  const [path, labelX, labelY] = getSmoothStepPath({
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    borderRadius: 10,
-  });
+  // The path from the edge's end points and sides (getSmoothStepPath reads only those of the props).
+  const [path, labelX, labelY] = getSmoothStepPath({ ...props, borderRadius: 10 });
   const at = data?.at;
   const isPlaceholder = target.startsWith('add:');
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { renameWorkflow } from '../../../../engine/commands/renameWorkflow.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
+import { LineIcon } from '../../../../ui/LineIcon.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 
@@ -79,15 +80,7 @@ export function WorkflowNameField({ draft }: { draft: WorkflowDraft }) {
         title="Rename workflow"
         onClick={() => setEditing(name)}
       >
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path
-            d="M13.6 3.2a2 2 0 0 1 2.8 2.8l-9 9-3.7.9.9-3.7 9-9Z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M13.6 3.2a2 2 0 0 1 2.8 2.8l-9 9-3.7.9.9-3.7 9-9Z" size={16} />
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type WorkflowSaveActor,
@@ -10,6 +10,7 @@ import type { WorkflowApi } from '../../../../api/workflowApi.ts';
 import type { WorkflowDraft } from '../../../../engine/WorkflowDraft.ts';
 import { useRecordedActor } from '../../../../ui/useRecordedActor.ts';
 import { useToast } from '../../../../ui/useToast.ts';
+import { useActorNotices } from '../../hooks/useActorNotices.ts';
 
 /**
  * The builder's save machine (machines/workflowSaveMachine.ts), recorded in the session log. Its `save`
@@ -42,16 +43,9 @@ export function useWorkflowSaveActor(
     input: { workflowId: draft.workflowId },
   }) as WorkflowSaveActor;
 
-  const shown = useRef(0);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      const notice = snapshot.context.notice;
-      if (!notice || notice.seq <= shown.current) return;
-      shown.current = notice.seq;
-      if (notice.tone === 'success') toast.show({ message: notice.text, tone: 'success' });
-      else if (notice.action === 'save') toast.show({ message: notice.text, tone: 'error' });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, toast]);
+  useActorNotices(actor, (notice) => {
+    if (notice.tone === 'success') toast.show({ message: notice.text, tone: 'success' });
+    else if (notice.action === 'save') toast.show({ message: notice.text, tone: 'error' });
+  });
   return actor;
 }

@@ -1,23 +1,41 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Select } from '../../../../ui/Select.tsx';
 
-/** Small labelled inputs of the property panel and theme editor (each writes on change). */
-export function ColourField({
+/** What every field takes: its label, its value and what to do with a new value. */
+type FieldProps<T> = { label: string; value: T; onChange: (value: T) => void };
+
+/** The designer's compact frame: a label and the control it names (`control` gets the control's id). */
+function DesignerField({
   label,
-  value,
-  onChange,
+  className,
+  control,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  className?: string;
+  control: (id: string) => ReactNode;
 }) {
   const id = useId();
   return (
-    <div className="designer-field designer-field--colour">
+    <div className={className ? `designer-field ${className}` : 'designer-field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
-      <span className="designer-field__value">{value}</span>
+      {control(id)}
     </div>
+  );
+}
+
+/** Small labelled inputs of the property panel and theme editor (each writes on change). */
+export function ColourField({ label, value, onChange }: FieldProps<string>) {
+  return (
+    <DesignerField
+      label={label}
+      className="designer-field--colour"
+      control={(id) => (
+        <>
+          <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
+          <span className="designer-field__value">{value}</span>
+        </>
+      )}
+    />
   );
 }
 
@@ -27,29 +45,24 @@ export function NumberField({
   min,
   max,
   onChange,
-}: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  onChange: (value: number) => void;
-}) {
-  const id = useId();
+}: FieldProps<number> & { min: number; max: number }) {
   return (
-    <div className="designer-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(event) => {
-          const next = Number(event.target.value);
-          if (Number.isFinite(next)) onChange(Math.max(min, Math.min(max, Math.round(next))));
-        }}
-      />
-    </div>
+    <DesignerField
+      label={label}
+      control={(id) => (
+        <input
+          id={id}
+          type="number"
+          value={value}
+          min={min}
+          max={max}
+          onChange={(event) => {
+            const next = Number(event.target.value);
+            if (Number.isFinite(next)) onChange(Math.max(min, Math.min(max, Math.round(next))));
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -60,33 +73,29 @@ export function TextInput({
   type = 'text',
   placeholder,
   error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  placeholder?: string;
-  error?: string | null;
-}) {
-  const id = useId();
+}: FieldProps<string> & { type?: string; placeholder?: string; error?: string | null }) {
   return (
-    <div className="designer-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="designer-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <DesignerField
+      label={label}
+      control={(id) => (
+        <>
+          <input
+            id={id}
+            type={type}
+            value={value}
+            placeholder={placeholder}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {error ? (
+            <p id={`${id}-error`} className="designer-field__error">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    />
   );
 }
 
@@ -95,12 +104,7 @@ export function ChoiceField<T extends string>({
   value,
   options,
   onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
+}: FieldProps<T> & { options: readonly { value: T; label: string }[] }) {
   return (
     <Select
       className="designer-field"
@@ -116,11 +120,7 @@ export function CheckField({
   label,
   checked,
   onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+}: Omit<FieldProps<boolean>, 'value'> & { checked: boolean }) {
   const id = useId();
   return (
     <div className="designer-field designer-field--check">
