@@ -97,7 +97,7 @@ describe('a simulation over the time limit', () => {
   });
 
   it('is stopped with a 400 that says what to do, and the next one runs', async () => {
-    t = await createTestApp({ SIMULATION_THREADS: '1', SIMULATION_TIME_LIMIT_MS: '200' });
+    t = await createTestApp({ SIMULATION_THREADS: '1', SIMULATION_TIME_LIMIT_MS: '100' });
     demo = await signIn(t.app);
     const workflowId = await insertWorkflow(t.database, {
       triggerId: 7,
@@ -117,19 +117,32 @@ describe('a simulation over the time limit', () => {
     expect(slow.json()).toEqual({
       success: false,
       message:
-        'The simulation took longer than 0.2 s and was stopped. Simulate fewer contacts or fewer days.',
+        'The simulation took longer than 0.1 s and was stopped. Simulate fewer contacts or fewer days.',
     });
-    const small = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: {
-        workflow_id: workflowId,
-        flow: buildFlow([{ type: 'send email', emailId: 1 }, { type: 'end' }]),
-        contact_id: 50,
-      },
-    });
-    expect(small.statusCode, small.body).toBe(200);
-    expect(small.json().data.contacts[0].emails).toHaveLength(1);
+    // The thread the stopped simulation ran on takes the next one. (The largest simulation takes about
+    // half a second, well over the 0.1 s limit; a small one well under it, though a loaded machine may
+    // stop a first try too: it is asked again until it runs.)
+    const small = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: {
+          workflow_id: workflowId,
+          flow: buildFlow([{ type: 'send email', emailId: 1 }, { type: 'end' }]),
+          contact_id: 50,
+        },
+      });
+    let answer = await small();
+    await expect
+      .poll(
+        async () => {
+          if (answer.statusCode !== 200) answer = await small();
+          return answer.statusCode;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    expect(answer.json().data.contacts[0].emails).toHaveLength(1);
   }, 120_000);
 });
