@@ -25,12 +25,18 @@ export async function createWorkflow(
   name: string,
   /** Which email, list or share profile (text in its option); the first one when absent. */
   subject?: RegExp,
+  /** Words typed into the picker's search first (other specs add options of their own at its top). */
+  search?: string,
 ): Promise<number> {
   await page.goto('/automation/create');
   await page.getByRole('radio', { name: new RegExp(`^${trigger.name}`) }).check();
   await expect(page.getByRole('heading', { name: `2. ${trigger.step}` })).toBeVisible();
   // The step's picker (the trigger cards are a radio group too).
   const group = page.getByRole('radiogroup', { name: /^(Emails|Lists|Share profiles)$/ });
+  if (search) {
+    await page.getByRole('searchbox', { name: /^Search / }).fill(search);
+    await expect(group.locator('label').filter({ hasText: subject ?? search }).first()).toBeVisible();
+  }
   await (subject
     ? group.locator('label').filter({ hasText: subject }).getByRole('radio')
     : group.getByRole('radio')
