@@ -35,7 +35,12 @@ export async function createWorkflow(
   const group = page.getByRole('radiogroup', { name: /^(Emails|Lists|Share profiles)$/ });
   if (search) {
     await page.getByRole('searchbox', { name: /^Search / }).fill(search);
-    await expect(group.locator('label').filter({ hasText: subject ?? search }).first()).toBeVisible();
+    await expect(
+      group
+        .locator('label')
+        .filter({ hasText: subject ?? search })
+        .first(),
+    ).toBeVisible();
   }
   await (subject
     ? group.locator('label').filter({ hasText: subject }).getByRole('radio')
