@@ -280,7 +280,7 @@ describe('Email designer', () => {
     renderDesigner({ getDesign: async () => editionDesign() });
     await screen.findByRole('group', { name: 'Button block' }, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Personal field in Text' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Insert a personal field' });
+    const dialog = await screen.findByRole('dialog', { name: 'Insert a personal field' }, SLOW);
     fireEvent.change(within(dialog).getByLabelText('Field'), { target: { value: 'company' } });
     fireEvent.change(within(dialog).getByLabelText('When a recipient has none, show'), {
       target: { value: 'your team' },
@@ -288,7 +288,7 @@ describe('Email designer', () => {
     expect(within(dialog).getByText('{{company|your team}}')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert' }));
     const text = screen.getByRole('textbox', { name: 'Text' });
-    await waitFor(() => expect(text.textContent).toContain('{{company|your team}}'));
+    await waitFor(() => expect(text.textContent).toContain('{{company|your team}}'), SLOW);
     expect(screen.getByTestId('draft-status').textContent).toBe('Draft kept locally: not saved yet');
   });
 
