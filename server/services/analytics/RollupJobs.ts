@@ -17,6 +17,15 @@ export const ROLLUP_QUEUE = 'analytics-rollups';
 /** A catch-up every minute even without being woken (a notification lost on reconnect). */
 export const ROLLUP_SWEEP = 'analytics-rollups-sweep';
 const QUEUED_FOR_MS = 1000;
+/**
+ * The share of the database's time a catch-up takes while events keep coming: after each batch (and each
+ * round woken by new events) it rests in proportion to the time the batch took, so a burst of tracking
+ * requests is answered first and its rollups follow a moment later. PGlite has one connection, so a catch-up
+ * transaction holds up every tracking write for its length.
+ */
+export const ROLLUP_DUTY = 0.2;
+const MIN_REST_MS = 20;
+const MAX_REST_MS = 2000;
 
 export type RollupJobsOptions = {
   database: DatabaseHandle;
@@ -25,6 +34,11 @@ export type RollupJobsOptions = {
   /** Events per catch-up transaction (applyNewEvents). */
   batchEvents?: number;
 };
+
+/** The rest after `workMs` of catch-up that keeps it to ROLLUP_DUTY of the time (within 20 ms to 2 s). */
+export function rollupRestMs(workMs: number): number {
+  return Math.min(MAX_REST_MS, Math.max(MIN_REST_MS, (workMs * (1 - ROLLUP_DUTY)) / ROLLUP_DUTY));
+}
 
 /**
  * Keeps the analytics rollups in step with email_event (docs/analytics.md, "Freshness"). Each transaction
@@ -44,6 +58,8 @@ export class RollupJobs {
   /** Events were recorded since the running catch-up started: it goes round once more. */
   private again = false;
   private chain: Promise<unknown> = Promise.resolve();
+  /** Rests under way (a stop ends them at once). */
+  private readonly resting = new Set<() => void>();
   private offEvents: () => void = () => {};
   private runner: JobRunner<object> | null = null;
   private sweep: PeriodicJob | null = null;
@@ -62,7 +78,9 @@ export class RollupJobs {
         jobs.queued = false;
         do {
           jobs.again = false;
-          await jobs.catchUp();
+          const started = performance.now();
+          await jobs.catchUp({ paced: true });
+          if (jobs.again) await jobs.rest(performance.now() - started);
         } while (jobs.again && !context.stopping());
       },
     });
@@ -71,7 +89,7 @@ export class RollupJobs {
       schedule: '* * * * *',
       log,
       run: async () => {
-        await jobs.catchUp();
+        await jobs.catchUp({ paced: true });
       },
     });
     jobs.offEvents = onWork('events', () => {
@@ -103,20 +121,40 @@ export class RollupJobs {
 
   /**
    * One catch-up now, after any running in this process (tests and the benchmark wait on it to read the
-   * rollups as of the events recorded so far).
+   * rollups as of the events recorded so far); `paced`: resting between batches (the background job).
    */
-  catchUp(): Promise<CatchUp> {
+  catchUp(options: { paced?: boolean } = {}): Promise<CatchUp> {
     const run = this.chain.then(() =>
-      applyNewEvents(this.options.database.db, { batchEvents: this.options.batchEvents }),
+      applyNewEvents(this.options.database.db, {
+        batchEvents: this.options.batchEvents,
+        afterBatch: options.paced ? (batchMs) => this.rest(batchMs) : undefined,
+      }),
     );
     // The caller gets the failure; the chain goes on to the next catch-up, and the log keeps it.
     this.chain = run.catch((error) => this.options.log('analytics catch-up failed', error));
     return run;
   }
 
+  /** Rests after `workMs` of catch-up so that it takes about ROLLUP_DUTY of the time (none once stopped). */
+  rest(workMs: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const ms = rollupRestMs(workMs);
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resting.delete(done);
+        resolve();
+      }
+      const resting = this.resting;
+      resting.add(done);
+    });
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    for (const wake of [...this.resting]) wake();
     this.offEvents();
     await this.sweep?.stop();
     await this.runner?.stop();

@@ -30,12 +30,18 @@ export async function setProgress(trx: Transaction<Database>, eventId: number): 
  */
 export async function applyNewEvents(
   db: Kysely<Database>,
-  options: { batchEvents?: number; lockTimeoutMs?: number } = {},
+  options: {
+    batchEvents?: number;
+    lockTimeoutMs?: number;
+    /** Awaited after each batch but the last, with the batch's time (the caller's pacing). */
+    afterBatch?: (batchMs: number) => Promise<void>;
+  } = {},
 ): Promise<CatchUp> {
   const batchEvents = options.batchEvents ?? ROLLUP_BATCH_EVENTS;
   const settled = await settledEventId(db, options.lockTimeoutMs);
   let applied = 0;
   for (;;) {
+    const started = performance.now();
     const step = await db.transaction().execute(async (trx) => {
       const after = await lockProgress(trx);
       if (after >= settled) return { done: true, upTo: after, count: 0 };
@@ -47,5 +53,6 @@ export async function applyNewEvents(
     });
     applied += step.count;
     if (step.done) return { applied, upTo: step.upTo };
+    await options.afterBatch?.(performance.now() - started);
   }
 }
