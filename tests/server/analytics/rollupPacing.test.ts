@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyNewEvents } from '../../../server/services/analytics/applyNewEvents.ts';
-import { ROLLUP_DUTY, RollupJobs, rollupRestMs } from '../../../server/services/analytics/RollupJobs.ts';
+import { ROLLUP_DUTY, type RollupJobs, rollupRestMs } from '../../../server/services/analytics/RollupJobs.ts';
 import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 import { makeAnalyticsWorld, recordEvents } from './analyticsTestKit.ts';
 import { randomEventStream } from './eventStream.ts';
@@ -55,5 +55,4 @@ describe('the analytics catch-up takes its share of the database and no more', (
     expect(batchTimes).toHaveLength(batches - 1);
     for (const ms of batchTimes) expect(ms).toBeGreaterThan(0);
   });
-
 });
