@@ -23,7 +23,24 @@ export async function addThroughMenu(
           document.querySelectorAll<HTMLButtonElement>('[role="menu"] [role="menuitem"]'),
         ).find((element) => element.textContent?.trim() === 'Delay');
         if (found) resolve(found);
-        else if (performance.now() - started > 5000) reject(new Error('the add menu did not open'));
+        else if (performance.now() - started > 5000)
+          reject(
+            new Error(
+              `the add menu did not open (buttons ${buttons.length}, clicked "${button.getAttribute('aria-label')}", menus ${document.querySelectorAll('[role="menu"]').length}, items ${Array.from(
+                document.querySelectorAll('[role="menuitem"]'),
+              )
+                .map((e) => e.textContent)
+                .join(
+                  '|',
+                )}, dialogs ${document.querySelectorAll('[role="dialog"],[role="alertdialog"]').length} ${Array.from(
+                document.querySelectorAll(
+                  '[role="dialog"],[role="alertdialog"],[role="alert"],[role="status"]',
+                ),
+              )
+                .map((e) => e.textContent?.slice(0, 80))
+                .join('|')})`,
+            ),
+          );
         else setTimeout(look, 2);
       };
       void Promise.resolve().then(look);
@@ -101,6 +118,12 @@ export async function dragFps(page: Page) {
   }
   await page.mouse.move(box.x, box.y);
   await page.mouse.up();
+  // The drop settles (React Flow clears its dragging state, two frames pass) before the next step, as a
+  // person's next click comes well after the drop.
+  await page.waitForFunction(() => !document.querySelector('.react-flow__node.dragging'));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const frames = await page.evaluate(() => {
     (window as unknown as { __recording: boolean }).__recording = false;
     return (window as unknown as { __frames: number[] }).__frames;
