@@ -84,6 +84,7 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_share_profile_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_daily_iq_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
+    sales_x_usage_permission: u.orgId === DEMO_IDS.mainOrgId,
     internal_level: 0,
     // The first user of each organisation is its administrator; the colleague is a member.
     role: u.id === DEMO_IDS.colleagueUserId ? 'member' : 'admin',

@@ -21,6 +21,7 @@ import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
 import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
+import { useFeature } from './useFeature.ts';
 
 /** The signed-in areas. Areas a later release builds show an honest "being built" page. */
 
@@ -70,10 +71,11 @@ export const audiencesRoute = createRoute({
   path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
   component: function AudiencesRoute() {
     const params = audiencesRoute.useParams();
+    const salesUsage = useFeature('sales_usage');
     const section = audienceSectionOf(params.page);
     if (section === null)
       return <AreaNotFound area="Audiences" path={`/audiences/${params.page}`} home={areaLinks.audiences} />;
-    return <AudiencesPage section={section} params={params} />;
+    return <AudiencesPage section={section} params={params} salesUsage={salesUsage} />;
   },
 });
 
@@ -88,7 +90,8 @@ export const audiencesPeopleRoute = createRoute({
   search: { middlewares: [stripSearchParams(PEOPLE_LIST_DEFAULTS)] },
   component: function AudiencesPeopleRoute() {
     const { tab } = audiencesPeopleRoute.useParams();
-    return <AudiencesPage section="people" params={{ page: 'people', tab }} />;
+    const salesUsage = useFeature('sales_usage');
+    return <AudiencesPage section="people" params={{ page: 'people', tab }} salesUsage={salesUsage} />;
   },
 });
 

@@ -1,12 +1,9 @@
-import { useSelector } from '@xstate/react';
-import { hasExportWidgetPermission } from '../../domain/settingsAccess.ts';
-import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
+import { useFeature } from './useFeature.ts';
 
 /**
  * Whether the signed-in user has export_widget_permission (the promo export widget and its settings page); null
- * while the user is not known yet. Read here, where the router meets the shell, and handed to the screen.
+ * while the user is not known yet.
  */
 export function useExportWidgetPermission(): boolean | null {
-  const actor = useCurrentUserActor();
-  return useSelector(actor, (s) => (s.context.user ? hasExportWidgetPermission(s.context.user) : null));
+  return useFeature('export_widget');
 }

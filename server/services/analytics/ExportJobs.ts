@@ -19,6 +19,16 @@ declare module 'fastify' {
   }
 }
 
+/** The owner's plan and flags: the job reads the report as they may (their pseudo campaigns). */
+const FEATURE_COLUMNS = [
+  'u.plan_type',
+  'u.has_share_profile_perm',
+  'u.has_daily_iq_perm',
+  'u.has_weekly_account_insight_perm',
+  'u.sales_x_usage_permission',
+  'u.export_widget_permission',
+] as const;
+
 export const EXPORT_QUEUE = 'analytics-export';
 export const EXPORT_CLEANUP = 'analytics-exports-cleanup';
 /** How long an export's file and link are kept. */
@@ -118,6 +128,7 @@ export class ExportJobs {
       .selectFrom('analytics_exports as x')
       .innerJoin('users as u', 'u.id', 'x.user_id')
       .select(['x.id', 'x.org_id', 'x.user_id', 'x.report', 'x.format', 'x.params', 'x.status', 'u.email'])
+      .select(FEATURE_COLUMNS)
       .where('x.id', '=', exportId)
       .executeTakeFirst();
     if (row?.status !== 'queued') return;
@@ -125,7 +136,7 @@ export class ExportJobs {
     if (!report) throw new Error(`unknown report ${row.report}`);
     await fs.mkdir(exportsDir(dataDir), { recursive: true });
     const fileName = `${row.id}.${row.format}`;
-    const user = { id: row.user_id, org_id: row.org_id };
+    const user = { ...row, id: row.user_id, org_id: row.org_id };
     const rows = await writeExportFile(
       db,
       user,

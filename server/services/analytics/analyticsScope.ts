@@ -1,19 +1,18 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
+import { ANALYTICS_SHARE_FEATURES, type FeatureHolder } from '../../../domain/featureFlags.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
+import { requireFeature } from '../../lib/requireFeature.ts';
 import { loadSavedFilter } from './loadSavedFilter.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-export type AnalyticsUser = { id: number; org_id: number };
+/** The signed-in user a report is read for (their flags decide the pseudo campaigns they may ask for). */
+export type AnalyticsUser = { id: number; org_id: number } & FeatureHolder;
 
 /** The share types of the fixed pseudo campaigns: share profiles 1, daily IQ 2, weekly account insights 3. */
-const SHARE_FLAGS = [
-  ['share_profile', 1],
-  ['daily_IQ', 2],
-  ['weekly_account_insights', 3],
-] as const;
+const SHARE_TYPES = { share_profile: 1, daily_IQ: 2, weekly_account_insights: 3 } as const;
 
 const QUARTER_DAYS = 90;
 
@@ -153,6 +152,8 @@ export async function resolveScope(
         }
       : selection;
   await ensureSelectionOwned(db, orgId, s);
+  // A pseudo campaign only for a user whose permissions include it.
+  for (const [field, feature] of ANALYTICS_SHARE_FEATURES) if (s[field]) requireFeature(user, feature);
 
   const isWorkflow = s.is_workflow || s.all_workflows || s.workflow_ids.length > 0;
   const today = todayIn(org.time_zone);
@@ -179,7 +180,7 @@ export async function resolveScope(
       searches: only ? searches : [],
     },
     userId: s.user_id,
-    shareTypes: SHARE_FLAGS.filter(([field]) => s[field]).map(([, type]) => type),
+    shareTypes: ANALYTICS_SHARE_FEATURES.filter(([field]) => s[field]).map(([field]) => SHARE_TYPES[field]),
   };
 }
 

@@ -1,3 +1,4 @@
+import { requireFeature } from '../../lib/requireFeature.ts';
 import type { AnalyticsUser, Db } from './analyticsScope.ts';
 import type { ExportJobs } from './ExportJobs.ts';
 import type { ExportReportName } from './exportReports.ts';
@@ -18,6 +19,7 @@ export async function answerOrExport<T extends object>(
   // The report is read first either way: a bad or foreign id is refused now, not in the job.
   const answered = await answer();
   if (!body.export_analytics) return { success: true as const, ...answered };
+  requireFeature(user, 'premium');
   return {
     success: true as const,
     exported: true as const,

@@ -4,6 +4,7 @@ import { groupNameSchema } from '../../../domain/salesGroups.ts';
 import { limitField, offsetField, positiveIdField } from '../../../domain/wholeNumberField.ts';
 import { idListFieldSchema, searchFieldSchema } from '../../../domain/workflowFormFields.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { requireFeature } from '../../lib/requireFeature.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { changeGroupUsers } from './changeGroupUsers.ts';
 import { createGroup } from './createGroup.ts';
@@ -33,6 +34,8 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.addHook('onRequest', authGuard(ctx.sessions, config));
+    // Sales groups are the sales usage feature: without it every call is "permission denied".
+    app.addHook('preHandler', async (request) => requireFeature(currentAuth(request).user, 'sales_usage'));
 
     app.get(
       'groups_listing/',

@@ -32,6 +32,8 @@ export async function createOrganisationAndUser(
         last_name: input.lastName,
         signup_app_name: 'workbench',
         plan_type: 'trial',
+        // A trial is the premium plan on trial: its sales groups included.
+        sales_x_usage_permission: true,
         // The first user of an organisation is its administrator.
         role: 'admin',
       })

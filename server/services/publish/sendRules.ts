@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PreflightFinding, PreflightResult, SendRefusalKind } from '../../../domain/editionSend.ts';
 import type { EmailDesign } from '../../../domain/emailDesign.ts';
+import { hasFeature } from '../../../domain/featureFlags.ts';
 import { OUTLOOK_LIMIT, OUTLOOK_NOT_CONNECTED } from '../../../domain/outlookSchemas.ts';
 import { NOT_PREMIUM, NOT_PREMIUM_MESSAGE } from '../../../domain/sendSchemas.ts';
 import { normalisePlanType } from '../../../domain/userData.ts';
@@ -12,9 +13,6 @@ import { editionForSend, type SendEdition } from './editionForSend.ts';
 import { activeSendOf } from './editionSendQueries.ts';
 import { CONNECTION_BROKEN, type MailboxState, type OutlookMailboxes } from './outlook/OutlookMailboxes.ts';
 import { preflightChecks, uploadIdsOf } from './preflightChecks.ts';
-
-/** Plans that send campaigns: a trial (what a new sign-up has) is the premium plan on trial. */
-const SENDING_PLANS = new Set(['TRIAL', 'PREMIUM', 'ENTERPRISE']);
 
 /** Sending now (publish_email/ and the preflight), scheduling (also a reschedule), or resending. */
 export type SendIntent = 'send' | 'schedule' | 'resend';
@@ -88,9 +86,7 @@ export const SEND_RULES: readonly { name: string; check: (facts: Facts) => Block
   {
     name: 'the plan includes sending',
     check: ({ user }) =>
-      SENDING_PLANS.has(normalisePlanType(user.plan_type))
-        ? []
-        : [blocker(NOT_PREMIUM, NOT_PREMIUM, NOT_PREMIUM_MESSAGE)],
+      hasFeature(user, 'premium') ? [] : [blocker(NOT_PREMIUM, NOT_PREMIUM, NOT_PREMIUM_MESSAGE)],
   },
   {
     name: 'the sender, subject and design pass the preflight',

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FEATURE_MISSING_TEXT } from '../../../domain/featureFlags.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
@@ -26,7 +27,7 @@ const services = {
 
 afterEach(cleanup);
 
-function renderAt(path: string) {
+function renderAt(path: string, salesUsage: boolean | null = true) {
   const root = createRootRoute();
   const audiences = createRoute({
     getParentRoute: () => root,
@@ -34,7 +35,11 @@ function renderAt(path: string) {
     component: function Audiences() {
       const params = audiences.useParams() as { page?: string; tab?: string; subTab?: string };
       const section = audienceSectionOf(params.page);
-      return section ? <AudiencesPage section={section} params={params} /> : <p>Not found</p>;
+      return section ? (
+        <AudiencesPage section={section} params={params} salesUsage={salesUsage} />
+      ) : (
+        <p>Not found</p>
+      );
     },
   });
   const router = createRouter({
@@ -67,5 +72,22 @@ describe('AudiencesPage', () => {
     expect(screen.getByRole('link', { name: 'Forms' }).getAttribute('aria-current')).toBe('page');
     expect(audienceSectionOf('nowhere')).toBeNull();
     expect(audienceSectionOf(undefined)).toBe('people');
+  });
+
+  it('without sales usage in the plan: no Sales groups link, and its address explains instead of calling', async () => {
+    let groupCalls = 0;
+    services.audienceApi = {
+      ...services.audienceApi,
+      listGroups: async (...args: Parameters<typeof appServices.audienceApi.listGroups>) => {
+        groupCalls += 1;
+        return appServices.audienceApi.listGroups(...args);
+      },
+    };
+    renderAt('/audiences/groups', false);
+    const nav = await screen.findByRole('navigation', { name: 'Audience sections' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).not.toContain('Sales groups');
+    expect(screen.getByRole('heading', { name: 'Sales groups are not in your plan' })).toBeTruthy();
+    expect(screen.getByText(FEATURE_MISSING_TEXT.sales_usage)).toBeTruthy();
+    expect(groupCalls).toBe(0);
   });
 });

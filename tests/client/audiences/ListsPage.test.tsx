@@ -29,7 +29,7 @@ function renderLists(stubs: Partial<AudienceApi>, at = '/audiences/lists') {
     path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
     component: function Audiences() {
       const params = audiences.useParams() as { page?: string; tab?: string; subTab?: string };
-      return <AudiencesPage section={audienceSectionOf(params.page) ?? 'lists'} params={params} />;
+      return <AudiencesPage section={audienceSectionOf(params.page) ?? 'lists'} params={params} salesUsage />;
     },
   });
   const router = createRouter({

@@ -93,7 +93,7 @@ function renderAt(path: string, api: AudienceApi) {
     search: { middlewares: [stripSearchParams(PEOPLE_LIST_DEFAULTS)] },
     component: function People() {
       const { tab } = people.useParams();
-      return <AudiencesPage section="people" params={{ page: 'people', tab }} />;
+      return <AudiencesPage section="people" params={{ page: 'people', tab }} salesUsage />;
     },
   });
   const audiences = createRoute({
@@ -101,7 +101,9 @@ function renderAt(path: string, api: AudienceApi) {
     path: '/audiences/{-$page}/{-$tab}/{-$subTab}',
     component: function Audiences() {
       const params = audiences.useParams() as { page?: string; tab?: string; subTab?: string };
-      return <AudiencesPage section={audienceSectionOf(params.page) ?? 'people'} params={params} />;
+      return (
+        <AudiencesPage section={audienceSectionOf(params.page) ?? 'people'} params={params} salesUsage />
+      );
     },
   });
   const router = createRouter({

@@ -58,6 +58,10 @@ export async function makeAnalyticsWorld(
         last_name: 'Lytics',
         signup_app_name: 'workbench',
         plan_type: 'trial',
+        // The world's user may ask for the pseudo campaigns (tests/server/featureGates.test.ts: who may not).
+        has_share_profile_perm: true,
+        has_daily_iq_perm: true,
+        has_weekly_account_insight_perm: true,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -18,6 +18,13 @@ let other: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The other organisation's plan leaves sales groups out (tests/server/featureGates.test.ts); here its
+  // user is given them, to show that each organisation sees only its own groups.
+  await t.database.db
+    .updateTable('users')
+    .set({ sales_x_usage_permission: true })
+    .where('org_id', '=', DEMO_IDS.otherOrgId)
+    .execute();
   demo = await signIn(t.app);
   other = await signIn(t.app, OTHER_ORG_LOGIN);
 });

@@ -1,5 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FEATURE_MISSING_TEXT } from '../../../../domain/featureFlags.ts';
+import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { AudienceSection } from '../audienceSections.ts';
 import { FormsPage } from '../forms/FormsPage.tsx';
 import { GroupsPage } from '../groups/GroupsPage.tsx';
@@ -51,11 +53,30 @@ function PeopleSection({ tab }: { tab: string | undefined }) {
  * /audiences/{page}/{tab}/{subTab}: the audience area, its section navigation above the section (the
  * router answers an unknown section with the area's not-found page).
  */
-export function AudiencesPage({ section, params }: { section: AudienceSection; params: Params }) {
+export function AudiencesPage({
+  section,
+  params,
+  salesUsage,
+}: {
+  section: AudienceSection;
+  params: Params;
+  /** Whether the user's plan includes sales groups (null while the user is not known yet). */
+  salesUsage: boolean | null;
+}) {
   return (
     <>
-      <AudienceNav current={section} />
-      {SECTION_PAGES[section](params)}
+      <AudienceNav current={section} hidden={salesUsage === true ? [] : ['groups']} />
+      {section === 'groups' && salesUsage !== true ? (
+        salesUsage === null ? (
+          <StatePanel kind="loading" title="Checking your plan…" />
+        ) : (
+          <StatePanel kind="info" title="Sales groups are not in your plan">
+            <p>{FEATURE_MISSING_TEXT.sales_usage}</p>
+          </StatePanel>
+        )
+      ) : (
+        SECTION_PAGES[section](params)
+      )}
     </>
   );
 }
