@@ -91,6 +91,8 @@ export type AppConfig = {
   skipClientBuild: boolean;
   /** Sending editions through the user's own Outlook mailbox (Microsoft identity platform + Graph). */
   outlook: OutlookConfig;
+  /** The language model AI emails are written by (AI_BASE_URL, AI_MODEL, AI_API_KEY); null: the built-in composer. */
+  ai: AiConfig | null;
   /** `npm run worker`: work loops, jobs per fetch, pg-boss job expiry and maintenance (seconds). */
   worker: { loops: number; batchSize: number; expireInSeconds?: number; maintenanceIntervalSeconds?: number };
 };
@@ -115,6 +117,34 @@ export type OutlookConfig = {
   /** The variables still to set before Connect Outlook works (empty: configured). */
   missing: string[];
 };
+
+export type AiConfig = {
+  /** Any OpenAI-compatible API base (a hosted API, Ollama, llama.cpp's server, vLLM). */
+  baseUrl: string;
+  /** A bearer token when the API needs one; never logged. */
+  apiKey: string | undefined;
+  model: string;
+  /** Each call's deadline (AI_TIMEOUT_MS, default 120,000: a local model on a CPU is slow). */
+  timeoutMs: number;
+  /** The most tokens one variant may use (AI_MAX_TOKENS, default 1,200). */
+  maxTokens: number;
+};
+
+/** AI_BASE_URL and AI_MODEL together configure a model; one without the other is a start-up error. */
+function aiConfig(env: NodeJS.ProcessEnv): AiConfig | null {
+  const baseUrl = env.AI_BASE_URL?.trim() || '';
+  const model = env.AI_MODEL?.trim() || '';
+  if (!baseUrl && !model) return null;
+  if (!baseUrl || !model) throw new Error('AI_BASE_URL and AI_MODEL are set together (or neither)');
+  if (!/^https?:\/\//i.test(baseUrl)) throw new Error(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  return {
+    baseUrl,
+    apiKey: env.AI_API_KEY?.trim() || undefined,
+    model,
+    timeoutMs: Math.max(1000, envInt(env, 'AI_TIMEOUT_MS', 120_000)),
+    maxTokens: Math.max(100, envInt(env, 'AI_MAX_TOKENS', 1200)),
+  };
+}
 
 const MICROSOFT_LOGIN = 'https://login.microsoftonline.com/common/oauth2/v2.0';
 
@@ -238,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: env.LOG_REQUESTS === 'true',
     skipClientBuild: env.SKIP_CLIENT_BUILD === 'true',
     outlook: outlookConfig(env, publicOrigin),
+    ai: aiConfig(env),
     worker: {
       loops: Math.max(1, envInt(env, 'WORKER_LOOPS', 8)),
       batchSize: Math.max(1, envInt(env, 'WORKER_BATCH', 100)),
