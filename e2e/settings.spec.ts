@@ -31,14 +31,14 @@ for (const width of [1280, 375]) {
     // 1. Team: the owner is its administrator; invite a colleague as a member.
     await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
     const ownerRow = page.getByRole('row').filter({ hasText: owner.email });
-    await expect(ownerRow.getByText('Administrator')).toBeVisible();
+    await expect(ownerRow.getByText('Administrator', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, `Settings › Team at ${width} px`);
     const colleague = `colleague-${t}-${Date.now().toString(36)}@e2e.test`;
     const invite = page.getByRole('form', { name: 'Invite a colleague' });
     await invite.getByLabel('Email address').fill(colleague);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(/operator finds the invitation link .* in the server log/)).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Invited')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Invited', { exact: true })).toBeVisible();
 
     // 2. The colleague opens the link in their own browser, chooses a name and a password, and is signed in.
     const theirs = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
@@ -56,13 +56,13 @@ for (const width of [1280, 375]) {
       await them.goto('/settings/team');
       const me = them.getByRole('row').filter({ hasText: colleague });
       await expect(me.getByText('(you)')).toBeVisible();
-      await expect(me.getByText('Member')).toBeVisible();
+      await expect(me.getByText('Member', { exact: true })).toBeVisible();
       await expect(them.getByText(/Only your organisation's administrators/)).toBeVisible();
     } finally {
       await theirs.close();
     }
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Member')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Member', { exact: true })).toBeVisible();
 
     // 3. Sender addresses: add a From address and verify it from the link mailed to it.
     await page
