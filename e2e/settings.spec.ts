@@ -32,13 +32,19 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
     const ownerRow = page.getByRole('row').filter({ hasText: owner.email });
     await expect(ownerRow.getByText('Administrator', { exact: true })).toBeVisible();
+    // The current page's link is in view, also in the phone's sideways-scrolling row of pages.
+    await expect(
+      page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Team' }),
+    ).toBeInViewport({ ratio: 1 });
     await expectNoAxeViolations(page, `Settings › Team at ${width} px`);
     const colleague = `colleague-${t}-${Date.now().toString(36)}@e2e.test`;
     const invite = page.getByRole('form', { name: 'Invite a colleague' });
     await invite.getByLabel('Email address').fill(colleague);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(/operator finds the invitation link .* in the server log/)).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Invited', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: colleague }).getByText('Invited', { exact: true }),
+    ).toBeVisible();
 
     // 2. The colleague opens the link in their own browser, chooses a name and a password, and is signed in.
     const theirs = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
@@ -62,7 +68,9 @@ for (const width of [1280, 375]) {
       await theirs.close();
     }
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: colleague }).getByText('Member', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: colleague }).getByText('Member', { exact: true }),
+    ).toBeVisible();
 
     // 3. Sender addresses: add a From address and verify it from the link mailed to it.
     await page
@@ -134,6 +142,10 @@ test('Settings › Profile, Plan and Export widget open for the demo user, each 
   await pages.getByRole('link', { name: 'Export widget' }).click();
   await page.getByRole('searchbox', { name: 'Search campaigns' }).waitFor();
   await page.getByRole('radio').first().check();
+  // At phone width the button naming the campaign wraps: nothing is wider than the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('link', { name: /^Open the widget of / })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('link', { name: /^Open the widget of / }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('exportPopup')).toBe('true');

@@ -59,8 +59,10 @@ describe('Settings › Team', () => {
     const owner = await screen.findByTestId('member-1');
     expect(within(owner).getByText('Administrator')).toBeTruthy();
     expect(within(owner).getByText('(you)')).toBeTruthy();
-    // You cannot remove yourself; the last-admin rule is the server's.
+    // You cannot remove yourself, and the only administrator is never offered to become a member.
     expect(within(owner).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(within(owner).queryByRole('button', { name: /a member$/ })).toBeNull();
+    expect(within(owner).getByText('The only administrator')).toBeTruthy();
     expect(within(screen.getByTestId('member-2')).getByText('Member')).toBeTruthy();
     expect(within(screen.getByTestId('invitation-9')).getByText('Invitation expired')).toBeTruthy();
     expect(screen.getByText('2 people in your organisation.')).toBeTruthy();
@@ -114,16 +116,16 @@ describe('Settings › Team', () => {
       ...TEAM,
       members: TEAM.members.slice(0, 1),
     }));
-    const changeUserRole = vi
-      .fn<UserApi['changeUserRole']>()
-      .mockRejectedValueOnce(
-        new ApiError({
-          kind: 'http',
-          status: 400,
-          message: 'Your organisation needs at least one administrator.',
-        }),
-      );
-    renderPage({ removeUser, changeUserRole });
+    const changeUserRole = vi.fn<UserApi['changeUserRole']>().mockRejectedValueOnce(
+      new ApiError({
+        kind: 'http',
+        status: 400,
+        message: 'Your organisation needs at least one administrator.',
+      }),
+    );
+    // With two administrators either may become a member; the server's refusal (a race) is shown.
+    const twoAdmins = { ...TEAM, members: TEAM.members.map((m) => ({ ...m, role: 'admin' as const })) };
+    renderPage({ removeUser, changeUserRole }, twoAdmins);
     fireEvent.click(await screen.findByRole('button', { name: 'Make Olive Owner a member' }));
     expect(await screen.findByText('Your organisation needs at least one administrator.')).toBeTruthy();
     expect(changeUserRole).toHaveBeenCalledWith(1, 'member', expect.anything());

@@ -56,7 +56,7 @@ export function ExportWidgetSettingsPage() {
               to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
               params={{ page: 'campaign', tab: undefined, subTab: undefined }}
               search={{ campaign_id: String(chosen.campaign_id), exportPopup: true } as never}
-              className={buttonClassName('primary')}
+              className={`${buttonClassName('primary')} settings-widget-link`}
             >
               Open the widget of {chosen.campaign_name}
             </Link>

@@ -23,11 +23,11 @@ const columns: TableColumn<PlanChange>[] = [
 ];
 
 /** The audit log of the organisation's plan changes (every change an internal user made), newest first. */
-export function PlanChangesTable({ changes }: { changes: PlanChange[] }) {
+export function PlanChangesTable({ changes, own }: { changes: PlanChange[]; own: boolean }) {
   return (
     <Card
       title="Change history"
-      description="Every change to your organisation's plans and features, with who made it."
+      description={`Every change to ${own ? "your organisation's" : "this user's organisation's"} plans and features, with who made it.`}
       flush
     >
       <Table
@@ -38,7 +38,9 @@ export function PlanChangesTable({ changes }: { changes: PlanChange[] }) {
         rowKey={(row) => String(row.id)}
         empty={
           <StatePanel compact kind="empty" title="No changes yet">
-            Changes our team makes to your plan or features are listed here.
+            {own
+              ? 'Changes our team makes to your plan or features are listed here.'
+              : 'Nobody has changed the plans of this organisation yet.'}
           </StatePanel>
         }
       />

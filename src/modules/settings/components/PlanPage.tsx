@@ -165,7 +165,7 @@ export function PlanPage({ userEmail }: { userEmail: string }) {
           />
         </Card>
       ) : null}
-      <PlanChangesTable changes={settings.changes} />
+      <PlanChangesTable changes={settings.changes} own={own} />
     </>
   );
 }

@@ -41,6 +41,12 @@ function rowsOf(team: Team, now: number): TeamRow[] {
   ];
 }
 
+/** The organisation's only administrator, when it has exactly one. */
+function lastAdminOf(team: Team): number | null {
+  const admins = team.members.filter((member) => member.role === 'admin');
+  return admins.length === 1 ? (admins[0]?.id ?? null) : null;
+}
+
 const nameOf = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim() || member.email;
 
 /**
@@ -139,6 +145,7 @@ export function TeamPage() {
             team.can_manage
               ? {
                   changeRole: (member) => submitChange({ kind: 'role', member }),
+                  lastAdminId: lastAdminOf(team),
                   remove: (member) => {
                     change.reset();
                     setRemoving(member);

@@ -11,6 +11,8 @@ export type TeamRow =
 
 export type TeamActions = {
   changeRole: (member: TeamMember) => void;
+  /** The organisation's only administrator is never made a member: no button offers it. */
+  lastAdminId: number | null;
   remove: (member: TeamMember) => void;
   resend: (invitation: TeamInvitation) => void;
   withdraw: (invitation: TeamInvitation) => void;
@@ -66,16 +68,20 @@ function ActionsCell({ row, actions }: { row: TeamRow; actions: TeamActions }) {
     const who = `${member.first_name} ${member.last_name}`.trim() || member.email;
     return (
       <span className="senders__actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={busy}
-          onClick={() => actions.changeRole(member)}
-          aria-label={member.role === 'admin' ? `Make ${who} a member` : `Make ${who} an administrator`}
-        >
-          {member.role === 'admin' ? 'Make member' : 'Make admin'}
-        </Button>
-        {member.is_you ? null : (
+        {member.id === actions.lastAdminId ? (
+          <span className="senders__meta">The only administrator</span>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy}
+            onClick={() => actions.changeRole(member)}
+            aria-label={member.role === 'admin' ? `Make ${who} a member` : `Make ${who} an administrator`}
+          >
+            {member.role === 'admin' ? 'Make member' : 'Make admin'}
+          </Button>
+        )}
+        {member.is_you || member.id === actions.lastAdminId ? null : (
           <Button
             size="sm"
             variant="ghost"
