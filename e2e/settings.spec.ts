@@ -144,9 +144,11 @@ test('Settings › Profile, Plan and Export widget open for the demo user, each 
   await page.getByRole('radio').first().check();
   // At phone width the button naming the campaign wraps: nothing is wider than the screen.
   await page.setViewportSize({ width: 375, height: 812 });
-  await expect(page.getByRole('link', { name: /^Open the widget of / })).toBeInViewport({ ratio: 1 });
+  const open = page.getByRole('link', { name: /^Open the widget of / });
+  await open.scrollIntoViewIfNeeded();
+  await expect(open).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.getByRole('link', { name: /^Open the widget of / }).click();
+  await open.click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('exportPopup')).toBe('true');
 });
