@@ -18,7 +18,7 @@ export function SettingsNav({
   // On a phone the links are a row that scrolls sideways: the current page's link is brought into view.
   useEffect(() => {
     const row = navRef.current;
-    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    const link = row?.querySelector<HTMLElement>(`[data-page="${current}"]`);
     if (!row || !link || row.scrollWidth <= row.clientWidth) return;
     const linkBox = link.getBoundingClientRect();
     const rowBox = row.getBoundingClientRect();
@@ -33,6 +33,7 @@ export function SettingsNav({
               to="/settings/{-$page}/{-$tab}"
               params={{ page: entry.page, tab: undefined }}
               className="settings-nav__link"
+              data-page={entry.page}
               aria-current={entry.page === current ? 'page' : undefined}
             >
               {entry.label}
