@@ -59,9 +59,7 @@ test.describe('access rules and the error catalogue', () => {
       .getByRole('navigation', { name: 'Settings pages' })
       .getByRole('link', { name: 'Export widget' })
       .click();
-    await expect(
-      page.getByRole('heading', { name: 'Export widget arrives in a later release.' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Export widget', level: 2 })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/settings/export_widget');
   });
 

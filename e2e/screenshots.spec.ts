@@ -5,7 +5,7 @@ import { expect, test } from './support/cspTest.ts';
 import { openNewEdition, solidPng } from './support/designerSteps.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
 import { companyCsv, latin1Csv, pngNamedCsv } from './support/importFiles.ts';
-import { designedEdition, listOfPeople } from './support/publishSteps.ts';
+import { apiPost, designedEdition, listOfPeople } from './support/publishSteps.ts';
 
 /**
  * Screenshots of every screen at desktop (1280x800) and phone (375x740) size, for people to look at.
@@ -176,9 +176,40 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'No sender addresses yet' })).toBeVisible();
       await shot(page, 'settings-senders-empty');
+      await page.unrouteAll();
+      // Team: the demo organisation's administrator and its member, an invitation's refusal, a removal asked.
       await page.goto('/settings/team');
-      await expect(page.getByRole('heading', { name: 'Team arrives in a later release.' })).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: DEMO_LOGIN.email })).toBeVisible();
       await shot(page, 'settings-team');
+      const invite = page.getByRole('form', { name: 'Invite a colleague' });
+      await invite.getByLabel('Email address').fill(DEMO_LOGIN.email);
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(invite.getByText(`${DEMO_LOGIN.email} is already on your team.`)).toBeVisible();
+      await shot(page, 'settings-team-invite-refused');
+      await page
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: /^Remove .*\?$/ })).toBeVisible();
+      await page.screenshot({ path: `${dir}/settings-team-remove-${size}.png` });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      // Profile: the name, and the password form's errors.
+      await page.goto('/settings/profile');
+      await expect(page.getByRole('form', { name: 'Your name' })).toBeVisible();
+      await shot(page, 'settings-profile');
+      const password = page.getByRole('form', { name: 'Change your password' });
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(password.getByText('Enter your current password.')).toBeVisible();
+      await shot(page, 'settings-profile-password-errors');
+      // Plan: read-only for an ordinary user, with its history.
+      await page.goto('/settings/plan');
+      await expect(page.getByRole('heading', { name: 'Your plan' })).toBeVisible();
+      await shot(page, 'settings-plan');
+      // Export widget: a campaign chosen.
+      await page.goto('/settings/export_widget');
+      await page.getByRole('radio').first().check();
+      await expect(page.getByRole('link', { name: /^Open the widget of / })).toBeVisible();
+      await shot(page, 'settings-export-widget');
 
       // The Publish step of an organisation without a sender: the field says so and links to Settings.
       await page.route('**/api/publish/publish_email/**', async (route) => {
@@ -199,6 +230,36 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('link', { name: 'Settings › Sender addresses' })).toBeVisible();
       await page.getByLabel('From address').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/publish-no-sender-${size}.png` });
+    });
+
+    test("settings: an internal user's plan page and the invitation page", async ({ page, browser }) => {
+      await signIn(page, adminLogin(), '/settings/plan');
+      const lookup = page.getByRole('form', { name: "Find a user's plan" });
+      await lookup.getByLabel("User's email").fill(DEMO_LOGIN.email);
+      await lookup.getByRole('button', { name: 'Find user' }).click();
+      await expect(page.getByRole('heading', { name: `Plan of ${DEMO_LOGIN.email}` })).toBeVisible();
+      await shot(page, 'settings-plan-internal');
+
+      // The invitation link as the invitee opens it (another browser).
+      const email = `shot-invitee-${size}-${Date.now().toString(36)}@e2e.test`;
+      await signIn(page, DEMO_LOGIN, '/api/');
+      await apiPost(page, '/api/user/invite_user/', { email, role: 'member' });
+      const invitee = await browser.newContext({ viewport });
+      try {
+        const them = await invitee.newPage();
+        await them.goto(await mailedLink(email, '/auth/invitation/'));
+        await expect(them.getByRole('button', { name: 'Join the team' })).toBeVisible();
+        await them.screenshot({ path: `${dir}/settings-invitation-${size}.png`, fullPage: true });
+        await them.getByRole('button', { name: 'Join the team' }).click();
+        await expect(them.getByText('First name is required.')).toBeVisible();
+        await them.screenshot({ path: `${dir}/settings-invitation-errors-${size}.png`, fullPage: true });
+      } finally {
+        await invitee.close();
+      }
+      // Withdrawn again, so the demo team is as it was.
+      await page.goto('/settings/team');
+      await page.getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
+      await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
     });
 
     test('campaign and publish screens', async ({ page }) => {

@@ -35,6 +35,7 @@ import * as m0035 from './migrations/m0035_people_contains_search.ts';
 import * as m0040 from './migrations/m0040_analytics_read_model.ts';
 import * as m0041 from './migrations/m0041_analytics_saved_filters.ts';
 import * as m0042 from './migrations/m0042_analytics_exports.ts';
+import * as m0045 from './migrations/m0045_team_and_plans.ts';
 import * as m0059 from './migrations/m0059_sales_usage_default.ts';
 import type { Database } from './schema.ts';
 
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   m0040_analytics_read_model: m0040,
   m0041_analytics_saved_filters: m0041,
   m0042_analytics_exports: m0042,
+  m0045_team_and_plans: m0045,
   m0059_sales_usage_default: m0059,
 };
 

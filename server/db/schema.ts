@@ -5,9 +5,11 @@ import type {
   OutboxTable,
   PasswordResetTable,
   PendingSignupTable,
+  PlanChangeTable,
   RateLimitTable,
   SenderAddressRequestTable,
   SessionTable,
+  TeamInvitationTable,
   UserTable,
   VerifiedAddressTable,
 } from './schema/accountTables.ts';
@@ -89,6 +91,8 @@ export type Database = {
   outbox: OutboxTable;
   verified_addresses: VerifiedAddressTable;
   sender_address_requests: SenderAddressRequestTable;
+  team_invitations: TeamInvitationTable;
+  plan_changes: PlanChangeTable;
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
   rate_limits: RateLimitTable;

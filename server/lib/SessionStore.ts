@@ -63,6 +63,8 @@ export class SessionStore {
         .selectAll('users')
         .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.expires_at'])
         .where('sessions.id', '=', id)
+        // A user removed from their organisation has no live session, even one another process still caches.
+        .where('users.removed_at', 'is', null)
         .executeTakeFirst();
       if (!row) {
         this.sessions.delete(id);

@@ -1,5 +1,7 @@
 import type { MailedAnswer, MessageAnswer, SignInAnswer } from '../../domain/authAnswers.ts';
 import type { LoginInput, SignupInput } from '../../domain/authSchemas.ts';
+import type { ChangePasswordInput, PasswordChanged } from '../../domain/profileSettings.ts';
+import type { AcceptInvitationInput, InvitationCheck } from '../../domain/teamSettings.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const authService = serviceClient('auth');
@@ -7,8 +9,32 @@ const authService = serviceClient('auth');
 /** Its screens show their own errors: no call ends the session on a 403 or goes through the error catalogue. */
 const own = { endSessionOnForbidden: false, errorCatalogue: false } as const;
 
-/** Auth service: sign-in, sign-up, sign-out, password reset and the CSRF token. */
+/**
+ * Auth service: sign-in, sign-up, sign-out, password reset and change, team invitations' links and the CSRF
+ * token.
+ */
 export const authApi = {
+  /** Settings › Profile: a new password, given the current one; the user's other sessions end. */
+  changePassword: (fields: ChangePasswordInput, signal?: AbortSignal) =>
+    authService.post<{ success: true } & PasswordChanged>('change_password/', fields, {
+      signal,
+      errorCatalogue: false,
+    }),
+
+  /** Checks a team invitation link's key (no sign-in needed). */
+  checkInvitation: async (key: string, signal?: AbortSignal): Promise<InvitationCheck> =>
+    (
+      await authService.get<{ success: true; data: InvitationCheck }>('invitation/', {
+        query: { key },
+        signal,
+        ...own,
+      })
+    ).data,
+
+  /** Accepts a team invitation with a name and a password: creates the user and signs in. */
+  acceptInvitation: (fields: AcceptInvitationInput, signal?: AbortSignal) =>
+    authService.post<SignInAnswer>('accept_invitation/', fields, { signal, ...own }),
+
   login: (fields: LoginInput, signal?: AbortSignal) =>
     authService.post<SignInAnswer>('login/', fields, { signal, ...own }),
 

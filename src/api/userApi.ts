@@ -1,11 +1,15 @@
 import type { OutboxPage } from '../../domain/outboxTypes.ts';
+import type { ChangePlanInput, PlanSettings } from '../../domain/planSettings.ts';
+import type { UpdateProfileInput } from '../../domain/profileSettings.ts';
 import type {
   AddSenderInput,
   SenderAddresses,
   SenderRequestAnswer,
   SenderVerified,
 } from '../../domain/senderAddresses.ts';
+import type { InvitationAnswer, InviteInput, Team } from '../../domain/teamSettings.ts';
 import type { UserData } from '../../domain/userData.ts';
+import type { UserRole } from '../../domain/userRoles.ts';
 import { serviceBases } from './serviceBases.ts';
 import { serviceClient } from './serviceClient.ts';
 
@@ -18,7 +22,10 @@ const own = { endSessionOnForbidden: false, errorCatalogue: false } as const;
 
 type Data<T> = { success: true; data: T };
 
-/** User service: the signed-in user, the organisation's sender addresses and, for internal admins, the outbox. */
+/**
+ * User service: the signed-in user, the settings (profile, team, sender addresses, plan) and, for internal
+ * admins, the outbox.
+ */
 export const userApi = {
   /** Where the server answers one outbox email's HTML as a sandboxed document (the outbox dialog frames it). */
   emailDocumentUrl: (id: number): string => `${serviceBases.user}outbox/${id}/html`,
@@ -85,6 +92,58 @@ export const userApi = {
   verifySenderAddress: async (key: string, signal?: AbortSignal): Promise<SenderVerified> =>
     (await userService.post<Data<SenderVerified>>('verify_sender_address/', { key }, { signal, ...own }))
       .data,
+
+  /** Settings › Profile: the user's name; answers the user data as it is now. */
+  updateProfile: async (input: UpdateProfileInput, signal?: AbortSignal): Promise<UserData> =>
+    (await userService.post<Data<UserData>>('update_profile/', input, { signal, ...LOCAL_ERRORS })).data,
+
+  team: async (signal?: AbortSignal): Promise<Team> =>
+    (await userService.get<Data<Team>>('team/', { signal, ...LOCAL_ERRORS })).data,
+
+  /** Mails a single-use invitation link to the address (admins); answers the team as it is now. */
+  inviteUser: async (input: InviteInput, signal?: AbortSignal): Promise<Team & InvitationAnswer> =>
+    (
+      await userService.post<Data<Team & InvitationAnswer>>('invite_user/', input, {
+        signal,
+        ...LOCAL_ERRORS,
+      })
+    ).data,
+
+  cancelInvitation: async (invitationId: number, signal?: AbortSignal): Promise<Team> =>
+    (
+      await userService.post<Data<Team>>(
+        'cancel_invitation/',
+        { invitation_id: invitationId },
+        { signal, ...LOCAL_ERRORS },
+      )
+    ).data,
+
+  changeUserRole: async (userId: number, role: UserRole, signal?: AbortSignal): Promise<Team> =>
+    (
+      await userService.post<Data<Team>>(
+        'change_user_role/',
+        { user_id: userId, role },
+        { signal, ...LOCAL_ERRORS },
+      )
+    ).data,
+
+  removeUser: async (userId: number, signal?: AbortSignal): Promise<Team> =>
+    (await userService.post<Data<Team>>('remove_user/', { user_id: userId }, { signal, ...LOCAL_ERRORS }))
+      .data,
+
+  /** Settings › Plan: the user's own plan, or (internal users) the plan of the user of an address. */
+  planSettings: async (userEmail: string | undefined, signal?: AbortSignal): Promise<PlanSettings> =>
+    (
+      await userService.get<Data<PlanSettings>>('plan_settings/', {
+        query: userEmail ? { user_email: userEmail } : {},
+        signal,
+        ...LOCAL_ERRORS,
+      })
+    ).data,
+
+  /** Internal users: a user's plan type and flags; every change goes to the audit log. */
+  changePlan: async (input: ChangePlanInput, signal?: AbortSignal): Promise<PlanSettings> =>
+    (await userService.post<Data<PlanSettings>>('change_plan/', input, { signal, ...LOCAL_ERRORS })).data,
 
   outbox: async (page: { offset: number; limit: number }, signal?: AbortSignal): Promise<OutboxPage> => {
     const answer = await userService.get<{ success: true } & OutboxPage>('outbox/', { query: page, signal });

@@ -1,25 +1,35 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { canOpenSettingsPage, type SettingsPage, settingsPageOf } from '../../domain/settingsAccess.ts';
+import type { UserData } from '../../domain/userData.ts';
+import { ExportWidgetSettingsPage } from '../modules/settings/components/ExportWidgetSettingsPage.tsx';
+import { PlanPage } from '../modules/settings/components/PlanPage.tsx';
+import { ProfilePage } from '../modules/settings/components/ProfilePage.tsx';
 import { SenderAddressesPage } from '../modules/settings/components/SenderAddressesPage.tsx';
 import { SettingsPage as SettingsFrame } from '../modules/settings/components/SettingsPage.tsx';
+import { TeamPage } from '../modules/settings/components/TeamPage.tsx';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
-import { BeingBuiltPage } from '../modules/shell/components/BeingBuiltPage.tsx';
+import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
 import { StatePanel } from '../ui/StatePanel.tsx';
 import { areaLinks } from './routeTable.ts';
 import { sendToPermissionDenied } from './sendToPermissionDenied.ts';
-import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
 
-/** What the settings pages another release builds are for (shown plainly as "being built"). */
-const BEING_BUILT: Record<Exclude<SettingsPage, 'sender_addresses'>, { title: string; purpose: string }> = {
-  profile: { title: 'Profile', purpose: 'Your name, your email address, your password and your time zone.' },
-  team: { title: 'Team', purpose: 'Invite colleagues into your organisation and choose who administers it.' },
-  plan: { title: 'Plan', purpose: "Your organisation's plan, its limits and its invoices." },
-  export_widget: {
-    title: 'Export widget',
-    purpose: "Defaults for your campaigns' promo export widget and where it may be embedded.",
-  },
-};
+/** The page of the settings area the address names, given the signed-in user. */
+function pageOf(page: SettingsPage, user: UserData, onNameChanged: () => void): ReactNode {
+  switch (page) {
+    case 'sender_addresses':
+      return <SenderAddressesPage />;
+    case 'profile':
+      return <ProfilePage user={user} onNameChanged={onNameChanged} />;
+    case 'team':
+      return <TeamPage />;
+    case 'plan':
+      return <PlanPage userEmail={user.user_email} />;
+    case 'export_widget':
+      return <ExportWidgetSettingsPage />;
+  }
+}
 
 /**
  * /settings/{page?}/{tab?}: every signed-in user's settings (sender addresses, profile, team, plan). The
@@ -28,12 +38,11 @@ const BEING_BUILT: Record<Exclude<SettingsPage, 'sender_addresses'>, { title: st
  */
 export function SettingsGate({ page: requested }: { page: string | undefined }) {
   const router = useRouter();
-  const canExportWidget = useExportWidgetPermission();
+  const actor = useCurrentUserActor();
+  const user = useSelector(actor, (s) => s.context.user);
   const page = settingsPageOf(requested);
-  const allowed =
-    page === null || canExportWidget === null
-      ? null
-      : canOpenSettingsPage(page, { export_widget_permission: canExportWidget });
+  const allowed = page === null || user === null ? null : canOpenSettingsPage(page, user);
+  const reloadUser = useCallback(() => actor.send({ type: 'user.reload' }), [actor]);
 
   useEffect(() => {
     if (allowed === false) void sendToPermissionDenied(router);
@@ -41,15 +50,10 @@ export function SettingsGate({ page: requested }: { page: string | undefined }) 
 
   if (page === null)
     return <AreaNotFound area="Settings" path={`/settings/${requested}`} home={areaLinks.settings} />;
-  if (allowed !== true || canExportWidget === null)
-    return <StatePanel kind="loading" title="Checking your access…" />;
+  if (allowed !== true || user === null) return <StatePanel kind="loading" title="Checking your access…" />;
   return (
-    <SettingsFrame page={page} canExportWidget={canExportWidget}>
-      {page === 'sender_addresses' ? (
-        <SenderAddressesPage />
-      ) : (
-        <BeingBuiltPage embedded title={BEING_BUILT[page].title} purpose={BEING_BUILT[page].purpose} />
-      )}
+    <SettingsFrame page={page} canExportWidget={user.export_widget_permission}>
+      {pageOf(page, user, reloadUser)}
     </SettingsFrame>
   );
 }

@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { safeInternalPath, ssoRedirectTarget } from '../../domain/redirectTarget.ts';
 import { ssoAllowedOrigins } from '../api/serviceBases.ts';
 import { sessionStore } from '../api/sessionStore.ts';
+import { AcceptInvitationPage } from '../modules/auth/components/AcceptInvitationPage.tsx';
 import { ConfirmSignupPage } from '../modules/auth/components/ConfirmSignupPage.tsx';
 import { ForgotPasswordPage } from '../modules/auth/components/ForgotPasswordPage.tsx';
 import { LoginRedirectPage } from '../modules/auth/components/LoginRedirectPage.tsx';
@@ -87,6 +88,16 @@ export const verifySenderRoute = createRoute({
   },
 });
 
+/** /auth/invitation/{key}: the link mailed to an invited colleague; they join and are signed in. */
+export const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/invitation/$invitationKey',
+  component: function InvitationRoute() {
+    const { invitationKey } = invitationRoute.useParams();
+    return <AcceptInvitationPage key={invitationKey} invitationKey={invitationKey} />;
+  },
+});
+
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/forgot-password',
@@ -135,6 +146,7 @@ export const authRoutes = [
   signUpRoute,
   confirmSignupRoute,
   verifySenderRoute,
+  invitationRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   loginRedirectRoute,

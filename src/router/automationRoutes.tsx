@@ -9,9 +9,9 @@ import { protectedRoute } from './protectedRoute.tsx';
 /**
  * The automation screens: the list, the create screen and the details screen (the
  * workflow builder with the email performance graph)
- * (?workflow_id= is typed by workbenchSearchSchema). Other /automation/{page}/{tab} addresses keep the
- * area's "being built" route (areaRoutes.tsx). The screens load as their own chunks (d3, and later the
- * builder, stay out of the main bundle).
+ * (?workflow_id= is typed by workbenchSearchSchema). Any other /automation/{page}/{tab} address is the
+ * area's not-found page (areaRoutes.tsx). The screens load as their own chunks (d3 and the builder stay
+ * out of the main bundle).
  */
 /** /automation?q=&filter=&offset=: the workflow list's search, filter and rows shown (usePagedList). */
 export const automationListRoute = createRoute({

@@ -37,6 +37,8 @@ export type UserTable = {
   internal_level: ColumnType<number, number | undefined, number>;
   /** The organisation's administrator (its first user) or a member (m0031): see domain/userRoles.ts. */
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** When an administrator removed the user from the organisation (m0045); null for a current user. */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -139,4 +141,28 @@ export type RateLimitTable = {
   /** How much of the limit the processes have reserved in this window (bigint: a string from pg). */
   used: string | number;
   touched_at: Date;
+};
+
+/** An address invited into an organisation through a single-use link mailed to it (m0045). */
+export type TeamInvitationTable = {
+  id: Generated<number>;
+  org_id: number;
+  email: string;
+  role: UserRole;
+  key_hash: string;
+  invited_by: number | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+/** One change an internal user made to a user's plan type or a feature flag (m0045): the audit log. */
+export type PlanChangeTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  changed_by: number | null;
+  field: string;
+  old_value: string;
+  new_value: string;
+  created_at: CreatedAt;
 };

@@ -9,7 +9,8 @@ const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 /** After a password reset request has been answered: a known address gets its one-time link, an unknown one nothing. */
 export async function mailPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
+  // A user removed from their organisation gets no reset link: they cannot sign in again.
+  if (!user || user.removed_at !== null) return;
   const key = newToken();
   await ctx.db
     .insertInto('password_resets')

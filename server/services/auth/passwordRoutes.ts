@@ -7,15 +7,20 @@ import {
   resetKeySchema,
   resetPasswordSchema,
 } from '../../../domain/authSchemas.ts';
+import { changePasswordSchema } from '../../../domain/profileSettings.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
-import { authGuard } from '../../lib/sessions.ts';
+import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { livePasswordReset } from './authQueries.ts';
+import { changePassword } from './changePassword.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { mailPasswordReset } from './mailPasswordReset.ts';
 import { resetPassword } from './resetPassword.ts';
 
-/** Auth service, a forgotten password: ask for a mailed reset link, check it, set a new password with it. */
+/**
+ * Auth service, passwords: a forgotten one (ask for a mailed reset link, check it, set a new password with
+ * it) and a signed-in user's change of their own (Settings › Profile).
+ */
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, config } = ctx;
   const publicLimited = { public: true, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
@@ -79,6 +84,26 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         return { success: true, message: 'Your password has been changed. Sign in with your new password.' };
       },
+    );
+
+    app.post(
+      'change_password/',
+      {
+        config: { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Change your password (Settings › Profile): asks the current one, ends your other sessions',
+          description:
+            'Form: current_password, new_password. A wrong current password, a weak or unchanged new one: 400. ' +
+            'Every other session of the user ends; this one stays. ended_sessions: how many ended.',
+          body: changePasswordSchema,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await changePassword(ctx, currentAuth(request), request.body)),
+      }),
     );
   };
 }

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { updateProfileSchema } from '../../../domain/profileSettings.ts';
 import { normalisePlanType } from '../../../domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { changeUserSetting, USER_SETTING_KEYS } from './changeUserSetting.ts';
 import { currentUserData } from './currentUserData.ts';
+import { updateProfile } from './updateProfile.ts';
+import { loadUserData } from './userQueries.ts';
 
 const flag = z.union(
   [
@@ -21,7 +24,7 @@ const flag = z.union(
   },
 );
 
-/** User service: the signed-in user's data and plan type. */
+/** User service: the signed-in user's data, their name (Settings › Profile) and plan type. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { config } = ctx;
   return async (app) => {
@@ -64,6 +67,23 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         success: true,
         plan_type: normalisePlanType(currentAuth(request).user.plan_type),
       }),
+    );
+
+    app.post(
+      'update_profile/',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Change your name (Settings › Profile)',
+          description: 'Form: first_name, last_name (each 1 to 100 characters). Answers the user data.',
+          body: updateProfileSchema,
+        },
+      },
+      async (request) => {
+        const { user } = currentAuth(request);
+        await updateProfile(ctx, user.id, request.body);
+        return { success: true as const, data: await loadUserData(ctx.db, { ...user, ...request.body }) };
+      },
     );
   };
 }

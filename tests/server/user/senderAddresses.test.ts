@@ -118,6 +118,18 @@ describe('adding a From address', () => {
     expect(added.senders.map((s) => s.email)).not.toContain(email);
 
     const key = LINK.exec(await loggedEmailText(t, email))?.[1] ?? '';
+    // The publish step offers verified senders only: not this address while it waits for its link.
+    const version = await t.database.db
+      .selectFrom('email_versions')
+      .select('id')
+      .where('org_id', '=', DEMO_IDS.mainOrgId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const offered = async () =>
+      (await get(t.app, demo, '/api/publish/publish_email/', { version_id: version.id }))
+        .json()
+        .data.sender_emails.map((sender: { email: string }) => sender.email);
+    expect(await offered()).not.toContain(email);
     // The outbox keeps the email with its key redacted.
     const row = await t.database.db
       .selectFrom('outbox')
@@ -143,6 +155,7 @@ describe('adding a From address', () => {
     const after = await senders(demo);
     expect(after.senders.find((s) => s.email === email)).toMatchObject({ sender_name: 'Northwind News' });
     expect(after.requests.map((r) => r.email)).not.toContain(email);
+    expect(await offered()).toContain(email);
 
     const again = await verify(key);
     expect(again.statusCode).toBe(400);
