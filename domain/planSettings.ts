@@ -10,15 +10,19 @@ export const PLAN_FLAGS = [
   {
     key: 'has_share_profile_perm',
     label: 'Share profile',
-    purpose: 'Share contact profiles with the sales team.',
+    purpose: 'The share-profile report in analytics (docs/permissions.md).',
   },
-  { key: 'has_daily_iq_perm', label: 'Daily IQ', purpose: 'The daily intelligence email.' },
+  { key: 'has_daily_iq_perm', label: 'Daily IQ', purpose: 'The daily IQ report in analytics.' },
   {
     key: 'has_weekly_account_insight_perm',
     label: 'Weekly account insight',
-    purpose: 'The weekly account insights email.',
+    purpose: 'The weekly account insight report in analytics.',
   },
-  { key: 'sales_x_usage_permission', label: 'Sales usage', purpose: 'Sales-team groups and their use.' },
+  {
+    key: 'sales_x_usage_permission',
+    label: 'Sales usage',
+    purpose: 'Sales groups (Audiences › Sales groups).',
+  },
   {
     key: 'export_widget_permission',
     label: 'Export widget',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { countOf } from '../../../domain/countOf.ts';
+import { PLAN_FLAGS } from '../../../domain/planSettings.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
@@ -20,14 +21,7 @@ declare module 'fastify' {
 }
 
 /** The owner's plan and flags: the job reads the report as they may (their pseudo campaigns). */
-const FEATURE_COLUMNS = [
-  'u.plan_type',
-  'u.has_share_profile_perm',
-  'u.has_daily_iq_perm',
-  'u.has_weekly_account_insight_perm',
-  'u.sales_x_usage_permission',
-  'u.export_widget_permission',
-] as const;
+const FEATURE_COLUMNS = ['u.plan_type', ...PLAN_FLAGS.map((flag) => `u.${flag.key}` as const)] as const;
 
 export const EXPORT_QUEUE = 'analytics-export';
 export const EXPORT_CLEANUP = 'analytics-exports-cleanup';
