@@ -17,7 +17,11 @@ export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
 const DesignerPage = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'DesignerPage');
 const EditionLinks = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'EditionLinks');
 
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
+/** A positive id from the address (campaign_id, email_id, version_id), else null. */
+export const campaignIdOf = (value: unknown) => {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+};
 
 export function CampaignsPage({
   page,
@@ -41,9 +45,9 @@ export function CampaignsPage({
   }
   if (page === 'editionedit') {
     const ids = {
-      campaignId: idOf(search.campaign_id),
-      emailId: idOf(search.email_id),
-      versionId: idOf(search.version_id),
+      campaignId: campaignIdOf(search.campaign_id),
+      emailId: campaignIdOf(search.email_id),
+      versionId: campaignIdOf(search.version_id),
     };
     return (
       <Suspense fallback={<StatePanel kind="loading" title="Opening the edition…" />}>
