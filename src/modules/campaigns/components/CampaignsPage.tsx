@@ -10,8 +10,8 @@ export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
 
 /**
  * /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign), /campaigns/editionedit/ (an
- * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer). Publish
- * and the content steps come with later work: the router shows their "being built" page.
+ * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer). The router
+ * gives the publish step (PublishPage) and the content steps (CampaignContentPage) their own screens.
  */
 // The designer (ProseMirror, Yjs, the design document's schemas) is its own chunk.
 const DesignerPage = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'DesignerPage');
