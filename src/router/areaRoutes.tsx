@@ -8,15 +8,15 @@ import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import {
-  CampaignContentPage,
-  campaignContentStepOf,
-} from '../modules/campaigns/components/CampaignContentPage.tsx';
-import {
   CAMPAIGN_PAGES,
   CampaignsPage,
   campaignIdOf,
 } from '../modules/campaigns/components/CampaignsPage.tsx';
 import { PublishPage } from '../modules/campaigns/components/PublishPage.tsx';
+import {
+  CampaignContentPage,
+  campaignContentStepOf,
+} from '../modules/content/components/CampaignContentPage.tsx';
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';

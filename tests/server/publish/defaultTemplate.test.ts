@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import type { EditionDesign, TemplateSummary } from '../../../domain/publishAnswers.ts';
 import { SHARE_BEFORE_DEFAULT } from '../../../domain/publishSchemas.ts';
+import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import type { Session, TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 import { everyKindDesign } from './designFixtures.ts';
@@ -57,6 +58,12 @@ describe('POST default_template/', () => {
     const design = ok<EditionDesign>(await get(t.app, colleague, `${P}design/`, { version_id: version }));
     expect(kinds(design.design)).toEqual(kinds(after.design));
     expect((await defaultOf(other)).template_id).toBeNull();
+    const stored = await t.database.db
+      .selectFrom('organisations')
+      .select('default_template_id')
+      .where('id', '=', DEMO_IDS.mainOrgId)
+      .executeTakeFirstOrThrow();
+    expect(stored.default_template_id).toBe(team.id);
 
     // A product template can be the default too; deleting the chosen template brings back 'Weekly digest'.
     const product = ok<TemplateSummary[]>(await get(t.app, demo, `${P}templates/`, { tab: 'featured_tab' }));

@@ -5,9 +5,9 @@ import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Form } from '../../../ui/Form.tsx';
 import { useToast } from '../../../ui/useToast.ts';
+import { type CampaignSources, CampaignSourcesField } from '../../shared/components/CampaignSourcesField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
-import { type CampaignSources, CampaignSourcesField } from './CampaignSourcesField.tsx';
 
 type Props = {
   campaign: CampaignDetails;

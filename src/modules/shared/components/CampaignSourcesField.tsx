@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../ui/Alert.tsx';
-import { includableSources, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useServices } from '../hooks/ServicesContext.ts';
+import { useLoad } from '../hooks/useLoad.ts';
+import { includableSources, SourcesPicker } from './SourcesPicker.tsx';
 
 /** A campaign's content sources as create_campaign/ takes them (none included: the default, everything). */
 export type CampaignSources = { includeSources: string[]; excludeSources: string[] };

@@ -11,11 +11,11 @@ import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { SubNav } from '../../../ui/SubNav.tsx';
-import { ArticleCurationView } from '../../content/components/ArticleCurationView.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { ArticleCurationView } from './ArticleCurationView.tsx';
 import { CampaignSourceForm } from './CampaignSourceForm.tsx';
-import './campaigns.css';
+import '../content.css';
 
 /** The content steps of a campaign: where its articles come from, and the user's favourites. */
 export type CampaignContentStep = 'source' | 'favorites';

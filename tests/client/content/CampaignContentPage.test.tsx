@@ -12,16 +12,16 @@ import type { Article, ArticlesPage, SourceFilterEntry } from '../../../domain/c
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { type CampaignApi, campaignApi } from '../../../src/api/campaignApi.ts';
 import { type ArticlesQuery, type ContentApi, contentApi } from '../../../src/api/contentApi.ts';
+import { campaignIdOf } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
 import {
   CampaignContentPage,
   campaignContentStepOf,
-} from '../../../src/modules/campaigns/components/CampaignContentPage.tsx';
-import { campaignIdOf } from '../../../src/modules/campaigns/components/CampaignsPage.tsx';
+} from '../../../src/modules/content/components/CampaignContentPage.tsx';
 import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import '../jsdomDialog.ts';
-import { campaign } from './campaignFixtures.ts';
+import { campaign } from '../campaigns/campaignFixtures.ts';
 
 afterEach(cleanup);
 const SLOW = { timeout: 5000 };
