@@ -141,31 +141,44 @@ const advancedSearchObject = z
   .strict();
 export type AdvancedSearch = z.infer<typeof advancedSearchObject>;
 
-export const advancedSearchSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())], { error: 'advanced_search must be a JSON object.' })
-  .optional()
-  .transform((value, ctx): AdvancedSearch => {
-    if (value === undefined || (typeof value === 'string' && value.trim() === '')) return {};
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'advanced_search is not valid JSON.' });
-        return z.NEVER;
-      }
-    }
-    const result = advancedSearchObject.safeParse(parsed);
-    if (!result.success) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'advanced_search must be an object of include_sources, exclude_sources (source ids or global), include_keywords and exclude_keywords (words).',
-      });
+/** Reads advanced_search (JSON text or an object) into the stored shape, or adds the issue saying why not. */
+function readAdvancedSearch(value: string | Record<string, unknown>, ctx: z.RefinementCtx): AdvancedSearch {
+  if (typeof value === 'string' && value.trim() === '') return {};
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'advanced_search is not valid JSON.' });
       return z.NEVER;
     }
-    return result.data;
-  });
+  }
+  const result = advancedSearchObject.safeParse(parsed);
+  if (!result.success) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'advanced_search must be an object of include_sources, exclude_sources (source ids or global), include_keywords and exclude_keywords (words).',
+    });
+    return z.NEVER;
+  }
+  return result.data;
+}
+
+const advancedSearchInput = z.union([z.string(), z.record(z.string(), z.unknown())], {
+  error: 'advanced_search must be a JSON object.',
+});
+
+export const advancedSearchSchema = advancedSearchInput
+  .optional()
+  .transform((value, ctx): AdvancedSearch => (value === undefined ? {} : readAdvancedSearch(value, ctx)));
+
+/** update_campaign/'s advanced_search: absent leaves the stored one; given (even `{}`) replaces it. */
+const replacingAdvancedSearchSchema = advancedSearchInput
+  .optional()
+  .transform((value, ctx): AdvancedSearch | undefined =>
+    value === undefined ? undefined : readAdvancedSearch(value, ctx),
+  );
 
 export const getCampaignsQuerySchema = z.object({
   offset: offsetField(),
@@ -189,10 +202,17 @@ export const createCampaignBodySchema = z.object({
 });
 export type CreateCampaignInput = z.infer<typeof createCampaignBodySchema>;
 
-export const updateCampaignBodySchema = z.object({
-  campaign_id: positiveIdField('campaign_id'),
-  name: campaignNameSchema('name'),
-});
+export const updateCampaignBodySchema = z
+  .object({
+    campaign_id: positiveIdField('campaign_id'),
+    name: campaignNameSchema('name').optional(),
+    /** The campaign's content sources and keywords (its source step); replaces the stored ones. */
+    advanced_search: replacingAdvancedSearchSchema,
+  })
+  .refine((body) => body.name !== undefined || body.advanced_search !== undefined, {
+    message: 'Give the campaign a new name or its content sources (advanced_search).',
+  });
+export type UpdateCampaignInput = z.infer<typeof updateCampaignBodySchema>;
 export const deleteCampaignBodySchema = z.object({
   campaign_id: positiveIdField('campaign_id'),
   /** 1: change nothing, answer what the deletion would take with it. */

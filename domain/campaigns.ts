@@ -104,6 +104,48 @@ export type CampaignDeletion = {
 
 export type EmailsPage = { total_count: number; marked_count: number; data: CampaignEmail[] };
 
+/** An email as an asset (get_assets/): a digest is 'Hybrid', an ad hoc email 'Custom', an AI email 'AI'. */
+export type Asset = {
+  asset_id: number;
+  id: number;
+  name: string;
+  asset_type: 'Hybrid' | 'Custom' | 'AI';
+  thumbnails: string[];
+  last_update: string;
+  creation_time: string;
+  /** The curated articles of all its editions. */
+  total_curated_articles: number;
+  /** 'sent' once an edition was sent, 'scheduled' when one waits, else 'draft'. */
+  status: 'draft' | 'scheduled' | 'sent';
+  /** The A/B variant: always null, the product sends no A/B tests. */
+  a_or_b: null;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  editions: Edition[];
+};
+
+const ASSET_TYPES: Record<number, Asset['asset_type']> = { 0: 'Hybrid', 1: 'Custom', 2: 'AI' };
+
+/** An email as get_assets/ answers it. */
+export function assetOf(email: CampaignEmail): Asset {
+  const states = new Set(email.editions.map((edition) => edition.status));
+  return {
+    asset_id: email.email_id,
+    id: email.email_id,
+    name: email.name,
+    asset_type: ASSET_TYPES[email.email_type] ?? 'Custom',
+    thumbnails: email.thumbnails,
+    last_update: email.last_updated,
+    creation_time: email.created_on,
+    total_curated_articles: email.editions.reduce((sum, edition) => sum + edition.articles_count, 0),
+    status: states.has('sent') ? 'sent' : states.has('scheduled') ? 'scheduled' : 'draft',
+    a_or_b: null,
+    campaign_id: email.campaign_id,
+    campaign_name: email.campaign_name,
+    editions: email.editions,
+  };
+}
+
 export type CampaignUser = {
   user_id: number;
   first_name: string;

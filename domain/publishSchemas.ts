@@ -138,6 +138,10 @@ export const saveTemplateBodySchema = z
   });
 
 export const deleteTemplateBodySchema = z.object({ template_id: positiveIdField('template_id') });
+/** POST default_template/: the organisation's default template (a product one, or one shared in it). */
+export const defaultTemplateBodySchema = z.object({ template_id: positiveIdField('template_id') });
+export const SHARE_BEFORE_DEFAULT =
+  'Share this template with your organisation before making it the default.';
 
 export const brandThemeBodySchema = z.object({
   theme: jsonDocumentField('theme', themeSchema, 10_000),

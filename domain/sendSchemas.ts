@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SUBJECT } from './campaignSchemas.ts';
+import type { ResendTarget } from './editionSend.ts';
 import { nameText } from './nameText.ts';
 import { positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, idListFieldSchema } from './workflowFormFields.ts';
@@ -63,12 +64,62 @@ export const scheduleEmailBodySchema = z.object({
 
 export const sendIdBodySchema = z.object({ send_id: positiveIdField('send_id') });
 
-export const resendEmailBodySchema = z.object({
-  version_id: versionId(),
-  /** not_opened: those who got it and did not open it (once more); new_contacts: people added since. */
-  to: z.enum(['not_opened', 'new_contacts']),
-  confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
-});
+const RESEND_TARGETS = ['not_opened', 'new_contacts'] as const satisfies readonly ResendTarget[];
+const resendTarget = z.enum(RESEND_TARGETS, { error: 'Send it again to not_opened or new_contacts.' });
+
+/**
+ * resend_options: whom to send to again, as the word (`not_opened`, `new_contacts`) or a JSON object
+ * {to, confirm_warnings}.
+ */
+const resendOptionsSchema = z
+  .string({
+    error: 'resend_options must be not_opened, new_contacts or a JSON object {to, confirm_warnings}.',
+  })
+  .transform((value, ctx): { to: ResendTarget; confirm_warnings?: boolean } => {
+    const text = value.trim();
+    const word = resendTarget.safeParse(text);
+    if (word.success) return { to: word.data };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const object = z
+      .object({ to: resendTarget, confirm_warnings: z.boolean().optional() })
+      .strict()
+      .safeParse(parsed);
+    if (object.success) return object.data;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'resend_options must be not_opened, new_contacts or a JSON object {to, confirm_warnings}.',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * resend_email/: the email (email_id: its latest sent edition) or an edition (version_id), and whom to
+ * send to again: resend_options, or `to` with confirm_warnings (the form the publish step sends).
+ */
+export const resendEmailBodySchema = z
+  .object({
+    email_id: positiveIdField('email_id').optional(),
+    version_id: versionId().optional(),
+    resend_options: resendOptionsSchema.optional(),
+    /** not_opened: those who got it and did not open it (once more); new_contacts: people added since. */
+    to: resendTarget.optional(),
+    confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.email_id === undefined) === (body.version_id === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give the email (email_id) or the edition (version_id) to send again.',
+      });
+    if (body.resend_options === undefined && body.to === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Say whom to send it to again (resend_options).' });
+  });
+export type ResendEmailInput = z.infer<typeof resendEmailBodySchema>;
 
 /** The most addresses one test email goes to. */
 export const MAX_TEST_ADDRESSES = 5;

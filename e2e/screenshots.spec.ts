@@ -585,5 +585,35 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('region', { name: 'Custom fields' })).toBeVisible();
       await page.screenshot({ path: `${dir}/person-custom-fields-${size}.png` });
     });
+
+    test('campaign content steps', async ({ page }) => {
+      const name = `Content shots ${size} ${Math.random().toString(36).slice(2, 6)}`;
+      await signIn(page, DEMO_LOGIN, '/createcampaign');
+      await page.getByLabel('Campaign name').fill(name);
+      await page.getByRole('button', { name: 'Create campaign' }).click();
+      await expect(page.getByRole('link', { name: 'Choose sources' })).toBeVisible();
+      await shot(page, 'campaign-detail-content-links');
+      await page.getByRole('link', { name: 'Choose sources' }).click();
+      const cards = page.getByRole('list', { name: 'Articles' }).getByRole('listitem');
+      await expect(cards.first()).toBeVisible();
+      await shot(page, 'campaign-content-source');
+      const form = page.getByRole('form', { name: 'Campaign sources' });
+      await form.getByRole('checkbox', { name: 'Global pool (default)' }).uncheck();
+      await expect(form.getByRole('alert')).toBeVisible();
+      await shot(page, 'campaign-content-source-none');
+      await form.getByRole('checkbox', { name: 'Global pool (default)' }).check();
+      await form.getByRole('checkbox', { name: 'Fintech Daily' }).check();
+      await form.getByRole('button', { name: 'Save sources' }).click();
+      await expect(page.getByText('The campaign’s sources were saved.')).toBeVisible();
+      await shot(page, 'campaign-content-source-saved');
+      await page
+        .getByRole('navigation', { name: 'Content steps' })
+        .getByRole('link', { name: 'Favourites' })
+        .click();
+      await expect(page).toHaveURL(/\/campaigns\/content\/favorites/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(cards.first().or(page.getByText('Nothing here yet'))).toBeVisible();
+      await shot(page, 'campaign-content-favorites');
+    });
   });
 }

@@ -53,6 +53,7 @@ import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { preferenceRoutes } from './services/preference/preferenceRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
+import { emailHtmlRoutes } from './services/publish/emailHtmlRoutes.ts';
 import { exportWidgetRoutes } from './services/publish/exportWidgetRoutes.ts';
 import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
 import { outlookRoutes } from './services/publish/outlook/outlookRoutes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outlookRoutes(ctx, outlookMailboxes), { prefix: config.bases.publish });
   await app.register(webVersionRoutes(ctx));
   await app.register(exportWidgetRoutes(ctx), { prefix: config.bases.publish });
+  await app.register(emailHtmlRoutes(ctx), { prefix: config.bases.publish });
   await app.register(widgetPageRoutes(ctx));
 
   if (options.serveClient) await app.register(staticClient(config));

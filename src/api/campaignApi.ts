@@ -108,6 +108,22 @@ export const campaignApi = {
       )
     ).data,
 
+  /**
+   * POST update_campaign/ with advanced_search: the campaign's content sources and keywords (replacing the
+   * stored ones; `{}` is the default, the global pool and every feed). Answers the campaign (now on top).
+   */
+  setCampaignSources: async (
+    input: { campaignId: number; advancedSearch: Record<string, unknown> },
+    signal?: AbortSignal,
+  ) =>
+    (
+      await campaign.post<{ data: CampaignSummary }>(
+        'update_campaign/',
+        { campaign_id: input.campaignId, advanced_search: JSON.stringify(input.advancedSearch) },
+        { signal, ...LOCAL },
+      )
+    ).data,
+
   /** POST clone_campaign/{id}/: the copy, which goes right after the original. */
   cloneCampaign: async (campaignId: number, signal?: AbortSignal): Promise<CampaignSummary> =>
     (

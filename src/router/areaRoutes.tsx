@@ -7,8 +7,16 @@ import { analyticsSectionOf, LATER_ANALYTICS_PAGES } from '../modules/analytics/
 import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
-import { CAMPAIGN_PAGES, CampaignsPage } from '../modules/campaigns/components/CampaignsPage.tsx';
+import {
+  CAMPAIGN_PAGES,
+  CampaignsPage,
+  campaignIdOf,
+} from '../modules/campaigns/components/CampaignsPage.tsx';
 import { PublishPage } from '../modules/campaigns/components/PublishPage.tsx';
+import {
+  CampaignContentPage,
+  campaignContentStepOf,
+} from '../modules/content/components/CampaignContentPage.tsx';
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
@@ -38,8 +46,16 @@ export const campaignsRoute = createRoute({
   path: '/campaigns/{-$page}/{-$tab}/{-$subTab}',
   component: function CampaignsRoute() {
     const params = campaignsRoute.useParams();
+    const search = campaignsRoute.useSearch() as { campaign_id?: unknown };
     const canExportWidget = useExportWidgetPermission();
     if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
+    if (params.page === 'content')
+      return (
+        <CampaignContentPage
+          step={campaignContentStepOf([params.tab, params.subTab])}
+          campaignId={campaignIdOf(search.campaign_id)}
+        />
+      );
     const built =
       (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
       (params.page !== 'editionedit' || !params.tab || params.tab === 'design');

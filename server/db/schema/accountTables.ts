@@ -14,6 +14,8 @@ export type OrganisationTable = {
   postal_address: ColumnType<string, string | undefined, string>;
   /** The IANA zone whose days analytics counts in (m0040; set from the first user's user_tz at sign-up). */
   time_zone: ColumnType<string, string | undefined, string>;
+  /** The template never-designed editions start from (m0048, default_template/); null: 'Weekly digest'. */
+  default_template_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 };
 

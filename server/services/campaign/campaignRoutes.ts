@@ -13,7 +13,7 @@ import { listCampaignNames, listCampaignsPage, loadCampaignDetails } from './cam
 import { cloneCampaign } from './cloneCampaign.ts';
 import { createCampaign } from './createCampaign.ts';
 import { deleteCampaign } from './deleteCampaign.ts';
-import { renameCampaign } from './renameCampaign.ts';
+import { updateCampaign } from './updateCampaign.ts';
 
 /**
  * Campaigns ("Campaign", clone after the original with zeroed stats, a changed campaign on top)
@@ -85,19 +85,18 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Rename a campaign (it takes the top)',
-          description: 'Form: campaign_id, name. A name another campaign has (any case) answers 400.',
+          summary: 'Rename a campaign and/or set its content sources (it takes the top)',
+          description:
+            'Form: campaign_id, name and/or advanced_search (JSON {include_sources, exclude_sources, ' +
+            'include_keywords, exclude_keywords}; replaces the stored one; `{}` is the default, the global pool ' +
+            "and every feed). A name another campaign has (any case) answers 400; a source neither global nor the organisation's 404; " +
+            'neither name nor advanced_search: 400.',
           body: updateCampaignBodySchema,
         },
       },
       async (request) => ({
         success: true as const,
-        data: await renameCampaign(
-          db,
-          currentAuth(request).user,
-          request.body.campaign_id,
-          request.body.name,
-        ),
+        data: await updateCampaign(db, currentAuth(request).user, request.body),
       }),
     );
 

@@ -5,7 +5,7 @@ import {
   pageQuerySchema,
   versionsQuerySchema,
 } from '../../../domain/campaignSchemas.ts';
-import type { CampaignUser } from '../../../domain/campaigns.ts';
+import { assetOf, type CampaignUser } from '../../../domain/campaigns.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import {
@@ -70,6 +70,25 @@ export function emailListingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       emailListing(db, campaignEmailsWith('scheduled')),
+    );
+
+    app.get(
+      'get_assets/',
+      {
+        schema: {
+          tags,
+          summary: 'A page of the emails you may use, as assets (the asset service)',
+          description:
+            'offset, limit (default 8), search (name or subject), email_type (all, 0/digest, 1/adhoc, 2/aiEmail), ' +
+            "campaign_id. Your emails (all of the organisation's for internal users), last changed first. Each: " +
+            'asset_id (= id, the email id, as delete_asset/ takes it), name, asset_type (Hybrid for a digest, ' +
+            'Custom for ad hoc, AI), thumbnails, last_update, creation_time, total_curated_articles (over its ' +
+            'editions), status (sent, scheduled or draft, from its editions), a_or_b (null: no A/B sends), ' +
+            'campaign_id, campaign_name, editions. Answers total_count, marked_count, data.',
+          querystring: emailBrowserQuerySchema,
+        },
+      },
+      emailListing(db, browsableEmails, assetOf),
     );
 
     app.get(

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import { CAMPAIGN_NOT_FOUND } from '../../../domain/campaignSchemas.ts';
-import type { CampaignUser, EmailsPage } from '../../../domain/campaigns.ts';
+import type { CampaignEmail, CampaignUser, EmailsPage } from '../../../domain/campaigns.ts';
 import type { Db } from '../../db/Db.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
@@ -38,15 +38,30 @@ function visibleTo(user: UserRow) {
  * The one handler of every email listing: a page of the emails `where` selects, newest first, with
  * total_count and marked_count (emails with a sent edition). Listings differ only in their where clause.
  */
-export function emailListing<P, Q extends Page>(db: Db, where: EmailWhere<P, Q>) {
+export function emailListing<P, Q extends Page>(db: Db, where: EmailWhere<P, Q>): EmailListingHandler;
+export function emailListing<P, Q extends Page, R>(
+  db: Db,
+  where: EmailWhere<P, Q>,
+  rowOf: (email: CampaignEmail) => R,
+): EmailListingHandler<R>;
+export function emailListing<P, Q extends Page>(
+  db: Db,
+  where: EmailWhere<P, Q>,
+  rowOf: (email: CampaignEmail) => unknown = (email) => email,
+) {
   // The route's schema has validated the params and query into these shapes.
   return async (request: FastifyRequest) => {
     const query = request.query as Q;
     const clause = await where(db, currentAuth(request).user, request.params as P, query);
-    const [data, counts] = await Promise.all([selectEmails(db, clause, query), countEmails(db, clause)]);
-    return { success: true as const, ...counts, data } satisfies EmailsPage & { success: true };
+    const [emails, counts] = await Promise.all([selectEmails(db, clause, query), countEmails(db, clause)]);
+    return { success: true as const, ...counts, data: emails.map(rowOf) };
   };
 }
+
+/** A listing's answer: total_count, marked_count (emails with a sent edition) and the page's rows. */
+type EmailListingHandler<R = CampaignEmail> = (
+  request: FastifyRequest,
+) => Promise<Omit<EmailsPage, 'data'> & { success: true; data: R[] }>;
 
 /** get_draft_emails/{id}/ and get_scheduled_emails/{id}/: the campaign's emails with an edition in that state. */
 export const campaignEmailsWith =

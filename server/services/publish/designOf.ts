@@ -2,11 +2,11 @@ import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import type { EditionDesign } from '../../../domain/publishAnswers.ts';
 import type { Db } from '../../db/Db.ts';
 import {
-  defaultDesign,
   loadBrand,
   loadDesignArticles,
   loadEdition,
   loadTemplate,
+  organisationDefaultDesign,
   storedDesign,
   templateDesign,
 } from './designQueries.ts';
@@ -24,7 +24,9 @@ export async function designOf(
   let design: EmailDesign;
   if (query.templateStyleId !== null && (query.change_template || saved === null)) {
     design = templateDesign(await loadTemplate(db, viewer, query.templateStyleId), brand);
-  } else design = saved ?? defaultDesign(brand, edition.email_type === 0);
+  } else
+    design =
+      saved ?? (await organisationDefaultDesign(db, viewer.orgId, brand, edition.email_type === 0)).design;
   return {
     version_id: edition.id,
     email_id: edition.email_id,

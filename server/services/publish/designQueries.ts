@@ -218,7 +218,34 @@ export async function brandedTemplate(db: Db, viewer: { orgId: number; userId: n
   return { id: template.id, name: template.name, design };
 }
 
-/** default_template/: the default template ('Weekly digest') in the organisation's brand. */
-export async function brandedDefaultDesign(db: Db, orgId: number): Promise<EmailDesign> {
-  return defaultDesign(await loadBrand(db, orgId));
+/**
+ * The design a never-designed edition starts from: the organisation's default template (default_template/)
+ * in its brand, else 'Weekly digest'; an ad hoc email's leaves out the article lists.
+ */
+export async function organisationDefaultDesign(
+  db: Db,
+  orgId: number,
+  brand: Brand,
+  digest = true,
+): Promise<{ template_id: number | null; design: EmailDesign }> {
+  const row = await db
+    .selectFrom('organisations as o')
+    .innerJoin('email_templates as t', 't.id', 'o.default_template_id')
+    .select(['t.id', 't.org_id', 't.design'])
+    .where('o.id', '=', orgId)
+    .executeTakeFirst();
+  const chosen = row ? storedDesign(row.design) : null;
+  if (!row || !chosen) return { template_id: null, design: defaultDesign(brand, digest) };
+  const design = row.org_id === null ? withBrand(chosen, brand.theme, brand.postal_address) : chosen;
+  return {
+    template_id: row.id,
+    design: digest
+      ? design
+      : { ...design, blocks: design.blocks.filter((block) => block.kind !== 'articleList') },
+  };
+}
+
+/** GET default_template/: the organisation's default template's design in its brand, and its id. */
+export async function brandedDefaultDesign(db: Db, orgId: number) {
+  return organisationDefaultDesign(db, orgId, await loadBrand(db, orgId));
 }

@@ -21,7 +21,7 @@ export async function previewDesign(
   publicOrigin: string,
 ): Promise<{ html: string; text: string }> {
   const edition = await loadEdition(db, viewer.orgId, versionId);
-  const design = unsaved ?? editionDesign(edition, await loadBrand(db, viewer.orgId));
+  const design = unsaved ?? (await editionDesign(db, edition, await loadBrand(db, viewer.orgId)));
   const rendered = await renderForEdition(db, edition, design);
   const sample = await db
     .selectFrom('users as u')

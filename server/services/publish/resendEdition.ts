@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { ResendTarget } from '../../../domain/editionSend.ts';
+import type { ResendEmailInput } from '../../../domain/sendSchemas.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { badRequest } from '../../lib/AppError.ts';
+import { badRequest, notFound } from '../../lib/AppError.ts';
 import { editionForSend } from './editionForSend.ts';
 import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import type { SendDeps } from './sendDeps.ts';
@@ -31,16 +33,42 @@ async function notOpenedBy(db: Kysely<Database>, versionId: number, emailId: num
 }
 
 /**
- * resend_email/: a sent edition again, to who did not open it (once more each, under a key of its own) or
+ * The email's latest sent edition (email_id given to resend_email/). Another organisation's email is not
+ * found; an email never sent has nothing to send again (400).
+ */
+async function latestSentEdition(db: Kysely<Database>, orgId: number, emailId: number): Promise<number> {
+  const email = await db
+    .selectFrom('emails')
+    .select('id')
+    .where('id', '=', emailId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!email) throw notFound('Email not found.');
+  const edition = await db
+    .selectFrom('email_versions')
+    .select('id')
+    .where('email_id', '=', emailId)
+    .where('status', '=', 'sent')
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!edition) throw badRequest('This email has no sent edition to send again.');
+  return edition.id;
+}
+
+/**
+ * resend_email/: a sent edition again (email_id: the email's latest sent one), to who did not open it (once more each, under a key of its own) or
  * to the people added to its audience since (nobody gets it twice). Every send rule is checked as for a
  * send.
  */
-export async function resendEdition(
-  deps: SendDeps,
-  user: UserRow,
-  input: { version_id: number; to: 'not_opened' | 'new_contacts'; confirm_warnings?: boolean },
-) {
-  const edition = await editionForSend(deps.db, user.org_id, input.version_id);
+export async function resendEdition(deps: SendDeps, user: UserRow, body: ResendEmailInput) {
+  const input = {
+    to: (body.resend_options?.to ?? body.to) as ResendTarget,
+    confirm_warnings: body.resend_options?.confirm_warnings ?? body.confirm_warnings,
+  };
+  const versionId =
+    body.version_id ?? (await latestSentEdition(deps.db, user.org_id, body.email_id as number));
+  const edition = await editionForSend(deps.db, user.org_id, versionId);
   await assertSendable(deps, user, edition, 'resend', Boolean(input.confirm_warnings));
   let contactIds = edition.audience_contact_ids;
   let listIds = edition.audience_list_ids;

@@ -13,7 +13,7 @@ export async function resetTextPreview(
   unsaved: EmailDesign | undefined,
 ): Promise<string> {
   const edition = await loadEdition(db, viewer.orgId, versionId);
-  const design = unsaved ?? editionDesign(edition, await loadBrand(db, viewer.orgId));
+  const design = unsaved ?? (await editionDesign(db, edition, await loadBrand(db, viewer.orgId)));
   const { text } = await renderForEdition(db, edition, design);
   await db
     .updateTable('email_versions')

@@ -203,6 +203,11 @@ export function sendRoutes(
           tags,
           summary:
             'Send a sent edition again: to who did not open it, or to people added to its audience since',
+          description:
+            "Form: email_id (the email's latest sent edition) or version_id, and resend_options: not_opened, " +
+            'new_contacts or JSON {to, confirm_warnings} (or the older `to` with confirm_warnings). Another ' +
+            "organisation's email or edition answers 404; an email never sent 400. Every send rule is checked " +
+            'as for a send. Answers data: {send_id, status, to}.',
           body: resendEmailBodySchema,
         },
       },

@@ -3,6 +3,7 @@ import type { DesignTheme, EmailDesign } from '../../../domain/emailDesign.ts';
 import type { TemplateSummary } from '../../../domain/publishAnswers.ts';
 import {
   brandThemeBodySchema,
+  defaultTemplateBodySchema,
   deleteTemplateBodySchema,
   MAX_UPLOAD_BYTES,
   STRIPO_AUTH_MESSAGE,
@@ -20,6 +21,7 @@ import { storeUpload } from './imageUploads.ts';
 import { listTemplates } from './listTemplates.ts';
 import { saveBrand } from './saveBrand.ts';
 import { saveTemplate } from './saveTemplate.ts';
+import { setDefaultTemplate } from './setDefaultTemplate.ts';
 import { viewerOf } from './viewerOf.ts';
 
 type Ok<T> = T & { success: true };
@@ -107,12 +109,34 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "The default template ('Weekly digest') in the organisation's brand, with its postal address",
+            "The organisation's default template (set with POST default_template/, else 'Weekly digest') in its brand",
+          description:
+            'data: {template_id (null: the product default), design}: what a never-designed edition starts from.',
         },
       },
-      async (request): Promise<Ok<{ data: { design: EmailDesign } }>> => ({
+      async (request): Promise<Ok<{ data: { template_id: number | null; design: EmailDesign } }>> => ({
         success: true,
-        data: { design: await brandedDefaultDesign(db, viewerOf(request).orgId) },
+        data: await brandedDefaultDesign(db, viewerOf(request).orgId),
+      }),
+    );
+
+    app.post(
+      'default_template/',
+      {
+        schema: {
+          tags,
+          summary: "Make a template the organisation's default (what never-designed editions start from)",
+          description:
+            'Form: template_id: a product template or one shared in the organisation. Your own unshared ' +
+            "template answers 400 (share it first); another organisation's or a colleague's unshared one 404. " +
+            "Deleting the template brings back the product default ('Weekly digest'). " +
+            'Answers data: {template_id, name}.',
+          body: defaultTemplateBodySchema,
+        },
+      },
+      async (request): Promise<Ok<{ data: { template_id: number; name: string } }>> => ({
+        success: true,
+        data: await setDefaultTemplate(db, viewerOf(request), request.body.template_id),
       }),
     );
 

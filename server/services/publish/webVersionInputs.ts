@@ -9,7 +9,7 @@ import type { RenderContext } from './render/designToMjml.ts';
 export type WebVersionInputs = { design: EmailDesign; context: RenderContext };
 
 export async function webVersionInputs(db: Db, edition: EditionRow): Promise<WebVersionInputs> {
-  const design = editionDesign(edition, await loadBrand(db, edition.org_id));
+  const design = await editionDesign(db, edition, await loadBrand(db, edition.org_id));
   const context: RenderContext = {
     articles: await loadDesignArticles(db, edition.id),
     title: edition.subject || edition.email_name,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignEmail, CampaignSummary, Edition } from '../../../domain/campaigns.ts';
+import type { Asset, CampaignEmail, CampaignSummary, Edition } from '../../../domain/campaigns.ts';
 import { OTHER_ORG_LOGIN } from '../../../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../../../server/seed/demoIds.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
@@ -290,6 +290,38 @@ describe('email lists', () => {
     expect(all.total_count).toBeGreaterThanOrEqual(all.data.length);
     expect(all.marked_count).toBeLessThanOrEqual(all.total_count);
     expect400(await get(t.app, demo, `${B}get_email_browser_content/`, { email_type: 'weird' }));
+  });
+
+  it("get_assets/ pages the emails you may use as assets: type, curated articles, state; never another organisation's", async () => {
+    const digest = await email({ email_name: 'Asset Digest Email', email_type: 0 });
+    await email({ email_name: 'Asset Custom Email', email_type: 1 });
+    const assets = async (query: Record<string, string | number>, session = demo) => {
+      const response = await get(t.app, session, `${B}get_assets/`, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { total_count: number; marked_count: number; data: Asset[] };
+    };
+    const found = await assets({ search: 'Asset ' });
+    expect(found.total_count).toBe(2);
+    expect(found.data.map((a) => [a.name, a.asset_type, a.status, a.a_or_b])).toEqual([
+      ['Asset Custom Email', 'Custom', 'draft', null],
+      ['Asset Digest Email', 'Hybrid', 'draft', null],
+    ]);
+    const first = found.data[1] as Asset;
+    expect(first).toMatchObject({
+      asset_id: digest.email_id,
+      id: digest.email_id,
+      total_curated_articles: 0,
+    });
+    expect(first.editions.map((e) => e.name)).toEqual(['Draft Edition']);
+    expect((await assets({ search: 'Asset ', email_type: 'digest' })).data.map((a) => a.name)).toEqual([
+      'Asset Digest Email',
+    ]);
+    // The default page is 8; another organisation and a colleague see none of these.
+    expect((await assets({})).data.length).toBeLessThanOrEqual(8);
+    expect((await assets({ search: 'Asset ' }, other)).total_count).toBe(0);
+    expect((await assets({ search: 'Asset ' }, colleague)).total_count).toBe(0);
+    expect400(await get(t.app, demo, `${B}get_assets/`, { email_type: 'weird' }));
+    expect400(await get(t.app, demo, `${B}get_assets/`, { limit: 0 }));
   });
 
   it("get_users/ lists the organisation's users only", async () => {

@@ -140,6 +140,50 @@ describe("a campaign's content sources (create_campaign/ and create_email/ with 
   });
 });
 
+describe("update_campaign/ sets a campaign's content sources (its source step)", () => {
+  it('replaces the stored sources and keywords, keeps the name, and puts the campaign on top', async () => {
+    const made = await campaign('Source step', { include_sources: 'global', include_keywords: 'cloud' });
+    await campaign('Made later');
+    const advanced = {
+      include_sources: [ownFeed],
+      exclude_sources: [globalSource.id],
+      include_keywords: ['ai'],
+    };
+    const updated = ok<CampaignSummary>(
+      await post(t.app, demo, `${C}update_campaign/`, {
+        campaign_id: made.campaign_id,
+        advanced_search: JSON.stringify(advanced),
+      }),
+    );
+    expect(updated.campaign_name).toBe('Source step');
+    const d = await details(made.campaign_id);
+    expect(d.advanced_search).toEqual(advanced);
+    expect(d.content_sources.include).toEqual([{ id: ownFeed, name: 'Our newsroom' }]);
+    const top = ok<CampaignSummary[]>(await get(t.app, demo, `${C}get_campaigns/`, { limit: 1 }));
+    expect(top[0]?.campaign_id).toBe(made.campaign_id);
+    // {} is the default again: the global pool and every feed.
+    ok(
+      await post(t.app, demo, `${C}update_campaign/`, {
+        campaign_id: made.campaign_id,
+        advanced_search: '{}',
+      }),
+    );
+    expect((await details(made.campaign_id)).content_sources).toEqual({ include: [], exclude: [] });
+  });
+
+  it("refuses another organisation's feed or campaign (404) and bad input (400), changing nothing", async () => {
+    const made = await campaign('Source step refusals', { include_sources: 'global' });
+    const set = (session: Session, fields: Record<string, string | number>) =>
+      post(t.app, session, `${C}update_campaign/`, { campaign_id: made.campaign_id, ...fields });
+    refused(await set(demo, { advanced_search: JSON.stringify({ include_sources: [otherFeed] }) }), 404);
+    refused(await set(other, { advanced_search: '{}' }), 404);
+    refused(await set(demo, { advanced_search: '{not json' }), 400, /not valid JSON/);
+    refused(await set(demo, { advanced_search: JSON.stringify({ include_sources: ['x'] }) }), 400);
+    refused(await set(demo, {}), 400, /new name or its content sources/);
+    expect((await details(made.campaign_id)).advanced_search).toEqual({ include_sources: ['global'] });
+  });
+});
+
 describe('update_email/ moves an email to another campaign', () => {
   it('moves it with its editions; both campaigns change; the name must be free there', async () => {
     const from = await campaign('Move from');

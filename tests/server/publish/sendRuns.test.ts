@@ -221,3 +221,67 @@ describe('sending', () => {
     expect(version.status).toBe('sent');
   });
 });
+
+describe('resend_email/ by email_id with resend_options', () => {
+  it("sends the email's latest sent edition again; another organisation's email is a 404, bad input a 400", async () => {
+    const versionId = await designed('Resend by email');
+    ok(
+      await post(t.app, demo, `${P}publish_configurations/`, {
+        version_id: versionId,
+        list_ids: String(listId),
+      }),
+    );
+    const emailOf = async (id: number) =>
+      (
+        await t.database.db
+          .selectFrom('email_versions')
+          .select('email_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).email_id;
+    const emailId = await emailOf(versionId);
+    const neverSent = await emailOf(await designed('Never sent'));
+    const resend = (fields: Record<string, string | number>, session = demo) =>
+      post(t.app, session, `${P}resend_email/`, fields);
+    expect(refusal(await resend({ email_id: neverSent, resend_options: 'new_contacts' })).message).toBe(
+      'This email has no sent edition to send again.',
+    );
+    await finished(
+      ok<{ send_id: number }>(await post(t.app, demo, `${P}publish_email/`, { version_id: versionId }))
+        .send_id,
+    );
+    const before = (await sendsOf(versionId)).length;
+    const [added] = await addContacts(1, 'resend-by-email');
+    people.ok.push(added as number);
+
+    const byWord = ok<{ send_id: number; to: string }>(
+      await resend({ email_id: emailId, resend_options: 'new_contacts' }),
+    );
+    expect(byWord.to).toBe('new_contacts');
+    await finished(byWord.send_id);
+    const after = await sendsOf(versionId);
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((s) => s.contact_id === added)).toHaveLength(1);
+    const byJson = ok<{ send_id: number; to: string }>(
+      await resend({
+        email_id: emailId,
+        resend_options: JSON.stringify({ to: 'not_opened', confirm_warnings: true }),
+      }),
+    );
+    expect(byJson.to).toBe('not_opened');
+    await finished(byJson.send_id);
+    expect((await sendsOf(versionId)).length).toBe(2 * after.length);
+
+    const foreign = await resend({ email_id: emailId, resend_options: 'new_contacts' }, other);
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    const bads: Record<string, string | number>[] = [
+      { email_id: emailId, resend_options: 'everyone' },
+      { email_id: emailId, resend_options: '{"to":"all"}' },
+      { email_id: emailId, version_id: versionId, resend_options: 'new_contacts' },
+      { resend_options: 'new_contacts' },
+      { email_id: emailId },
+      { email_id: 'x', resend_options: 'new_contacts' },
+    ];
+    for (const bad of bads) expect(refusal(await resend(bad)).message.length).toBeGreaterThan(4);
+  });
+});

@@ -10,15 +10,18 @@ export const CAMPAIGN_PAGES = ['', 'campaign', 'editionedit'] as const;
 
 /**
  * /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign), /campaigns/editionedit/ (an
- * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer); the router
- * shows the Publish step (/campaigns/editionedit/publish/) itself. The content steps (source, favourites)
- * come with later work: the router shows their "being built" page.
+ * edition's Design and Publish links) and /campaigns/editionedit/design/ (the email designer). The router
+ * gives the publish step (PublishPage) and the content steps (CampaignContentPage) their own screens.
  */
 // The designer (ProseMirror, Yjs, the design document's schemas) is its own chunk.
 const DesignerPage = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'DesignerPage');
 const EditionLinks = lazyScreen(() => import('../designer/DesignerPage.tsx'), 'EditionLinks');
 
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
+/** A positive id from the address (campaign_id, email_id, version_id), else null. */
+export const campaignIdOf = (value: unknown) => {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+};
 
 export function CampaignsPage({
   page,
@@ -42,9 +45,9 @@ export function CampaignsPage({
   }
   if (page === 'editionedit') {
     const ids = {
-      campaignId: idOf(search.campaign_id),
-      emailId: idOf(search.email_id),
-      versionId: idOf(search.version_id),
+      campaignId: campaignIdOf(search.campaign_id),
+      emailId: campaignIdOf(search.email_id),
+      versionId: campaignIdOf(search.version_id),
     };
     return (
       <Suspense fallback={<StatePanel kind="loading" title="Opening the edition…" />}>

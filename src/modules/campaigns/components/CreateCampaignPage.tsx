@@ -10,10 +10,10 @@ import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useToast } from '../../../ui/useToast.ts';
+import { type CampaignSources, CampaignSourcesField } from '../../shared/components/CampaignSourcesField.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 import { AudienceChooser } from './AudienceChooser.tsx';
-import { type CampaignSources, CampaignSourcesField } from './CampaignSourcesField.tsx';
 import './campaigns.css';
 import { Form } from '../../../ui/Form.tsx';
 

@@ -1,27 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../ui/Alert.tsx';
-import { includableSources, SourcesPicker } from '../../shared/components/SourcesPicker.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { useServices } from '../hooks/ServicesContext.ts';
+import { useLoad } from '../hooks/useLoad.ts';
+import { includableSources, SourcesPicker } from './SourcesPicker.tsx';
 
 /** A campaign's content sources as create_campaign/ takes them (none included: the default, everything). */
 export type CampaignSources = { includeSources: string[]; excludeSources: string[] };
 
-type Props = { onChange: (value: CampaignSources) => void };
+type Props = {
+  onChange: (value: CampaignSources) => void;
+  /** The sources chosen so far (a campaign's stored ones); none included: everything. */
+  initial?: CampaignSources;
+  /** What the hint under the legend says. */
+  hint?: string;
+};
 
 /**
  * The new campaign's content sources: the content explorer's source picker over the same article_sources/
  * answer (the global pool, the organisation's feeds, the global pool's sources to exclude). Everything is
  * included at first, which is stored as the default; a failed load leaves the default and says so.
  */
-export function CampaignSourcesField({ onChange }: Props) {
+export function CampaignSourcesField({ onChange, initial, hint }: Props) {
   const api = useServices().contentApi;
   const sources = useLoad((_: null, signal) => api.listSources(signal), 'campaignSources');
   const { load } = sources;
   useEffect(() => load(null), [load]);
   const entries = sources.data;
-  const [include, setInclude] = useState<Set<string> | null>(null);
-  const [exclude, setExclude] = useState<Set<string>>(new Set());
+  const [include, setInclude] = useState<Set<string> | null>(() =>
+    initial && initial.includeSources.length > 0 ? new Set(initial.includeSources) : null,
+  );
+  const [exclude, setExclude] = useState<Set<string>>(() => new Set(initial?.excludeSources ?? []));
   const all = entries ? includableSources(entries) : [];
   const included = include ?? new Set(all);
 
@@ -44,8 +52,8 @@ export function CampaignSourcesField({ onChange }: Props) {
     <fieldset className="campaign-form__sources" aria-busy={sources.status === 'loading' || undefined}>
       <legend>Content sources</legend>
       <p className="campaign-form__hint">
-        Where this campaign's articles come from. The content explorer starts from these when you curate for
-        it.
+        {hint ??
+          "Where this campaign's articles come from. The content explorer starts from these when you curate for it."}
       </p>
       {entries ? (
         <SourcesPicker
