@@ -34,3 +34,23 @@ export const CONTACT_TAB_LABELS: Record<ContactTab, string> = {
   unsubscribed: 'Unsubscribed',
   all_contacts: 'All contacts',
 };
+
+/** The columns a contact tab sorts by, with their labels. */
+export const CONTACT_SORT_LABELS: Record<(typeof CONTACT_SORTS)[number], string> = {
+  contact_name: 'Contact',
+  contact_email: 'Email address',
+  company_name: 'Company',
+  sent: 'Sent',
+  opens: 'Opens',
+  clicks: 'Clicks',
+  last_activity: 'Last activity',
+};
+
+/** The sort choices as one list ("Contact, A to Z"), for phones, where the table has no column headers. */
+export const CONTACT_SORT_OPTIONS: { value: ContactSortKey; label: string }[] = [
+  { value: 'none', label: 'Latest activity first' },
+  ...CONTACT_SORTS.flatMap((column) => [
+    { value: contactSortKey(column, 'ASC'), label: `${CONTACT_SORT_LABELS[column]}, ascending` },
+    { value: contactSortKey(column, 'DESC'), label: `${CONTACT_SORT_LABELS[column]}, descending` },
+  ]),
+];

@@ -1,5 +1,5 @@
 import type { ContactTab } from './analyticsContactSchemas.ts';
-import type { AnalyticsPeriod } from './analyticsTypes.ts';
+import type { AnalyticsPeriod, EventCounts } from './analyticsTypes.ts';
 import type { AudienceListSummary } from './audienceLists.ts';
 
 /** A contact of an analytics contact tab: who, and what the selection's emails of the period counted. */
@@ -103,18 +103,7 @@ export type ContactDetails = {
 };
 
 /** What all of a contact's real sends counted. */
-export type ContactIntentData = {
-  emails: number;
-  sent: number;
-  delivered: number;
-  opens: number;
-  clicks: number;
-  bounced: number;
-  unsubscribed: number;
-  unique_opens: number;
-  unique_clicks: number;
-  last_activity: string | null;
-};
+export type ContactIntentData = EventCounts & { emails: number; last_activity: string | null };
 
 /** A campaign a contact was sent, with what its emails counted for the contact. */
 export type SubscribedCampaign = {

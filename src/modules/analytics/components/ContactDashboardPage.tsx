@@ -1,4 +1,4 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type {
   ContactDashboard,
@@ -22,6 +22,7 @@ import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { countColumn } from './AnalyticsCount.tsx';
 import { ContactAuditTrailCard } from './ContactAuditTrailCard.tsx';
 import { ContactContentCard, ContactEmailsCard } from './ContactEngagementCards.tsx';
+import { campaignColumn } from './campaignColumn.tsx';
 import { type StatItem, StatsCards } from './StatsCards.tsx';
 
 /** The report filter the dashboard was opened with, kept on the way back to the contacts. */
@@ -40,20 +41,7 @@ const INTENT: readonly StatItem<ContactIntentData>[] = [
 ];
 
 const CAMPAIGN_COLUMNS: TableColumn<SubscribedCampaign>[] = [
-  {
-    id: 'name',
-    header: 'Campaign',
-    width: '40%',
-    cell: (row) => (
-      <Link
-        to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
-        params={{ page: 'campaign', tab: undefined, subTab: undefined }}
-        search={{ campaign_id: String(row.campaign_id) } as never}
-      >
-        <UserText>{row.campaign_name}</UserText>
-      </Link>
-    ),
-  },
+  campaignColumn('40%'),
   countColumn('emails', 'Emails', (r) => r.emails_sent),
   countColumn('opens', 'Opens', (r) => r.opens),
   countColumn('clicks', 'Clicks', (r) => r.clicks),

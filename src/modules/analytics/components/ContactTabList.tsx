@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ContactTab } from '../../../../domain/analyticsContactSchemas.ts';
 import {
   CONTACT_SORT_KEYS,
+  CONTACT_SORT_OPTIONS,
   CONTACT_TAB_LABELS,
   type ContactSortKey,
   contactSortKey,
@@ -14,6 +15,7 @@ import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import type { ContactsListingQuery } from '../../../api/analyticsApi.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn, TableSort } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
@@ -132,6 +134,13 @@ export function ContactTabList({ tab, query, onShown }: Props) {
           autoComplete="off"
           className="analytics-contacts__search"
           onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <Select
+          label="Sort by"
+          className="analytics-contacts__sort"
+          value={sort}
+          options={CONTACT_SORT_OPTIONS}
+          onChange={(event) => list.setSort(event.target.value as ContactSortKey)}
         />
         <Button variant="secondary" disabled={list.total === 0} onClick={() => setCreating(true)}>
           Create a list from these contacts
