@@ -26,7 +26,16 @@ import { campaignColumn } from './campaignColumn.tsx';
 import { type StatItem, StatsCards } from './StatsCards.tsx';
 
 /** The report filter the dashboard was opened with, kept on the way back to the contacts. */
-const FILTER_KEYS = ['campaign_id', 'email_id', 'workflow_id', 'fs_id', 'date', 'start_date', 'end_date'];
+const FILTER_KEYS = [
+  'campaign_id',
+  'email_id',
+  'workflow_id',
+  'fs_id',
+  'date',
+  'start_date',
+  'end_date',
+  'test_email',
+];
 
 /** What all of the contact's real sends counted. */
 const INTENT: readonly StatItem<ContactIntentData>[] = [
@@ -153,7 +162,7 @@ function Dashboard({ contactId, query, back }: DashboardProps) {
     <div className="contact-dashboard" data-testid="contact-dashboard">
       <Heading dashboard={dashboard} back={back} />
       <StatsCards stats={dashboard.contact_intent_data} items={INTENT} />
-      <div className="analytics-grid">
+      <div className="contact-dashboard__top">
         <Card title="Details" className="analytics-card">
           <DetailsList details={dashboard.contact_details} />
         </Card>

@@ -35,7 +35,16 @@ import { NothingSentPanel } from './NothingSentPanel.tsx';
 export type ContactTabState = { q: string; sort: ContactSortKey; offset: number };
 
 /** The report's filter as the address carries it, kept on the contact dashboard's link. */
-const CONTEXT_KEYS = ['campaign_id', 'email_id', 'workflow_id', 'fs_id'] as const;
+const CONTEXT_KEYS = [
+  'campaign_id',
+  'email_id',
+  'workflow_id',
+  'fs_id',
+  'date',
+  'start_date',
+  'end_date',
+  'test_email',
+] as const;
 
 const count = countColumn<ContactAnalyticsRow>;
 

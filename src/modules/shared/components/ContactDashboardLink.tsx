@@ -1,13 +1,16 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
-/** What the contact dashboard may be opened for: the report's campaign, email, workflow or saved filter. */
-export type ContactDashboardContext = {
-  campaign_id?: string | number;
-  email_id?: string | number;
-  workflow_id?: string | number;
-  fs_id?: string | number;
-};
+/**
+ * What the contact dashboard may be opened for: the report's campaign, email, workflow or saved filter,
+ * and its period and test-send choice (so its email engagement counts what the report counted).
+ */
+export type ContactDashboardContext = Partial<
+  Record<
+    'campaign_id' | 'email_id' | 'workflow_id' | 'fs_id' | 'date' | 'start_date' | 'end_date' | 'test_email',
+    string | number
+  >
+>;
 
 type Props = {
   contactId: number;
