@@ -57,6 +57,7 @@ const CAMPAIGN_COLUMNS: TableColumn<SubscribedCampaign>[] = [
   {
     id: 'last_sent',
     header: 'Last sent',
+    className: 'analytics-nowrap',
     cell: (row) => (row.last_sent_at ? formatDate(row.last_sent_at) : '—'),
   },
 ];
