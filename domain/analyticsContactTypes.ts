@@ -3,7 +3,7 @@ import type { AnalyticsPeriod, EventCounts } from './analyticsTypes.ts';
 import type { AudienceListSummary } from './audienceLists.ts';
 
 /** A contact of an analytics contact tab: who, and what the selection's emails of the period counted. */
-export type ContactAnalyticsRow = {
+export type ContactAnalyticsRow = Omit<EventCounts, 'unique_opens' | 'unique_clicks'> & {
   contact_id: number;
   contact_name: string;
   contact_email: string;
@@ -13,12 +13,6 @@ export type ContactAnalyticsRow = {
   account_id: number | null;
   company_name: string | null;
   emails: number;
-  sent: number;
-  delivered: number;
-  opens: number;
-  clicks: number;
-  bounced: number;
-  unsubscribed: number;
   last_activity: string | null;
 };
 

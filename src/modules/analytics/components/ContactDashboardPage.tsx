@@ -15,6 +15,7 @@ import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
+import { CONTACT_DASHBOARD_CONTEXT } from '../../shared/components/ContactDashboardLink.tsx';
 import { DashboardBackLink } from '../../shared/components/DashboardBackLink.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -24,18 +25,6 @@ import { ContactAuditTrailCard } from './ContactAuditTrailCard.tsx';
 import { ContactContentCard, ContactEmailsCard } from './ContactEngagementCards.tsx';
 import { campaignColumn } from './campaignColumn.tsx';
 import { type StatItem, StatsCards } from './StatsCards.tsx';
-
-/** The report filter the dashboard was opened with, kept on the way back to the contacts. */
-const FILTER_KEYS = [
-  'campaign_id',
-  'email_id',
-  'workflow_id',
-  'fs_id',
-  'date',
-  'start_date',
-  'end_date',
-  'test_email',
-];
 
 /** What all of the contact's real sends counted. */
 const INTENT: readonly StatItem<ContactIntentData>[] = [
@@ -199,7 +188,7 @@ export function ContactDashboardPage({ query }: { query: AnalyticsQuery }) {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const contactId = Number(search.contact_id);
   const kept = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (search[key] != null) kept.set(key, String(search[key]));
+  for (const key of CONTACT_DASHBOARD_CONTEXT) if (search[key] != null) kept.set(key, String(search[key]));
   const fallback = `/analytics/contacts${kept.size > 0 ? `?${kept}` : ''}`;
   const back = (
     <DashboardBackLink backUrl={search.back_url} fallback={fallback} fallbackLabel="All contacts" />

@@ -21,6 +21,7 @@ import type { TableColumn, TableSort } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
 import {
+  CONTACT_DASHBOARD_CONTEXT,
   type ContactDashboardContext,
   ContactDashboardLink,
 } from '../../shared/components/ContactDashboardLink.tsx';
@@ -33,18 +34,6 @@ import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 /** What a tab shows: its search, sort and the first row of its last page. */
 export type ContactTabState = { q: string; sort: ContactSortKey; offset: number };
-
-/** The report's filter as the address carries it, kept on the contact dashboard's link. */
-const CONTEXT_KEYS = [
-  'campaign_id',
-  'email_id',
-  'workflow_id',
-  'fs_id',
-  'date',
-  'start_date',
-  'end_date',
-  'test_email',
-] as const;
 
 const count = countColumn<ContactAnalyticsRow>;
 
@@ -124,7 +113,7 @@ export function ContactTabList({ tab, query, onShown }: Props) {
   useEffect(() => onShown(tab, { q, sort, offset }), [onShown, tab, q, sort, offset]);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const context: ContactDashboardContext = {};
-  for (const key of CONTEXT_KEYS) if (search[key] != null) context[key] = String(search[key]);
+  for (const key of CONTACT_DASHBOARD_CONTEXT) if (search[key] != null) context[key] = String(search[key]);
   const [creating, setCreating] = useState(false);
   const current = contactSortOf(sort);
   const tableSort: TableSort | undefined = current

@@ -5,11 +5,18 @@ import type { ReactNode } from 'react';
  * What the contact dashboard may be opened for: the report's campaign, email, workflow or saved filter,
  * and its period and test-send choice (so its email engagement counts what the report counted).
  */
+export const CONTACT_DASHBOARD_CONTEXT = [
+  'campaign_id',
+  'email_id',
+  'workflow_id',
+  'fs_id',
+  'date',
+  'start_date',
+  'end_date',
+  'test_email',
+] as const;
 export type ContactDashboardContext = Partial<
-  Record<
-    'campaign_id' | 'email_id' | 'workflow_id' | 'fs_id' | 'date' | 'start_date' | 'end_date' | 'test_email',
-    string | number
-  >
+  Record<(typeof CONTACT_DASHBOARD_CONTEXT)[number], string | number>
 >;
 
 type Props = {
