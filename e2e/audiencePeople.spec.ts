@@ -133,7 +133,7 @@ for (const width of [1280, 375]) {
       // Search finds a word inside an address too; then the three; select all, unselect one, add to a list.
       await page.getByLabel('Search people').fill(`${t.slice(2)}.AVERY@EXAMPLE`);
       await expect(page.getByText('Showing 1 of 1')).toBeVisible();
-      await expect(page.getByRole('button', { name: `${t} Avery` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `${t} Avery` })).toBeVisible();
       await shot(page, `people-${width}-search`);
       await page.getByLabel('Search people').fill(t.toLowerCase());
       await expect(page.getByText('Showing 3 of 3')).toBeVisible();
@@ -174,7 +174,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId(/^person-/).filter({ hasText: `${t} Carter` })).toContainText('Purchase');
 
       // The detail profile.
-      await page.getByRole('button', { name: `${t} Avery` }).click();
+      await page.getByRole('button', { name: `Profile of ${t} Avery` }).click();
       const detail = page.getByRole('dialog', { name: `${t} Avery` });
       await expect(detail).toContainText('Acme Logistics');
       await shot(page, `people-${width}-detail`);

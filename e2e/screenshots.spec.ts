@@ -340,6 +340,14 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.goto('/analytics/campaigns-assets');
       await expect(page.getByTestId('analytics-campaign-row').first()).toBeVisible();
       await shot(page, 'analytics-campaigns');
+      await page.goto('/analytics/contacts/delivered');
+      const contact = page.getByTestId('analytics-contact-row').first();
+      await expect(contact).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Contact tabs' })).not.toContainText('…');
+      await shot(page, 'analytics-contacts');
+      await contact.getByRole('link').first().click();
+      await expect(page.getByTestId('contact-activity-row').first()).toBeVisible();
+      await shot(page, 'analytics-contact-dashboard');
     });
 
     test('designer screens', async ({ page }) => {

@@ -1,3 +1,5 @@
+import type { ContactSort, ContactTab } from '../../domain/analyticsContactSchemas.ts';
+import type { AnalyticsContactAnswers } from '../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
 import type { AnalyticsAnswers } from '../../domain/analyticsTypes.ts';
 import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
@@ -57,6 +59,31 @@ const pageFields = (query: AnalyticsPageQuery): FormFields => ({
   offset: query.offset,
 });
 
+/** A contact call's POST, of its own kind (a newer call of the kind cancels the one in flight). */
+const contactCall = <K extends keyof AnalyticsContactAnswers>(
+  call: string,
+  fields: FormFields,
+  signal?: AbortSignal,
+  kind = `analytics.${call}`,
+) => analyticsService.post<ServiceAnswer<K>>(`${call}/`, fields, { signal, kind });
+
+export type ContactsListingQuery = AnalyticsPageQuery & {
+  tab: ContactTab;
+  search: string;
+  /** A column and direction; none: the latest activity first. */
+  sort: { by: ContactSort; type: 'ASC' | 'DESC' } | null;
+};
+
+export type ContactPageQuery = { contact_id: number; limit: number; offset: number };
+
+const contactsListingFields = (query: ContactsListingQuery): FormFields => ({
+  ...pageFields(query),
+  tab: query.tab,
+  search_word: query.search.trim() || undefined,
+  sort_by: query.sort?.by,
+  sort_type: query.sort?.type,
+});
+
 /**
  * Analytics service: engagement analytics and the workflow email graph.
  * The base (base, get, post, put) and one typed function per call built so far.
@@ -110,6 +137,60 @@ export const analyticsApi = {
       { ...pageFields(query), search_campaign: query.search.trim() || undefined },
       signal,
     ),
+
+  /** POST contacts_listing/: a page of a contact tab under the filter, searched and sorted. */
+  contactsListing: (query: ContactsListingQuery, signal?: AbortSignal) =>
+    contactCall<'contacts_listing'>('contacts_listing', contactsListingFields(query), signal),
+
+  /** POST contacts_listing/ with list_create: a new list named list_name of every contact of the tab. */
+  createListFromContacts: (query: ContactsListingQuery & { listName: string }, signal?: AbortSignal) =>
+    contactCall<'contacts_listing_list'>(
+      'contacts_listing',
+      { ...contactsListingFields(query), list_create: 1, list_name: query.listName },
+      signal,
+      'analytics.contacts_listing.list_create',
+    ),
+
+  /** POST contact_listing_tab_counts/: how many contacts each tab holds under the filter and search. */
+  contactTabCounts: (query: AnalyticsQuery & { search: string }, signal?: AbortSignal) =>
+    contactCall<'contact_listing_tab_counts'>(
+      'contact_listing_tab_counts',
+      { ...selectionFields(query), search_word: query.search.trim() || undefined },
+      signal,
+    ),
+
+  /** POST contact_dashboard/: a contact's details, engagement and a page of its subscribed campaigns. */
+  contactDashboard: (query: ContactPageQuery, signal?: AbortSignal) =>
+    contactCall<'contact_dashboard'>('contact_dashboard', { ...query }, signal),
+
+  /** POST contact_audit_trail/: a page of a contact's activities over the days given (none: all time). */
+  contactAuditTrail: (
+    query: ContactPageQuery & { startDate: string | null; endDate: string | null },
+    signal?: AbortSignal,
+  ) =>
+    contactCall<'contact_audit_trail'>(
+      'contact_audit_trail',
+      {
+        contact_id: query.contact_id,
+        limit: query.limit,
+        offset: query.offset,
+        start_date: query.startDate ?? undefined,
+        end_date: query.endDate ?? undefined,
+      },
+      signal,
+    ),
+
+  /** POST contact_email_engagement/: a page of the filter's emails sent to a contact, latest first. */
+  contactEmailEngagement: (query: AnalyticsPageQuery & { contact_id: number }, signal?: AbortSignal) =>
+    contactCall<'contact_email_engagement'>(
+      'contact_email_engagement',
+      { ...pageFields(query), contact_id: query.contact_id },
+      signal,
+    ),
+
+  /** POST contact_content_engagement/: a page of the articles a contact clicked, most clicked first. */
+  contactContentEngagement: (query: ContactPageQuery, signal?: AbortSignal) =>
+    contactCall<'contact_content_engagement'>('contact_content_engagement', { ...query }, signal),
 
   /**
    * POST emails_dropdown/ (JSON): the emails the filter offers, those of the selection's campaigns or

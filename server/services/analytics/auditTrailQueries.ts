@@ -1,32 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
+import { AUDIT_ACTIVITY, type AuditActivity } from '../../../domain/analyticsContactTypes.ts';
 import type { AnalyticsPeriod } from '../../../domain/analyticsTypes.ts';
 import { analyticsListing } from './analyticsListing.ts';
 import { type AnalyticsUser, addDays, type Db, todayIn } from './analyticsScope.ts';
 import { engagedRows } from './engagementQueries.ts';
-
-/** How each event kind reads in the audit trail. */
-const ACTIVITY = {
-  sent: 'Email sent',
-  delivered: 'Email delivered',
-  opened: 'Email opened',
-  clicked: 'Link clicked',
-  bounced: 'Email bounced',
-  unsubscribed: 'Unsubscribed',
-} as const;
-
-export type AuditActivity = {
-  event_id: number;
-  kind: keyof typeof ACTIVITY;
-  activity: string;
-  email_id: number | null;
-  email_name: string | null;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  link: string | null;
-  article_id: number | null;
-  article_title: string | null;
-  occurred_at: string;
-};
 
 /**
  * contact_audit_trail/: every recorded activity of the organisation's contact (real sends, not tests),
@@ -82,11 +59,11 @@ export async function contactAuditTrail(
     total_count: page.total_count,
     total_score: contact.engagement_score,
     data: page.rows.map((r) => {
-      const kind = r.kind as keyof typeof ACTIVITY;
+      const kind = r.kind as keyof typeof AUDIT_ACTIVITY;
       return {
         event_id: Number(r.event_id),
         kind,
-        activity: ACTIVITY[kind],
+        activity: AUDIT_ACTIVITY[kind],
         email_id: idOrNull(r.email_id),
         email_name: textOrNull(r.email_name),
         campaign_id: idOrNull(r.campaign_id),

@@ -5,6 +5,7 @@ import type {
   ContactTab,
   ContactTabCountsBody,
 } from '../../../domain/analyticsContactSchemas.ts';
+import type { ContactAnalyticsRow } from '../../../domain/analyticsContactTypes.ts';
 import type { AnalyticsPeriod } from '../../../domain/analyticsTypes.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { likePattern } from '../../lib/likePattern.ts';
@@ -20,26 +21,6 @@ import {
 import { periodOf } from './statsQueries.ts';
 
 type Numeric = number | string | null;
-
-/** A contact of an analytics contact tab: who, and what the selection's emails of the period counted. */
-export type ContactAnalyticsRow = {
-  contact_id: number;
-  contact_name: string;
-  contact_email: string;
-  designation: string | null;
-  status: string;
-  engagement_score: number;
-  account_id: number | null;
-  company_name: string | null;
-  emails: number;
-  sent: number;
-  delivered: number;
-  opens: number;
-  clicks: number;
-  bounced: number;
-  unsubscribed: number;
-  last_activity: string | null;
-};
 
 /** Which of a contact's rows (alias r, grouped by contact) put it in each tab. */
 const TAB_HAVING: Record<ContactTab, RawBuilder<unknown>> = {

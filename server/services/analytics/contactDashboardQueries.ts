@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ContactDashboard } from '../../../domain/analyticsContactTypes.ts';
 import { notFound } from '../../lib/AppError.ts';
 import { analyticsListing } from './analyticsListing.ts';
 import type { AnalyticsUser, Db } from './analyticsScope.ts';
@@ -19,7 +20,7 @@ export async function contactDashboard(
   db: Db,
   user: AnalyticsUser,
   body: { contact_id: number; limit: number; offset: number },
-) {
+): Promise<ContactDashboard> {
   const contact = await db
     .selectFrom('contacts as c')
     .leftJoin('accounts as a', 'a.id', 'c.account_id')

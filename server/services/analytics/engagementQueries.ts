@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CONTENT_SORTS, EMAIL_ENGAGEMENT_SORTS } from '../../../domain/analyticsContactSchemas.ts';
+import type { ContentEngagementRow, EmailEngagementRow } from '../../../domain/analyticsContactTypes.ts';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
 import type { AnalyticsPeriod } from '../../../domain/analyticsTypes.ts';
 import { notFound } from '../../lib/AppError.ts';
@@ -27,25 +28,6 @@ export async function engagedRows(db: Db, orgId: number, who: Engaged, alias: st
   if (!found) throw notFound('contactId' in who ? 'Contact not found.' : 'Account not found.');
   return sql`${sql.ref(`${alias}.${'contactId' in who ? 'contact_id' : 'account_id'}`)} = ${id}`;
 }
-
-export type EmailEngagementRow = {
-  email_id: number;
-  email_name: string;
-  subject: string;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  contacts: number;
-  status: 'Unsubscribed' | 'Bounced' | 'Clicked' | 'Opened' | 'Delivered' | 'Sent';
-  sent: number;
-  delivered: number;
-  opens: number;
-  clicks: number;
-  unique_opens: number;
-  unique_clicks: number;
-  sent_at: string | null;
-  first_open_at: string | null;
-  first_click_at: string | null;
-};
 
 const STATUS_HAVING = {
   all: sql`true`,
@@ -158,18 +140,6 @@ export async function emailEngagement(
     period: periodOf(scope),
   };
 }
-
-export type ContentEngagementRow = {
-  article_id: number;
-  article_title: string;
-  article_url: string;
-  website: string;
-  image_url: string | null;
-  clicks: number;
-  clicked_by: number;
-  first_click_at: string;
-  last_click_at: string;
-};
 
 const CONTENT_SORT_SQL: Record<(typeof CONTENT_SORTS)[number], RawBuilder<unknown>> = {
   article_title: sql`lower(ar.title)`,

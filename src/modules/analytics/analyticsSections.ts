@@ -2,6 +2,7 @@
 export const ANALYTICS_SECTIONS = [
   { page: 'dashboard', label: 'Dashboard' },
   { page: 'campaigns-assets', label: 'Campaigns' },
+  { page: 'contacts', label: 'Contacts' },
 ] as const;
 
 export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
@@ -10,7 +11,6 @@ export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
 export const LATER_ANALYTICS_PAGES = [
   'accounts',
   'lists',
-  'contacts',
   'content',
   'insights',
   'trends',

@@ -164,7 +164,7 @@ describe('PeoplePage', () => {
       excludedIds: [3],
     });
     // Only the excluded row stays.
-    expect(screen.getAllByRole('button', { name: /^Person \d+$/ }).map((b) => b.textContent)).toEqual([
+    expect(screen.getAllByRole('link', { name: /^Person \d+$/ }).map((b) => b.textContent)).toEqual([
       'Person 3',
     ]);
   });
@@ -290,7 +290,7 @@ describe('PeoplePage', () => {
     fireEvent.change(screen.getByLabelText('Search people'), { target: { value: 'Person 2' } });
     expect(await screen.findByText('People could not be loaded')).toBeTruthy();
     expect(screen.getByText('The server cannot be reached.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Person 1' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Person 1' })).toBeNull();
     expect(screen.queryByText(/^Showing \d/)).toBeNull();
     // Back up: the one Try again loads the rows and counts the totals.
     down = false;
@@ -349,7 +349,7 @@ describe('PeoplePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('More people could not be loaded')).toBeTruthy();
     expect(screen.getByText('Showing 10 of 25')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Person 1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Person 1' })).toBeTruthy();
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Showing 20 of 25')).toBeTruthy();

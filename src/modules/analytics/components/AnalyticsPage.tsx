@@ -4,6 +4,8 @@ import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
 import { CampaignsAnalyticsTab } from './CampaignsAnalyticsTab.tsx';
+import { ContactDashboardPage } from './ContactDashboardPage.tsx';
+import { ContactsAnalyticsTab } from './ContactsAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import './analytics.css';
 
@@ -11,7 +13,7 @@ import './analytics.css';
  * /analytics/{page}: the analytics area, its section navigation, the filter bar (one filter for every
  * section, in the address) and the section's reports.
  */
-export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
+export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab?: string }) {
   const filter = useAnalyticsFilter();
   return (
     <div className="analytics-page">
@@ -23,6 +25,12 @@ export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
       <AnalyticsFilterBar filter={filter} />
       {section === 'dashboard' ? (
         <DashboardTab query={filter.query} />
+      ) : section === 'contacts' ? (
+        tab === 'dashboard' ? (
+          <ContactDashboardPage query={filter.query} />
+        ) : (
+          <ContactsAnalyticsTab query={filter.query} tab={tab} />
+        )
       ) : (
         <CampaignsAnalyticsTab query={filter.query} />
       )}

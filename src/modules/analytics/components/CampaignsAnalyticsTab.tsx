@@ -1,50 +1,21 @@
-import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { CampaignAnalyticsRow } from '../../../../domain/analyticsTypes.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { formatRate } from '../analyticsFormat.ts';
+import { countColumn } from './AnalyticsCount.tsx';
+import { campaignColumn } from './campaignColumn.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
-/** A count in its short form (K, M, B), the exact figure as its tooltip. */
-function Count({ value }: { value: number }) {
-  return <span title={formatThousands(value)}>{abbreviateNumber(value)}</span>;
-}
-
-const count = (
-  id: string,
-  header: string,
-  of: (row: CampaignAnalyticsRow) => number,
-): TableColumn<CampaignAnalyticsRow> => ({
-  id,
-  header,
-  align: 'end',
-  cell: (row) => <Count value={of(row)} />,
-});
+const count = countColumn<CampaignAnalyticsRow>;
 
 const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
-  {
-    id: 'name',
-    header: 'Campaign',
-    width: '28%',
-    cell: (row) => (
-      <Link
-        to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
-        params={{ page: 'campaign', tab: undefined, subTab: undefined }}
-        search={{ campaign_id: String(row.campaign_id) } as never}
-      >
-        <UserText>{row.campaign_name}</UserText>
-      </Link>
-    ),
-  },
+  campaignColumn('28%'),
   count('emails', 'Emails', (r) => r.emails_count),
   count('contacts', 'Contacts', (r) => r.total_contacts),
   count('sent', 'Sent', (r) => r.total_sent),

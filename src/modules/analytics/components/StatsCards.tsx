@@ -3,14 +3,15 @@ import type { AnalyticsStats } from '../../../../domain/analyticsTypes.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { formatRate } from '../analyticsFormat.ts';
 
-type Stat = {
-  key: keyof AnalyticsStats;
+/** One card: the count of a key of the stats, and the rate of another. */
+export type StatItem<T> = {
+  key: keyof T & string;
   label: string;
-  rate?: { key: keyof AnalyticsStats; label: string };
+  rate?: { key: keyof T & string; label: string };
 };
 
 /** The dashboard's figures, in reading order: what was sent, how it was read, what went wrong, who. */
-const STATS: readonly Stat[] = [
+const STATS: readonly StatItem<AnalyticsStats>[] = [
   { key: 'sent', label: 'Sent' },
   { key: 'delivered', label: 'Delivered', rate: { key: 'delivered_rate', label: 'delivered' } },
   { key: 'unique_opens', label: 'Unique opens', rate: { key: 'open_rate', label: 'open rate' } },
@@ -28,14 +29,21 @@ const STATS: readonly Stat[] = [
 ];
 
 /**
- * The stats of the selection, each a card: the count in its short form (K, M, B with one decimal; the
+ * The stats of the selection (or of the items given), each a card: the count in its short form (K, M, B with one decimal; the
  * exact figure with thousands separators as its tooltip and for screen readers) and its rate.
  */
-export function StatsCards({ stats }: { stats: AnalyticsStats }) {
+export function StatsCards<T = AnalyticsStats>({
+  stats,
+  items = STATS as unknown as readonly StatItem<T>[],
+}: {
+  stats: T;
+  /** The cards (default: the dashboard's). */
+  items?: readonly StatItem<T>[];
+}) {
   return (
     <dl className="analytics-stats" data-testid="analytics-stats">
-      {STATS.map((stat) => {
-        const value = stats[stat.key];
+      {items.map((stat) => {
+        const value = Number(stats[stat.key]);
         const exact = formatThousands(value);
         const short = abbreviateNumber(value);
         return (
@@ -49,7 +57,7 @@ export function StatsCards({ stats }: { stats: AnalyticsStats }) {
             </dd>
             {stat.rate ? (
               <dd className="analytics-stat__rate">
-                {formatRate(stats[stat.rate.key])} {stat.rate.label}
+                {formatRate(Number(stats[stat.rate.key]))} {stat.rate.label}
               </dd>
             ) : null}
           </div>

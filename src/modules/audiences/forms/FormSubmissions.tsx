@@ -9,6 +9,8 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { UserText } from '../../../ui/UserText.tsx';
+import { ContactDashboardLink } from '../../shared/components/ContactDashboardLink.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
@@ -21,7 +23,18 @@ const FORMS = '/audiences/{-$page}/{-$tab}/{-$subTab}' as const;
 const when = (iso: string) => formatDate(iso, 'dateTime');
 
 const COLUMNS: TableColumn<FormSubmission>[] = [
-  { id: 'name', header: 'Name', cell: (row) => row.full_name || '—' },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (row) =>
+      row.contact_id !== null ? (
+        <ContactDashboardLink contactId={row.contact_id}>
+          <UserText>{row.full_name || row.email}</UserText>
+        </ContactDashboardLink>
+      ) : (
+        row.full_name || '—'
+      ),
+  },
   { id: 'email', header: 'Email', cell: (row) => row.email },
   {
     id: 'consent',

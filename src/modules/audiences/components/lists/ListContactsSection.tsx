@@ -7,6 +7,8 @@ import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { Card } from '../../../../ui/Card.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../../ui/Table.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
+import { ContactDashboardLink } from '../../../shared/components/ContactDashboardLink.tsx';
 import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
@@ -15,7 +17,15 @@ import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 type Props = { listId: number; kind: ListContactKind; pageSize: number; title: string };
 
 const COLUMNS: TableColumn<AudienceListContact>[] = [
-  { id: 'name', header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (c) => (
+      <ContactDashboardLink contactId={c.contact_id}>
+        <UserText>{`${c.first_name} ${c.last_name}`.trim() || c.email}</UserText>
+      </ContactDashboardLink>
+    ),
+  },
   { id: 'email', header: 'Email', cell: (c) => c.email },
   { id: 'company', header: 'Company', cell: (c) => c.account_name ?? '—' },
   { id: 'personality', header: 'Personality', cell: (c) => c.personality_type ?? 'Not profiled' },

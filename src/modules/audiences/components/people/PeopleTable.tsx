@@ -5,6 +5,7 @@ import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
+import { ContactDashboardLink } from '../../../shared/components/ContactDashboardLink.tsx';
 import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
 
@@ -47,7 +48,7 @@ function tableSort(sort: string) {
   return { columnId: column ?? 'full_name', direction: type };
 }
 
-/** One tab's people: selection, name (opens the profile), company, personality, status, buyer stage. */
+/** One tab's people: selection, name (a link to the contact's dashboard; Profile opens the detail profile), company, personality, status, buyer stage. */
 export function PeopleTable({
   rows,
   loading,
@@ -78,10 +79,18 @@ export function PeopleTable({
       sortable: true,
       cell: (row) => (
         <div className="people-name">
-          <button type="button" className="people-name__open" onClick={() => onOpen(row)}>
+          <ContactDashboardLink contactId={row.contact_id} className="people-name__open">
             <UserText>{row.full_name}</UserText>
-          </button>
+          </ContactDashboardLink>
           <EmailAddress address={row.contact_email} />
+          <button
+            type="button"
+            className="people-name__profile"
+            aria-label={`Profile of ${row.full_name}`}
+            onClick={() => onOpen(row)}
+          >
+            Profile
+          </button>
           {row.is_list_contact ? <Badge tone="info">In list</Badge> : null}
         </div>
       ),

@@ -12,6 +12,8 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Card } from '../../../../ui/Card.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../../ui/Table.tsx';
+import { UserText } from '../../../../ui/UserText.tsx';
+import { ContactDashboardLink } from '../../../shared/components/ContactDashboardLink.tsx';
 import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../../shared/hooks/usePagedList.ts';
@@ -89,7 +91,13 @@ export function WorkflowContactsCard({ workflowId, draft }: { workflowId: number
       header: 'Contact',
       cell: (row) => (
         <span className="builder-contact">
-          <strong>{row.contact_name}</strong>
+          <ContactDashboardLink
+            contactId={row.contact_id}
+            context={{ workflow_id: workflowId }}
+            className="builder-contact__name"
+          >
+            <UserText>{row.contact_name || row.contact_email}</UserText>
+          </ContactDashboardLink>
           <span className="automation-muted">{row.contact_email}</span>
         </span>
       ),

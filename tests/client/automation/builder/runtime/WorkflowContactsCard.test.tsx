@@ -1,11 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EnrolledContact, WorkflowNodeCounts } from '../../../../../domain/workflowRuntimeTypes.ts';
 import type { WorkflowContactsQuery } from '../../../../../src/api/workflowApi.ts';
 import { NodeCountsContext } from '../../../../../src/modules/automation/builder/runtime/NodeCountsContext.ts';
 import { NodeCountsStore } from '../../../../../src/modules/automation/builder/runtime/NodeCountsStore.ts';
 import { WorkflowContactsCard } from '../../../../../src/modules/automation/builder/runtime/WorkflowContactsCard.tsx';
-import { ServicesContext } from '../../../../../src/modules/shared/hooks/ServicesContext.ts';
+import { renderAtRoute } from '../../../renderAtRoute.tsx';
 import { servicesWith } from '../../../servicesWith.ts';
 import { openDraft } from '../editors/editorFixtures.tsx';
 
@@ -43,15 +43,27 @@ describe('WorkflowContactsCard', () => {
     const store = new NodeCountsStore();
     store.set(counts(12));
     const draft = await openDraft({});
-    render(
-      <ServicesContext.Provider value={servicesWith({ contacts })}>
+    renderAtRoute({
+      path: '/automation/details',
+      at: '/automation/details?workflow_id=42',
+      services: servicesWith({ contacts }),
+      component: () => (
         <NodeCountsContext.Provider value={store}>
           <WorkflowContactsCard workflowId={42} draft={draft} />
         </NodeCountsContext.Provider>
-      </ServicesContext.Provider>,
-    );
+      ),
+    });
     const table = await screen.findByRole('table', { name: 'Contacts in this workflow' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+    // Each name opens the contact's dashboard, for this workflow, with the way back here.
+    const link = new URL(
+      within(table).getByRole('link', { name: 'Contact 1' }).getAttribute('href') ?? '',
+      'http://app.test',
+    );
+    expect(link.pathname).toBe('/analytics/contacts/dashboard');
+    expect(link.searchParams.get('contact_id')).toMatch(/^"?1"?$/);
+    expect(link.searchParams.get('workflow_id')).toMatch(/^"?42"?$/);
+    expect(link.searchParams.get('back_url')).toMatch(/\/automation\/details\?workflow_id=/);
     expect(contacts).toHaveBeenLastCalledWith({ workflowId: 42, offset: 0, limit: 10 }, expect.anything());
     expect(screen.getByText(/Showing/).textContent).toBe('Showing 10 of 12 contacts');
 
