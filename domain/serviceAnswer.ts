@@ -1,3 +1,4 @@
+import type { AnalyticsAccountAnswers } from './analyticsAccountTypes.ts';
 import type { AnalyticsAnswers, AnalyticsFilterAnswers } from './analyticsTypes.ts';
 import type { WorkflowRuntimeAnswers } from './workflowRuntimeTypes.ts';
 import type { WorkflowAnswers } from './workflowTypes.ts';
@@ -6,7 +7,8 @@ import type { WorkflowAnswers } from './workflowTypes.ts';
 export type ServiceAnswers = WorkflowAnswers &
   WorkflowRuntimeAnswers &
   AnalyticsAnswers &
-  AnalyticsFilterAnswers;
+  AnalyticsFilterAnswers &
+  AnalyticsAccountAnswers;
 
 /**
  * A call's answer as it arrives: its contract plus success true (a refusal, success false, is thrown as an

@@ -47,6 +47,8 @@ export const workbenchSearchSchema = z.object({
   ai_email: presenceFlag,
   test_email: presenceFlag,
   show_back: presenceFlag,
+  /** The address a dashboard's Back returns to (followed only when it is a path of this app). */
+  back_url: text,
   /** A saved analytics filter. */
   fs_id: text,
   version_id: text,

@@ -99,7 +99,7 @@ export const analyticsRoute = createRoute({
   component: function AnalyticsRoute() {
     const params = analyticsRoute.useParams();
     const section = analyticsSectionOf(params.page);
-    if (section !== null) return <AnalyticsPage section={section} />;
+    if (section !== null) return <AnalyticsPage section={section} tab={params.tab} />;
     if ((LATER_ANALYTICS_PAGES as readonly string[]).includes(params.page ?? ''))
       return (
         <AreaBeingBuiltPage

@@ -2,16 +2,16 @@
 export const ANALYTICS_SECTIONS = [
   { page: 'dashboard', label: 'Dashboard' },
   { page: 'campaigns-assets', label: 'Campaigns' },
+  { page: 'accounts', label: 'Accounts' },
+  { page: 'content', label: 'Content' },
 ] as const;
 
 export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
 
 /** The other report keys of the area (their screens come later). */
 export const LATER_ANALYTICS_PAGES = [
-  'accounts',
   'lists',
   'contacts',
-  'content',
   'insights',
   'trends',
   'emails',

@@ -1,9 +1,12 @@
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import type { AnalyticsSection } from '../analyticsSections.ts';
 import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
+import { AccountDashboard } from './AccountDashboard.tsx';
+import { AccountsAnalyticsTab } from './AccountsAnalyticsTab.tsx';
 import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
 import { CampaignsAnalyticsTab } from './CampaignsAnalyticsTab.tsx';
+import { ContentAnalyticsTab } from './ContentAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import './analytics.css';
 
@@ -11,7 +14,7 @@ import './analytics.css';
  * /analytics/{page}: the analytics area, its section navigation, the filter bar (one filter for every
  * section, in the address) and the section's reports.
  */
-export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
+export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab?: string }) {
   const filter = useAnalyticsFilter();
   return (
     <div className="analytics-page">
@@ -21,11 +24,11 @@ export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
       />
       <AnalyticsNav current={section} />
       <AnalyticsFilterBar filter={filter} />
-      {section === 'dashboard' ? (
-        <DashboardTab query={filter.query} />
-      ) : (
-        <CampaignsAnalyticsTab query={filter.query} />
-      )}
+      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
+      {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
+      {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
+      {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
+      {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { CampaignAnalyticsRow } from '../../../../domain/analyticsTypes.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
@@ -12,23 +10,10 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { formatRate } from '../analyticsFormat.ts';
+import { countColumn } from './AnalyticsCount.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
-/** A count in its short form (K, M, B), the exact figure as its tooltip. */
-function Count({ value }: { value: number }) {
-  return <span title={formatThousands(value)}>{abbreviateNumber(value)}</span>;
-}
-
-const count = (
-  id: string,
-  header: string,
-  of: (row: CampaignAnalyticsRow) => number,
-): TableColumn<CampaignAnalyticsRow> => ({
-  id,
-  header,
-  align: 'end',
-  cell: (row) => <Count value={of(row)} />,
-});
+const count = countColumn<CampaignAnalyticsRow>;
 
 const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
   {

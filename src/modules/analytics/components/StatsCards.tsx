@@ -31,11 +31,17 @@ const STATS: readonly Stat[] = [
  * The stats of the selection, each a card: the count in its short form (K, M, B with one decimal; the
  * exact figure with thousands separators as its tooltip and for screen readers) and its rate.
  */
-export function StatsCards({ stats }: { stats: AnalyticsStats }) {
+export function StatsCards({
+  stats,
+}: {
+  /** The counts and rates; a figure the stats do not have (an account's accounts reached) is left out. */
+  stats: Omit<AnalyticsStats, 'total_accounts'> & { total_accounts?: number };
+}) {
   return (
     <dl className="analytics-stats" data-testid="analytics-stats">
       {STATS.map((stat) => {
         const value = stats[stat.key];
+        if (value === undefined) return null;
         const exact = formatThousands(value);
         const short = abbreviateNumber(value);
         return (
@@ -49,7 +55,7 @@ export function StatsCards({ stats }: { stats: AnalyticsStats }) {
             </dd>
             {stat.rate ? (
               <dd className="analytics-stat__rate">
-                {formatRate(stats[stat.rate.key])} {stat.rate.label}
+                {formatRate(stats[stat.rate.key] ?? 0)} {stat.rate.label}
               </dd>
             ) : null}
           </div>
