@@ -16,8 +16,8 @@ import {
 } from './analyticsFixtures.ts';
 
 function Analytics() {
-  const { page } = useParams({ strict: false }) as { page?: string };
-  return <AnalyticsPage section={analyticsSectionOf(page) ?? 'dashboard'} />;
+  const { page, tab } = useParams({ strict: false }) as { page?: string; tab?: string };
+  return <AnalyticsPage section={analyticsSectionOf(page) ?? 'dashboard'} tab={tab} />;
 }
 
 type Stubs = {

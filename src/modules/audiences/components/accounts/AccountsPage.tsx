@@ -56,9 +56,8 @@ const COLUMNS: TableColumn<AccountRow>[] = [
         params={{ page: 'people', tab: 'all' }}
         search={{ account_id: row.account_id }}
       >
-        {formatThousands(row.contacts_count)}
+        {formatThousands(row.contacts_count)}{' '}
         <span className="ui-visually-hidden">
-          {' '}
           {pluralNoun(row.contacts_count, 'contact', 'contacts')} of <UserText>{row.name}</UserText>
         </span>
       </Link>
