@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   type AnalyticsFixture,
@@ -67,6 +68,30 @@ describe('accounts_listing/', () => {
         (r: { account_id: number }) => r.account_id,
       ),
     ).not.toContain(named.account_id);
+  });
+});
+
+describe("an account's engagement score", () => {
+  it('is its contacts’ scores averaged and rounded, as Audiences › Accounts shows it', async () => {
+    const [accountId] = [...accounts()][0] ?? [];
+    const { db } = f().t.database;
+    await db
+      .updateTable('contacts')
+      .set({ engagement_score: sql`(id % 7) * 13 + 1` })
+      .where('account_id', '=', accountId as number)
+      .execute();
+    const scores = await db
+      .selectFrom('contacts')
+      .select('engagement_score')
+      .where('account_id', '=', accountId as number)
+      .execute();
+    expect(scores.length).toBeGreaterThan(1);
+    const average = Math.round(scores.reduce((n, c) => n + c.engagement_score, 0) / scores.length);
+    const listed = await call('accounts_listing/', { ...f().range, limit: 100 });
+    const row = listed.result.find((r: { account_id: number }) => r.account_id === accountId);
+    expect(row.engagement_score).toBe(average);
+    const { data } = await call('account_details/', { ...f().range, account_id: accountId as number });
+    expect(data.engagement_score).toBe(average);
   });
 });
 
