@@ -29,6 +29,18 @@ export type AnalyticsFilterSearch = {
   end_date?: string;
 };
 
+/** Every address parameter of the applied filter, the saved filter's fs_id among them. */
+export const ANALYTICS_FILTER_PARAMS = [
+  'fs_id',
+  'campaign_id',
+  'email_id',
+  'workflow_id',
+  'test_email',
+  'date',
+  'start_date',
+  'end_date',
+] as const satisfies readonly (keyof AnalyticsFilterSearch | 'fs_id')[];
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function idsOf(value: unknown): number[] {

@@ -1,3 +1,4 @@
+import type { AnalyticsAccountAnswers } from './analyticsAccountTypes.ts';
 import type { AnalyticsContactAnswers } from './analyticsContactTypes.ts';
 import type { AnalyticsAnswers, AnalyticsFilterAnswers } from './analyticsTypes.ts';
 import type { WorkflowRuntimeAnswers } from './workflowRuntimeTypes.ts';
@@ -8,7 +9,8 @@ export type ServiceAnswers = WorkflowAnswers &
   WorkflowRuntimeAnswers &
   AnalyticsAnswers &
   AnalyticsFilterAnswers &
-  AnalyticsContactAnswers;
+  AnalyticsContactAnswers &
+  AnalyticsAccountAnswers;
 
 /**
  * A call's answer as it arrives: its contract plus success true (a refusal, success false, is thrown as an

@@ -350,6 +350,19 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'analytics-contact-dashboard');
     });
 
+    test('analytics accounts and content screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/analytics/accounts?date=all');
+      await expect(page.getByTestId('analytics-account-row').first()).toBeVisible();
+      await shot(page, 'analytics-accounts');
+      await page.getByTestId('account-dashboard-link').first().click();
+      await expect(page.getByTestId('account-contact-row').first()).toBeVisible();
+      await expect(page.getByTestId('account-email-row').first()).toBeVisible();
+      await shot(page, 'analytics-account-dashboard');
+      await page.goto('/analytics/content?date=all');
+      await expect(page.getByTestId('analytics-article-row').first()).toBeVisible();
+      await shot(page, 'analytics-content');
+    });
+
     test('designer screens', async ({ page }) => {
       await openNewEdition(page, { empty: true });
       await expect(page.getByText('This email is empty')).toBeVisible();

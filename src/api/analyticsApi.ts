@@ -1,4 +1,10 @@
-import type { ContactSort, ContactTab } from '../../domain/analyticsContactSchemas.ts';
+import type { AnalyticsAccountAnswers } from '../../domain/analyticsAccountTypes.ts';
+import type {
+  ACCOUNT_SORTS,
+  CONTENT_SORTS,
+  ContactSort,
+  ContactTab,
+} from '../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsContactAnswers } from '../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
 import type { AnalyticsAnswers } from '../../domain/analyticsTypes.ts';
@@ -47,11 +53,30 @@ export function selectionFields(query: AnalyticsQuery): FormFields {
  * A report's POST. Every analytics call has its kind (its call name): a new call of a kind cancels the one
  * in flight, which fails with CANCELED_MESSAGE, never shown.
  */
-const report = <K extends keyof AnalyticsAnswers | 'campaign_workflow_dropdown'>(
+const report = <
+  K extends keyof AnalyticsAnswers | keyof AnalyticsAccountAnswers | 'campaign_workflow_dropdown',
+>(
   call: K,
   fields: FormFields,
   signal?: AbortSignal,
 ) => analyticsService.post<ServiceAnswer<K>>(`${call}/`, fields, { signal, kind: `analytics.${call}` });
+
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+
+/** A listing's search, filter and sort ("column.ASC", "column.DESC" or "none"). */
+export type ListingChoice<S extends string, F extends string = 'all' | 'opened' | 'clicked'> = {
+  search: string;
+  filter?: F;
+  sort: `${S}.${'ASC' | 'DESC'}` | 'none';
+};
+
+/** sort_by and its direction, sent only when a column is chosen ("none" sends neither). */
+function sortFields(sort: string, directionField: 'order_by' | 'sort_type'): FormFields {
+  if (sort === 'none') return {};
+  const [column, direction] = sort.split('.');
+  return { sort_by: column, [directionField]: direction };
+}
 
 const pageFields = (query: AnalyticsPageQuery): FormFields => ({
   ...selectionFields(query),
@@ -246,6 +271,56 @@ export const analyticsApi = {
 
   /** POST campaign_workflow_dropdown/: the organisation's campaigns and workflows by name. */
   campaignWorkflowDropdown: (signal?: AbortSignal) => report('campaign_workflow_dropdown', {}, signal),
+
+  /**
+   * POST accounts_listing/: a page of the accounts sent to in the period, searched by name, only those
+   * that opened or clicked (filter), sorted by a column ASC or DESC (none: most sent first).
+   */
+  accountsListing: (query: AnalyticsPageQuery & ListingChoice<AccountSort>, signal?: AbortSignal) =>
+    report(
+      'accounts_listing',
+      {
+        ...pageFields(query),
+        search_account: query.search.trim() || undefined,
+        accounts_by_filter: query.filter === 'all' ? undefined : query.filter,
+        ...sortFields(query.sort, 'order_by'),
+      },
+      signal,
+    ),
+
+  /** POST account_details/: the account, its stats under the selection and a page of its contacts. */
+  accountDetails: (query: AnalyticsPageQuery & { accountId: number }, signal?: AbortSignal) =>
+    report('account_details', { ...pageFields(query), account_id: query.accountId }, signal),
+
+  /** POST account_email_engagement/: a page of the emails the account's contacts were sent in the period. */
+  accountEmailEngagement: (query: AnalyticsPageQuery & { accountId: number }, signal?: AbortSignal) =>
+    report('account_email_engagement', { ...pageFields(query), account_id: query.accountId }, signal),
+
+  /** POST account_content_engagement/: a page of the articles the account's contacts clicked. */
+  accountContentEngagement: (
+    query: { accountId: number; limit: number; offset: number },
+    signal?: AbortSignal,
+  ) =>
+    report(
+      'account_content_engagement',
+      { account_id: query.accountId, limit: query.limit, offset: query.offset },
+      signal,
+    ),
+
+  /**
+   * POST content_listing/: a page of the articles clicked in the period, each with its first five
+   * contacts, searched by title and sorted by a column ASC or DESC (none: most clicked first).
+   */
+  contentListing: (query: AnalyticsPageQuery & ListingChoice<ContentSort, never>, signal?: AbortSignal) =>
+    report(
+      'content_listing',
+      {
+        ...pageFields(query),
+        search_content: query.search.trim() || undefined,
+        ...sortFields(query.sort, 'order_by'),
+      },
+      signal,
+    ),
 };
 
 export type AnalyticsApi = typeof analyticsApi;

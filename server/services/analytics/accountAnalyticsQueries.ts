@@ -28,13 +28,20 @@ const CONTACT_ROW_SUMS = sql`coalesce(sum(r.sent), 0) as sent, coalesce(sum(r.de
 const rowsOfPeriod = (scope: AnalyticsScope): RawBuilder<unknown> =>
   sql`${scopeRows(scope, 'r')} and ${scopeMoments(scope, sql`coalesce(r.last_sent_at, r.last_event_at)`)}`;
 
+/**
+ * An account's engagement score: its contacts' scores averaged and rounded, as Audiences › Accounts shows
+ * it (alias a: the account).
+ */
+const ACCOUNT_SCORE = sql`(select coalesce(round(avg(ec.engagement_score)), 0) from contacts ec
+  where ec.account_id = a.id)`;
+
 const SORTS: Record<(typeof ACCOUNT_SORTS)[number], RawBuilder<unknown>> = {
   account_name: sql`a.name_lower`,
   contacts: sql`count(distinct r.contact_id)`,
   sent: sql`sum(r.sent)`,
   opens: sql`sum(r.opened)`,
   clicks: sql`sum(r.clicked)`,
-  engagement_score: sql`(select sum(ec.engagement_score) from contacts ec where ec.account_id = a.id)`,
+  engagement_score: ACCOUNT_SCORE,
 };
 
 export type AccountAnalyticsRow = EventCounts & {
@@ -68,7 +75,7 @@ export async function accountsListing(
   const having = { all: sql`true`, opened: sql`sum(r.opened) > 0`, clicked: sql`sum(r.clicked) > 0` };
   const page = await analyticsListing<Record<string, Numeric> & { account_id: number }>(db, {
     select: sql`a.id as account_id, a.name as account_name, a.website, a.industry, ${CONTACT_ROW_SUMS},
-      (select coalesce(sum(ec.engagement_score), 0) from contacts ec where ec.account_id = a.id) as engagement_score`,
+      ${ACCOUNT_SCORE} as engagement_score`,
     from: sql`analytics_contact_email r join accounts a on a.id = r.account_id`,
     where: sql.join(parts, sql` and `),
     groupBy: sql`a.id`,
@@ -125,11 +132,8 @@ export async function accountDetails(
     limit: body.limit,
     offset: body.offset,
   });
-  const score = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('engagement_score'), eb.lit(0)).as('score'))
-    .where('account_id', '=', account.id)
-    .executeTakeFirst();
+  const score = await sql<{ score: number | string | null }>`
+    select ${ACCOUNT_SCORE} as score from accounts a where a.id = ${account.id}`.execute(db);
   const stat: EventCounts & EventRates & { total_contacts: number } = {
     total_contacts: Number(stats.rows[0]?.contacts ?? 0),
     ...counts,
@@ -141,7 +145,7 @@ export async function accountDetails(
     company_website: account.website,
     industry: account.industry,
     revenue: account.revenue,
-    engagement_score: Number(score?.score ?? 0),
+    engagement_score: Number(score.rows[0]?.score ?? 0),
     account_stats: stat,
     account_contacts: {
       total_count: contacts.total_count,

@@ -102,7 +102,7 @@ export function accountAnalyticsRoutes(ctx: AppContext, exports: ExportJobs): Fa
         schema: {
           tags,
           summary: 'Content by article: the articles clicked in the period, with their first five contacts',
-          description: `${SELECTION} (period and test emails only) search_content, sort_by, order_by, limit, offset. Answers total_count, total_articles_count, total_article_score (clicks), data with clickedBy.contacts.`,
+          description: `${SELECTION} (campaigns, workflows, emails and the by-User filter narrow it to those emails' clicks) search_content, sort_by, order_by, limit, offset. Answers total_count, total_articles_count, total_article_score (clicks), data with clickedBy.contacts.`,
           body: contentListingBodySchema,
         },
       },

@@ -148,17 +148,21 @@ const CONTENT_SORT_SQL: Record<(typeof CONTENT_SORTS)[number], RawBuilder<unknow
   last_click: sql`max(ac.last_click_at)`,
 };
 
-/** The articles a set of article-contact rows (alias ac) clicked, a page at a time, most clicked first. */
+/**
+ * The articles a set of article-contact rows (alias ac) clicked, a page at a time, most clicked first.
+ * The rows are the rollup's unless `source` gives rows of the same shape.
+ */
 export async function clickedArticles(
   db: Db,
   where: RawBuilder<unknown>,
   page: { limit: number; offset: number; sort_by?: (typeof CONTENT_SORTS)[number]; order_by: SortType },
+  source: RawBuilder<unknown> = sql`analytics_article_contact`,
 ) {
   const listed = await analyticsListing<Record<string, Numeric> & { article_id: number }>(db, {
     select: sql`ar.id as article_id, ar.title as article_title, ar.link as article_url, ar.website, ar.image_url,
       sum(ac.clicks) as clicks, count(distinct ac.contact_id) as clicked_by,
       min(ac.first_click_at) as first_click_at, max(ac.last_click_at) as last_click_at`,
-    from: sql`analytics_article_contact ac join articles ar on ar.id = ac.article_id`,
+    from: sql`${source} ac join articles ar on ar.id = ac.article_id`,
     where,
     groupBy: sql`ar.id`,
     orderBy: listingOrder(

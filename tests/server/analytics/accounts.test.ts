@@ -1,12 +1,15 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   type AnalyticsFixture,
   analyticsFixture,
+  articleContactLines,
   callOk,
   groupBy,
   statusOf,
   sumOf as sum,
 } from './analyticsTestKit.ts';
+import { recountEvents } from './recountEvents.ts';
 
 const fixture = analyticsFixture({
   contacts: 45,
@@ -65,6 +68,30 @@ describe('accounts_listing/', () => {
         (r: { account_id: number }) => r.account_id,
       ),
     ).not.toContain(named.account_id);
+  });
+});
+
+describe("an account's engagement score", () => {
+  it('is its contacts’ scores averaged and rounded, as Audiences › Accounts shows it', async () => {
+    const [accountId] = [...accounts()][0] ?? [];
+    const { db } = f().t.database;
+    await db
+      .updateTable('contacts')
+      .set({ engagement_score: sql`(id % 7) * 13 + 1` })
+      .where('account_id', '=', accountId as number)
+      .execute();
+    const scores = await db
+      .selectFrom('contacts')
+      .select('engagement_score')
+      .where('account_id', '=', accountId as number)
+      .execute();
+    expect(scores.length).toBeGreaterThan(1);
+    const average = Math.round(scores.reduce((n, c) => n + c.engagement_score, 0) / scores.length);
+    const listed = await call('accounts_listing/', { ...f().range, limit: 100 });
+    const row = listed.result.find((r: { account_id: number }) => r.account_id === accountId);
+    expect(row.engagement_score).toBe(average);
+    const { data } = await call('account_details/', { ...f().range, account_id: accountId as number });
+    expect(data.engagement_score).toBe(average);
   });
 });
 
@@ -155,5 +182,63 @@ describe('content_listing/', () => {
     }
     expect(await code('content_listing/', { sort_by: 'price' })).toBe(400);
     expect((await call('content_listing/', f().range, f().other)).total_articles_count).toBe(0);
+  });
+});
+
+describe('content_listing/ narrowed to some emails', () => {
+  type Kept = (event: AnalyticsFixture['stream'][number]) => boolean;
+  /** The real article-and-contact rows of a recount of only the events kept (a repeat keeps its email). */
+  const articlesOf = (keep: Kept) =>
+    articleContactLines(
+      recountEvents(f().stream.filter(keep), f().world.timeZone, f().world.accountOf).articleContacts,
+    ).filter((l) => !l.isTest);
+  /** What content_listing/ should answer for those rows: articles, clicks each, total clicks. */
+  const expected = (lines: ReturnType<typeof articlesOf>) => {
+    const byArticle = groupBy(lines, (l) => l.articleId);
+    return {
+      total: byArticle.size,
+      score: lines.reduce((n, l) => n + l.clicks, 0),
+      clicks: new Map([...byArticle].map(([id, rows]) => [id, rows.reduce((n, l) => n + l.clicks, 0)])),
+      clickedBy: new Map([...byArticle].map(([id, rows]) => [id, rows.length])),
+    };
+  };
+  const check = async (fields: Fields, keep: Kept) => {
+    const want = expected(articlesOf(keep));
+    const answer = await call('content_listing/', { ...f().range, limit: 100, ...fields });
+    expect(answer.total_articles_count).toBe(want.total);
+    expect(answer.total_article_score).toBe(want.score);
+    for (const row of answer.data) {
+      expect(row.clicks).toBe(want.clicks.get(row.article_id));
+      expect(row.clicked_by).toBe(want.clickedBy.get(row.article_id));
+      expect(row.clickedBy.contacts.length).toBe(Math.min(5, want.clickedBy.get(row.article_id) ?? 0));
+    }
+    return want;
+  };
+
+  it("a campaign choice counts only the clicks of that campaign's sends, repeats once", async () => {
+    const campaignId = f().world.campaignIds[0] as number;
+    const all = expected(f().articles);
+    const want = await check(
+      { campaign_ids: JSON.stringify([campaignId]) },
+      (e) => e.campaignId === campaignId,
+    );
+    expect(want.score).toBeGreaterThan(0);
+    expect(want.score).toBeLessThan(all.score);
+  });
+
+  it('an email or workflow choice counts only its clicks; no choice still counts every click', async () => {
+    const emailId = f().world.emails[1]?.id as number;
+    const byEmail = await check(
+      { unselect_all: 1, include_emails: JSON.stringify([emailId]) },
+      (e) => e.emailId === emailId,
+    );
+    expect(byEmail.score).toBeGreaterThan(0);
+    const workflowId = f().world.workflowIds[0] as number;
+    await check(
+      { is_workflow: 1, all_workflows: 0, workflow_ids: JSON.stringify([workflowId]) },
+      (e) => e.workflowId === workflowId,
+    );
+    const noChoice = await call('content_listing/', { ...f().range, limit: 100 });
+    expect(noChoice.total_article_score).toBe(expected(f().articles).score);
   });
 });

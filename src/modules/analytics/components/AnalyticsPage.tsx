@@ -1,11 +1,14 @@
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import type { AnalyticsSection } from '../analyticsSections.ts';
 import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
+import { AccountDashboard } from './AccountDashboard.tsx';
+import { AccountsAnalyticsTab } from './AccountsAnalyticsTab.tsx';
 import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
 import { CampaignsAnalyticsTab } from './CampaignsAnalyticsTab.tsx';
 import { ContactDashboardPage } from './ContactDashboardPage.tsx';
 import { ContactsAnalyticsTab } from './ContactsAnalyticsTab.tsx';
+import { ContentAnalyticsTab } from './ContentAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import './analytics.css';
 
@@ -23,17 +26,15 @@ export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab
       />
       <AnalyticsNav current={section} />
       <AnalyticsFilterBar filter={filter} />
-      {section === 'dashboard' ? (
-        <DashboardTab query={filter.query} />
-      ) : section === 'contacts' ? (
-        tab === 'dashboard' ? (
-          <ContactDashboardPage query={filter.query} />
-        ) : (
-          <ContactsAnalyticsTab query={filter.query} tab={tab} />
-        )
-      ) : (
-        <CampaignsAnalyticsTab query={filter.query} />
-      )}
+      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
+      {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
+      {section === 'contacts' && tab === 'dashboard' ? <ContactDashboardPage query={filter.query} /> : null}
+      {section === 'contacts' && tab !== 'dashboard' ? (
+        <ContactsAnalyticsTab query={filter.query} tab={tab} />
+      ) : null}
+      {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
+      {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
+      {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
     </div>
   );
 }

@@ -43,7 +43,9 @@ export function StatsCards<T = AnalyticsStats>({
   return (
     <dl className="analytics-stats" data-testid="analytics-stats">
       {items.map((stat) => {
-        const value = Number(stats[stat.key]);
+        const raw = stats[stat.key];
+        if (raw === undefined) return null;
+        const value = Number(raw);
         const exact = formatThousands(value);
         const short = abbreviateNumber(value);
         return (

@@ -7,6 +7,7 @@ import {
   type FilterEvent,
 } from '../../../../domain/analyticsFilter.ts';
 import {
+  ANALYTICS_FILTER_PARAMS,
   type AnalyticsQuery,
   addressCarries,
   analyticsQueryOf,
@@ -20,16 +21,7 @@ import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
 
 /** The address's filter parameters (removed before the applied filter's are written). */
-const FILTER_KEYS = [
-  'fs_id',
-  'campaign_id',
-  'email_id',
-  'workflow_id',
-  'test_email',
-  'date',
-  'start_date',
-  'end_date',
-];
+const FILTER_KEYS: readonly string[] = ANALYTICS_FILTER_PARAMS;
 
 export type AnalyticsFilter = {
   state: AnalyticsFilterState;

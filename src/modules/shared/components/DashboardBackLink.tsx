@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { safeInternalPath } from '../../../../domain/redirectTarget.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
+import { LineIcon } from '../../../ui/LineIcon.tsx';
 
 type Props = {
   /** The address's back_url: followed only when it is a path of this app (never an open redirect). */
@@ -10,6 +11,11 @@ type Props = {
   fallback: string;
   fallbackLabel: string;
 };
+
+/** Where a dashboard's Back goes: its back_url when that is a path of this app, else the fallback. */
+export function backTarget(backUrl: unknown, fallback: string): string {
+  return safeInternalPath(typeof backUrl === 'string' ? backUrl : null) ?? fallback;
+}
 
 /**
  * A dashboard's Back: to back_url, the exact list, tab, page and filter the user came from, when it is a
@@ -26,8 +32,14 @@ export function DashboardBackLink({ backUrl, fallback, fallbackLabel }: Props) {
     void router.navigate({ href });
   };
   return (
-    <a href={href} onClick={follow} className={`${buttonClassName('ghost', 'sm')} dashboard-back`}>
-      <span aria-hidden="true">←</span> {back ? 'Back' : fallbackLabel}
+    <a
+      href={href}
+      onClick={follow}
+      className={`${buttonClassName('ghost', 'sm')} dashboard-back`}
+      data-testid="dashboard-back"
+    >
+      <LineIcon d="M12 5l-5 5 5 5" size={16} />
+      {back ? 'Back' : fallbackLabel}
     </a>
   );
 }

@@ -5,11 +5,13 @@ import {
   type AccountSortColumn,
   type AccountsPage as AccountsAnswer,
 } from '../../../../../domain/audiencePeople.ts';
+import { pluralNoun } from '../../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
 import type { TableColumn, TableSort } from '../../../../ui/Table.tsx';
 import { TextField } from '../../../../ui/TextField.tsx';
+import { AccountDashboardLink } from '../../../shared/components/AccountDashboardLink.tsx';
 import { PagedTable } from '../../../shared/components/PagedTable.tsx';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../../shared/hooks/usePagedList.ts';
@@ -30,14 +32,9 @@ const COLUMNS: TableColumn<AccountRow>[] = [
     header: 'Account',
     sortable: true,
     cell: (row) => (
-      <Link
-        to="/audiences/{-$page}/{-$tab}/{-$subTab}"
-        params={{ page: 'people', tab: 'all' }}
-        search={{ account_id: row.account_id }}
-        className="accounts-link"
-      >
+      <AccountDashboardLink accountId={row.account_id} className="accounts-link">
         <UserText>{row.name}</UserText>
-      </Link>
+      </AccountDashboardLink>
     ),
   },
   {
@@ -53,7 +50,18 @@ const COLUMNS: TableColumn<AccountRow>[] = [
     header: 'Contacts',
     sortable: true,
     align: 'end',
-    cell: (row) => formatThousands(row.contacts_count),
+    cell: (row) => (
+      <Link
+        to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+        params={{ page: 'people', tab: 'all' }}
+        search={{ account_id: row.account_id }}
+      >
+        {formatThousands(row.contacts_count)}{' '}
+        <span className="ui-visually-hidden">
+          {pluralNoun(row.contacts_count, 'contact', 'contacts')} of <UserText>{row.name}</UserText>
+        </span>
+      </Link>
+    ),
   },
   {
     id: 'engagement_score',
@@ -64,7 +72,10 @@ const COLUMNS: TableColumn<AccountRow>[] = [
   },
 ];
 
-/** /audiences/accounts: the organisation's companies, searched and sorted; each links to its contacts. */
+/**
+ * /audiences/accounts: the organisation's companies, searched and sorted; each name links to the account's
+ * analytics dashboard, its contacts count to its contacts.
+ */
 export function AccountsPage() {
   const api = useServices().audienceApi;
   const list = usePagedList<AccountsAnswer, AccountRow, 'all', string>({

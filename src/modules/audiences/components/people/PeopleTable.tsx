@@ -5,6 +5,7 @@ import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
+import { AccountDashboardLink } from '../../../shared/components/AccountDashboardLink.tsx';
 import { ContactDashboardLink } from '../../../shared/components/ContactDashboardLink.tsx';
 import { ContactStandingBadge } from '../ContactStandingBadge.tsx';
 import { PersonalityBadge } from './PersonalityBadge.tsx';
@@ -48,7 +49,10 @@ function tableSort(sort: string) {
   return { columnId: column ?? 'full_name', direction: type };
 }
 
-/** One tab's people: selection, name (a link to the contact's dashboard; Profile opens the detail profile), company, personality, status, buyer stage. */
+/**
+ * One tab's people: selection, name (a link to the contact's dashboard; Profile opens the detail profile),
+ * company (its account's analytics dashboard), personality, status, buyer stage.
+ */
 export function PeopleTable({
   rows,
   loading,
@@ -101,7 +105,13 @@ export function PeopleTable({
       sortable: true,
       cell: (row) => (
         <div className="people-company">
-          {row.organization ?? '—'}
+          {row.organization && row.account_id !== null ? (
+            <AccountDashboardLink accountId={row.account_id}>
+              <UserText>{row.organization}</UserText>
+            </AccountDashboardLink>
+          ) : (
+            (row.organization ?? '—')
+          )}
           {row.designation ? <span className="people-sub">{row.designation}</span> : null}
           {row.industry ? <span className="people-sub">{row.industry}</span> : null}
         </div>
