@@ -1,8 +1,8 @@
 /**
  * `npm run bench:analytics`: the analytics reports at ten million events.
  *
- * 1. On PGlite (a temporary data folder on disk, like `npm start`) and, when BENCH_DATABASE_URL or
- *    TEST_DATABASE_URL is set, on PostgreSQL (a throw-away database beside that one, dropped after):
+ * 1. On PGlite (a temporary data folder on disk, like `npm start`) and, when BENCH_DATABASE_URL,
+ *    TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL (a throw-away database beside that one, dropped after):
  *    migrates and seeds the demo data, then gives the demo organisation BENCH_EVENTS (default 10,000,000)
  *    email events of 1,000,000 contacts in 20,000 accounts, 2,000 emails and 500 campaigns, written
  *    straight into the tables and the rollups (bench/analyticsData.ts); contacts and accounts scale with
@@ -17,7 +17,8 @@
  * 3. Freshness (bench/analyticsFreshness.ts): the real server (`node --import tsx server/start.ts`, its
  *    own process, stopped in every case) on the same data; BENCH_FRESH_OPENS (default 5) tracked opens of
  *    delivered sends, each timed from its pixel's answer to the dashboard counting it; target <= 5 s.
- * BENCH_PARTS: all (default), pglite, postgres.
+ * BENCH_PARTS: all (default), pglite, postgres. BENCH_KEEP_DATABASE=1 keeps the filled PostgreSQL database
+ * (its name is printed); BENCH_POSTGRES_DATABASE=<that name> measures it again without filling it.
  *
  * Prints the load average and the figures, then one JSON object as the last line (with the load average
  * before and after). Exit code 0 when the bench ran (--strict: 1 when a target is missed), 1 when it
@@ -35,7 +36,12 @@ import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import { addDays, todayIn } from '../server/services/analytics/analyticsScope.ts';
 import { throwAwayDatabase } from '../tests/helpers/throwAwayDatabase.ts';
-import { type AnalyticsBenchSize, type AnalyticsBenchWorld, fillAnalytics } from './analyticsData.ts';
+import {
+  type AnalyticsBenchSize,
+  type AnalyticsBenchWorld,
+  fillAnalytics,
+  readAnalyticsWorld,
+} from './analyticsData.ts';
 import { type FreshnessFigure, insertFreshSends, measureFreshness } from './analyticsFreshness.ts';
 import { checkSample, type SampleCheck } from './analyticsSample.ts';
 import { percentile, round, runBench } from './benchServer.ts';
@@ -58,6 +64,8 @@ const SIZE: AnalyticsBenchSize = {
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 20);
 const WARMUP = Number(process.env.BENCH_WARMUP || 3);
 const FRESH_OPENS = Number(process.env.BENCH_FRESH_OPENS || 5);
+/** A PostgreSQL database a run filled and kept (BENCH_KEEP_DATABASE=1), measured again without filling. */
+const KEPT_DATABASE = process.env.BENCH_POSTGRES_DATABASE || '';
 const TARGET = { p95Ms: 100, freshMs: 5_000 };
 const A = '/api/analytics/';
 
@@ -190,12 +198,15 @@ async function runOn(
   };
   try {
     const started = performance.now();
-    console.log(`${kind}: filling ${JSON.stringify(SIZE)}…`);
-    const world = await fillAnalytics(database, DEMO_IDS.mainOrgId, SIZE, (line) =>
-      console.log(`${kind}${line}`),
+    const kept = kind === 'postgres' && KEPT_DATABASE !== '';
+    if (!kept) console.log(`${kind}: filling ${JSON.stringify(SIZE)}…`);
+    const world = kept
+      ? await readAnalyticsWorld(database, DEMO_IDS.mainOrgId)
+      : await fillAnalytics(database, DEMO_IDS.mainOrgId, SIZE, (line) => console.log(`${kind}${line}`));
+    const fillMs = kept ? 0 : Math.round(performance.now() - started);
+    console.log(
+      `${kind}: ${kept ? 'kept' : 'filled'} ${world.events} events in ${fillMs} ms (load ${load()})`,
     );
-    const fillMs = Math.round(performance.now() - started);
-    console.log(`${kind}: filled ${world.events} events in ${fillMs} ms (load ${load()})`);
     const sample = await checkSample(database, world);
     console.log(`${kind}: sample recount ${JSON.stringify(sample)}`);
     const busy = await database.db
@@ -242,14 +253,23 @@ async function onPglite(): Promise<RunFigures> {
 }
 
 async function onPostgres(adminUrl: string): Promise<RunFigures> {
-  const scratch = await throwAwayDatabase('wb_bench_analytics', adminUrl);
+  const scratch = KEPT_DATABASE
+    ? {
+        url: Object.assign(new URL(adminUrl), { pathname: `/${KEPT_DATABASE}` }).toString(),
+        name: KEPT_DATABASE,
+        drop: async () => {},
+      }
+    : await throwAwayDatabase('wb_bench_analytics', adminUrl);
   if (!scratch) throw new Error('no PostgreSQL');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-pg-'));
   try {
     return await runOn('postgres', { dataDir, databaseUrl: scratch.url });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await scratch.drop();
+    // BENCH_KEEP_DATABASE=1: the filled database stays (its name printed) for EXPLAIN; drop it by hand.
+    if (KEPT_DATABASE || process.env.BENCH_KEEP_DATABASE === '1')
+      console.log(`postgres: kept the database ${scratch.name}`);
+    else await scratch.drop();
   }
 }
 

@@ -132,21 +132,9 @@ export async function fillAnalytics(
       db,
     );
   });
-  const emails = (
-    await sql<{ id: number; campaign_id: number; version_id: number }>`
-      select e.id, e.campaign_id, (select min(v.id) from email_versions v where v.email_id = e.id) as version_id
-      from emails e where e.org_id = ${orgId} and e.name like 'Bench email %' order by e.id`.execute(db)
-  ).rows;
+  const { emails, articles } = await benchEmailsAndArticles(database, orgId);
   if (emails.length !== size.emails || emails.some((e) => e.version_id === null))
     throw new Error(`expected ${size.emails} bench emails with an edition, found ${emails.length}`);
-  const articles = (
-    await sql<{
-      id: number;
-      link: string;
-    }>`select id, link from articles where link is not null order by id limit 2000`.execute(db)
-  ).rows;
-  if (articles.length < 5) throw new Error('the seeded article pool is missing');
-
   const sends = Math.ceil(size.events / EVENTS_PER_SEND);
   const world = {
     orgId,
@@ -242,6 +230,49 @@ export async function fillAnalytics(
   });
   await timed(log, 'vacuum analyze', () => sql`vacuum analyze`.execute(db));
   return world;
+}
+
+/** The bench's emails (with their campaign and edition) and the articles its clicks are of. */
+async function benchEmailsAndArticles(database: DatabaseHandle, orgId: number) {
+  const emails = (
+    await sql<{ id: number; campaign_id: number; version_id: number }>`
+      select e.id, e.campaign_id, (select min(v.id) from email_versions v where v.email_id = e.id) as version_id
+      from emails e where e.org_id = ${orgId} and e.name like 'Bench email %' order by e.id`.execute(
+      database.db,
+    )
+  ).rows;
+  const articles = (
+    await sql<{ id: number; link: string }>`
+      select id, link from articles where link is not null order by id limit 2000`.execute(database.db)
+  ).rows;
+  if (articles.length < 5) throw new Error('the seeded article pool is missing');
+  return { emails, articles };
+}
+
+/** The world of a database a run filled and kept (BENCH_KEEP_DATABASE), read back to measure it again. */
+export async function readAnalyticsWorld(
+  database: DatabaseHandle,
+  orgId: number,
+): Promise<AnalyticsBenchWorld> {
+  const { emails, articles } = await benchEmailsAndArticles(database, orgId);
+  const { rows } = await sql<{ user_id: number; time_zone: string; first_contact: number; events: string }>`
+    select (select min(id) from users where org_id = ${orgId}) as user_id,
+      (select time_zone from organisations where id = ${orgId}) as time_zone,
+      (select min(id) from contacts where org_id = ${orgId} and email = 'a0@analytics-bench.test') as first_contact,
+      (select count(*) from email_event where send_id > ${BENCH_SEND_ID_BASE}) as events`.execute(
+    database.db,
+  );
+  const row = rows[0];
+  if (!row?.first_contact || emails.length === 0) throw new Error('this database holds no bench data');
+  return {
+    orgId,
+    userId: row.user_id,
+    emailIds: emails.map((e) => e.id),
+    articleIds: articles.map((a) => a.id),
+    firstContactId: row.first_contact,
+    events: Number(row.events),
+    timeZone: row.time_zone,
+  };
 }
 
 /** The day totals and the contact and email rows of the bench events of `emailIds`. */
