@@ -19,12 +19,11 @@ export async function createListFromContacts(
   const name = body.list_name;
   if (!name) throw badRequest('Give the list a name.');
   const run = async (trx: Db) => {
-    const query = await contactTabQuery(trx, user, body);
+    const { contacts } = await contactTabQuery(trx, user, body);
     const list = await createList(trx, user, name);
     await sql`
       insert into list_contacts (list_id, contact_id)
-      select ${list.list_id}, c.id from ${query.from} where ${query.where}
-      group by c.id, a.id having ${query.having}
+      select ${list.list_id}, t.contact_id from (${contacts}) t
       on conflict do nothing`.execute(trx);
     return loadListSummary(trx, user.org_id, list.list_id);
   };

@@ -85,10 +85,13 @@ export async function analyticsDashboard(
       count(distinct r.email_id) filter (where r.sent > 0) as emails,
       count(distinct r.campaign_id) filter (where r.sent > 0) as campaigns
     from analytics_day_totals r where ${dayTotalsOf(scope)}`.execute(db);
+  // Grouped by account first (a hash of a few thousand accounts), not count(distinct), which sorts every row.
   const reached = await sql<{ contacts: Numeric; accounts: Numeric }>`
-    select count(*) as contacts, count(distinct r.account_id) as accounts
-    from analytics_contact_email r
-    where ${scopeRows(scope, 'r')} and ${scopeMoments(scope, 'r.last_sent_at')}`.execute(db);
+    select coalesce(sum(x.n), 0) as contacts, count(x.account_id) as accounts from (
+      select r.account_id, count(*) as n from analytics_contact_email r
+      where ${scopeRows(scope, 'r')} and ${scopeMoments(scope, 'r.last_sent_at')}
+      group by r.account_id
+    ) x`.execute(db);
   const row = totals.rows[0];
   const counts = countsOf(row);
   return {

@@ -154,16 +154,25 @@ export function recountEvents(
   };
 }
 
-/** The rollups of an organisation as stored, in the recount's lines (rows of nothing but zeros left out). */
-export async function storedRollups(db: Kysely<Database>, orgId: number): Promise<Recount> {
+/**
+ * The rollups of an organisation as stored, in the recount's lines (rows of nothing but zeros left out);
+ * `only`: those of some emails (day totals, contact and email rows) and articles (article rows).
+ */
+export async function storedRollups(
+  db: Kysely<Database>,
+  orgId: number,
+  only?: { emailIds: readonly number[]; articleIds: readonly number[] },
+): Promise<Recount> {
+  const ofEmails = only ? sql`and email_id = any(${[...only.emailIds]}::int[])` : sql``;
+  const ofArticles = only ? sql`and article_id = any(${[...only.articleIds]}::int[])` : sql``;
   const { rows: days } = await sql<Record<string, unknown>>`
     select email_id, to_char(day, 'YYYY-MM-DD') as day, version_id, campaign_id, workflow_id, is_test, sent,
       delivered, opened, clicked, bounced, unsubscribed, unique_opens, unique_clicks
-    from analytics_day_totals where org_id = ${orgId}`.execute(db);
+    from analytics_day_totals where org_id = ${orgId} ${ofEmails}`.execute(db);
   const { rows: pairs } = await sql<Record<string, unknown>>`
-    select * from analytics_contact_email where org_id = ${orgId}`.execute(db);
+    select * from analytics_contact_email where org_id = ${orgId} ${ofEmails}`.execute(db);
   const { rows: articles } = await sql<Record<string, unknown>>`
-    select * from analytics_article_contact where org_id = ${orgId}`.execute(db);
+    select * from analytics_article_contact where org_id = ${orgId} ${ofArticles}`.execute(db);
   const iso = (value: unknown) =>
     value === null || value === undefined ? '-' : new Date(value as string).toISOString();
   const v = (value: unknown) => (value === null || value === undefined ? '-' : String(value));
