@@ -159,7 +159,8 @@ describe('the account dashboard', () => {
         dashboardStubs(),
         `/analytics/accounts/dashboard?account_id=9&back_url=${encodeURIComponent(url)}`,
       );
-      const back = await screen.findByRole('link', { name: 'Back' }, SLOW);
+      // Without a usable back_url the link says where it goes (as the contact dashboard's does).
+      const back = await screen.findByRole('link', { name: 'All accounts' }, SLOW);
       expect(back.getAttribute('href')).toBe('/analytics/accounts');
     },
   );
