@@ -5,6 +5,9 @@ import { AnalyticsFilterBar } from './AnalyticsFilterBar.tsx';
 import { AnalyticsNav } from './AnalyticsNav.tsx';
 import { CampaignsAnalyticsTab } from './CampaignsAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
+import { EmailsAnalyticsTab } from './EmailsAnalyticsTab.tsx';
+import { TrendsSection } from './TrendsSection.tsx';
+import { WorkflowsAnalyticsTab } from './WorkflowsAnalyticsTab.tsx';
 import './analytics.css';
 
 /**
@@ -21,11 +24,11 @@ export function AnalyticsPage({ section }: { section: AnalyticsSection }) {
       />
       <AnalyticsNav current={section} />
       <AnalyticsFilterBar filter={filter} />
-      {section === 'dashboard' ? (
-        <DashboardTab query={filter.query} />
-      ) : (
-        <CampaignsAnalyticsTab query={filter.query} />
-      )}
+      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
+      {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
+      {section === 'emails' ? <EmailsAnalyticsTab query={filter.query} /> : null}
+      {section === 'workflows' ? <WorkflowsAnalyticsTab query={filter.workflowQuery} /> : null}
+      {section === 'trends' ? <TrendsSection query={filter.query} /> : null}
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { CampaignAnalyticsRow } from '../../../../domain/analyticsTypes.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
@@ -11,24 +9,8 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { formatRate } from '../analyticsFormat.ts';
+import { countColumn, rateColumn } from './analyticsColumns.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
-
-/** A count in its short form (K, M, B), the exact figure as its tooltip. */
-function Count({ value }: { value: number }) {
-  return <span title={formatThousands(value)}>{abbreviateNumber(value)}</span>;
-}
-
-const count = (
-  id: string,
-  header: string,
-  of: (row: CampaignAnalyticsRow) => number,
-): TableColumn<CampaignAnalyticsRow> => ({
-  id,
-  header,
-  align: 'end',
-  cell: (row) => <Count value={of(row)} />,
-});
 
 const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
   {
@@ -45,13 +27,13 @@ const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
       </Link>
     ),
   },
-  count('emails', 'Emails', (r) => r.emails_count),
-  count('contacts', 'Contacts', (r) => r.total_contacts),
-  count('sent', 'Sent', (r) => r.total_sent),
-  count('unique_opens', 'Unique opens', (r) => r.unique_opens),
-  { id: 'open_rate', header: 'Open rate', align: 'end', cell: (r) => formatRate(r.open_rate) },
-  count('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
-  { id: 'click_rate', header: 'Click rate', align: 'end', cell: (r) => formatRate(r.click_rate) },
+  countColumn('emails', 'Emails', (r) => r.emails_count),
+  countColumn('contacts', 'Contacts', (r) => r.total_contacts),
+  countColumn('sent', 'Sent', (r) => r.total_sent),
+  countColumn('unique_opens', 'Unique opens', (r) => r.unique_opens),
+  rateColumn('open_rate', 'Open rate', (r) => r.open_rate),
+  countColumn('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
+  rateColumn('click_rate', 'Click rate', (r) => r.click_rate),
 ];
 
 /**
