@@ -263,7 +263,10 @@ export function metricValueText(m: ChartMetric, value: number): string {
 
 /** Names as a sentence: "Sends, opens and clicks". */
 function listText(labels: readonly string[]): string {
-  const words = labels.map((label, i) => (i === 0 ? label : label.toLowerCase()));
+  const words = labels.map((label, i) => {
+    const lower = label.toLowerCase();
+    return i === 0 ? `${lower.charAt(0).toUpperCase()}${lower.slice(1)}` : lower;
+  });
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
 
