@@ -9,7 +9,8 @@ type Bucket = { date: string; at: number };
 /**
  * The numbers of a trends level as a table: one row per bucket (named as a reader says it: "Week of
  * Nov 2, 2026"), one column per measure, counts in K, M, B (the exact figure as the tooltip) and rates in
- * percent. On a phone each row is a card.
+ * percent. On a phone each row is a card; a table wider than its card scrolls in a region the keyboard
+ * reaches.
  */
 export function TrendsTable({
   caption,
@@ -34,14 +35,21 @@ export function TrendsTable({
     ),
   ];
   return (
-    <Table
-      caption={caption}
-      captionHidden
-      className="analytics-trends-table"
-      columns={columns}
-      rows={level.x_axis.map((date, at) => ({ date, at }))}
-      rowKey={(bucket) => bucket.date}
-      rowProps={() => ({ testId: testId ?? 'analytics-trends-row' })}
-    />
+    <section
+      className="analytics-trends-table__scroll"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+    >
+      <Table
+        caption={caption}
+        captionHidden
+        className="analytics-trends-table"
+        columns={columns}
+        rows={level.x_axis.map((date, at) => ({ date, at }))}
+        rowKey={(bucket) => bucket.date}
+        rowProps={() => ({ testId: testId ?? 'analytics-trends-row' })}
+      />
+    </section>
   );
 }

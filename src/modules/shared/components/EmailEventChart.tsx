@@ -94,8 +94,8 @@ export function EmailEventChart({
   const [boxRef, width] = useWidth();
   const [cursor, setCursor] = useState<number | null>(null);
   const layout = useMemo(
-    () => emailEventChartLayout({ series, metrics, from, to, width, height }),
-    [series, metrics, from, to, width, height],
+    () => emailEventChartLayout({ series, metrics, level, from, to, width, height }),
+    [series, metrics, level, from, to, width, height],
   );
   if (layout.empty) {
     return (

@@ -153,6 +153,8 @@ export type GraphLayoutInput = {
   series: readonly ChartSeries[];
   /** The series drawn (GRAPH_METRICS unless a report chooses others). */
   metrics?: readonly ChartMetric[];
+  /** What a point is (a day unless weeks, months, quarters or years): the axis ticks no finer. */
+  level?: ZoomLevel;
   /** The period asked for (ISO dates); the x axis spans it. */
   from: string;
   to: string;
@@ -229,7 +231,7 @@ export function emailEventChartLayout(input: GraphLayoutInput): GraphLayout {
       value: pointValue(day, m.metric),
     })),
   );
-  const xTicks = timeTicks(x, inner.width);
+  const xTicks = timeTicks(x, inner.width, input.level);
   const yTicks =
     counts.length > 0 ? y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) })) : [];
   const rateTicks =
