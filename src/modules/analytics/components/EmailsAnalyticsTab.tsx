@@ -29,7 +29,6 @@ const COLUMNS: TableColumn<EmailGraphRow>[] = [
       ),
   },
   countColumn('sent', 'Sent', (r) => r.sent),
-  countColumn('delivered', 'Delivered', (r) => r.delivered),
   countColumn('unique_opens', 'Unique opens', (r) => r.unique_opens),
   rateColumn('open_rate', 'Open rate', (r) => r.open_rate),
   countColumn('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
@@ -40,7 +39,7 @@ const COLUMNS: TableColumn<EmailGraphRow>[] = [
 
 /**
  * /analytics/emails: the emails the filter counts (dashboard_email_graph/), most sent first, with their
- * sends, deliveries, unique opens and clicks with their rates, bounces and unsubscribes in the period, 20
+ * sends, unique opens and clicks with their rates, bounces and unsubscribes in the period, 20
  * a page with Show more. An email of a campaign opens its campaign.
  */
 export function EmailsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
@@ -63,6 +62,7 @@ export function EmailsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
       <PagedTable
         list={list}
         caption="Emails with their sends, opens and clicks in the period, most sent first"
+        className="analytics-report-table"
         columns={COLUMNS}
         rowKey={(row) => String(row.email_id)}
         rowProps={() => ({ testId: 'analytics-email-row' })}

@@ -36,7 +36,6 @@ const COLUMNS: TableColumn<WorkflowGraphRow>[] = [
     ),
   },
   countColumn('sent', 'Sent', (r) => r.sent),
-  countColumn('delivered', 'Delivered', (r) => r.delivered),
   countColumn('unique_opens', 'Unique opens', (r) => r.unique_opens),
   rateColumn('open_rate', 'Open rate', (r) => r.open_rate),
   countColumn('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
@@ -82,6 +81,7 @@ export function WorkflowsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
       <PagedTable
         list={list}
         caption="Workflows with their sends, opens and clicks, most sent first"
+        className="analytics-report-table"
         columns={COLUMNS}
         rowKey={(row) => String(row.workflow_id)}
         rowProps={() => ({ testId: 'analytics-workflow-row' })}
