@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { analyticsAnswer } from './support/analyticsSteps.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
@@ -12,23 +12,6 @@ import { expect, test } from './support/cspTest.ts';
 test.describe.configure({ timeout: 120_000 });
 
 type TrendLevel = { x_axis: string[]; data: Record<string, number[]> };
-
-/** The service's own answer to a call for the page's default selection (the last quarter). */
-async function serviceAnswer(page: Page, call: string, fields: Record<string, string> = {}) {
-  const csrf = await page.evaluate(() => localStorage.getItem('csrf_token') ?? '');
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  });
-  const start = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
-  const response = await page.request.post(`/api/analytics/${call}/`, {
-    headers: { 'x-csrftoken': csrf },
-    form: { start_date: start, end_date: today, ...fields },
-  });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 const formatted = (n: number) => n.toLocaleString('en-US');
 const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a + b, 0);
@@ -44,7 +27,7 @@ for (const viewport of [
     await signIn(page, DEMO_LOGIN, '/analytics/trends');
     const chart = page.getByTestId('analytics-trend-chart');
     await expect(chart).toBeVisible();
-    const { data } = await serviceAnswer(page, 'email_trends_graph');
+    const { data } = await analyticsAnswer(page, 'email_trends_graph');
     const zoom: string = data.zoom_level;
     const level = data[zoom] as TrendLevel;
     expect(sum(level.data.total_opens)).toBeGreaterThan(0);
@@ -81,7 +64,7 @@ for (const viewport of [
     await page.getByRole('link', { name: 'Click trends' }).click();
     await expect(page).toHaveURL(/\/analytics\/trends\/click_trends_graph/);
     await expect(page.getByLabel('Metric')).toHaveValue('total_clicks');
-    const clicks = await serviceAnswer(page, 'click_trends_graph');
+    const clicks = await analyticsAnswer(page, 'click_trends_graph');
     const clickLevel = clicks.data[clicks.data.zoom_level] as TrendLevel;
     await expect(page.getByTestId('analytics-trend-chart')).toHaveAttribute(
       'aria-label',
@@ -95,7 +78,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await signIn(page, DEMO_LOGIN, '/analytics/emails');
-    const emails = await serviceAnswer(page, 'dashboard_email_graph', { limit: '20' });
+    const emails = await analyticsAnswer(page, 'dashboard_email_graph', { limit: '20' });
     expect(emails.total_count).toBeGreaterThan(0);
     const firstEmail = page.getByTestId('analytics-email-row').first();
     await expect(firstEmail).toContainText(emails.data[0].email_name);
