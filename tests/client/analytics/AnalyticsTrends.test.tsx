@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsQuery } from '../../../domain/analyticsFilterSearch.ts';
+import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
 import { clickTrendsAnswer, trendsAnswer } from './analyticsFixtures.ts';
 import { renderAnalytics } from './renderAnalytics.tsx';
 
@@ -122,7 +122,9 @@ describe('Analytics trends', () => {
   });
 
   it('the click trends tab draws the clicks and click rates of click_trends_graph/', async () => {
-    const clickTrends = vi.fn(async (_query: AnalyticsQuery) => clickTrendsAnswer());
+    const clickTrends = vi.fn(async (_query: Parameters<AnalyticsApi['clickTrends']>[0]) =>
+      clickTrendsAnswer(),
+    );
     const { router } = renderAnalytics({ analytics: { clickTrends } }, '/analytics/trends?campaign_id=4');
     await screen.findByTestId('analytics-trend-chart', {}, SLOW);
     const nav = screen.getByRole('navigation', { name: 'Trends reports' });
