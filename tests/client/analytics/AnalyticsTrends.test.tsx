@@ -64,6 +64,9 @@ describe('Analytics trends', () => {
     fireEvent.click(tableButton);
     expect(tableButton.getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByTestId('analytics-trend-chart')).toBeNull();
+    // The table has every measure: the metric and rate choices are the chart's.
+    expect(screen.queryByLabelText('Metric')).toBeNull();
+    expect(screen.queryByLabelText('Rate')).toBeNull();
     const table = screen.getByRole('table', { name: /Email trends, monthly/ });
     expect(
       within(table)

@@ -9,7 +9,6 @@ import { EmailEventChart } from '../../shared/components/EmailEventChart.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
 import {
-  chosenMeasures,
   defaultTrendChoice,
   isRate,
   NO_RATE,
@@ -36,14 +35,16 @@ const nothingIn = (report: TrendReport, trends: TrendsGraph, zoom: ZoomLevel) =>
   return !level || keys.every((key) => (level.data[key] ?? []).every((v) => v === 0));
 };
 
-/** The chart or the table of a loaded trends report, with its metric, rate, zoom and view choices. */
+/**
+ * The chart or the table of a loaded trends report: the chart draws the chosen metric and rate, the
+ * table every measure of the report (so the metric and rate choices show with the chart only).
+ */
 function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGraph }) {
   const [choice, setChoice] = useState<TrendChoice>(() => defaultTrendChoice(report));
   const [view, setView] = useState<View>('chart');
   const zoom = shownZoom(choice.zoom, trends.levels);
   const level = trends[zoom];
   const chart = useMemo(() => (level ? trendChart(report, choice, level) : null), [report, choice, level]);
-  const measures = chosenMeasures(report, choice);
   const first = level?.x_axis[0] ?? '';
   const empty = (
     <NothingSentPanel compact title="No activity in this period">
@@ -55,21 +56,25 @@ function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGra
   return (
     <>
       <div className="analytics-trends__controls">
-        <Select
-          label="Metric"
-          value={choice.metric}
-          options={report.metrics.map((m) => ({ value: m.key, label: m.label }))}
-          onChange={(event) => setChoice({ ...choice, metric: event.target.value })}
-        />
-        <Select
-          label="Rate"
-          value={choice.rate}
-          options={[
-            ...report.rates.map((m) => ({ value: m.key, label: m.label })),
-            { value: NO_RATE, label: 'No rate' },
-          ]}
-          onChange={(event) => setChoice({ ...choice, rate: event.target.value })}
-        />
+        {view === 'chart' ? (
+          <>
+            <Select
+              label="Metric"
+              value={choice.metric}
+              options={report.metrics.map((m) => ({ value: m.key, label: m.label }))}
+              onChange={(event) => setChoice({ ...choice, metric: event.target.value })}
+            />
+            <Select
+              label="Rate"
+              value={choice.rate}
+              options={[
+                ...report.rates.map((m) => ({ value: m.key, label: m.label })),
+                { value: NO_RATE, label: 'No rate' },
+              ]}
+              onChange={(event) => setChoice({ ...choice, rate: event.target.value })}
+            />
+          </>
+        ) : null}
         <ZoomSelect
           levels={trends.levels}
           value={zoom}
@@ -98,7 +103,7 @@ function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGra
         />
       ) : (
         <TrendsTable
-          caption={`${report.label}, ${ZOOM_LABELS[zoom].toLowerCase()}: ${measures.map((m) => m.label).join(', ')}`}
+          caption={`${report.label}, ${ZOOM_LABELS[zoom].toLowerCase()}`}
           level={level}
           zoom={zoom}
           measures={[...report.metrics, ...report.rates]}
