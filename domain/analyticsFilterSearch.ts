@@ -116,6 +116,22 @@ export function analyticsQueryOf(set: AnalyticsFilterSet, today: string): Analyt
 }
 
 /**
+ * What a workflow report asks for: the applied filter in workflow mode, its workflows (none chosen: every
+ * one), counting all time unless a period was chosen. A choice of campaigns does not apply, nor the
+ * emails picked among those campaigns.
+ */
+export function workflowQueryOf(set: AnalyticsFilterSet, today: string): AnalyticsQuery {
+  const period = set.dateChosen ? set : { ...set, option: WORKFLOW_DATE_OPTION };
+  return {
+    ...periodDates(period, today, true),
+    campaignIds: [],
+    workflowIds: set.workflowIds,
+    emails: set.campaignIds.length > 0 ? NO_EMAIL_CHOICE : set.emails,
+    testEmails: set.testEmails,
+  };
+}
+
+/**
  * Whether the address alone can carry a filter (else a saved filter, fs_id, keeps it): an email choice
  * made with Select all, a search or exclusions is not in the address's parameters.
  */

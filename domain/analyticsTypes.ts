@@ -45,6 +45,8 @@ export type AnalyticsDashboard = {
 export type EmailGraphRow = EventCounts &
   EventRates & { email_id: number; email_name: string; campaign_id: number | null };
 export type CampaignGraphRow = EventCounts & EventRates & { campaign_id: number; campaign_name: string };
+export type WorkflowGraphRow = EventCounts &
+  EventRates & { workflow_id: number; workflow_name: string; workflow_status: string };
 
 export type AnalyticsPage<T> = { total_count: number; data: T[]; period: AnalyticsPeriod };
 
@@ -79,6 +81,7 @@ export type AnalyticsAnswers = {
   analytics_dashboard: { data: AnalyticsDashboard };
   dashboard_email_graph: AnalyticsPage<EmailGraphRow>;
   dashboard_campaign_graph: AnalyticsPage<CampaignGraphRow>;
+  dashboard_workflow_graph: AnalyticsPage<WorkflowGraphRow>;
   email_trends_graph: { data: TrendsGraph };
   click_trends_graph: { data: TrendsGraph };
   campaigns_analytics: AnalyticsPage<CampaignAnalyticsRow>;

@@ -363,6 +363,28 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'analytics-content');
     });
 
+    test('analytics trends, emails and workflows screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/analytics/trends');
+      await expect(page.getByTestId('analytics-trend-chart')).toBeVisible();
+      await page.getByRole('group', { name: /^Chart: use the arrow keys/ }).focus();
+      await page.keyboard.press('End');
+      await expect(page.getByTestId('analytics-trend-chart-readout')).not.toBeEmpty();
+      await shot(page, 'analytics-trends-email');
+      await page.getByRole('button', { name: 'Table' }).click();
+      await expect(page.getByTestId('analytics-trends-row').first()).toBeVisible();
+      await shot(page, 'analytics-trends-email-table');
+      await page.getByRole('link', { name: 'Click trends' }).click();
+      await expect(page.getByTestId('analytics-trend-chart')).toBeVisible();
+      await expect(page.getByLabel('Metric')).toHaveValue('total_clicks');
+      await shot(page, 'analytics-trends-click');
+      await page.getByRole('link', { name: 'Emails', exact: true }).click();
+      await expect(page.getByTestId('analytics-email-row').first()).toBeVisible();
+      await shot(page, 'analytics-emails');
+      await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+      await expect(page.getByTestId('analytics-workflows-period')).toBeVisible();
+      await shot(page, 'analytics-workflows');
+    });
+
     test('designer screens', async ({ page }) => {
       await openNewEdition(page, { empty: true });
       await expect(page.getByText('This email is empty')).toBeVisible();

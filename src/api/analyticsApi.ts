@@ -147,6 +147,13 @@ export const analyticsApi = {
   campaignGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
     report('dashboard_campaign_graph', pageFields(query), signal),
 
+  /**
+   * POST dashboard_workflow_graph/: a page of the workflows (the chosen ones, else every one) with their
+   * counts; a workflow report counts all time unless a period was chosen.
+   */
+  workflowGraph: (query: AnalyticsPageQuery, signal?: AbortSignal) =>
+    report('dashboard_workflow_graph', { ...pageFields(query), is_workflow: 1 }, signal),
+
   /** POST email_trends_graph/: the selection's counts at every zoom level its period spans. */
   emailTrends: (query: AnalyticsQuery, signal?: AbortSignal) =>
     report('email_trends_graph', selectionFields(query), signal),

@@ -6,6 +6,7 @@ import {
   filterFromSaved,
   filterFromSearch,
   filterToSearch,
+  workflowQueryOf,
 } from '../../domain/analyticsFilterSearch.ts';
 import { savedFilterDataSchema } from '../../domain/analyticsSchemas.ts';
 
@@ -94,6 +95,35 @@ describe('the analytics filter in the address', () => {
       include: [5],
       exclude: [],
       searches: [],
+    });
+  });
+});
+
+describe('a workflow report’s query', () => {
+  const today = '2026-11-28';
+
+  it('is workflow mode over all time unless a period was chosen: no campaigns, nor emails picked among them', () => {
+    const campaigns = filterFromSearch({ campaign_id: '4', email_id: '9' });
+    expect(workflowQueryOf(campaigns, today)).toEqual({
+      startDate: null,
+      endDate: null,
+      campaignIds: [],
+      workflowIds: [],
+      emails: DEFAULT_FILTER.emails,
+      testEmails: false,
+    });
+    // The campaign reports of the same filter count a quarter.
+    expect(analyticsQueryOf(campaigns, today)).toMatchObject({ startDate: '2026-08-31', campaignIds: [4] });
+  });
+
+  it('keeps the chosen workflows, emails, test sends and a chosen period', () => {
+    const set = filterFromSearch({ workflow_id: '3,5', email_id: '9', test_email: '1', date: 'week' });
+    expect(workflowQueryOf(set, today)).toMatchObject({
+      startDate: '2026-11-22',
+      endDate: today,
+      workflowIds: [3, 5],
+      emails: { include: [9] },
+      testEmails: true,
     });
   });
 });

@@ -22,8 +22,9 @@ export const SELECTION =
   'without a workflow, campaign or email selection). Another organisation’s id answers 404.';
 
 /**
- * Analytics service, the dashboard: stats with their rates and email engagement, the email and campaign
- * graphs, the email and click trends, the campaigns' analytics. Read from the rollups (docs/analytics.md).
+ * Analytics service, the dashboard: stats with their rates and email engagement, the email, campaign and
+ * workflow graphs, the email and click trends, the campaigns' analytics. Read from the rollups
+ * (docs/analytics.md).
  */
 export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPluginAsyncZod {
   const { db, config } = ctx;
@@ -78,6 +79,22 @@ export function dashboardRoutes(ctx: AppContext, exports: ExportJobs): FastifyPl
       async (request) => ({
         success: true as const,
         ...(await dashboardGraph(db, currentAuth(request).user, request.body, 'campaign')),
+      }),
+    );
+
+    app.post(
+      'dashboard_workflow_graph/',
+      {
+        schema: {
+          tags,
+          summary: "A page of the selection's workflows with their counts and rates, most sent first",
+          description: `${SELECTION} Lists workflow sends only (send is_workflow 1 for every workflow, or workflow_ids). limit (default 20), offset. Answers total_count, data (workflow_id, workflow_name, workflow_status, counts, rates), period.`,
+          body: analyticsGraphBodySchema,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await dashboardGraph(db, currentAuth(request).user, request.body, 'workflow')),
       }),
     );
 

@@ -8,6 +8,7 @@ import type {
   EmailGraphRow,
   EventCounts,
   EventRates,
+  WorkflowGraphRow,
 } from '../../../domain/analyticsTypes.ts';
 import { analyticsListing } from './analyticsListing.ts';
 import {
@@ -125,18 +126,26 @@ const GRAPHS = {
     from: sql`analytics_day_totals r join campaigns c on c.id = r.campaign_id`,
     groupBy: sql`r.campaign_id, c.name`,
   },
+  workflow: {
+    select: sql`r.workflow_id, w.name as workflow_name, w.status as workflow_status`,
+    from: sql`analytics_day_totals r join workflow w on w.id = r.workflow_id`,
+    groupBy: sql`r.workflow_id, w.name, w.status`,
+  },
 } as const;
 
+/** The row each dashboard graph lists. */
+type GraphRows = { email: EmailGraphRow; campaign: CampaignGraphRow; workflow: WorkflowGraphRow };
+
 /**
- * dashboard_email_graph/ and dashboard_campaign_graph/: a page of the selection's emails or campaigns
- * with their counts and rates, most sent first.
+ * dashboard_email_graph/, dashboard_campaign_graph/ and dashboard_workflow_graph/: a page of the
+ * selection's emails, campaigns or workflows with their counts and rates, most sent first.
  */
 export async function dashboardGraph<K extends keyof typeof GRAPHS>(
   db: Db,
   user: AnalyticsUser,
   selection: AnalyticsSelection & Paging,
   graph: K,
-): Promise<AnalyticsPage<K extends 'email' ? EmailGraphRow : CampaignGraphRow>> {
+): Promise<AnalyticsPage<GraphRows[K]>> {
   const scope = await resolveScope(db, user, selection);
   const { select, from, groupBy } = GRAPHS[graph];
   const page = await analyticsListing<Record<string, unknown>>(db, {
@@ -153,9 +162,7 @@ export async function dashboardGraph<K extends keyof typeof GRAPHS>(
     data: page.rows.map((row) => {
       const counts = countsOf(row);
       const who = Object.fromEntries(Object.entries(row).filter(([key]) => !countNames.has(key)));
-      return { ...who, ...counts, ...ratesOf(counts) } as K extends 'email'
-        ? EmailGraphRow
-        : CampaignGraphRow;
+      return { ...who, ...counts, ...ratesOf(counts) } as GraphRows[K];
     }),
     period: periodOf(scope),
   };

@@ -1,5 +1,2 @@
-/** A rate in percent as the reports show it: at most two decimals, "12.5%", "0%". */
-export function formatRate(percent: number): string {
-  const rounded = Math.round(percent * 100) / 100;
-  return `${Number.isFinite(rounded) ? rounded : 0}%`;
-}
+/** The reports' rate format (domain/formatRate.ts, shared with the email-event chart). */
+export { formatRate } from '../../../domain/formatRate.ts';

@@ -5,12 +5,15 @@ export const ANALYTICS_SECTIONS = [
   { page: 'contacts', label: 'Contacts' },
   { page: 'accounts', label: 'Accounts' },
   { page: 'content', label: 'Content' },
+  { page: 'emails', label: 'Emails' },
+  { page: 'workflows', label: 'Workflows' },
+  { page: 'trends', label: 'Trends' },
 ] as const;
 
 export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
 
 /** The other report keys of the area (their screens come later). */
-export const LATER_ANALYTICS_PAGES = ['lists', 'insights', 'trends', 'emails', 'workflows'] as const;
+export const LATER_ANALYTICS_PAGES = ['lists', 'insights'] as const;
 
 /** The section an address names; /analytics alone is the dashboard; anything else is null. */
 export function analyticsSectionOf(page: string | undefined): AnalyticsSection | null {

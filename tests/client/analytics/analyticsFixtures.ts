@@ -135,3 +135,43 @@ export function campaignsAnswer(
 ): ServiceAnswer<'campaigns_analytics'> {
   return { success: true, total_count: total, data: rows, period: PERIOD };
 }
+
+/** Click trends over the same levels (clicks and click rates only). */
+export function clickTrendsAnswer(): ServiceAnswer<'click_trends_graph'> {
+  const { data } = trendsAnswer();
+  const clicksOf = (one: TrendsGraph['daily']) =>
+    one && {
+      x_axis: one.x_axis,
+      data: {
+        total_clicks: one.data.total_clicks ?? [],
+        unique_clicks: one.data.unique_clicks ?? [],
+        delivered: one.data.delivered ?? [],
+        total_click_rate: one.data.total_click_rate ?? [],
+        unique_click_rate: one.x_axis.map(() => 2.5),
+      },
+    };
+  return {
+    success: true,
+    data: {
+      ...data,
+      title: 'Click trends',
+      daily: clicksOf(data.daily),
+      weekly: clicksOf(data.weekly),
+      monthly: clicksOf(data.monthly),
+    },
+  };
+}
+
+type WorkflowLine = GraphLine & { status: string };
+
+export const workflowGraphAnswer = (
+  rows: WorkflowLine[],
+  period: { start_date: string | null; end_date: string; time_zone: string } = PERIOD,
+): ServiceAnswer<'dashboard_workflow_graph'> => ({
+  ...graphPage(rows, (r) => ({
+    workflow_id: r.id,
+    workflow_name: r.name,
+    workflow_status: rows.find((w) => w.id === r.id)?.status ?? 'active',
+  })),
+  period,
+});

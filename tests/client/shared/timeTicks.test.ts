@@ -72,6 +72,40 @@ describe('timeTicks', () => {
   });
 });
 
+describe('a chart of weeks, months, quarters or years', () => {
+  it('ticks no finer than its buckets: months for months, quarters for quarters, years for years', () => {
+    const axis = (first: string, last: string) =>
+      scaleUtc()
+        .domain([new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`)])
+        .range([0, WIDTHS.desktop]);
+    const quarter = axis('2026-08-01', '2026-11-01');
+    expect(timeTicks(quarter, WIDTHS.desktop).length).toBeGreaterThan(4);
+    expect(timeTicks(quarter, WIDTHS.desktop, 'monthly').map((t) => t.label)).toEqual([
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+    ]);
+    const weeks = timeTicks(axis('2026-09-07', '2026-11-23'), WIDTHS.desktop, 'weekly');
+    expect(weeks.every((t) => !t.label.startsWith('Sep 8'))).toBe(true);
+    expect(weeks[0]?.label).toBe('Sep 7');
+    const quarters = timeTicks(axis('2025-01-01', '2026-10-01'), WIDTHS.desktop, 'quarterly');
+    expect(quarters.map((t) => t.label)).toEqual([
+      'Jan 2025',
+      'Apr 2025',
+      'Jul 2025',
+      'Oct 2025',
+      'Jan 2026',
+      'Apr 2026',
+      'Jul 2026',
+      'Oct 2026',
+    ]);
+    expect(timeTicks(axis('2021-01-01', '2026-01-01'), WIDTHS.desktop, 'yearly').map((t) => t.label)).toEqual(
+      ['2021', '2022', '2023', '2024', '2025', '2026'],
+    );
+  });
+});
+
 describe('the campaign chart of one day', () => {
   it('shows that day once, in the middle, and never cuts the last label (it repeated "Nov 28" nine times)', () => {
     for (const width of [1000, 300]) {

@@ -231,10 +231,44 @@ describe('dashboard_email_graph/ and dashboard_campaign_graph/', () => {
     expect(beyond).toMatchObject({ total_count: world.campaignIds.length, data: [] });
   });
 
+  it('list the workflows with their counts in workflow mode, all time without dates, a page at a time', async () => {
+    const workflowLines = lines.filter((l) => !l.isTest && l.workflowId !== null);
+    const workflowIds = [...new Set(workflowLines.map((l) => l.workflowId))];
+    expect(workflowIds.length).toBeGreaterThan(1);
+    const page = await call('dashboard_workflow_graph/', { is_workflow: 1, limit: 1 });
+    expect(page.total_count).toBe(workflowIds.length);
+    expect(page.period.start_date).toBeNull();
+    expect(page.data).toHaveLength(1);
+    const all = await call('dashboard_workflow_graph/', { is_workflow: 1 });
+    expect(all.data.map((r: { workflow_id: number }) => r.workflow_id).sort()).toEqual(
+      [...workflowIds].sort(),
+    );
+    for (const row of all.data) {
+      const expected = sumLines(workflowLines, (l) => l.workflowId === row.workflow_id);
+      expect(row).toMatchObject({
+        ...expected,
+        open_rate: percent(expected.unique_opens, expected.delivered),
+      });
+      expect(row.workflow_name).toMatch(/workflow/);
+      expect(['draft', 'active', 'inactive']).toContain(row.workflow_status);
+    }
+    expect(all.data[0].sent).toBeGreaterThanOrEqual(all.data.at(-1).sent);
+    const one = await call('dashboard_workflow_graph/', { workflow_ids: JSON.stringify([workflowIds[0]]) });
+    expect(one.data.map((r: { workflow_id: number }) => r.workflow_id)).toEqual([workflowIds[0]]);
+    const theirs = await post(t.app, other, `${A}dashboard_workflow_graph/`, {
+      workflow_ids: JSON.stringify([workflowIds[0]]),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const mine = await call('dashboard_workflow_graph/', { is_workflow: 1 }, other);
+    expect(mine.data.map((r: { workflow_id: number }) => r.workflow_id)).not.toContain(workflowIds[0]);
+  });
+
   it('refuses a limit over 100', async () => {
-    const response = await post(t.app, session, `${A}dashboard_email_graph/`, { limit: 101 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/limit must be at most 100/);
+    for (const graph of ['email', 'workflow']) {
+      const response = await post(t.app, session, `${A}dashboard_${graph}_graph/`, { limit: 101 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/limit must be at most 100/);
+    }
   });
 });
 

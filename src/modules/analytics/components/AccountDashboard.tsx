@@ -17,7 +17,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { AccountContentEngagementCard, AccountEmailEngagementCard } from './AccountEngagementCards.tsx';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { StatsCards } from './StatsCards.tsx';
 
 /** Where Back goes without a usable back_url: the accounts report. */

@@ -10,8 +10,8 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { countColumn } from './AnalyticsCount.tsx';
 import { ArticleTitle } from './ArticleTitle.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 
 const STATUS_TONES: Record<EmailEngagementRow['status'], BadgeTone> = {
   Unsubscribed: 'danger',

@@ -13,7 +13,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 type AccountSort = (typeof ACCOUNT_SORTS)[number];

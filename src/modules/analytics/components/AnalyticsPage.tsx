@@ -10,6 +10,9 @@ import { ContactDashboardPage } from './ContactDashboardPage.tsx';
 import { ContactsAnalyticsTab } from './ContactsAnalyticsTab.tsx';
 import { ContentAnalyticsTab } from './ContentAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
+import { EmailsAnalyticsTab } from './EmailsAnalyticsTab.tsx';
+import { TrendsSection } from './TrendsSection.tsx';
+import { WorkflowsAnalyticsTab } from './WorkflowsAnalyticsTab.tsx';
 import './analytics.css';
 
 /**
@@ -35,6 +38,9 @@ export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab
       {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
       {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
       {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
+      {section === 'emails' ? <EmailsAnalyticsTab query={filter.query} /> : null}
+      {section === 'workflows' ? <WorkflowsAnalyticsTab query={filter.workflowQuery} /> : null}
+      {section === 'trends' ? <TrendsSection query={filter.query} /> : null}
     </div>
   );
 }

@@ -7,22 +7,19 @@ import { TextField } from '../../../ui/TextField.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { formatRate } from '../analyticsFormat.ts';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn, rateColumn } from './analyticsColumns.tsx';
 import { campaignColumn } from './campaignColumn.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
-const count = countColumn<CampaignAnalyticsRow>;
-
 const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
   campaignColumn('28%'),
-  count('emails', 'Emails', (r) => r.emails_count),
-  count('contacts', 'Contacts', (r) => r.total_contacts),
-  count('sent', 'Sent', (r) => r.total_sent),
-  count('unique_opens', 'Unique opens', (r) => r.unique_opens),
-  { id: 'open_rate', header: 'Open rate', align: 'end', cell: (r) => formatRate(r.open_rate) },
-  count('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
-  { id: 'click_rate', header: 'Click rate', align: 'end', cell: (r) => formatRate(r.click_rate) },
+  countColumn('emails', 'Emails', (r) => r.emails_count),
+  countColumn('contacts', 'Contacts', (r) => r.total_contacts),
+  countColumn('sent', 'Sent', (r) => r.total_sent),
+  countColumn('unique_opens', 'Unique opens', (r) => r.unique_opens),
+  rateColumn('open_rate', 'Open rate', (r) => r.open_rate),
+  countColumn('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
+  rateColumn('click_rate', 'Click rate', (r) => r.click_rate),
 ];
 
 /**

@@ -20,7 +20,7 @@ import { DashboardBackLink } from '../../shared/components/DashboardBackLink.tsx
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { ContactAuditTrailCard } from './ContactAuditTrailCard.tsx';
 import { ContactContentCard, ContactEmailsCard } from './ContactEngagementCards.tsx';
 import { campaignColumn } from './campaignColumn.tsx';

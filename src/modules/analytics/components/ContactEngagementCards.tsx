@@ -10,7 +10,7 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 
 /** How an email's state for the contact looks. */
 const STATE_TONE: Record<EmailEngagementRow['status'], BadgeTone> = {

@@ -28,7 +28,7 @@ import {
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
-import { countColumn } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { CreateContactListDialog } from './CreateContactListDialog.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 

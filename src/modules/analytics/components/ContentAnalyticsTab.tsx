@@ -12,8 +12,9 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
-import { AnalyticsCount, countColumn } from './AnalyticsCount.tsx';
+import { AnalyticsCount } from './AnalyticsCount.tsx';
 import { ArticleTitle } from './ArticleTitle.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { ContactThumbnails } from './ContactThumbnails.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 

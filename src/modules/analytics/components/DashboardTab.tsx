@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import type { AnalyticsStats } from '../../../../domain/analyticsTypes.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { Card } from '../../../ui/Card.tsx';
-import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { formatRate } from '../analyticsFormat.ts';
-import { type AnalyticsReport, useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
+import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
 import { EngagementBars } from './EngagementBars.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
+import { ReportState } from './ReportState.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TrendsCard } from './TrendsCard.tsx';
 
@@ -18,29 +17,6 @@ export const GRAPH_ROWS = 10;
 
 /** Nothing was sent, opened or clicked in the selection. */
 const nothingHappened = (s: AnalyticsStats) => s.sent + s.delivered + s.opens + s.clicks + s.bounced === 0;
-
-/** A report's place on the page: its loading and failed states (Try again), then what it shows. */
-function ReportState<T>({
-  report,
-  what,
-  children,
-}: {
-  report: Pick<AnalyticsReport<never, T>, 'status' | 'error' | 'data' | 'retry'>;
-  what: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (report.status === 'failure' && report.error)
-    return (
-      <LoadErrorPanel
-        compact
-        title={`The ${what} could not be loaded`}
-        message={report.error.message}
-        onRetry={report.retry}
-      />
-    );
-  if (report.data === null) return <StatePanel compact kind="loading" title={`Loading the ${what}…`} />;
-  return <>{children(report.data)}</>;
-}
 
 /**
  * The analytics dashboard of the applied filter: the stats with their rates, the email engagement with

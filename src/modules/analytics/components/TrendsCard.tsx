@@ -1,22 +1,20 @@
 import { useMemo, useState } from 'react';
-import { abbreviateNumber } from '../../../../domain/abbreviateNumber.ts';
 import type { TrendsGraph } from '../../../../domain/analyticsTypes.ts';
-import { formatThousands } from '../../../../domain/formatThousands.ts';
-import { defaultZoomLevel, type ZoomLevel } from '../../../../domain/trendZoom.ts';
+import type { ZoomLevel } from '../../../../domain/trendZoom.ts';
 import { Card } from '../../../ui/Card.tsx';
-import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { EmailEventChart } from '../../shared/components/EmailEventChart.tsx';
-import { formatRate } from '../analyticsFormat.ts';
-import { TREND_METRICS, TREND_RATES, trendSeries } from '../trendSeries.ts';
+import { shownZoom, TREND_METRICS, TREND_RATES, type TrendMeasure, trendSeries } from '../trendSeries.ts';
+import { TrendsTable } from './TrendsTable.tsx';
+import { ZOOM_LABELS, ZoomSelect } from './ZoomSelect.tsx';
 
-const ZOOM_LABELS: Record<ZoomLevel, string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
-};
+/** The table's columns: the sends, then every metric and rate of the email trends. */
+const TABLE_MEASURES: readonly TrendMeasure[] = [
+  { key: 'sent', label: 'Sent' },
+  ...TREND_METRICS,
+  ...TREND_RATES,
+];
+const RATE_KEYS = new Set<string>(TREND_RATES.map((r) => r.key));
 
 /**
  * The email trends of the selection: the email-event chart of sends, opens and clicks per bucket at a zoom
@@ -25,7 +23,7 @@ const ZOOM_LABELS: Record<ZoomLevel, string> = {
  */
 export function TrendsCard({ trends }: { trends: TrendsGraph }) {
   const [chosen, setChosen] = useState<ZoomLevel | null>(null);
-  const zoom = chosen && trends.levels.includes(chosen) ? chosen : defaultZoomLevel(trends.levels);
+  const zoom = shownZoom(chosen, trends.levels);
   const level = trends[zoom];
   const series = useMemo(() => (level ? trendSeries(level) : []), [level]);
   const first = level?.x_axis[0] ?? '';
@@ -35,22 +33,13 @@ export function TrendsCard({ trends }: { trends: TrendsGraph }) {
       title={trends.title}
       description="Sends, opens and clicks over the period."
       className="analytics-card analytics-card--wide"
-      actions={
-        trends.levels.length > 1 ? (
-          <Select
-            label="Show by"
-            className="analytics-zoom"
-            value={zoom}
-            options={trends.levels.map((l) => ({ value: l, label: ZOOM_LABELS[l] }))}
-            onChange={(event) => setChosen(event.target.value as ZoomLevel)}
-          />
-        ) : null
-      }
+      actions={<ZoomSelect levels={trends.levels} value={zoom} onChange={setChosen} />}
     >
       <EmailEventChart
         series={series}
         from={first}
         to={last}
+        level={zoom}
         testId="analytics-trends-chart"
         empty={
           <StatePanel compact kind="empty" title="No activity in this period">
@@ -61,47 +50,13 @@ export function TrendsCard({ trends }: { trends: TrendsGraph }) {
       {level ? (
         <details className="analytics-trends__table">
           <summary>Show the numbers as a table</summary>
-          <div className="analytics-trends__scroll">
-            <table className="analytics-table">
-              <caption className="ui-visually-hidden">
-                {trends.title}, {ZOOM_LABELS[zoom].toLowerCase()}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Starting</th>
-                  <th scope="col">Sent</th>
-                  {TREND_METRICS.map((m) => (
-                    <th key={m.key} scope="col">
-                      {m.label}
-                    </th>
-                  ))}
-                  {TREND_RATES.map((m) => (
-                    <th key={m.key} scope="col">
-                      {m.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {level.x_axis.map((day, i) => (
-                  <tr key={day}>
-                    <th scope="row">{day}</th>
-                    {['sent', ...TREND_METRICS.map((m) => m.key)].map((key) => {
-                      const value = level.data[key]?.[i] ?? 0;
-                      return (
-                        <td key={key} title={formatThousands(value)}>
-                          {abbreviateNumber(value)}
-                        </td>
-                      );
-                    })}
-                    {TREND_RATES.map((m) => (
-                      <td key={m.key}>{formatRate(level.data[m.key]?.[i] ?? 0)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TrendsTable
+            caption={`${trends.title}, ${ZOOM_LABELS[zoom].toLowerCase()}`}
+            level={level}
+            zoom={zoom}
+            measures={TABLE_MEASURES}
+            isRate={(key) => RATE_KEYS.has(key)}
+          />
         </details>
       ) : null}
     </Card>

@@ -14,6 +14,7 @@ import {
   filterFromSaved,
   filterFromSearch,
   filterToSearch,
+  workflowQueryOf,
 } from '../../../../domain/analyticsFilterSearch.ts';
 import { dateOptionLabel, localToday } from '../../../../domain/analyticsPeriod.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -28,6 +29,8 @@ export type AnalyticsFilter = {
   send: (event: FilterEvent) => void;
   /** What the reports ask for: the applied filter's days and choice. */
   query: AnalyticsQuery;
+  /** What workflow reports ask for: the applied filter in workflow mode (all time unless chosen). */
+  workflowQuery: AnalyticsQuery;
   /** Why the address's saved filter (fs_id) could not be opened, if it could not. */
   savedFilterError: string | null;
 };
@@ -164,7 +167,15 @@ export function useAnalyticsFilter(): AnalyticsFilter {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query follows the applied filter's content
   const query = useMemo(() => analyticsQueryOf(state.applied, today), [appliedJson, today]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query follows the applied filter's content
+  const workflowQuery = useMemo(() => workflowQueryOf(state.applied, today), [appliedJson, today]);
   const savedFilterError =
     addressFsId !== null && savedFilter.status === 'failure' ? (savedFilter.error?.message ?? null) : null;
-  return { state, send: useCallback((event: FilterEvent) => send(event), []), query, savedFilterError };
+  return {
+    state,
+    send: useCallback((event: FilterEvent) => send(event), []),
+    query,
+    workflowQuery,
+    savedFilterError,
+  };
 }

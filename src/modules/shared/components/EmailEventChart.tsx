@@ -1,14 +1,34 @@
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { countOf } from '../../../../domain/countOf.ts';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { WorkflowGraphSeries } from '../../../../domain/workflowTypes.ts';
-import { emailEventChartLayout, GRAPH_METRICS } from '../utils/emailEventChartLayout.ts';
+import { BUCKET_NOUNS, type ZoomLevel } from '../../../../domain/trendZoom.ts';
+import {
+  bucketReadout,
+  type ChartMetric,
+  type ChartSeries,
+  chartSummary,
+  emailEventChartLayout,
+  GRAPH_METRICS,
+  metricValueText,
+} from '../utils/emailEventChartLayout.ts';
 import { GraphMarker } from './GraphMarker.tsx';
 import './emailEventChart.css';
 
 type Props = {
-  /** One series per email (summed day by day), as the analytics and campaign calls answer them. */
-  series: readonly WorkflowGraphSeries[];
+  /** One series per email (summed bucket by bucket), as the analytics and campaign calls answer them. */
+  series: readonly ChartSeries[];
+  /** What is drawn of each point: sends, opens and clicks unless a report chooses other metrics or rates. */
+  metrics?: readonly ChartMetric[];
+  /** What one point is: a day unless the points are weeks, months, quarters or years. */
+  level?: ZoomLevel;
   /** The period shown (ISO dates): the x axis spans it (one day sits in the middle). */
   from: string;
   to: string;
@@ -34,17 +54,48 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
+/** Where the arrow keys (Home, End) take the reader from bucket `at` of `count`; null: not a move. */
+function moveOf(key: string, at: number | null, count: number): number | null {
+  const last = count - 1;
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return at === null ? 0 : Math.min(last, at + 1);
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return at === null ? last : Math.max(0, at - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    default:
+      return null;
+  }
+}
+
 /**
- * The one chart of email events: sends, opens and clicks per day, with a legend of the totals. d3
- * computes the scales, lines and time ticks (emailEventChartLayout: whole days, weeks or months, every
- * label once, none cut by the edges); React draws the SVG. Used by the workflow's and the campaign's
- * email graphs.
+ * The one chart of email events: the chosen series (sends, opens and clicks by default; a report's
+ * metrics and rates) per day, week, month, quarter or year, with a legend of the totals. d3 computes the
+ * scales, lines and time ticks (emailEventChartLayout: every label once, none cut by the edges); React
+ * draws the SVG. The chart takes the focus: the arrow keys (Home, End) move from bucket to bucket, and
+ * the bucket's values are shown under the chart and announced (a live region); the pointer does the same.
+ * Used by the workflow's and the campaign's email graphs and the analytics trends.
  */
-export function EmailEventChart({ series, from, to, height = 240, testId, empty }: Props) {
+export function EmailEventChart({
+  series,
+  metrics = GRAPH_METRICS,
+  level = 'daily',
+  from,
+  to,
+  height = 240,
+  testId,
+  empty,
+}: Props) {
   const [boxRef, width] = useWidth();
+  const [cursor, setCursor] = useState<number | null>(null);
   const layout = useMemo(
-    () => emailEventChartLayout({ series, from, to, width, height }),
-    [series, from, to, width, height],
+    () => emailEventChartLayout({ series, metrics, level, from, to, width, height }),
+    [series, metrics, level, from, to, width, height],
   );
   if (layout.empty) {
     return (
@@ -54,15 +105,33 @@ export function EmailEventChart({ series, from, to, height = 240, testId, empty 
     );
   }
   const { margin, inner } = layout;
-  // "1 click", "3 sends": the metric's label is its plural, its singular that without the final s.
-  const totals = GRAPH_METRICS.map((m) => {
-    const plural = m.label.toLowerCase();
-    return countOf(layout.totals[m.metric], plural.slice(0, -1), plural);
-  }).join(', ');
+  const at = cursor !== null && cursor < layout.days.length ? cursor : null;
+  const point = at === null ? null : layout.days[at];
+  const byKey = new Map(metrics.map((m) => [m.metric, m]));
+  const dotTitle = (date: string, metric: string, value: number) => {
+    const m = byKey.get(metric);
+    return `${date}: ${m ? metricValueText(m, value) : formatThousands(value)}`;
+  };
+  const summary = chartSummary(metrics, layout.totals, level, from, to);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') return setCursor(null);
+    const next = moveOf(event.key, at, layout.days.length);
+    if (next === null) return;
+    event.preventDefault();
+    setCursor(next);
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const x = event.clientX - event.currentTarget.getBoundingClientRect().left - margin.left;
+    let nearest = 0;
+    layout.dayX.forEach((dx, i) => {
+      if (Math.abs(dx - x) < Math.abs((layout.dayX[nearest] ?? 0) - x)) nearest = i;
+    });
+    setCursor(nearest);
+  };
   return (
     <div ref={boxRef} className="email-chart">
       <ul className="email-chart__legend" aria-label="Legend">
-        {GRAPH_METRICS.map((m) => (
+        {metrics.map((m) => (
           <li key={m.metric}>
             <svg width="32" height="12" aria-hidden="true" focusable="false">
               <line
@@ -76,64 +145,109 @@ export function EmailEventChart({ series, from, to, height = 240, testId, empty 
               />
               <GraphMarker shape={m.marker} color={m.color} cx={16} cy={6} />
             </svg>
-            {m.label} <strong>{formatThousands(layout.totals[m.metric])}</strong>
+            {m.label}
+            {m.unit === 'percent' ? null : (
+              <>
+                {' '}
+                <strong>{formatThousands(layout.totals[m.metric] ?? 0)}</strong>
+              </>
+            )}
           </li>
         ))}
       </ul>
-      <svg
-        className="email-chart__svg"
-        width={layout.width}
-        height={layout.height}
-        role="img"
-        aria-label={`Sends, opens and clicks per day from ${from} to ${to}: ${totals}.`}
-        data-testid={testId}
+      {/* biome-ignore lint/a11y/useSemanticElements: a chart is a group of marks, not a set of form fields */}
+      <div
+        className="email-chart__plot"
+        role="group"
+        aria-roledescription="chart"
+        aria-label={`Chart: use the arrow keys to read each ${BUCKET_NOUNS[level]}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read bucket by bucket with the arrow keys
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onBlur={() => setCursor(null)}
+        data-testid={`${testId}-plot`}
       >
-        <g transform={`translate(${margin.left},${margin.top})`}>
-          {layout.yTicks.map((tick) => (
-            <g key={`y${tick.y}`} transform={`translate(0,${tick.y})`}>
-              <line x2={inner.width} className="email-chart__grid" />
-              <text x={-8} dy="0.32em" textAnchor="end" className="email-chart__tick">
+        <svg
+          className="email-chart__svg"
+          width={layout.width}
+          height={layout.height}
+          role="img"
+          aria-label={summary}
+          data-testid={testId}
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => setCursor(null)}
+        >
+          <g transform={`translate(${margin.left},${margin.top})`}>
+            {layout.yTicks.map((tick) => (
+              <g key={`y${tick.y}`} transform={`translate(0,${tick.y})`}>
+                <line x2={inner.width} className="email-chart__grid" />
+                <text x={-8} dy="0.32em" textAnchor="end" className="email-chart__tick">
+                  {tick.label}
+                </text>
+              </g>
+            ))}
+            {layout.rateTicks.map((tick) => (
+              <text
+                key={`r${tick.y}`}
+                x={inner.width + 8}
+                y={tick.y}
+                dy="0.32em"
+                className="email-chart__tick"
+                data-testid="email-chart-rate-tick"
+              >
                 {tick.label}
               </text>
-            </g>
-          ))}
-          {layout.xTicks.map((tick) => (
-            <text
-              key={`x${tick.x}`}
-              x={tick.x}
-              y={inner.height + 20}
-              textAnchor={tick.anchor}
-              className="email-chart__tick"
-              data-testid="email-chart-day"
-            >
-              {tick.label}
-            </text>
-          ))}
-          <line y1={inner.height} y2={inner.height} x2={inner.width} className="email-chart__axis" />
-          {layout.lines.map((l) => (
-            <path
-              key={l.metric}
-              d={l.d}
-              fill="none"
-              stroke={l.color}
-              strokeWidth={2}
-              strokeDasharray={l.dash}
-              data-metric={l.metric}
-            />
-          ))}
-          {layout.dots.map((dot) => (
-            <GraphMarker
-              key={`${dot.metric}${dot.date}`}
-              shape={dot.marker}
-              color={dot.color}
-              cx={dot.cx}
-              cy={dot.cy}
-            >
-              <title>{`${dot.date}: ${formatThousands(dot.value)} ${dot.metric}`}</title>
-            </GraphMarker>
-          ))}
-        </g>
-      </svg>
+            ))}
+            {layout.xTicks.map((tick) => (
+              <text
+                key={`x${tick.x}`}
+                x={tick.x}
+                y={inner.height + 20}
+                textAnchor={tick.anchor}
+                className="email-chart__tick"
+                data-testid="email-chart-day"
+              >
+                {tick.label}
+              </text>
+            ))}
+            <line y1={inner.height} y2={inner.height} x2={inner.width} className="email-chart__axis" />
+            {at !== null ? (
+              <line
+                x1={layout.dayX[at]}
+                x2={layout.dayX[at]}
+                y2={inner.height}
+                className="email-chart__cursor"
+                data-testid="email-chart-cursor"
+              />
+            ) : null}
+            {layout.lines.map((l) => (
+              <path
+                key={l.metric}
+                d={l.d}
+                fill="none"
+                stroke={l.color}
+                strokeWidth={2}
+                strokeDasharray={l.dash}
+                data-metric={l.metric}
+              />
+            ))}
+            {layout.dots.map((dot) => (
+              <GraphMarker
+                key={`${dot.metric}${dot.date}`}
+                shape={dot.marker}
+                color={dot.color}
+                cx={dot.cx}
+                cy={dot.cy}
+              >
+                <title>{dotTitle(dot.date, dot.metric, dot.value)}</title>
+              </GraphMarker>
+            ))}
+          </g>
+        </svg>
+      </div>
+      <p className="email-chart__readout" aria-live="polite" data-testid={`${testId}-readout`}>
+        {point ? bucketReadout(point, metrics, level) : ''}
+      </p>
     </div>
   );
 }

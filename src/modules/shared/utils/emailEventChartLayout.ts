@@ -1,37 +1,64 @@
 import { line, max, scaleLinear, scaleUtc } from 'd3';
+import { countOf } from '../../../../domain/countOf.ts';
+import { formatRate } from '../../../../domain/formatRate.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { WorkflowGraphPoint, WorkflowGraphSeries } from '../../../../domain/workflowTypes.ts';
+import { BUCKET_NOUNS, bucketLabel, type ZoomLevel } from '../../../../domain/trendZoom.ts';
 import { type TimeTick, timeTicks } from './timeTicks.ts';
 
 /**
- * The email-event chart's computation (React-free), for every chart of sends, opens and clicks per day
- * (a workflow's emails, a campaign's): d3 scales and shapes turn the series into SVG paths and axis ticks;
- * React only draws them (EmailEventChart).
+ * The email-event chart's computation (React-free), for every chart of email events over time (a
+ * workflow's emails, a campaign's, the analytics trends): d3 scales and shapes turn the series into SVG
+ * paths and axis ticks; React only draws them (EmailEventChart). It draws the series it is given: by
+ * default sends, opens and clicks; a report may choose others (counts on the left axis, rates in percent
+ * on the right one).
  */
 export type GraphMetric = 'sends' | 'opens' | 'clicks';
 
 /**
- * How a day's value is marked: shapes of decreasing size, so that equal values (the same point) still show
- * all three: a ring around a square around a dot.
+ * How a bucket's value is marked: shapes of decreasing size, so that equal values (the same point) still
+ * show all three: a ring around a square around a dot.
  */
 export type GraphMarkerShape = 'ring' | 'square' | 'dot';
 
-export const GRAPH_METRICS: readonly {
-  metric: GraphMetric;
+/** One series the chart can draw: the point field it reads, how it is named and drawn, and its unit. */
+export type ChartMetric<K extends string = string> = {
+  metric: K;
   label: string;
   color: string;
   dash: string;
   marker: GraphMarkerShape;
-}[] = [
+  /** A rate in percent is drawn against the right axis (0 % to its highest value); else a count. */
+  unit?: 'count' | 'percent';
+  /** A count's noun, singular and plural ("1 bounce"); else the label in lower case, without its final s. */
+  noun?: readonly [string, string];
+};
+
+export const GRAPH_METRICS: readonly ChartMetric<GraphMetric>[] = [
   { metric: 'sends', label: 'Sends', color: '#001760', dash: '', marker: 'ring' },
   { metric: 'opens', label: 'Opens', color: '#0d7a31', dash: '6 3', marker: 'square' },
   { metric: 'clicks', label: 'Clicks', color: '#1c4fb0', dash: '2 3', marker: 'dot' },
 ];
 
+/** The drawing of the nth series a report chooses (the email-event chart's colours, dashes and marks). */
+export const chartStyleAt = (n: number) => {
+  const { color, dash, marker } = GRAPH_METRICS[n % GRAPH_METRICS.length] as ChartMetric;
+  return { color, dash, marker };
+};
+
+/** One bucket (a day, or the first day of a week, month, quarter or year) with a value per metric. */
+export type ChartPoint = { date: string; [metric: string]: number | string };
+export type ChartSeries<P extends ChartPoint = ChartPoint> = {
+  email_id: number;
+  email_name: string;
+  points: readonly P[];
+};
+
 export type GraphMargin = { top: number; right: number; bottom: number; left: number };
 export const GRAPH_MARGIN: GraphMargin = { top: 16, right: 16, bottom: 32, left: 48 };
+/** The right margin when a rate is drawn: room for its axis labels ("100%"). */
+const RATE_MARGIN_RIGHT = 44;
 
-/** Up to this many days (or days with activity, over a longer period), each day's values are marked. */
+/** Up to this many buckets (or buckets with activity, over a longer period), each one's values are marked. */
 export const MAX_DOTTED_DAYS = 45;
 
 export type GraphTotals = Record<GraphMetric, number>;
@@ -42,13 +69,13 @@ export type GraphLayout = {
   margin: GraphMargin;
   /** Width and height of the plotting area (inside the margins). */
   inner: { width: number; height: number };
-  lines: { metric: GraphMetric; label: string; color: string; dash: string; d: string }[];
+  lines: { metric: string; label: string; color: string; dash: string; d: string }[];
   /**
-   * One marker per day and metric: every day up to MAX_DOTTED_DAYS days; over a longer period the days with
-   * activity, when there are at most that many; else none.
+   * One marker per bucket and metric: every bucket up to MAX_DOTTED_DAYS; over a longer period the
+   * buckets with activity, when there are at most that many; else none.
    */
   dots: {
-    metric: GraphMetric;
+    metric: string;
     color: string;
     marker: GraphMarkerShape;
     cx: number;
@@ -59,11 +86,15 @@ export type GraphLayout = {
   /** Whole days, weeks or months, each label once, none cut by the edges (timeTicks). */
   xTicks: TimeTick[];
   yTicks: { y: number; label: string }[];
-  /** The days summed over the shown emails, in date order. */
-  days: WorkflowGraphPoint[];
-  totals: GraphTotals;
-  perEmail: ({ email_id: number; email_name: string } & GraphTotals)[];
-  /** True when nothing was sent, opened or clicked in the period. */
+  /** The right axis of the rates (percent), when a rate is drawn. */
+  rateTicks: { y: number; label: string }[];
+  /** The buckets summed over the shown emails, in date order, each with its place on the x axis. */
+  days: ChartPoint[];
+  /** Where each of `days` is on the x axis. */
+  dayX: number[];
+  totals: Record<string, number>;
+  perEmail: ({ email_id: number; email_name: string } & Record<string, number>)[];
+  /** True when every drawn value of the period is 0. */
   empty: boolean;
 };
 
@@ -71,45 +102,59 @@ const DAY_MS = 86_400_000;
 const dayKey = (date: string) => date.slice(0, 10);
 const toDate = (date: string) => new Date(`${dayKey(date)}T00:00:00Z`);
 
-function sumTotals(points: readonly WorkflowGraphPoint[]): GraphTotals {
-  const totals: GraphTotals = { sends: 0, opens: 0, clicks: 0 };
-  for (const point of points) {
-    totals.sends += point.sends;
-    totals.opens += point.opens;
-    totals.clicks += point.clicks;
-  }
+/** A point's value of a metric (0 when it has none). */
+export const pointValue = (point: ChartPoint, metric: string): number => Number(point[metric] ?? 0);
+
+function sumTotals<K extends string>(
+  points: readonly ChartPoint[],
+  metrics: readonly ChartMetric<K>[],
+): Record<K, number> {
+  const totals = Object.fromEntries(metrics.map((m) => [m.metric, 0])) as Record<K, number>;
+  for (const point of points) for (const m of metrics) totals[m.metric] += pointValue(point, m.metric);
   return totals;
 }
 
-/** Sums the series day by day (the graph shows the workflow's emails together). */
-export function sumByDay(series: readonly WorkflowGraphSeries[]): WorkflowGraphPoint[] {
-  const byDay = new Map<string, WorkflowGraphPoint>();
+/** Sums the series bucket by bucket (the graph shows the emails together), in date order. */
+export function sumByDay(
+  series: readonly ChartSeries[],
+  metrics: readonly ChartMetric[] = GRAPH_METRICS,
+): ChartPoint[] {
+  const byDay = new Map<string, ChartPoint>();
   for (const one of series) {
     for (const point of one.points) {
       const key = dayKey(point.date);
-      const day = byDay.get(key) ?? { date: key, sends: 0, opens: 0, clicks: 0 };
-      day.sends += point.sends;
-      day.opens += point.opens;
-      day.clicks += point.clicks;
+      const day: ChartPoint = byDay.get(key) ?? {
+        date: key,
+        ...Object.fromEntries(metrics.map((m) => [m.metric, 0])),
+      };
+      for (const m of metrics) day[m.metric] = pointValue(day, m.metric) + pointValue(point, m.metric);
       byDay.set(key, day);
     }
   }
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** The sends, opens and clicks of the period, in all and per email; empty when nothing happened. */
-export function emailEventTotals(series: readonly WorkflowGraphSeries[]) {
-  const totals = sumTotals(sumByDay(series));
+/** The metrics' values over the period, in all and per email; empty when every value is 0. */
+export function emailEventTotals<K extends string = GraphMetric>(
+  series: readonly ChartSeries[],
+  metrics: readonly ChartMetric<K>[] = GRAPH_METRICS as readonly ChartMetric<never>[],
+) {
+  const totals = sumTotals(sumByDay(series, metrics), metrics);
   const perEmail = series.map((one) => ({
     email_id: one.email_id,
     email_name: one.email_name,
-    ...sumTotals(one.points),
+    ...sumTotals(one.points, metrics),
   }));
-  return { totals, perEmail, empty: totals.sends + totals.opens + totals.clicks === 0 };
+  const everything = metrics.reduce((sum, m) => sum + Math.abs(totals[m.metric]), 0);
+  return { totals, perEmail, empty: everything === 0 };
 }
 
 export type GraphLayoutInput = {
-  series: readonly WorkflowGraphSeries[];
+  series: readonly ChartSeries[];
+  /** The series drawn (GRAPH_METRICS unless a report chooses others). */
+  metrics?: readonly ChartMetric[];
+  /** What a point is (a day unless weeks, months, quarters or years): the axis ticks no finer. */
+  level?: ZoomLevel;
   /** The period asked for (ISO dates); the x axis spans it. */
   from: string;
   to: string;
@@ -118,14 +163,20 @@ export type GraphLayoutInput = {
   margin?: GraphMargin;
 };
 
+const percentLabel = (tick: number) => `${formatThousands(tick)}%`;
+
 export function emailEventChartLayout(input: GraphLayoutInput): GraphLayout {
-  const margin = input.margin ?? GRAPH_MARGIN;
+  const metrics = input.metrics ?? GRAPH_METRICS;
+  const counts = metrics.filter((m) => m.unit !== 'percent');
+  const rates = metrics.filter((m) => m.unit === 'percent');
+  const base = input.margin ?? GRAPH_MARGIN;
+  const margin = rates.length > 0 ? { ...base, right: Math.max(base.right, RATE_MARGIN_RIGHT) } : base;
   const inner = {
     width: Math.max(10, input.width - margin.left - margin.right),
     height: Math.max(10, input.height - margin.top - margin.bottom),
   };
-  const days = sumByDay(input.series);
-  const { totals, perEmail, empty } = emailEventTotals(input.series);
+  const days = sumByDay(input.series, metrics);
+  const { totals, perEmail, empty } = emailEventTotals(input.series, metrics);
 
   let start = toDate(input.from);
   let end = toDate(input.to);
@@ -139,35 +190,52 @@ export function emailEventChartLayout(input: GraphLayoutInput): GraphLayout {
     end = new Date(end.getTime() + DAY_MS);
   }
   const x = scaleUtc().domain([start, end]).range([0, inner.width]);
-  const highest = max(days, (day) => Math.max(day.sends, day.opens, day.clicks)) ?? 0;
+  const highestOf = (of: readonly ChartMetric[]) =>
+    max(days, (day) => Math.max(...of.map((m) => pointValue(day, m.metric)))) ?? 0;
   const y = scaleLinear()
-    .domain([0, Math.max(highest, 4)])
+    .domain([0, Math.max(highestOf(counts), 4)])
     .nice()
     .range([inner.height, 0]);
+  const yRate = scaleLinear()
+    .domain([0, Math.min(100, Math.max(highestOf(rates), 1))])
+    .nice()
+    .range([inner.height, 0]);
+  const scaleOf = (m: ChartMetric) => (m.unit === 'percent' ? yRate : y);
 
-  const lines = GRAPH_METRICS.map(({ metric, label, color, dash }) => {
-    const path = line<WorkflowGraphPoint>()
+  const lines = metrics.map((m) => {
+    const scale = scaleOf(m);
+    const path = line<ChartPoint>()
       .x((day) => x(toDate(day.date)))
-      .y((day) => y(day[metric]));
-    return { metric, label, color, dash, d: days.length > 0 ? (path(days) ?? '') : '' };
+      .y((day) => scale(pointValue(day, m.metric)));
+    return {
+      metric: m.metric,
+      label: m.label,
+      color: m.color,
+      dash: m.dash,
+      d: days.length > 0 ? (path(days) ?? '') : '',
+    };
   });
-  // Markers show each day while the days stay apart; over a longer period only the days with activity,
+  // Markers show each bucket while they stay apart; over a longer period only the buckets with activity,
   // when they are few (a lone send in a quarter is still seen), else the lines alone.
-  const active = days.length <= MAX_DOTTED_DAYS ? days : days.filter((d) => d.sends + d.opens + d.clicks > 0);
+  const activeDay = (day: ChartPoint) => metrics.some((m) => pointValue(day, m.metric) !== 0);
+  const active = days.length <= MAX_DOTTED_DAYS ? days : days.filter(activeDay);
   const dotted = active.length <= MAX_DOTTED_DAYS ? active : [];
-  const dots = GRAPH_METRICS.flatMap(({ metric, color, marker }) =>
+  const dots = metrics.flatMap((m) =>
     dotted.map((day) => ({
-      metric,
-      color,
-      marker,
+      metric: m.metric,
+      color: m.color,
+      marker: m.marker,
       cx: x(toDate(day.date)),
-      cy: y(day[metric]),
+      cy: scaleOf(m)(pointValue(day, m.metric)),
       date: day.date,
-      value: day[metric],
+      value: pointValue(day, m.metric),
     })),
   );
-  const xTicks = timeTicks(x, inner.width);
-  const yTicks = y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) }));
+  const xTicks = timeTicks(x, inner.width, input.level);
+  const yTicks =
+    counts.length > 0 ? y.ticks(5).map((tick) => ({ y: y(tick), label: formatThousands(tick) })) : [];
+  const rateTicks =
+    rates.length > 0 ? yRate.ticks(5).map((tick) => ({ y: yRate(tick), label: percentLabel(tick) })) : [];
 
   return {
     width: input.width,
@@ -178,9 +246,49 @@ export function emailEventChartLayout(input: GraphLayoutInput): GraphLayout {
     dots,
     xTicks,
     yTicks,
+    rateTicks,
     days,
+    dayX: days.map((day) => x(toDate(day.date))),
     totals,
     perEmail,
     empty,
   };
+}
+
+/** A metric's value as the chart says it: a rate in percent, a count with its noun. */
+export function metricValueText(m: ChartMetric, value: number): string {
+  if (m.unit === 'percent') return `${m.label} ${formatRate(value)}`;
+  const plural = m.label.toLowerCase();
+  const [one, other] = m.noun ?? [plural.replace(/s$/, ''), plural];
+  return countOf(value, one, other);
+}
+
+/** Names as a sentence: "Sends, opens and clicks". */
+function listText(labels: readonly string[]): string {
+  const words = labels.map((label, i) => {
+    const lower = label.toLowerCase();
+    return i === 0 ? `${lower.charAt(0).toUpperCase()}${lower.slice(1)}` : lower;
+  });
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The chart's name: what it draws per bucket over the period, and the counts' totals. */
+export function chartSummary(
+  metrics: readonly ChartMetric[],
+  totals: Record<string, number>,
+  level: ZoomLevel,
+  from: string,
+  to: string,
+): string {
+  const counted = metrics
+    .filter((m) => m.unit !== 'percent')
+    .map((m) => metricValueText(m, totals[m.metric] ?? 0));
+  const what = `${listText(metrics.map((m) => m.label))} per ${BUCKET_NOUNS[level]} from ${from} to ${to}`;
+  return counted.length > 0 ? `${what}: ${counted.join(', ')}.` : `${what}.`;
+}
+
+/** One bucket read aloud (and shown under the chart): its name, then each drawn value. */
+export function bucketReadout(point: ChartPoint, metrics: readonly ChartMetric[], level: ZoomLevel): string {
+  const values = metrics.map((m) => metricValueText(m, pointValue(point, m.metric)));
+  return `${bucketLabel(point.date, level)}: ${values.join(', ')}`;
 }

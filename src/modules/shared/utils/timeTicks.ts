@@ -1,5 +1,6 @@
 import { type ScaleTime, utcDay, utcMonday, utcMonth, utcYear } from 'd3';
 import { type DateStyle, formatDate } from '../../../../domain/formatDate.ts';
+import type { ZoomLevel } from '../../../../domain/trendZoom.ts';
 
 /** A label of the time axis: where it is, what it says, and which side of it the text sits on. */
 export type TimeTick = { x: number; label: string; anchor: 'start' | 'middle' | 'end' };
@@ -77,15 +78,23 @@ function readable(ticks: readonly TimeTick[]): boolean {
   return true;
 }
 
+/** The finest step of each bucket size (in stepsFor's order): no tick falls between two buckets. */
+const FINEST_STEP: Record<ZoomLevel, number> = { daily: 0, weekly: 3, monthly: 5, quarterly: 7, yearly: 9 };
+
 /**
  * The time axis of a chart of days, `width` pixels wide: the finest step (days, weeks, months, years)
  * whose labels are all different and do not touch, at least two of them when the period allows. No
- * label repeats (a period of one day is never cut into hours) and none is cut by the chart's edges.
+ * label repeats (a period of one day is never cut into hours) and none is cut by the chart's edges. A
+ * chart of weeks, months, quarters or years (`level`) ticks no finer than its buckets.
  */
-export function timeTicks(x: ScaleTime<number, number>, width: number): TimeTick[] {
+export function timeTicks(
+  x: ScaleTime<number, number>,
+  width: number,
+  level: ZoomLevel = 'daily',
+): TimeTick[] {
   const [start, end] = x.domain() as [Date, Date];
   let fallback: TimeTick[] = [];
-  for (const step of stepsFor(start, end)) {
+  for (const step of stepsFor(start, end).slice(FINEST_STEP[level])) {
     const ticks = ticksOf(step, x, width);
     if (ticks.length === 0) continue;
     if (readable(ticks)) {

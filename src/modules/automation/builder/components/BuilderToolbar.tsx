@@ -6,7 +6,7 @@ import type { DraftSnapshot, WorkflowDraft } from '../../../../engine/WorkflowDr
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { ActionButtons } from '../../../shared/components/ActionButtons.tsx';
-import { WORKFLOW_STATUS_BADGE } from '../../utils/workflowStatusBadge.ts';
+import { WORKFLOW_STATUS_BADGE } from '../../../shared/utils/workflowStatusBadge.ts';
 import { useDraftSelector } from '../hooks/useDraftSelector.ts';
 import { useUndoState } from '../hooks/useUndoState.ts';
 

@@ -1,4 +1,5 @@
 import type { WorkflowFilter } from '../../../../../domain/workflowTypes.ts';
+import { ToggleGroup } from '../../../../ui/ToggleGroup.tsx';
 
 const FILTERS: readonly { value: WorkflowFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -14,20 +15,5 @@ export function WorkflowFilterSwitch({
   value: WorkflowFilter;
   onChange: (filter: WorkflowFilter) => void;
 }) {
-  return (
-    <fieldset className="automation-filter">
-      <legend className="ui-visually-hidden">Show workflows</legend>
-      {FILTERS.map((filter) => (
-        <button
-          key={filter.value}
-          type="button"
-          className="automation-filter__option"
-          aria-pressed={value === filter.value}
-          onClick={() => onChange(filter.value)}
-        >
-          {filter.label}
-        </button>
-      ))}
-    </fieldset>
-  );
+  return <ToggleGroup legend="Show workflows" options={FILTERS} value={value} onChange={onChange} />;
 }

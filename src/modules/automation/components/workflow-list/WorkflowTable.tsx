@@ -8,8 +8,8 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
 import { Table, type TableColumn } from '../../../../ui/Table.tsx';
 import { UserText } from '../../../../ui/UserText.tsx';
+import { WORKFLOW_STATUS_BADGE } from '../../../shared/utils/workflowStatusBadge.ts';
 import { triggerSubjectLabel } from '../../utils/triggerSubjectLabel.ts';
-import { WORKFLOW_STATUS_BADGE } from '../../utils/workflowStatusBadge.ts';
 import { WorkflowStatusControl } from './WorkflowStatusControl.tsx';
 
 type Props = {
