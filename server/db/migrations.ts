@@ -35,6 +35,7 @@ import * as m0035 from './migrations/m0035_people_contains_search.ts';
 import * as m0040 from './migrations/m0040_analytics_read_model.ts';
 import * as m0041 from './migrations/m0041_analytics_saved_filters.ts';
 import * as m0042 from './migrations/m0042_analytics_exports.ts';
+import * as m0046 from './migrations/m0046_onboarding_steps.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   m0040_analytics_read_model: m0040,
   m0041_analytics_saved_filters: m0041,
   m0042_analytics_exports: m0042,
+  m0046_onboarding_steps: m0046,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

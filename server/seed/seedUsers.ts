@@ -85,6 +85,8 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_daily_iq_perm: u.orgId === DEMO_IDS.mainOrgId,
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
     internal_level: 0,
+    // The demo accounts have used the workbench before: their sign-in lands on the campaigns, not /welcome.
+    first_login_workbench: false,
     // The first user of each organisation is its administrator; the colleague is a member.
     role: u.id === DEMO_IDS.colleagueUserId ? 'member' : 'admin',
     created_at: seedTime(700 - i),

@@ -22,6 +22,7 @@ const user: UserData = {
   role: 'admin',
   plan_type: 'PREMIUM',
   organisation: { id: 1, name: 'Demo Org', logo_image_url: null },
+  onboarding_steps: {},
 };
 
 describe('currentUserMachine', () => {

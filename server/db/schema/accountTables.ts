@@ -140,3 +140,11 @@ export type RateLimitTable = {
   used: string | number;
   touched_at: Date;
 };
+
+/** Where a user stands in one area's tour (m0046): the step to resume at, or its step count when finished. */
+export type OnboardingStepTable = {
+  user_id: number;
+  key: string;
+  step: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
