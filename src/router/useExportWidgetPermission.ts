@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { hasExportWidgetPermission } from '../../domain/settingsAccess.ts';
-import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
+import { useCurrentUserActor } from '../modules/shared/hooks/CurrentUserContext.ts';
 
 /**
  * Whether the signed-in user has export_widget_permission (the promo export widget and its settings page); null

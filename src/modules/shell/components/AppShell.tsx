@@ -7,10 +7,11 @@ import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { GlobalErrorOutlet } from '../../errors/components/GlobalErrorOutlet.tsx';
+import { AreaTour } from '../../onboarding/components/AreaTour.tsx';
+import { CurrentUserContext } from '../../shared/hooks/CurrentUserContext.ts';
 import { useErrorState } from '../../shared/hooks/useErrorState.ts';
 import { SupportWidget } from '../../support/components/SupportWidget.tsx';
 import { appCurrentUserMachine } from '../hooks/appCurrentUserMachine.ts';
-import { CurrentUserContext } from '../hooks/CurrentUserContext.ts';
 import { PanelsContext } from '../hooks/PanelsContext.ts';
 import { useSessionLogShortcut } from '../hooks/useSessionLogShortcut.ts';
 import { PageOverlay } from './PageOverlay.tsx';
@@ -35,6 +36,7 @@ export function AppShell() {
   useSessionLogShortcut();
   // Where the top bar keeps room for the support launcher on narrow windows.
   const [supportDock, setSupportDock] = useState<HTMLElement | null>(null);
+  const [tourDock, setTourDock] = useState<HTMLElement | null>(null);
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
   const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const loadFailed = useSelector(actor, (s) => s.matches('failed'));
@@ -56,7 +58,7 @@ export function AppShell() {
           Skip to content
         </a>
         <div className="shell">
-          <TopBar supportDock={setSupportDock} />
+          <TopBar supportDock={setSupportDock} tourDock={setTourDock} />
           <main className="shell__main" id="main" tabIndex={-1}>
             {signingOut || signedOut ? (
               <StatePanel kind="loading" title="Signing you out…" />
@@ -81,6 +83,7 @@ export function AppShell() {
                     </Alert>
                   </div>
                 ) : null}
+                <AreaTour dock={tourDock} />
                 <GlobalErrorOutlet />
               </div>
             )}

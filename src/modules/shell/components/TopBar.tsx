@@ -22,9 +22,17 @@ function isUnder(pathname: string, prefix: string): boolean {
 
 /**
  * Brand, the main navigation (a disclosure menu on narrow screens) and the user menu, and beside it the
- * place where the support launcher docks on narrow windows (`supportDock` receives that element).
+ * places where the page's Tour button (`tourDock`) and, on narrow windows, the support launcher
+ * (`supportDock`) go.
  */
-export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | null) => void }) {
+export function TopBar({
+  supportDock,
+  tourDock,
+}: {
+  supportDock?: (element: HTMLElement | null) => void;
+  /** Where the page's tour puts its Tour button. */
+  tourDock?: (element: HTMLElement | null) => void;
+}) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
@@ -129,6 +137,7 @@ export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | 
           </ul>
         </nav>
         <div className="topbar__end">
+          <div className="topbar__dock" ref={tourDock} />
           <div className="topbar__dock" ref={supportDock} />
           <UserMenu />
         </div>

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LineIcon } from '../../../ui/LineIcon.tsx';
 import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
+import { useCurrentUserActor } from '../../shared/hooks/CurrentUserContext.ts';
 import { appSessionActor } from '../hooks/appSessionActor.ts';
-import { useCurrentUserActor } from '../hooks/CurrentUserContext.ts';
 import { downloadSessionLog } from '../hooks/downloadSessionLog.ts';
 import './UserMenu.css';
 
