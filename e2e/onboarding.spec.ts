@@ -4,7 +4,7 @@ import { automationTour } from '../src/modules/onboarding/tours/automationTour.t
 import { campaignsTour } from '../src/modules/onboarding/tours/campaignsTour.ts';
 import { contentExplorerTour } from '../src/modules/onboarding/tours/contentExplorerTour.ts';
 import type { TourDefinition } from '../src/modules/onboarding/tours/TourDefinition.ts';
-import { newAccount, signIn } from './support/authSteps.ts';
+import { newAccount, openUserMenu, signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
 import { mailedLink } from './support/e2eFixtures.ts';
@@ -37,6 +37,9 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 }
 
 const tourDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+/** A button of the tour's callout (a page's own button may share its words: "…what comes next"). */
+const tourButton = (page: Page, name: string) =>
+  page.getByTestId('tour').getByRole('button', { name, exact: true });
 
 /** The step shown: its callout is beside the control it explains (and the spotlight), never over it. */
 async function expectCalloutBesideControl(page: Page, tour: TourDefinition, step: number): Promise<void> {
@@ -100,7 +103,7 @@ test('a new sign-up lands on /welcome, walks a tour by keyboard, leaves it and r
   await page.waitForURL('**/content/search');
   const steps = contentExplorerTour.steps;
   await expect(tourDialog(page, steps[0]?.title ?? '')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+  await expect(tourButton(page, 'Next')).toBeFocused();
   await expectNoAxeViolations(page, 'a tour step');
   await page.keyboard.press('Enter');
   await expect(tourDialog(page, steps[1]?.title ?? '')).toBeVisible();
@@ -109,10 +112,10 @@ test('a new sign-up lands on /welcome, walks a tour by keyboard, leaves it and r
   await page.keyboard.press('ArrowLeft');
   await expect(tourDialog(page, steps[1]?.title ?? '')).toBeVisible();
   // Back by Tab and Enter, then Next again by Enter (the focus stays on the callout's buttons).
-  await tabTo(page, page.getByRole('button', { name: 'Back' }));
+  await tabTo(page, tourButton(page, 'Back'));
   await page.keyboard.press('Enter');
   await expect(tourDialog(page, steps[0]?.title ?? '')).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, tourButton(page, 'Next'));
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(tourDialog(page, steps[2]?.title ?? '')).toBeVisible();
@@ -135,10 +138,10 @@ test('a new sign-up lands on /welcome, walks a tour by keyboard, leaves it and r
     await tabTo(otherPage, otherPage.getByRole('button', { name: 'Resume the tour' }));
     await otherPage.keyboard.press('Enter');
     await expect(tourDialog(otherPage, steps[2]?.title ?? '')).toBeVisible();
-    await expect(otherPage.getByRole('button', { name: 'Next' })).toBeFocused();
+    await expect(tourButton(otherPage, 'Next')).toBeFocused();
     await otherPage.keyboard.press('Enter');
     await expect(tourDialog(otherPage, steps[3]?.title ?? '')).toBeVisible();
-    await expect(otherPage.getByRole('button', { name: 'Finish' })).toBeFocused();
+    await expect(tourButton(otherPage, 'Finish')).toBeFocused();
     await otherPage.keyboard.press('Enter');
     await expect(otherPage.getByRole('dialog')).toHaveCount(0);
     // Finished: no offer any more, on either device.
@@ -168,12 +171,15 @@ for (const viewport of [
     ] as const) {
       await signIn(page, DEMO_LOGIN, path);
       await expect(page.locator(ready).first()).toBeVisible();
-      await page.getByRole('button', { name: new RegExp(`(Take|Resume) the ${tour.name} tour`) }).click();
+      // The user menu takes the page's tour (the demo account is not offered tours above its pages).
+      await openUserMenu(page);
+      await page.getByRole('menuitem', { name: new RegExp(`(Take|Resume) the ${tour.name} tour`) }).click();
+      const callout = page.getByTestId('tour');
       for (let step = 0; step < tour.steps.length; step += 1) {
-        if (step > 0) await page.getByRole('button', { name: 'Next' }).click();
+        if (step > 0) await callout.getByRole('button', { name: 'Next', exact: true }).click();
         await expectCalloutBesideControl(page, tour, step);
       }
-      await page.getByRole('button', { name: 'Finish' }).click();
+      await callout.getByRole('button', { name: 'Finish', exact: true }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
   });

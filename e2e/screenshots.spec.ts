@@ -103,8 +103,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByRole('dialog', { name: 'Ways to find articles' })).toBeVisible();
       // The window as the person sees it: the spotlight and the callout are fixed to it.
       await page.screenshot({ path: `${dir}/tour-step-${size}.png` });
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('button', { name: 'Next' }).click();
+      const tour = page.getByTestId('tour');
+      await tour.getByRole('button', { name: 'Next', exact: true }).click();
+      await tour.getByRole('button', { name: 'Next', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Pick articles for an email' })).toBeVisible();
       await page.screenshot({ path: `${dir}/tour-step-3-${size}.png` });
       await page.keyboard.press('Escape');

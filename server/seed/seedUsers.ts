@@ -86,7 +86,7 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
     internal_level: 0,
     // The demo accounts have used the workbench before: their sign-in lands on the campaigns, not /welcome,
-    // and no tour is offered above their pages (the top bar's Tour button still takes each one).
+    // and no tour is offered above their pages (the user menu still takes each one).
     first_login_workbench: false,
     show_msg: false,
     // The first user of each organisation is its administrator; the colleague is a member.

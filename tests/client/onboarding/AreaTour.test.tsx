@@ -12,6 +12,7 @@ import type { UserData } from '../../../domain/userData.ts';
 import { type UserApi, userApi } from '../../../src/api/userApi.ts';
 import { AreaTour } from '../../../src/modules/onboarding/components/AreaTour.tsx';
 import { pendingTourStart } from '../../../src/modules/onboarding/tours/pendingTourStart.ts';
+import type { PageTour } from '../../../src/modules/shared/utils/pageTour.ts';
 import { currentUserOf, SignedIn, userData } from './onboardingFixtures.tsx';
 
 const original = Element.prototype.scrollIntoView;
@@ -35,6 +36,7 @@ function stubUserApi() {
 /** The tour of the page at `at`, as the shell mounts it, for a signed-in `user`. */
 async function renderTourAt(at: string, user: UserData) {
   const api = stubUserApi();
+  const pageTours: (PageTour | null)[] = [];
   const actor = currentUserOf(user);
   await waitForActor(actor, (s) => s.matches('ready'));
   const root = createRootRoute();
@@ -43,7 +45,7 @@ async function renderTourAt(at: string, user: UserData) {
     path: '$',
     component: () => (
       <>
-        <AreaTour dock={null} />
+        <AreaTour onPageTour={(tour) => pageTours.push(tour)} />
         <a href="/automation/create">Create workflow</a>
       </>
     ),
@@ -57,7 +59,7 @@ async function renderTourAt(at: string, user: UserData) {
       <RouterProvider router={router} />
     </SignedIn>,
   );
-  return { api, actor };
+  return { api, actor, pageTours };
 }
 
 describe('AreaTour', () => {
@@ -95,6 +97,16 @@ describe('AreaTour', () => {
     expect(screen.queryByRole('region', { name: /tour/ })).toBeNull();
   });
 
+  it('hands the user menu the page’s tour, which takes it even when tours are not offered', async () => {
+    const { pageTours } = await renderTourAt(
+      '/automation',
+      userData({ show_msg: false, onboarding_steps: { automation: 1 } }),
+    );
+    await waitFor(() => expect(pageTours.at(-1)?.label).toBe('Resume the Automation tour at step 2 of 4'));
+    act(() => pageTours.at(-1)?.take());
+    expect(await screen.findByRole('dialog', { name: 'Your workflows at a glance' })).toBeTruthy();
+  });
+
   it('"Don’t offer tours" turns the offers off for the user', async () => {
     const { api, actor } = await renderTourAt('/audiences/people', userData());
     await screen.findByText(/New to Audiences\?/);
@@ -113,7 +125,8 @@ describe('AreaTour', () => {
   });
 
   it('has no tour on a page outside the toured areas', async () => {
-    await renderTourAt('/mailbox', userData());
+    const { pageTours } = await renderTourAt('/mailbox', userData());
     expect(screen.queryByText(/tour/i)).toBeNull();
+    expect(pageTours.filter(Boolean)).toEqual([]);
   });
 });

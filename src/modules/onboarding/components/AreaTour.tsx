@@ -1,10 +1,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { createPortal } from 'react-dom';
+import { useEffect } from 'react';
 import { tourStanding } from '../../../../machines/tourMachine.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { LineIcon } from '../../../ui/LineIcon.tsx';
 import { useCurrentUserActor } from '../../shared/hooks/CurrentUserContext.ts';
+import type { PageTour } from '../../shared/utils/pageTour.ts';
 import { useAreaTourActor } from '../hooks/useAreaTourActor.ts';
 import { tourAt } from '../tours/areaTours.ts';
 import type { TourDefinition } from '../tours/TourDefinition.ts';
@@ -16,20 +15,26 @@ const QUESTION_MARK =
   'M7.5 7.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M10 14.5v.01M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16z';
 
 /**
- * The tour of the page shown, when its area has one: the top bar's Tour button (in `dock`) takes or
- * resumes it at any time; while the user lets the workbench offer tours (show_msg), a tour not finished
+ * The tour of the page shown, when its area has one: the user menu takes or resumes it at any time (it is
+ * handed to `onPageTour`); while the user lets the workbench offer tours (show_msg), a tour not finished
  * is offered above the page; the running tour is drawn over the page.
  */
-export function AreaTour({ dock }: { dock: HTMLElement | null }) {
+export function AreaTour({ onPageTour }: { onPageTour: (tour: PageTour | null) => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const tour = tourAt(pathname);
   const currentUser = useCurrentUserActor();
   const loaded = useSelector(currentUser, (s) => s.context.user !== null);
   if (!tour || !loaded) return null;
-  return <AreaTourRun key={tour.key} tour={tour} dock={dock} />;
+  return <AreaTourRun key={tour.key} tour={tour} onPageTour={onPageTour} />;
 }
 
-function AreaTourRun({ tour, dock }: { tour: TourDefinition; dock: HTMLElement | null }) {
+function AreaTourRun({
+  tour,
+  onPageTour,
+}: {
+  tour: TourDefinition;
+  onPageTour: (tour: PageTour | null) => void;
+}) {
   const currentUser = useCurrentUserActor();
   // The step kept when the page opened: the tour actor keeps it from then on.
   const keptAtStart = useSelector(currentUser, (s) => s.context.user?.onboarding_steps[tour.key]);
@@ -42,24 +47,13 @@ function AreaTourRun({ tour, dock }: { tour: TourDefinition; dock: HTMLElement |
     standing === 'left'
       ? `Resume the ${tour.name} tour at step ${(keptStep ?? 0) + 1} of ${tour.steps.length}`
       : `Take the ${tour.name} tour`;
+  useEffect(() => {
+    onPageTour({ label, take: () => actor.send({ type: 'tour.resume' }) });
+    return () => onPageTour(null);
+  }, [label, actor, onPageTour]);
+
   return (
     <>
-      {dock
-        ? createPortal(
-            <Button
-              variant="ghost"
-              size="sm"
-              className="area-tour__button"
-              aria-label={label}
-              title={label}
-              icon={<LineIcon d={QUESTION_MARK} size={18} />}
-              onClick={() => actor.send({ type: 'tour.resume' })}
-            >
-              <span className="area-tour__button-text">Tour</span>
-            </Button>,
-            dock,
-          )
-        : null}
       {offerTours && !running && standing !== 'finished' ? (
         <TourOffer actor={actor} tour={tour} standing={standing} keptStep={keptStep} />
       ) : null}

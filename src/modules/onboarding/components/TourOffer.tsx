@@ -9,7 +9,7 @@ import type { TourDefinition } from '../tours/TourDefinition.ts';
 /**
  * The offer of the page's tour, above the page (never over it), while the user lets the workbench offer
  * tours: start a tour never taken, or resume (or restart) one left part-way. "Don't offer tours" turns the
- * offers off for every area (user_data/ show_msg 0); the top bar's Tour button still takes any tour.
+ * offers off for every area (user_data/ show_msg 0); the user menu still takes any tour.
  */
 export function TourOffer({
   actor,
@@ -67,7 +67,7 @@ export function TourOffer({
       >
         {stopOffers.status === 'failure'
           ? `Tours are still offered: ${stopOffers.error?.message ?? 'the change was not saved.'}`
-          : 'The Tour button at the top takes this tour at any time.'}
+          : 'Your account menu (your name, at the top) takes this tour at any time.'}
       </Alert>
     </section>
   );
