@@ -114,10 +114,19 @@ export function TourOverlay({
     };
   }, [measure]);
 
+  // The callout takes the focus at each step once it is placed (a hidden element cannot take it), and
+  // keeps it: focus that lands outside it while the tour runs (a navigation's, a closing menu's) comes back.
+  const placed = place !== null;
   useEffect(() => {
-    if (step >= 0)
+    const focusNext = () =>
       calloutRef.current?.querySelector<HTMLElement>('[data-tour-next]')?.focus({ preventScroll: true });
-  }, [step]);
+    if (placed && step >= 0) focusNext();
+    const onFocusIn = (event: FocusEvent) => {
+      if (placed && !calloutRef.current?.contains(event.target as Node)) focusNext();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [step, placed]);
 
   // Escape leaves the tour wherever the focus is; the arrows walk it; Tab stays in the callout.
   useEffect(() => {
