@@ -11,9 +11,6 @@ import { TourOffer } from './TourOffer.tsx';
 import { TourOverlay } from './TourOverlay.tsx';
 import './AreaTour.css';
 
-const QUESTION_MARK =
-  'M7.5 7.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M10 14.5v.01M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16z';
-
 /**
  * The tour of the page shown, when its area has one: the user menu takes or resumes it at any time (it is
  * handed to `onPageTour`); while the user lets the workbench offer tours (show_msg), a tour not finished
