@@ -67,7 +67,7 @@ export function TourOffer({
       >
         {stopOffers.status === 'failure'
           ? `Tours are still offered: ${stopOffers.error?.message ?? 'the change was not saved.'}`
-          : 'Your account menu (your name, at the top) takes this tour at any time.'}
+          : 'Your account menu, at the top right, takes this tour at any time.'}
       </Alert>
     </section>
   );
