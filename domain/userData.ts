@@ -1,3 +1,4 @@
+import type { OnboardingSteps } from './onboardingSteps.ts';
 import type { UserRole } from './userRoles.ts';
 
 /** The signed-in user as the workbench receives it ("User data"). */
@@ -23,6 +24,8 @@ export type UserData = {
   /** Upper-cased; "invalid" when unknown. */
   plan_type: string;
   organisation: { id: number; name: string; logo_image_url: string | null };
+  /** Where the user stands in each area's tour (domain/onboardingSteps.ts). */
+  onboarding_steps: OnboardingSteps;
 };
 
 export const PLAN_TYPES = ['FREE', 'TRIAL', 'PREMIUM', 'ENTERPRISE'] as const;

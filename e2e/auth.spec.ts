@@ -39,8 +39,11 @@ test.describe('sign-in, sessions and CSRF', () => {
     await expect(page.getByText(account.email)).toBeVisible();
     await page.getByRole('button', { name: 'Create my account' }).click();
 
-    await page.waitForURL('**/campaigns');
-    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+    // A first sign-in lands on the welcome page.
+    await page.waitForURL('**/welcome');
+    await expect(
+      page.getByRole('heading', { name: `Welcome to Workbench, ${account.firstName}`, level: 1 }),
+    ).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveText(`${account.firstName} ${account.lastName}`);
     expect(await page.evaluate(() => localStorage.getItem('logout'))).toBe('0');
   });

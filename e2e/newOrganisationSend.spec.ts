@@ -35,7 +35,8 @@ test('a new organisation signs up and sends a campaign edition to its first cont
   await expect(page.getByRole('heading', { name: 'No email was sent' })).toBeVisible();
   await page.goto(await mailedLink(account.email, '/auth/confirm-signup/'));
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await page.waitForURL('**/campaigns');
+  // A first sign-in lands on the welcome page.
+  await page.waitForURL('**/welcome');
 
   // 2. Settings › Sender addresses: the owner (an admin) has the confirmed address as the default sender.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();

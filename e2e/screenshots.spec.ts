@@ -93,6 +93,27 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.screenshot({ path: `${dir}/outbox-email-html-${size}.png` });
     });
 
+    test('first run and tour screens', async ({ page }) => {
+      const account = newAccount(`shots-welcome-${size}`);
+      await signUpThroughApi(page.request, account);
+      await signIn(page, account, '/welcome');
+      await expect(page.getByRole('list', { name: 'First steps' })).toBeVisible();
+      await shot(page, 'welcome');
+      await page.getByRole('button', { name: 'Take the tour: Content explorer' }).click();
+      await expect(page.getByRole('dialog', { name: 'Ways to find articles' })).toBeVisible();
+      // The window as the person sees it: the spotlight and the callout are fixed to it.
+      await page.screenshot({ path: `${dir}/tour-step-${size}.png` });
+      const tour = page.getByTestId('tour');
+      await tour.getByRole('button', { name: 'Next', exact: true }).click();
+      await tour.getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Pick articles for an email' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/tour-step-3-${size}.png` });
+      await page.keyboard.press('Escape');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(page.getByText(/You left the Content explorer tour/)).toBeVisible();
+      await page.screenshot({ path: `${dir}/tour-offer-${size}.png` });
+    });
+
     test('permission and not-found screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN, '/admin/outbox');
       await expect(

@@ -39,7 +39,7 @@ test('the support widget is shown on signed-in pages but not on /welcome', async
   const launcher = page.getByTestId('support-launcher');
   await expect(launcher).toBeVisible();
   await page.goto('/welcome');
-  await expect(page.getByRole('heading', { name: 'Welcome', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Workbench, Dana', level: 1 })).toBeVisible();
   await expect(launcher).toHaveCount(0);
   await page.goto('/import');
   await expect(launcher).toBeVisible();

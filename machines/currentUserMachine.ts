@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import type { OnboardingKey } from '../domain/onboardingSteps.ts';
 import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 import type { UserData } from '../domain/userData.ts';
 
@@ -7,10 +8,17 @@ export type CurrentUserContext = {
   error: RequestFailure | null;
 };
 
-export type CurrentUserEvent = { type: 'user.reload' } | { type: 'session.signOut' };
+export type CurrentUserEvent =
+  | { type: 'user.reload' }
+  | { type: 'session.signOut' }
+  /** The server kept a tour's step: the user's data follows, so the area resumes there without a reload. */
+  | { type: 'user.onboardingStep'; key: OnboardingKey; step: number }
+  /** The server changed one of the user's settings (user_data/ POST). */
+  | { type: 'user.setting'; key: 'show_msg' | 'first_login_workbench'; value: boolean };
 
 /**
  * The signed-in user of the workbench: loaded on start (GET user_data/), reloadable, and reset by sign-out.
+ * Changes the server confirmed (a tour's step, a setting) are applied to the user held while ready.
  * `session.signOut` clears everything the machine holds at once, then runs the `signOut` actor (the app
  * calls logout/ and ends the browser session) and stops in `signedOut`.
  */
@@ -27,6 +35,21 @@ export const currentUserMachine = setup({
   },
   actions: {
     clearAll: assign({ user: () => null, error: () => null }),
+    keepOnboardingStep: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'user.onboardingStep'
+          ? {
+              ...context.user,
+              onboarding_steps: { ...context.user.onboarding_steps, [event.key]: event.step },
+            }
+          : context.user,
+    }),
+    keepSetting: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'user.setting'
+          ? { ...context.user, [event.key]: event.value }
+          : context.user,
+    }),
   },
 }).createMachine({
   id: 'currentUser',
@@ -48,7 +71,12 @@ export const currentUserMachine = setup({
       on: { 'session.signOut': 'signingOut' },
     },
     ready: {
-      on: { 'user.reload': 'loading', 'session.signOut': 'signingOut' },
+      on: {
+        'user.reload': 'loading',
+        'session.signOut': 'signingOut',
+        'user.onboardingStep': { actions: 'keepOnboardingStep' },
+        'user.setting': { actions: 'keepSetting' },
+      },
     },
     failed: {
       on: { 'user.reload': 'loading', 'session.signOut': 'signingOut' },

@@ -13,6 +13,7 @@ import { requestMachine } from './requestMachine.ts';
 import { screenRecoveryMachine } from './screenRecoveryMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import { supportChatMachine } from './supportChatMachine.ts';
+import { tourMachine } from './tourMachine.ts';
 import { unsubscribeButtonMachine } from './unsubscribeButtonMachine.ts';
 import { workflowSaveMachine } from './workflowSaveMachine.ts';
 import { workflowStatusMachine } from './workflowStatusMachine.ts';
@@ -36,6 +37,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [screenRecoveryMachine.id]: screenRecoveryMachine,
   [sessionMachine.id]: sessionMachine,
   [supportChatMachine.id]: supportChatMachine,
+  [tourMachine.id]: tourMachine,
   [unsubscribeButtonMachine.id]: unsubscribeButtonMachine,
   [workflowSaveMachine.id]: workflowSaveMachine,
   [workflowStatusMachine.id]: workflowStatusMachine,

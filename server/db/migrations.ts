@@ -36,6 +36,7 @@ import * as m0040 from './migrations/m0040_analytics_read_model.ts';
 import * as m0041 from './migrations/m0041_analytics_saved_filters.ts';
 import * as m0042 from './migrations/m0042_analytics_exports.ts';
 import * as m0045 from './migrations/m0045_team_and_plans.ts';
+import * as m0046 from './migrations/m0046_onboarding_steps.ts';
 import * as m0047 from './migrations/m0047_analytics_read_indexes.ts';
 import * as m0048 from './migrations/m0048_org_default_template.ts';
 import * as m0059 from './migrations/m0059_sales_usage_default.ts';
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   m0041_analytics_saved_filters: m0041,
   m0042_analytics_exports: m0042,
   m0045_team_and_plans: m0045,
+  m0046_onboarding_steps: m0046,
   m0047_analytics_read_indexes: m0047,
   m0048_org_default_template: m0048,
   m0059_sales_usage_default: m0059,

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type {
   LoginThrottleTable,
+  OnboardingStepTable,
   OrganisationTable,
   OutboxTable,
   PasswordResetTable,
@@ -96,6 +97,7 @@ export type Database = {
   pending_signups: PendingSignupTable;
   login_throttle: LoginThrottleTable;
   rate_limits: RateLimitTable;
+  onboarding_steps: OnboardingStepTable;
   accounts: AccountTable;
   contacts: ContactTable;
   audience_facets: AudienceFacetTable;

@@ -86,6 +86,10 @@ export async function seedUsers(trx: Transaction<Database>): Promise<void> {
     has_weekly_account_insight_perm: u.orgId === DEMO_IDS.mainOrgId,
     sales_x_usage_permission: u.orgId === DEMO_IDS.mainOrgId,
     internal_level: 0,
+    // The demo accounts have used the workbench before: their sign-in lands on the campaigns, not /welcome,
+    // and no tour is offered above their pages (the user menu still takes each one).
+    first_login_workbench: false,
+    show_msg: false,
     // The first user of each organisation is its administrator; the colleague is a member.
     role: u.id === DEMO_IDS.colleagueUserId ? 'member' : 'admin',
     created_at: seedTime(700 - i),

@@ -1,3 +1,8 @@
+import type {
+  OnboardingKey,
+  OnboardingStepAnswer,
+  ProfileLoginAnswer,
+} from '../../domain/onboardingSteps.ts';
 import type { OutboxPage } from '../../domain/outboxTypes.ts';
 import type { ChangePlanInput, PlanSettings } from '../../domain/planSettings.ts';
 import type { UpdateProfileInput } from '../../domain/profileSettings.ts';
@@ -32,6 +37,43 @@ export const userApi = {
 
   userData: async (signal?: AbortSignal): Promise<UserData> =>
     (await userService.get<{ success: true; data: UserData }>('user_data/', { signal })).data,
+
+  /** user_data/ POST: one of the user's own settings (show_msg, first_login_workbench), 0 or 1. */
+  changeSetting: async (
+    key: 'show_msg' | 'first_login_workbench',
+    value: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> => {
+    await userService.post<{ success: true }>(
+      'user_data/',
+      { key, value: value ? 1 : 0 },
+      { signal, ...LOCAL_ERRORS },
+    );
+  },
+
+  /** Records that the user opened the workbench (their first visit ends); answers whether it was the first. */
+  profileLogin: async (signal?: AbortSignal): Promise<boolean> =>
+    (
+      await userService.post<ProfileLoginAnswer>(
+        'profile_login/',
+        { appName: 'workbench' },
+        { signal, ...LOCAL_ERRORS },
+      )
+    ).first_login,
+
+  /** Keeps where the user stands in an area's tour (the step to resume at, or its step count when finished). */
+  keepOnboardingStep: async (
+    key: OnboardingKey,
+    step: number,
+    signal?: AbortSignal,
+  ): Promise<{ key: OnboardingKey; step: number }> => {
+    const answer = await userService.post<OnboardingStepAnswer>(
+      'onboarding_step/',
+      { key, step },
+      { signal, ...LOCAL_ERRORS },
+    );
+    return { key: answer.key, step: answer.step };
+  },
 
   senderAddresses: async (signal?: AbortSignal): Promise<SenderAddresses> =>
     (await userService.get<Data<SenderAddresses>>('sender_addresses/', { signal, ...LOCAL_ERRORS })).data,

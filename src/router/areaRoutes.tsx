@@ -20,6 +20,7 @@ import {
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
+import { WelcomePage } from '../modules/onboarding/components/WelcomePage.tsx';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
@@ -152,7 +153,12 @@ export const buyerJourneyRoute = area(
   'Buyer journey',
   'See where your contacts and accounts stand on their way to buying.',
 );
-export const welcomeRoute = area('/welcome', 'Welcome', 'A guided first visit of the workbench.');
+/** /welcome: where a first sign-in lands (the support chat is not shown there). */
+export const welcomeRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/welcome',
+  component: WelcomePage,
+});
 export const importRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/import',

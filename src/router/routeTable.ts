@@ -8,6 +8,17 @@ import { linkOptions } from '@tanstack/react-router';
 /** Where a signed-in person lands by default. */
 export const HOME_PATH = '/campaigns';
 
+/** Where a first sign-in lands: the welcome page, with the first steps and their tours. */
+export const WELCOME_PATH = '/welcome';
+
+/**
+ * Where a sign-in goes when no page asked for it: the welcome page on the user's first visit of the
+ * workbench (first_login_workbench), else the campaigns.
+ */
+export function signInLanding(user: { first_login_workbench: boolean }): string {
+  return user.first_login_workbench ? WELCOME_PATH : HOME_PATH;
+}
+
 /** Notes the sign-in page can show, passed as ?notice=. */
 export type SignInNotice = 'signed-out' | 'session-ended' | 'password-reset';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { type Feature, hasFeature } from '../../domain/featureFlags.ts';
-import { useCurrentUserActor } from '../modules/shell/hooks/CurrentUserContext.ts';
+import { useCurrentUserActor } from '../modules/shared/hooks/CurrentUserContext.ts';
 
 /**
  * Whether the signed-in user's plan and permissions include a feature (domain/featureFlags.ts); null while

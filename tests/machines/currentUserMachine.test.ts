@@ -22,6 +22,7 @@ const user: UserData = {
   role: 'admin',
   plan_type: 'PREMIUM',
   organisation: { id: 1, name: 'Demo Org', logo_image_url: null },
+  onboarding_steps: {},
 };
 
 describe('currentUserMachine', () => {
@@ -32,6 +33,20 @@ describe('currentUserMachine', () => {
     expect(actor.getSnapshot().value).toBe('loading');
     const ready = await waitFor(actor, (s) => s.matches('ready'));
     expect(ready.context.user?.first_name).toBe('Dana');
+  });
+
+  it('applies a tour step and a setting the server kept to the user it holds', async () => {
+    const actor = createActor(
+      currentUserMachine.provide({ actors: { loadUser: fromPromise(async () => user) } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'user.onboardingStep', key: 'campaigns', step: 2 });
+    actor.send({ type: 'user.onboardingStep', key: 'automation', step: 0 });
+    actor.send({ type: 'user.setting', key: 'show_msg', value: false });
+    const held = actor.getSnapshot().context.user;
+    expect(held?.onboarding_steps).toEqual({ campaigns: 2, automation: 0 });
+    expect(held?.show_msg).toBe(false);
+    expect(held?.first_name).toBe('Dana');
   });
 
   it('keeps a failure and reloads on user.reload', async () => {

@@ -168,3 +168,11 @@ export type PlanChangeTable = {
   new_value: string;
   created_at: CreatedAt;
 };
+
+/** Where a user stands in one area's tour (m0046): the step to resume at, or its step count when finished. */
+export type OnboardingStepTable = {
+  user_id: number;
+  key: string;
+  step: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isOnboardingKey, type OnboardingSteps } from '../../../domain/onboardingSteps.ts';
 import { normalisePlanType, type UserData } from '../../../domain/userData.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 
@@ -9,6 +10,13 @@ export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise
     .select(['id', 'name', 'logo_image_url'])
     .where('id', '=', user.org_id)
     .executeTakeFirstOrThrow();
+  const steps = await db
+    .selectFrom('onboarding_steps')
+    .select(['key', 'step'])
+    .where('user_id', '=', user.id)
+    .execute();
+  const onboarding_steps: OnboardingSteps = {};
+  for (const row of steps) if (isOnboardingKey(row.key)) onboarding_steps[row.key] = row.step;
   return {
     user_id: user.id,
     admin_id: user.id,
@@ -28,5 +36,6 @@ export async function loadUserData(db: Kysely<Database>, user: UserRow): Promise
     role: user.role,
     plan_type: normalisePlanType(user.plan_type),
     organisation: org,
+    onboarding_steps,
   };
 }

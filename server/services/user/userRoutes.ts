@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type OnboardingStepAnswer,
+  onboardingStepSchema,
+  type ProfileLoginAnswer,
+  profileLoginSchema,
+} from '../../../domain/onboardingSteps.ts';
 import { updateProfileSchema } from '../../../domain/profileSettings.ts';
 import { normalisePlanType } from '../../../domain/userData.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { changeUserSetting, USER_SETTING_KEYS } from './changeUserSetting.ts';
 import { currentUserData } from './currentUserData.ts';
+import { keepOnboardingStep } from './keepOnboardingStep.ts';
+import { recordProfileLogin } from './recordProfileLogin.ts';
 import { updateProfile } from './updateProfile.ts';
 import { loadUserData } from './userQueries.ts';
 
@@ -24,7 +32,7 @@ const flag = z.union(
   },
 );
 
-/** User service: the signed-in user's data, their name (Settings › Profile) and plan type. */
+/** User service: the signed-in user's data, their name (Settings › Profile), plan type, first visit and tours. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { config } = ctx;
   return async (app) => {
@@ -83,6 +91,39 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         await updateProfile(ctx, user.id, request.body);
         return { success: true as const, data: await loadUserData(ctx.db, { ...user, ...request.body }) };
+      },
+    );
+
+    app.post(
+      'profile_login/',
+      {
+        schema: {
+          tags: ['user'],
+          summary:
+            'Record that the user opened the app (appName workbench): their first visit ends, first_login_workbench turns false',
+          body: profileLoginSchema,
+        },
+      },
+      async (request): Promise<ProfileLoginAnswer> => ({
+        success: true,
+        first_login: await recordProfileLogin(ctx, currentAuth(request).user.id),
+      }),
+    );
+
+    app.post(
+      'onboarding_step/',
+      {
+        schema: {
+          tags: ['user'],
+          summary:
+            "Keep where the user stands in an area's tour (key, step: the step to resume at, or the tour's step count once finished)",
+          body: onboardingStepSchema,
+        },
+      },
+      async (request): Promise<OnboardingStepAnswer> => {
+        const { key, step } = request.body;
+        await keepOnboardingStep(ctx, currentAuth(request).user.id, key, step);
+        return { success: true, key, step };
       },
     );
   };

@@ -114,7 +114,7 @@ describe('the signed-in app', () => {
       method: 'POST',
       url: '/api/user/user_data/',
       headers: { cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'key=show_msg&value=0',
+      payload: 'key=show_msg&value=1',
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toMatch(/CSRF/);
@@ -122,25 +122,26 @@ describe('the signed-in app', () => {
       t.app,
       'POST',
       '/api/user/user_data/',
-      { key: 'show_msg', value: '0' },
+      { key: 'show_msg', value: '1' },
       { ...session, csrf: 'x'.repeat(43) },
     );
     expect(wrong.statusCode).toBe(403);
-    expect((await userData(session)).json().data.show_msg).toBe(true);
+    // The demo account starts with tours not offered (show_msg false): none of these turned them on.
+    expect((await userData(session)).json().data.show_msg).toBe(false);
     // Another session's token is not this session's token.
     const other = await signIn(t.app);
     const crossed = await form(
       t.app,
       'POST',
       '/api/user/user_data/',
-      { key: 'show_msg', value: '0' },
+      { key: 'show_msg', value: '1' },
       { cookie: session.cookie, csrf: other.csrf },
     );
     expect(crossed.statusCode).toBe(403);
-    const ok = await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, session);
+    const ok = await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '1' }, session);
     expect(ok.statusCode).toBe(200);
-    expect((await userData(session)).json().data.show_msg).toBe(false);
-    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '1' }, session);
+    expect((await userData(session)).json().data.show_msg).toBe(true);
+    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, session);
   });
 
   it('hands out the session CSRF token', async () => {

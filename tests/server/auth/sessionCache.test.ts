@@ -31,15 +31,16 @@ describe('the session cache', () => {
     await t.database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', 1001).execute();
     expect((await userData(session)).json().data.first_name).toBe('Dana');
     // ...until a change made through the API makes the store forget the user.
-    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, session);
+    // (The demo account starts with tours not offered: show_msg false.)
+    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '1' }, session);
     const fresh = (await userData(session)).json().data;
-    expect(fresh).toMatchObject({ first_name: 'Renamed', show_msg: false });
+    expect(fresh).toMatchObject({ first_name: 'Renamed', show_msg: true });
     await t.database.db
       .updateTable('users')
-      .set({ first_name: 'Dana', show_msg: true })
+      .set({ first_name: 'Dana', show_msg: false })
       .where('id', '=', 1001)
       .execute();
-    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '1' }, session);
+    await form(t.app, 'POST', '/api/user/user_data/', { key: 'show_msg', value: '0' }, session);
   });
 
   it('ends a session on sign-out at once', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { SignInAnswer } from '../../../../domain/authAnswers.ts';
 import { signupKeySchema } from '../../../../domain/authSchemas.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import { HOME_PATH } from '../../../router/routeTable.ts';
+import { signInLanding } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -42,7 +42,7 @@ export function ConfirmSignupPage({ signupKey }: { signupKey: string }) {
     if (confirm.status !== 'success' || !confirm.data || finished.current) return;
     finished.current = true;
     sessionStore.begin(confirm.data.csrf_token);
-    void router.navigate({ href: HOME_PATH, replace: true });
+    void router.navigate({ href: signInLanding(confirm.data.user), replace: true });
   }, [confirm.status, confirm.data, router]);
 
   const pending = confirm.status === 'loading' || confirm.status === 'success';

@@ -5,7 +5,7 @@ import { type LoginInput, loginSchema } from '../../../../domain/authSchemas.ts'
 import { safeInternalPath, ssoRedirectTarget } from '../../../../domain/redirectTarget.ts';
 import { ssoAllowedOrigins } from '../../../api/serviceBases.ts';
 import { sessionStore } from '../../../api/sessionStore.ts';
-import { HOME_PATH, type SignInNotice } from '../../../router/routeTable.ts';
+import { type SignInNotice, signInLanding } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { PasswordField } from '../../../ui/PasswordField.tsx';
@@ -19,7 +19,10 @@ import './AuthForm.css';
 import { Form } from '../../../ui/Form.tsx';
 
 export type SignInMode =
-  /** The workbench's own sign-in at /: afterwards go to ?redirect (a path of this app) or /campaigns. */
+  /**
+   * The workbench's own sign-in at /: afterwards go to ?redirect (a path of this app), else /welcome on
+   * the user's first visit, else /campaigns.
+   */
   | { kind: 'app'; redirect: string | undefined }
   /** The auth origin's login page: afterwards go to `${redirectURL}/sso/{token}/` when that origin is allowed. */
   | { kind: 'auth-origin'; redirectURL: string | undefined };
@@ -50,7 +53,7 @@ export function SignInPage({ mode, notice }: { mode: SignInMode; notice?: SignIn
       }
     }
     const path = mode.kind === 'app' ? safeInternalPath(mode.redirect) : null;
-    void router.navigate({ href: path ?? HOME_PATH, replace: true });
+    void router.navigate({ href: path ?? signInLanding(login.data.user), replace: true });
   }, [login.status, login.data, mode, router]);
 
   const pending = login.status === 'loading' || login.status === 'success';

@@ -7,10 +7,12 @@ import { Button } from '../../../ui/Button.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { GlobalErrorOutlet } from '../../errors/components/GlobalErrorOutlet.tsx';
+import { AreaTour } from '../../onboarding/components/AreaTour.tsx';
+import { CurrentUserContext } from '../../shared/hooks/CurrentUserContext.ts';
 import { useErrorState } from '../../shared/hooks/useErrorState.ts';
+import type { PageTour } from '../../shared/utils/pageTour.ts';
 import { SupportWidget } from '../../support/components/SupportWidget.tsx';
 import { appCurrentUserMachine } from '../hooks/appCurrentUserMachine.ts';
-import { CurrentUserContext } from '../hooks/CurrentUserContext.ts';
 import { PanelsContext } from '../hooks/PanelsContext.ts';
 import { useSessionLogShortcut } from '../hooks/useSessionLogShortcut.ts';
 import { PageOverlay } from './PageOverlay.tsx';
@@ -35,6 +37,8 @@ export function AppShell() {
   useSessionLogShortcut();
   // Where the top bar keeps room for the support launcher on narrow windows.
   const [supportDock, setSupportDock] = useState<HTMLElement | null>(null);
+  // The tour of the page shown, which the user menu offers.
+  const [pageTour, setPageTour] = useState<PageTour | null>(null);
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'));
   const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const loadFailed = useSelector(actor, (s) => s.matches('failed'));
@@ -56,7 +60,7 @@ export function AppShell() {
           Skip to content
         </a>
         <div className="shell">
-          <TopBar supportDock={setSupportDock} />
+          <TopBar supportDock={setSupportDock} pageTour={pageTour} />
           <main className="shell__main" id="main" tabIndex={-1}>
             {signingOut || signedOut ? (
               <StatePanel kind="loading" title="Signing you out…" />
@@ -81,6 +85,7 @@ export function AppShell() {
                     </Alert>
                   </div>
                 ) : null}
+                <AreaTour onPageTour={setPageTour} />
                 <GlobalErrorOutlet />
               </div>
             )}

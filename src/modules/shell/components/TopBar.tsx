@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Logo } from '../../../ui/Logo.tsx';
+import type { PageTour } from '../../shared/utils/pageTour.ts';
 import { UserMenu } from './UserMenu.tsx';
 import './TopBar.css';
 
@@ -21,10 +22,18 @@ function isUnder(pathname: string, prefix: string): boolean {
 }
 
 /**
- * Brand, the main navigation (a disclosure menu on narrow screens) and the user menu, and beside it the
- * place where the support launcher docks on narrow windows (`supportDock` receives that element).
+ * Brand, the main navigation (a disclosure menu on narrow screens) and the user menu (with the page's
+ * tour, `pageTour`), and beside it the place where the support launcher docks on narrow windows
+ * (`supportDock` receives that element).
  */
-export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | null) => void }) {
+export function TopBar({
+  supportDock,
+  pageTour = null,
+}: {
+  supportDock?: (element: HTMLElement | null) => void;
+  /** The tour of the page shown, which the user menu offers. */
+  pageTour?: PageTour | null;
+}) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
@@ -130,7 +139,7 @@ export function TopBar({ supportDock }: { supportDock?: (element: HTMLElement | 
         </nav>
         <div className="topbar__end">
           <div className="topbar__dock" ref={supportDock} />
-          <UserMenu />
+          <UserMenu pageTour={pageTour} />
         </div>
       </div>
     </header>

@@ -2,8 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LineIcon } from '../../../ui/LineIcon.tsx';
 import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
+import { useCurrentUserActor } from '../../shared/hooks/CurrentUserContext.ts';
+import type { PageTour } from '../../shared/utils/pageTour.ts';
 import { appSessionActor } from '../hooks/appSessionActor.ts';
-import { useCurrentUserActor } from '../hooks/CurrentUserContext.ts';
 import { downloadSessionLog } from '../hooks/downloadSessionLog.ts';
 import './UserMenu.css';
 
@@ -19,14 +20,18 @@ const DOWNLOAD_ICON = (
   <LineIcon d="M10 3.5v9m0 0-3.5-3.5M10 12.5l3.5-3.5M4 14.5v1A1.5 1.5 0 0 0 5.5 17h9a1.5 1.5 0 0 0 1.5-1.5v-1" />
 );
 
+const TOUR_ICON = (
+  <LineIcon d="M7.5 7.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M10 14.5v.01M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
+);
+
 const SIGN_OUT_ICON = <LineIcon d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-3 3-3-3-3m3 3H8" />;
 
 function initials(first: string, last: string): string {
   return `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
 }
 
-/** Who is signed in, the outbox for internal admins, and sign-out. */
-export function UserMenu() {
+/** Who is signed in, the page's tour (when it has one), the outbox for internal admins, and sign-out. */
+export function UserMenu({ pageTour = null }: { pageTour?: PageTour | null }) {
   const actor = useCurrentUserActor();
   const user = useSelector(actor, (s) => s.context.user);
   const navigate = useNavigate();
@@ -42,6 +47,8 @@ export function UserMenu() {
 
   const fullName = `${user.first_name} ${user.last_name}`.trim();
   const items: MenuItem[] = [];
+  if (pageTour)
+    items.push({ id: 'page-tour', label: pageTour.label, icon: TOUR_ICON, onSelect: pageTour.take });
   if (user.internal_user_level >= 1) {
     items.push({
       id: 'outbox',
