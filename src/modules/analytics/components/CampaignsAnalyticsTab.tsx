@@ -12,6 +12,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { formatRate } from '../analyticsFormat.ts';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 /** A count in its short form (K, M, B), the exact figure as its tooltip. */
@@ -85,6 +86,15 @@ export function CampaignsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           autoComplete="off"
           className="analytics-campaigns__search"
           onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <ExportReportButton
+          call="campaigns_analytics"
+          query={query}
+          fields={{ search_campaign: term || undefined }}
+          what="the campaigns report"
+          empty={list.latest !== null && list.total === 0}
+          failed={list.status === 'failure' && !list.appending}
+          loading={list.latest === null}
         />
       </div>
       <PagedTable
