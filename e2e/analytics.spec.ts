@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
+import { dashboardStats, formatted } from './support/analyticsSteps.ts';
 import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
@@ -9,28 +9,6 @@ import { expect, test } from './support/cspTest.ts';
  * at 1280 and 375 px, checked with axe; a new organisation's dashboard says what to do next.
  */
 test.describe.configure({ timeout: 90_000 });
-
-/** The service's own answer for the dashboard's default selection (the last quarter), as the page asks. */
-async function dashboardStats(
-  page: Page,
-  fields: Record<string, string> = {},
-): Promise<Record<string, number>> {
-  const csrf = await page.evaluate(() => localStorage.getItem('csrf_token') ?? '');
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  });
-  const start = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
-  const response = await page.request.post('/api/analytics/analytics_dashboard/', {
-    headers: { 'x-csrftoken': csrf },
-    form: { start_date: start, end_date: today, user_tz: 'UTC', ...fields },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).data.stats;
-}
-
-const formatted = (n: number) => n.toLocaleString('en-US');
 
 for (const viewport of [
   { width: 1280, height: 800 },
