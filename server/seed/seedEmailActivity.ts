@@ -98,9 +98,13 @@ function planIssues(random: SeededRandom, emails: readonly EmailRow[], end: Date
     if (email.org_id !== DEMO_IDS.mainOrgId || !email.design_ready || email.campaign_id === null) continue;
     if (newcomer.has(email.id)) continue;
     const written = Math.floor((end.getTime() - email.created_at.getTime()) / DAY_MS) - 1;
-    const first = Math.min(ACTIVITY_DAYS - random.int(0, 12), written);
-    if (first < 3) continue;
     const digest = email.campaign_name?.includes('Digest') ?? false;
+    // A digest's first issue opens the three months; another email goes out any time in them.
+    const first = Math.min(
+      digest ? ACTIVITY_DAYS - random.int(0, 12) : random.int(4, ACTIVITY_DAYS - 2),
+      written,
+    );
+    if (first < 3) continue;
     let daysAgo = sendDay(random, end, first);
     let number = 1;
     issues.push({ email, daysAgo, number });
