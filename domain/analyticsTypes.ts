@@ -87,6 +87,19 @@ export type AnalyticsAnswers = {
   campaigns_analytics: AnalyticsPage<CampaignAnalyticsRow>;
 };
 
+/** The report calls that export (export_analytics=1): the report's rows as a file, its link emailed. */
+export type AnalyticsExportCall =
+  | 'analytics_dashboard'
+  | 'campaigns_analytics'
+  | 'contacts_listing'
+  | 'accounts_listing'
+  | 'content_listing'
+  | 'contact_email_engagement'
+  | 'account_email_engagement';
+
+/** A report call's answer with export_analytics=1: the export queued, its link going to email_address. */
+export type AnalyticsExportAnswer = { exported: true; export_id: number; email_address: string };
+
 /** An email the analytics filter offers (emails_dropdown/), marked when the selection keeps it. */
 export type AnalyticsDropdownEmail = {
   email_id: number;

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
-import { analyticsAnswer } from './support/analyticsSteps.ts';
+import { analyticsAnswer, dashboardStats, formatted } from './support/analyticsSteps.ts';
 import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
@@ -10,16 +9,6 @@ import { expect, test } from './support/cspTest.ts';
  * at 1280 and 375 px, checked with axe; a new organisation's dashboard says what to do next.
  */
 test.describe.configure({ timeout: 90_000 });
-
-/** The service's own stats for the dashboard's default selection (the last quarter), as the page asks. */
-async function dashboardStats(
-  page: Page,
-  fields: Record<string, string> = {},
-): Promise<Record<string, number>> {
-  return (await analyticsAnswer(page, 'analytics_dashboard', { user_tz: 'UTC', ...fields })).data.stats;
-}
-
-const formatted = (n: number) => n.toLocaleString('en-US');
 
 for (const viewport of [
   { width: 1280, height: 800 },

@@ -19,3 +19,14 @@ export async function analyticsAnswer(page: Page, call: string, fields: Record<s
   expect(response.status()).toBe(200);
   return response.json();
 }
+
+/** The service's own dashboard stats for the dashboard's default selection, with more fields if given. */
+export async function dashboardStats(
+  page: Page,
+  fields: Record<string, string> = {},
+): Promise<Record<string, number>> {
+  return (await analyticsAnswer(page, 'analytics_dashboard', { user_tz: 'UTC', ...fields })).data.stats;
+}
+
+/** A count as the stats cards write the exact figure. */
+export const formatted = (n: number) => n.toLocaleString('en-US');

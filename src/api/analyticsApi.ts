@@ -7,7 +7,11 @@ import type {
 } from '../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsContactAnswers } from '../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
-import type { AnalyticsAnswers } from '../../domain/analyticsTypes.ts';
+import type {
+  AnalyticsAnswers,
+  AnalyticsExportAnswer,
+  AnalyticsExportCall,
+} from '../../domain/analyticsTypes.ts';
 import type { ServiceAnswer } from '../../domain/serviceAnswer.ts';
 import type { WorkflowGraphFilter } from '../../domain/workflowTypes.ts';
 import type { FormFields } from './client.ts';
@@ -23,6 +27,14 @@ export type WorkflowEmailsGraphQuery = {
 const analyticsService = serviceClient('analytics');
 
 export type AnalyticsPageQuery = AnalyticsQuery & { limit: number; offset: number };
+
+/** An export of a report: its call, its query and its own fields (without limit and offset: every row). */
+export type AnalyticsExportRequest = {
+  call: AnalyticsExportCall;
+  query: AnalyticsQuery;
+  fields: FormFields;
+  format: 'csv' | 'xlsx';
+};
 
 /**
  * The shared selection fields of a report: the period's days, campaigns or workflows (a workflow report
@@ -275,6 +287,24 @@ export const analyticsApi = {
       signal,
       kind: 'analytics.saved_filter',
     }),
+
+  /**
+   * A report's export: the report call with the shared selection of its query, its own fields (search,
+   * tab, sort ...) and export_analytics=1, export_format csv or xlsx. The service queues the file and
+   * emails its link; the answer names the address. Exports are their own kind, so an export never cancels
+   * the report's load (nor a load the export).
+   */
+  exportReport: (request: AnalyticsExportRequest, signal?: AbortSignal) =>
+    analyticsService.post<AnalyticsExportAnswer & { success: true }>(
+      `${request.call}/`,
+      {
+        ...selectionFields(request.query),
+        ...request.fields,
+        export_analytics: 1,
+        export_format: request.format,
+      },
+      { signal, kind: `analytics.export.${request.call}` },
+    ),
 
   /** POST campaign_workflow_dropdown/: the organisation's campaigns and workflows by name. */
   campaignWorkflowDropdown: (signal?: AbortSignal) => report('campaign_workflow_dropdown', {}, signal),

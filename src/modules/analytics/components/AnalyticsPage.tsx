@@ -14,6 +14,7 @@ import { EmailsAnalyticsTab } from './EmailsAnalyticsTab.tsx';
 import { TrendsSection } from './TrendsSection.tsx';
 import { WorkflowsAnalyticsTab } from './WorkflowsAnalyticsTab.tsx';
 import './analytics.css';
+import './analyticsReports.css';
 
 /**
  * /analytics/{page}: the analytics area, its section navigation, the filter bar (one filter for every

@@ -9,6 +9,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { countColumn, rateColumn } from './analyticsColumns.tsx';
 import { campaignColumn } from './campaignColumn.tsx';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 const COLUMNS: TableColumn<CampaignAnalyticsRow>[] = [
@@ -53,6 +54,15 @@ export function CampaignsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           autoComplete="off"
           className="analytics-campaigns__search"
           onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <ExportReportButton
+          call="campaigns_analytics"
+          query={query}
+          fields={{ search_campaign: term || undefined }}
+          what="the campaigns report"
+          empty={list.latest !== null && list.total === 0}
+          failed={list.status === 'failure' && !list.appending}
+          loading={list.latest === null}
         />
       </div>
       <PagedTable

@@ -7,6 +7,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { formatRate } from '../analyticsFormat.ts';
 import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
 import { EngagementBars } from './EngagementBars.tsx';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 import { ReportState } from './ReportState.tsx';
 import { StatsCards } from './StatsCards.tsx';
@@ -48,16 +49,34 @@ export function DashboardTab({ query }: { query: AnalyticsQuery }) {
   );
 
   const stats = dashboard.data?.data.stats;
-  if (stats && nothingHappened(stats) && dashboard.status !== 'failure')
+  const empty = stats !== undefined && nothingHappened(stats);
+  const toolbar = (
+    <div className="analytics-report-toolbar">
+      <ExportReportButton
+        call="analytics_dashboard"
+        query={query}
+        fields={{}}
+        what="the dashboard"
+        empty={empty}
+        failed={dashboard.status === 'failure'}
+        loading={stats === undefined}
+      />
+    </div>
+  );
+  if (empty && dashboard.status !== 'failure')
     return (
-      <NothingSentPanel title="No emails sent in this period">
-        Send an email from a campaign: its sends, opens and clicks show here within seconds. Or choose a
-        longer period.
-      </NothingSentPanel>
+      <div className="analytics-dashboard">
+        {toolbar}
+        <NothingSentPanel title="No emails sent in this period">
+          Send an email from a campaign: its sends, opens and clicks show here within seconds. Or choose a
+          longer period.
+        </NothingSentPanel>
+      </div>
     );
 
   return (
     <div className="analytics-dashboard">
+      {toolbar}
       <ReportState report={dashboard} what="stats">
         {(answer) => <StatsCards stats={answer.data.stats} />}
       </ReportState>
