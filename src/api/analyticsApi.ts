@@ -113,12 +113,32 @@ export type ContactsListingQuery = AnalyticsPageQuery & {
 
 export type ContactPageQuery = { contact_id: number; limit: number; offset: number };
 
-const contactsListingFields = (query: ContactsListingQuery): FormFields => ({
-  ...pageFields(query),
+/** A contact tab's own fields (besides the selection and the page): what its export sends too. */
+export const contactsReportFields = (
+  query: Pick<ContactsListingQuery, 'tab' | 'search' | 'sort'>,
+): FormFields => ({
   tab: query.tab,
   search_word: query.search.trim() || undefined,
   sort_by: query.sort?.by,
   sort_type: query.sort?.type,
+});
+
+const contactsListingFields = (query: ContactsListingQuery): FormFields => ({
+  ...pageFields(query),
+  ...contactsReportFields(query),
+});
+
+/** The accounts report's own fields (besides the selection and the page): what its export sends too. */
+export const accountsReportFields = (query: ListingChoice<AccountSort>): FormFields => ({
+  search_account: query.search.trim() || undefined,
+  accounts_by_filter: query.filter === 'all' ? undefined : query.filter,
+  ...sortFields(query.sort, 'order_by'),
+});
+
+/** Content by article's own fields (besides the selection and the page): what its export sends too. */
+export const contentReportFields = (query: ListingChoice<ContentSort, never>): FormFields => ({
+  search_content: query.search.trim() || undefined,
+  ...sortFields(query.sort, 'order_by'),
 });
 
 /**
@@ -314,16 +334,7 @@ export const analyticsApi = {
    * that opened or clicked (filter), sorted by a column ASC or DESC (none: most sent first).
    */
   accountsListing: (query: AnalyticsPageQuery & ListingChoice<AccountSort>, signal?: AbortSignal) =>
-    report(
-      'accounts_listing',
-      {
-        ...pageFields(query),
-        search_account: query.search.trim() || undefined,
-        accounts_by_filter: query.filter === 'all' ? undefined : query.filter,
-        ...sortFields(query.sort, 'order_by'),
-      },
-      signal,
-    ),
+    report('accounts_listing', { ...pageFields(query), ...accountsReportFields(query) }, signal),
 
   /** POST account_details/: the account, its stats under the selection and a page of its contacts. */
   accountDetails: (query: AnalyticsPageQuery & { accountId: number }, signal?: AbortSignal) =>
@@ -349,15 +360,7 @@ export const analyticsApi = {
    * contacts, searched by title and sorted by a column ASC or DESC (none: most clicked first).
    */
   contentListing: (query: AnalyticsPageQuery & ListingChoice<ContentSort, never>, signal?: AbortSignal) =>
-    report(
-      'content_listing',
-      {
-        ...pageFields(query),
-        search_content: query.search.trim() || undefined,
-        ...sortFields(query.sort, 'order_by'),
-      },
-      signal,
-    ),
+    report('content_listing', { ...pageFields(query), ...contentReportFields(query) }, signal),
 };
 
 export type AnalyticsApi = typeof analyticsApi;

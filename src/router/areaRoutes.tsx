@@ -21,6 +21,7 @@ import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { WelcomePage } from '../modules/onboarding/components/WelcomePage.tsx';
+import { useFeature } from '../modules/shared/hooks/useFeature.ts';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
@@ -30,7 +31,6 @@ import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
 import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
-import { useFeature } from './useFeature.ts';
 
 /** The signed-in areas. Areas a later release builds show an honest "being built" page. */
 

@@ -1,4 +1,4 @@
-import { useFeature } from './useFeature.ts';
+import { useFeature } from '../modules/shared/hooks/useFeature.ts';
 
 /**
  * Whether the signed-in user has export_widget_permission (the promo export widget and its settings page); null

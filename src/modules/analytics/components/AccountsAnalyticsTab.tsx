@@ -3,6 +3,7 @@ import { ACCOUNT_SORTS } from '../../../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { ServiceAnswer } from '../../../../domain/serviceAnswer.ts';
+import { accountsReportFields } from '../../../api/analyticsApi.ts';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
@@ -14,6 +15,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
 import { countColumn } from './analyticsColumns.tsx';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 type AccountSort = (typeof ACCOUNT_SORTS)[number];
@@ -109,6 +111,19 @@ export function AccountsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
             autoComplete="off"
             className="analytics-campaigns__search"
             onChange={(event) => list.setSearchText(event.target.value)}
+          />
+          <ExportReportButton
+            call="accounts_listing"
+            query={query}
+            fields={accountsReportFields({
+              search: list.query.q,
+              filter: list.query.filter,
+              sort: list.query.sort,
+            })}
+            what="the accounts report"
+            empty={list.latest !== null && list.total === 0}
+            failed={list.status === 'failure' && !list.appending}
+            loading={list.latest === null}
           />
         </div>
       </div>

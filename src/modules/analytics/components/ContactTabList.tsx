@@ -13,7 +13,7 @@ import type { ContactAnalyticsRow } from '../../../../domain/analyticsContactTyp
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
-import type { ContactsListingQuery } from '../../../api/analyticsApi.ts';
+import { type ContactsListingQuery, contactsReportFields } from '../../../api/analyticsApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -30,6 +30,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { countColumn } from './analyticsColumns.tsx';
 import { CreateContactListDialog } from './CreateContactListDialog.tsx';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 /** What a tab shows: its search, sort and the first row of its last page. */
@@ -143,6 +144,15 @@ export function ContactTabList({ tab, query, onShown }: Props) {
         <Button variant="secondary" disabled={list.total === 0} onClick={() => setCreating(true)}>
           Create a list from these contacts
         </Button>
+        <ExportReportButton
+          call="contacts_listing"
+          query={query}
+          fields={contactsReportFields({ tab, search: q, sort: current })}
+          what="the contacts of this tab"
+          empty={list.latest !== null && list.total === 0}
+          failed={list.status === 'failure' && !list.appending}
+          loading={list.latest === null}
+        />
       </div>
       <PagedTable
         list={list}

@@ -5,6 +5,7 @@ import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import type { ServiceAnswer } from '../../../../domain/serviceAnswer.ts';
+import { contentReportFields } from '../../../api/analyticsApi.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
@@ -16,6 +17,7 @@ import { AnalyticsCount } from './AnalyticsCount.tsx';
 import { ArticleTitle } from './ArticleTitle.tsx';
 import { countColumn } from './analyticsColumns.tsx';
 import { ContactThumbnails } from './ContactThumbnails.tsx';
+import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
 
 type ContentSort = (typeof CONTENT_SORTS)[number];
@@ -102,6 +104,15 @@ export function ContentAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           autoComplete="off"
           className="analytics-campaigns__search"
           onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <ExportReportButton
+          call="content_listing"
+          query={query}
+          fields={contentReportFields({ search: list.query.q, sort: list.query.sort })}
+          what="content by article"
+          empty={list.latest !== null && list.total === 0}
+          failed={list.status === 'failure' && !list.appending}
+          loading={list.latest === null}
         />
       </div>
       <PagedTable

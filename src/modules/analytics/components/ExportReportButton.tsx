@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import type { AnalyticsExportCall } from '../../../../domain/analyticsTypes.ts';
+import { FEATURE_MISSING_TEXT } from '../../../../domain/featureFlags.ts';
 import type { AnalyticsExportRequest } from '../../../api/analyticsApi.ts';
 import type { FormFields } from '../../../api/client.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -8,6 +9,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Menu } from '../../../ui/Menu.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useFeature } from '../../shared/hooks/useFeature.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -36,7 +38,11 @@ export type ExportReportButtonProps = {
 };
 
 /** Why export is off, for the disabled button's description; null when it is on. */
-function disabledReason({ empty, failed, loading }: ExportReportButtonProps): string | null {
+function disabledReason(
+  { empty, failed, loading }: ExportReportButtonProps,
+  premium: boolean | null,
+): string | null {
+  if (premium === false) return FEATURE_MISSING_TEXT.premium;
   if (failed) return 'The report could not be loaded, so there is nothing to export.';
   if (loading) return 'The report is loading.';
   if (empty) return 'Nothing to export: the report counts nothing in this period.';
@@ -54,7 +60,9 @@ export function ExportReportButton(props: ExportReportButtonProps) {
     (r: AnalyticsExportRequest, signal) => api.exportReport(r, signal),
     'analytics-export',
   );
-  const reason = disabledReason(props);
+  // Exports are a premium feature: without it the control says so (the server refuses them too).
+  const premium = useFeature('premium');
+  const reason = disabledReason(props, premium);
   const start = (format: ExportFormat) =>
     request.load({ call: props.call, query: props.query, fields: props.fields, format });
   const busy = request.status === 'loading';
@@ -73,7 +81,10 @@ export function ExportReportButton(props: ExportReportButtonProps) {
               {busy ? 'Exporting…' : 'Export'}
             </Button>
             {reason ? (
-              <span id={hintId} className="ui-visually-hidden">
+              <span
+                id={hintId}
+                className={premium === false ? 'analytics-export__hint' : 'ui-visually-hidden'}
+              >
                 {reason}
               </span>
             ) : null}
