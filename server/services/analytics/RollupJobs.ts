@@ -23,7 +23,7 @@ const QUEUED_FOR_MS = 1000;
  * requests is answered first and its rollups follow a moment later. PGlite has one connection, so a catch-up
  * transaction holds up every tracking write for its length.
  */
-export const ROLLUP_DUTY = 0.2;
+export const ROLLUP_DUTY = 0.1;
 const MIN_REST_MS = 20;
 const MAX_REST_MS = 2000;
 
@@ -127,7 +127,13 @@ export class RollupJobs {
     const run = this.chain.then(() =>
       applyNewEvents(this.options.database.db, {
         batchEvents: this.options.batchEvents,
-        afterBatch: options.paced ? (batchMs) => this.rest(batchMs) : undefined,
+        // A stopping process ends its pass at the next batch: the mark holds what is done.
+        afterBatch: options.paced
+          ? async (batchMs) => {
+              await this.rest(batchMs);
+              return !this.stopped;
+            }
+          : undefined,
       }),
     );
     // The caller gets the failure; the chain goes on to the next catch-up, and the log keeps it.

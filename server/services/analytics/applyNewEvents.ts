@@ -33,8 +33,11 @@ export async function applyNewEvents(
   options: {
     batchEvents?: number;
     lockTimeoutMs?: number;
-    /** Awaited after each batch but the last, with the batch's time (the caller's pacing). */
-    afterBatch?: (batchMs: number) => Promise<void>;
+    /**
+     * Awaited after each batch but the last, with the batch's time (the caller's pacing); false stops the
+     * pass there (a stopping process), the rest left for the next pass.
+     */
+    afterBatch?: (batchMs: number) => Promise<boolean>;
   } = {},
 ): Promise<CatchUp> {
   const batchEvents = options.batchEvents ?? ROLLUP_BATCH_EVENTS;
@@ -53,6 +56,7 @@ export async function applyNewEvents(
     });
     applied += step.count;
     if (step.done) return { applied, upTo: step.upTo };
-    await options.afterBatch?.(performance.now() - started);
+    if (options.afterBatch && !(await options.afterBatch(performance.now() - started)))
+      return { applied, upTo: step.upTo };
   }
 }
