@@ -349,6 +349,7 @@ const LOWER_SERVICES: Record<string, readonly string[]> = {
   delivery: [],
   user: [],
   support: [],
+  ai: [],
 };
 /** analytics reads every other service; nothing imports it. */
 export const SERVICE_MAP: Record<string, readonly string[]> = {

@@ -7,6 +7,11 @@ import type {
 } from '../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsContactAnswers } from '../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
+import {
+  accountsReportFields,
+  contactsReportFields,
+  contentReportFields,
+} from '../../domain/analyticsReportFields.ts';
 import type {
   AnalyticsAnswers,
   AnalyticsExportAnswer,
@@ -83,13 +88,6 @@ export type ListingChoice<S extends string, F extends string = 'all' | 'opened' 
   sort: `${S}.${'ASC' | 'DESC'}` | 'none';
 };
 
-/** sort_by and its direction, sent only when a column is chosen ("none" sends neither). */
-function sortFields(sort: string, directionField: 'order_by' | 'sort_type'): FormFields {
-  if (sort === 'none') return {};
-  const [column, direction] = sort.split('.');
-  return { sort_by: column, [directionField]: direction };
-}
-
 const pageFields = (query: AnalyticsPageQuery): FormFields => ({
   ...selectionFields(query),
   limit: query.limit,
@@ -113,32 +111,9 @@ export type ContactsListingQuery = AnalyticsPageQuery & {
 
 export type ContactPageQuery = { contact_id: number; limit: number; offset: number };
 
-/** A contact tab's own fields (besides the selection and the page): what its export sends too. */
-export const contactsReportFields = (
-  query: Pick<ContactsListingQuery, 'tab' | 'search' | 'sort'>,
-): FormFields => ({
-  tab: query.tab,
-  search_word: query.search.trim() || undefined,
-  sort_by: query.sort?.by,
-  sort_type: query.sort?.type,
-});
-
 const contactsListingFields = (query: ContactsListingQuery): FormFields => ({
   ...pageFields(query),
   ...contactsReportFields(query),
-});
-
-/** The accounts report's own fields (besides the selection and the page): what its export sends too. */
-export const accountsReportFields = (query: ListingChoice<AccountSort>): FormFields => ({
-  search_account: query.search.trim() || undefined,
-  accounts_by_filter: query.filter === 'all' ? undefined : query.filter,
-  ...sortFields(query.sort, 'order_by'),
-});
-
-/** Content by article's own fields (besides the selection and the page): what its export sends too. */
-export const contentReportFields = (query: ListingChoice<ContentSort, never>): FormFields => ({
-  search_content: query.search.trim() || undefined,
-  ...sortFields(query.sort, 'order_by'),
 });
 
 /**

@@ -1,9 +1,9 @@
 import type { AccountAnalyticsRow } from '../../../../domain/analyticsAccountTypes.ts';
 import { ACCOUNT_SORTS } from '../../../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
+import { accountsReportFields } from '../../../../domain/analyticsReportFields.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import type { ServiceAnswer } from '../../../../domain/serviceAnswer.ts';
-import { accountsReportFields } from '../../../api/analyticsApi.ts';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';

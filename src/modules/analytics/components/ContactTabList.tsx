@@ -11,9 +11,10 @@ import {
 } from '../../../../domain/analyticsContactSort.ts';
 import type { ContactAnalyticsRow } from '../../../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
+import { contactsReportFields } from '../../../../domain/analyticsReportFields.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
-import { type ContactsListingQuery, contactsReportFields } from '../../../api/analyticsApi.ts';
+import type { ContactsListingQuery } from '../../../api/analyticsApi.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';

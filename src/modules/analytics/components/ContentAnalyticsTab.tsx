@@ -1,11 +1,11 @@
 import type { ContentListingRow } from '../../../../domain/analyticsAccountTypes.ts';
 import { CONTENT_SORTS } from '../../../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
+import { contentReportFields } from '../../../../domain/analyticsReportFields.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { countOf, pluralNoun } from '../../../../domain/countOf.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import type { ServiceAnswer } from '../../../../domain/serviceAnswer.ts';
-import { contentReportFields } from '../../../api/analyticsApi.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
