@@ -1,3 +1,4 @@
+import { abbreviateNumber } from '../domain/abbreviateNumber.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { analyticsAnswer, dashboardStats, formatted } from './support/analyticsSteps.ts';
 import { newAccount, signIn, signUpThroughApi } from './support/authSteps.ts';
@@ -122,7 +123,9 @@ test('the campaigns report lists the campaigns with the service’s numbers, sea
     form: { search_campaign: 'Spring Product Launch', user_tz: 'UTC' },
   });
   const row = (await answer.json()).data[0] as { total_sent: number; unique_opens: number };
-  await expect(spring).toContainText(formatted(row.total_sent));
+  // Counts show in their short form (K, M, B), the exact figure as the tooltip.
+  await expect(spring).toContainText(abbreviateNumber(row.total_sent));
+  await expect(spring.locator(`[title="${formatted(row.total_sent)}"]`).first()).toBeVisible();
   await expectNoAxeViolations(page, 'the campaigns report at 1280 px');
   await page.getByLabel('Search campaigns').fill('insights');
   await expect(rows).toHaveCount(1);

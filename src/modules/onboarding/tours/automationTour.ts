@@ -18,7 +18,7 @@ export const automationTour: TourDefinition = {
       body: 'How many workflows there are and how many are running now.',
     },
     {
-      target: 'main .automation-filter__option',
+      target: 'main .ui-toggle-group__option',
       title: 'Active or paused',
       body: 'Show every workflow, only the active ones or only the inactive ones; the search finds one by name.',
     },
