@@ -2,7 +2,7 @@ import type { ContentEngagementRow, EmailEngagementRow } from '../../../../domai
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
-import { Badge, type BadgeTone } from '../../../ui/Badge.tsx';
+import { Badge } from '../../../ui/Badge.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
@@ -12,15 +12,7 @@ import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { ArticleTitle } from './ArticleTitle.tsx';
 import { countColumn } from './analyticsColumns.tsx';
-
-const STATUS_TONES: Record<EmailEngagementRow['status'], BadgeTone> = {
-  Unsubscribed: 'danger',
-  Bounced: 'warning',
-  Clicked: 'success',
-  Opened: 'info',
-  Delivered: 'neutral',
-  Sent: 'neutral',
-};
+import { ENGAGEMENT_STATUS_TONE } from './engagementStatusTone.ts';
 
 const EMAIL_COLUMNS: TableColumn<EmailEngagementRow>[] = [
   {
@@ -39,7 +31,7 @@ const EMAIL_COLUMNS: TableColumn<EmailEngagementRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>,
+    cell: (row) => <Badge tone={ENGAGEMENT_STATUS_TONE[row.status]}>{row.status}</Badge>,
   },
   countColumn<EmailEngagementRow>('contacts', 'Contacts', (r) => r.contacts),
   countColumn<EmailEngagementRow>('sent', 'Sent', (r) => r.sent),

@@ -2,7 +2,7 @@ import type { ContentEngagementRow, EmailEngagementRow } from '../../../../domai
 import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
-import { Badge, type BadgeTone } from '../../../ui/Badge.tsx';
+import { Badge } from '../../../ui/Badge.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
@@ -11,16 +11,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { countColumn } from './analyticsColumns.tsx';
-
-/** How an email's state for the contact looks. */
-const STATE_TONE: Record<EmailEngagementRow['status'], BadgeTone> = {
-  Unsubscribed: 'warning',
-  Bounced: 'danger',
-  Clicked: 'success',
-  Opened: 'info',
-  Delivered: 'neutral',
-  Sent: 'neutral',
-};
+import { ENGAGEMENT_STATUS_TONE } from './engagementStatusTone.ts';
 
 const EMAIL_COLUMNS: TableColumn<EmailEngagementRow>[] = [
   {
@@ -37,7 +28,7 @@ const EMAIL_COLUMNS: TableColumn<EmailEngagementRow>[] = [
   {
     id: 'status',
     header: 'State',
-    cell: (row) => <Badge tone={STATE_TONE[row.status]}>{row.status}</Badge>,
+    cell: (row) => <Badge tone={ENGAGEMENT_STATUS_TONE[row.status]}>{row.status}</Badge>,
   },
   { id: 'sent_at', header: 'Sent', cell: (row) => (row.sent_at ? formatDate(row.sent_at, 'dateTime') : '—') },
   countColumn('opens', 'Opens', (r) => r.opens),
