@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localToday, shiftDay } from '../../../domain/analyticsPeriod.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
-import { busyStats, dashboardAnswer, statsOf } from './analyticsFixtures.ts';
+import {
+  busyStats,
+  campaignGraphAnswer,
+  dashboardAnswer,
+  emailGraphAnswer,
+  statsOf,
+  trendsAnswer,
+} from './analyticsFixtures.ts';
 import { renderAnalytics } from './renderAnalytics.tsx';
 
 afterEach(cleanup);
@@ -116,5 +123,37 @@ describe('Analytics dashboard', () => {
     await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2));
     answer();
     expect(await screen.findByTestId('analytics-stats', {}, SLOW)).toBeTruthy();
+  });
+
+  it('after an outage, one Try again loads every report of the screen that failed', async () => {
+    let down = true;
+    /** A call that fails while the server is down, else answers. */
+    const whileUp = <T,>(answer: () => T) =>
+      vi.fn(async () => {
+        if (down) throw new ApiError({ kind: 'network', status: 0, message: 'No answer from the server.' });
+        return answer();
+      });
+    renderDashboard({
+      dashboard: whileUp(() => dashboardAnswer(busyStats)),
+      emailGraph: whileUp(() =>
+        emailGraphAnswer([{ id: 7, name: 'November digest', sent: 1200, opens: 300, clicks: 40 }]),
+      ),
+      campaignGraph: whileUp(() =>
+        campaignGraphAnswer([{ id: 3, name: 'Autumn launch', sent: 1800, opens: 390, clicks: 48 }]),
+      ),
+      emailTrends: whileUp(() => trendsAnswer()),
+    });
+    expect(await screen.findByText('The stats could not be loaded', {}, SLOW)).toBeTruthy();
+    await screen.findByText('The email graph could not be loaded', {}, SLOW);
+    await screen.findByText('The campaign graph could not be loaded', {}, SLOW);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(4));
+
+    down = false;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByTestId('analytics-stats', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByTestId('analytics-email-graph', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByTestId('analytics-campaign-graph', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('table', { name: /Email trends/ }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

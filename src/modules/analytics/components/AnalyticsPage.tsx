@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import type { AnalyticsSection } from '../analyticsSections.ts';
+import { createReportRetryGroup, ReportRetryGroupContext } from '../hooks/reportRetryGroup.ts';
 import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AccountDashboard } from './AccountDashboard.tsx';
 import { AccountsAnalyticsTab } from './AccountsAnalyticsTab.tsx';
@@ -18,30 +20,33 @@ import './analyticsReports.css';
 
 /**
  * /analytics/{page}: the analytics area, its section navigation, the filter bar (one filter for every
- * section, in the address) and the section's reports.
+ * section, in the address) and the section's reports (one retry group: Try again asks for every failed one).
  */
 export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab?: string }) {
   const filter = useAnalyticsFilter();
+  const [retryGroup] = useState(createReportRetryGroup);
   return (
-    <div className="analytics-page">
-      <PageHeader
-        title="Analytics"
-        description="Opens, clicks and engagement of what your campaigns and workflows sent."
-      />
-      <AnalyticsNav current={section} />
-      <AnalyticsFilterBar filter={filter} />
-      {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
-      {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
-      {section === 'contacts' && tab === 'dashboard' ? <ContactDashboardPage query={filter.query} /> : null}
-      {section === 'contacts' && tab !== 'dashboard' ? (
-        <ContactsAnalyticsTab query={filter.query} tab={tab} />
-      ) : null}
-      {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
-      {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
-      {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
-      {section === 'emails' ? <EmailsAnalyticsTab query={filter.query} /> : null}
-      {section === 'workflows' ? <WorkflowsAnalyticsTab query={filter.workflowQuery} /> : null}
-      {section === 'trends' ? <TrendsSection query={filter.query} /> : null}
-    </div>
+    <ReportRetryGroupContext value={retryGroup}>
+      <div className="analytics-page">
+        <PageHeader
+          title="Analytics"
+          description="Opens, clicks and engagement of what your campaigns and workflows sent."
+        />
+        <AnalyticsNav current={section} />
+        <AnalyticsFilterBar filter={filter} />
+        {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
+        {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
+        {section === 'contacts' && tab === 'dashboard' ? <ContactDashboardPage query={filter.query} /> : null}
+        {section === 'contacts' && tab !== 'dashboard' ? (
+          <ContactsAnalyticsTab query={filter.query} tab={tab} />
+        ) : null}
+        {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
+        {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
+        {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
+        {section === 'emails' ? <EmailsAnalyticsTab query={filter.query} /> : null}
+        {section === 'workflows' ? <WorkflowsAnalyticsTab query={filter.workflowQuery} /> : null}
+        {section === 'trends' ? <TrendsSection query={filter.query} /> : null}
+      </div>
+    </ReportRetryGroupContext>
   );
 }

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { type LoadRun, type UseLoad, useLoad } from '../../shared/hooks/useLoad.ts';
+import { ReportRetryGroupContext } from './reportRetryGroup.ts';
 
 export type AnalyticsReport<TInput, TOutput> = UseLoad<TInput, TOutput> & {
-  /** Asks again for the report of the current query (Try again). */
+  /** Asks again for the report of the current query, and for every failed report of its screen (Try again). */
   retry: () => void;
 };
 
 /**
  * One report of an analytics screen through the load machine: loaded when its query changes (a newer query
- * supersedes the load in flight, its request aborted, no error shown), asked again by retry.
+ * supersedes the load in flight, its request aborted, no error shown), asked again by retry, together with
+ * the other reports of its screen that failed (one Try again after an outage brings the whole screen back).
  */
 export function useAnalyticsReport<TInput, TOutput>(
   run: LoadRun<TInput, TOutput>,
@@ -24,6 +26,11 @@ export function useAnalyticsReport<TInput, TOutput>(
   useEffect(() => {
     load(queryRef.current);
   }, [key, load]);
-  const retry = useCallback(() => load(queryRef.current), [load]);
+  const failedRef = useRef(false);
+  failedRef.current = report.status === 'failure';
+  const retryThis = useCallback(() => load(queryRef.current), [load]);
+  const group = useContext(ReportRetryGroupContext);
+  useEffect(() => group?.join({ failed: () => failedRef.current, retry: retryThis }), [group, retryThis]);
+  const retry = useCallback(() => (group ? group.retryFailed() : retryThis()), [group, retryThis]);
   return { ...report, retry };
 }
