@@ -101,3 +101,52 @@ test('a sent campaign shows its emails by edition state and the graph of sends, 
   await expect(page.getByRole('list', { name: 'all emails' }).getByTestId('email-card')).toHaveCount(5);
   await shotBothWidths(page, 'graph');
 });
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`an edition's name breaks only between words and its buttons keep room inside their border (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO_LOGIN, '/campaigns');
+    await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+    await page.getByRole('tab', { name: /^All / }).click();
+    const editions = page.getByTestId('edition');
+    await expect(editions.first()).toBeVisible();
+    expect(await editions.count()).toBeGreaterThan(1);
+    const layout = await page.evaluate(() => {
+      const top = (node: Text, at: number) => {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return Math.round(range.getBoundingClientRect().top);
+      };
+      /** Names with a line break between two letters of one word. */
+      const brokenNames = [...document.querySelectorAll('.email-card__edition-name')].flatMap((name) => {
+        const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+        const broken: string[] = [];
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          const text = node.data;
+          for (let i = 0; i + 1 < text.length; i += 1)
+            if (/\S/.test(text[i] ?? '') && /\S/.test(text[i + 1] ?? '') && top(node, i) !== top(node, i + 1))
+              broken.push(`${name.textContent} (at "${text.slice(0, i + 1)}")`);
+        }
+        return broken;
+      });
+      /** The room between a button's words and its border, on its tighter side. */
+      const room = [...document.querySelectorAll('.email-card__edition-actions > *')].map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const words = range.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return Math.min(words.left - box.left, box.right - words.right);
+      });
+      return { brokenNames, room };
+    });
+    expect(layout.brokenNames).toEqual([]);
+    expect(layout.room.length).toBeGreaterThan(0);
+    for (const side of layout.room) expect(side).toBeGreaterThanOrEqual(8);
+  });
+}

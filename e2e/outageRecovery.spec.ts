@@ -85,7 +85,7 @@ test('a tab opened before a deploy replaced the chunk names loads the page again
  * The acceptance walk: on each main screen, something is typed, the server stops while the screen asks it
  * for something, and starts again. Every screen recovers by itself or with one click (its "Try again", or
  * the action that failed), and what was typed is still there. (The people list's outage has its own test
- * with the list: e2e/audiencePeople.spec.ts.)
+ * with the list: e2e/peopleOutage.spec.ts. Buyer journey asks the server for nothing yet.)
  */
 test('stopping and restarting the server on each main screen: each recovers with at most one click, nothing typed is lost', async ({
   page,
@@ -128,6 +128,33 @@ test('stopping and restarting the server on each main screen: each recovers with
 
   await searchThroughOutage('/mailbox', h1('Demo mailbox'), 'Search the mailbox', 'nobody-here');
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+  /**
+   * A screen of reports opened (its code loaded before) while the server is down: it says, in view, that
+   * they could not be loaded; once the server is back, one Try again loads every one of them.
+   */
+  const openThroughOutage = async (area: string, loaded: Locator[]) => {
+    await mainNav(page).getByRole('link', { name: area }).click();
+    for (const part of loaded) await expect(part).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Campaigns' }).click();
+    await expect(h1('Campaigns')).toBeVisible();
+    await server.stop();
+    await mainNav(page).getByRole('link', { name: area }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' }).first()).toBeInViewport();
+    await server.start();
+    await tryAgain().click();
+    for (const part of loaded) await expect(part).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  };
+  await openThroughOutage('Analytics', [
+    page.getByTestId('analytics-stats'),
+    page.getByTestId('analytics-email-graph'),
+    page.getByTestId('analytics-campaign-graph'),
+    page.getByTestId('analytics-trends-chart'),
+  ]);
+  await openThroughOutage('Settings', [
+    page.getByRole('row').filter({ hasText: 'dana.demo@northwind-demo.test' }),
+  ]);
 
   // Import: the upload fails while the server is down; Import again once it is back.
   await page.goto(`${base}/audiences/lists/import`);
