@@ -69,4 +69,19 @@ test.describe('at 375 px', () => {
       }
     }
   });
+
+  test("a campaign's edition-state tabs are all in view and whole, without scrolling sideways", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_LOGIN, '/campaigns');
+    await page.getByTestId('campaign-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/campaigns\/campaign\?campaign_id=\d+/);
+    const tabs = page.getByRole('tablist', { name: 'Emails by edition state' });
+    await expect(tabs).toBeVisible();
+    expect(await tabs.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const name of ['Draft', 'Sent', 'Test', 'Scheduled', 'All']) {
+      const tab = tabs.getByRole('tab', { name: new RegExp(`^${name} \\(`) });
+      await expect(tab).toBeInViewport({ ratio: 1 });
+    }
+  });
 });
