@@ -170,7 +170,8 @@ async function makeTokens(origin: string, count: number): Promise<Tracked[]> {
   return tracked;
 }
 
-function figures(result: autocannon.Result, expectedStatus: number): LoadFigures {
+/** The figures of a run whose answers should all have `expectedStatus`. */
+export function figures(result: autocannon.Result, expectedStatus: number): LoadFigures {
   const stats =
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const expected = stats[String(expectedStatus)]?.count ?? 0;
@@ -219,7 +220,7 @@ async function load(origin: string, paths: readonly string[], ledger: RequestLed
 }
 
 /** The bare Fastify hello-world, in its own process, under the same load. */
-async function benchHello(work: string): Promise<LoadFigures> {
+export async function benchHello(work: string): Promise<LoadFigures> {
   const port = await freePort();
   const hello = startNode(
     ['--import', 'tsx', 'bench/helloServer.ts', String(port)],
@@ -308,7 +309,8 @@ async function checkEvents(
   return check;
 }
 
-const share = (requestsPerSec: number, hello: number) => (hello > 0 ? round(requestsPerSec / hello, 3) : 0);
+export const share = (requestsPerSec: number, hello: number) =>
+  hello > 0 ? round(requestsPerSec / hello, 3) : 0;
 
 /**
  * The whole tracking bench: the real server started in `work`, real tokens, the hello-world, the pixel and

@@ -209,7 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('trackingRecorder', trackingRecorder);
   const journeyOrgs = new JourneyOrgs(database.db);
-  const pageViews = new PageViewCollector(database.db);
+  const pageViews = new PageViewCollector(database.db, (error, input) =>
+    app.log.error({ err: error, orgId: input.orgId }, 'page view lost'),
+  );
   app.decorate('pageViews', pageViews);
 
   await app.register(sessionRoutes(ctx), { prefix: config.bases.auth });

@@ -64,7 +64,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index page_view_org_time_idx on page_view (org_id, viewed_at) include (source, visitor_id);
     create index page_view_contact_idx on page_view (contact_id, viewed_at) where contact_id is not null;
-    create index page_view_visitor_idx on page_view (visitor_id) where contact_id is null;
 
     create table journey_token_use (
       nonce text primary key,

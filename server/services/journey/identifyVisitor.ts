@@ -49,6 +49,7 @@ export async function identifyVisitor(
     await trx
       .updateTable('page_view')
       .set({ contact_id: contact.id })
+      .where('org_id', '=', org.id)
       .where('visitor_id', '=', visitor.id)
       .where('contact_id', 'is', null)
       .execute();

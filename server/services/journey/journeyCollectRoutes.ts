@@ -49,8 +49,8 @@ function storedAddress(text: string): { url: string; path: string } {
  * - their CORS preflights, which allow an origin some organisation declares;
  * - GET /j/journey.js (at the root): the script, from the public pages' build.
  * Every body is capped at JOURNEY_BODY_LIMIT_BYTES and checked by its zod schema; every call is counted by
- * the one rate limiter per client address. A browser that sends DNT: 1 or Sec-GPC: 1 is answered 204 with
- * nothing stored.
+ * the one rate limiter per client address. A page view is answered 204 once it is queued for the next group
+ * commit (PageViewCollector). A browser that sends DNT: 1 or Sec-GPC: 1 is answered 204 with nothing stored.
  */
 export function journeyCollectRoutes(
   ctx: AppContext,
