@@ -33,12 +33,20 @@ import {
   waitForAnswer,
   warmThenMeasure,
 } from './benchServer.ts';
-import { benchHello, type EndpointFigures, figures, type LoadFigures, share } from './trackingBench.ts';
+import {
+  benchHello,
+  CONNECTIONS,
+  DURATION_S,
+  type EndpointFigures,
+  figures,
+  type LoadFigures,
+  share,
+  TRACKING_TARGET,
+  WARMUP_S,
+} from './trackingBench.ts';
 
-export const COLLECTION_TARGET = { shareOfHello: 0.25, p99Ms: 20 } as const;
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
+/** The email tracking endpoints' targets: a share of the hello-world and a p99. */
+export const COLLECTION_TARGET = TRACKING_TARGET;
 const VISITORS = 1000;
 const SITE = 'https://bench-site.test';
 const EVENT_PREFIX = 'benchev-';

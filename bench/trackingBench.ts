@@ -49,9 +49,10 @@ import {
 } from './benchServer.ts';
 
 export const TRACKING_TARGET = { shareOfHello: 0.25, p99Ms: 20 } as const;
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
+/** The load every endpoint measured against the hello-world is put under (this bench's and bench:journey's). */
+export const CONNECTIONS = 50;
+export const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
 const SENDS = Number(process.env.BENCH_TRACKING_SENDS || 100);
 const USER_AGENT = 'trackingBench/1.0';
 

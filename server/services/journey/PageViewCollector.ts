@@ -83,6 +83,11 @@ export class PageViewCollector {
     return ACCEPTED;
   }
 
+  /** Views recorded whose commit has not answered yet. */
+  get uncommitted(): number {
+    return this.views.pending;
+  }
+
   /** Resolves once every view added so far has committed (a clean stop; tests). */
   drain(): Promise<void> {
     return this.views.drain();
