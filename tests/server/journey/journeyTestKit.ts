@@ -30,7 +30,10 @@ export async function declareDomains(db: Kysely<Database>, orgId: number, domain
 
 let nextEvent = 0;
 /** A fresh event id. */
-export const eventId = () => `event-${process.pid}-${(nextEvent += 1)}`;
+export function eventId(): string {
+  nextEvent += 1;
+  return `event-${process.pid}-${nextEvent}`;
+}
 
 export type ViewBody = {
   tid: string;
