@@ -391,6 +391,23 @@ describe('tracking/ and sources/ (signed in)', () => {
     expect(garbage.statusCode).toBe(400);
   });
 
+  it('describes every journey call in the OpenAPI document', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(Object.keys(paths['/api/journey/collect/'] ?? {})).toEqual(
+      expect.arrayContaining(['post', 'options']),
+    );
+    expect(Object.keys(paths['/api/journey/identify/'] ?? {})).toEqual(
+      expect.arrayContaining(['post', 'options']),
+    );
+    expect(Object.keys(paths['/api/journey/tracking/'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(Object.keys(paths['/api/journey/sources/'] ?? {})).toEqual(['get']);
+  });
+
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/journey/sources/' })).statusCode).toBe(403);
   });
