@@ -49,9 +49,10 @@ import {
 } from './benchServer.ts';
 
 export const TRACKING_TARGET = { shareOfHello: 0.25, p99Ms: 20 } as const;
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
+/** The load every endpoint measured against the hello-world is put under (this bench's and bench:journey's). */
+export const CONNECTIONS = 50;
+export const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 2);
 const SENDS = Number(process.env.BENCH_TRACKING_SENDS || 100);
 const USER_AGENT = 'trackingBench/1.0';
 
@@ -170,7 +171,8 @@ async function makeTokens(origin: string, count: number): Promise<Tracked[]> {
   return tracked;
 }
 
-function figures(result: autocannon.Result, expectedStatus: number): LoadFigures {
+/** The figures of a run whose answers should all have `expectedStatus`. */
+export function figures(result: autocannon.Result, expectedStatus: number): LoadFigures {
   const stats =
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const expected = stats[String(expectedStatus)]?.count ?? 0;
@@ -219,7 +221,7 @@ async function load(origin: string, paths: readonly string[], ledger: RequestLed
 }
 
 /** The bare Fastify hello-world, in its own process, under the same load. */
-async function benchHello(work: string): Promise<LoadFigures> {
+export async function benchHello(work: string): Promise<LoadFigures> {
   const port = await freePort();
   const hello = startNode(
     ['--import', 'tsx', 'bench/helloServer.ts', String(port)],
@@ -308,7 +310,8 @@ async function checkEvents(
   return check;
 }
 
-const share = (requestsPerSec: number, hello: number) => (hello > 0 ? round(requestsPerSec / hello, 3) : 0);
+export const share = (requestsPerSec: number, hello: number) =>
+  hello > 0 ? round(requestsPerSec / hello, 3) : 0;
 
 /**
  * The whole tracking bench: the real server started in `work`, real tokens, the hello-world, the pixel and

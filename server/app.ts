@@ -50,6 +50,11 @@ import { contentRoutes } from './services/content/contentRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
+import { JourneyOrgs } from './services/journey/JourneyOrgs.ts';
+import { journeyClickDestination } from './services/journey/journeyClickDestination.ts';
+import { journeyCollectRoutes } from './services/journey/journeyCollectRoutes.ts';
+import { journeyTrackingRoutes } from './services/journey/journeyTrackingRoutes.ts';
+import { PageViewCollector } from './services/journey/PageViewCollector.ts';
 import { preferenceRoutes } from './services/preference/preferenceRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
@@ -203,6 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
   );
   app.decorate('trackingRecorder', trackingRecorder);
+  const journeyOrgs = new JourneyOrgs(database.db);
+  const pageViews = new PageViewCollector(database.db, (error, input) =>
+    app.log.error({ err: error, orgId: input.orgId }, 'page view lost'),
+  );
+  app.decorate('pageViews', pageViews);
 
   await app.register(sessionRoutes(ctx), { prefix: config.bases.auth });
   await app.register(signupRoutes(ctx), { prefix: config.bases.auth });
@@ -242,7 +252,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(contentRoutes(ctx), { prefix: config.bases.user });
   await app.register(curationRoutes(ctx), { prefix: config.bases.campaign });
-  await app.register(trackingRoutes(ctx, trackingRecorder));
+  await app.register(trackingRoutes(ctx, trackingRecorder, journeyClickDestination(journeyOrgs, clock)));
+  await app.register(journeyCollectRoutes(ctx, journeyOrgs, pageViews));
+  await app.register(journeyTrackingRoutes(ctx, journeyOrgs), { prefix: config.bases.journey });
   await app.register(publishRoutes(ctx), { prefix: config.bases.publish });
   await app.register(templateRoutes(ctx), { prefix: config.bases.publish });
   const outlookMailboxes = new OutlookMailboxes(ctx.db, config.outlook, ctx.clock);
@@ -265,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.afterReply.idle();
     // Answered opens and clicks not committed yet are written first, while their sinks still run.
     await trackingRecorder.drain();
+    await pageViews.drain();
     await background.stop();
   });
   return app;

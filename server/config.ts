@@ -46,6 +46,8 @@ export type AppConfig = {
   trackingBaseUrl: string;
   /** Tracking requests (pixel, click) per minute and IP; over it the pixel still answers, recording nothing. */
   trackingRateLimit: number;
+  /** Website page views and identifications per minute and IP on the journey's collection endpoints. */
+  journeyRateLimit: number;
   /** Marketing email delivery in this process (DELIVERY_WORKER=false turns it off). */
   deliveryWorker: boolean;
   /** The delivery worker wakes on queued sends and when one is due; it also looks this often (ms). */
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: path.resolve(env.DIST_DIR || './dist'),
     trackingBaseUrl: (env.TRACKING_BASE_URL || publicOrigin).replace(/\/+$/, ''),
     trackingRateLimit: envInt(env, 'TRACKING_RATE_LIMIT', 6000),
+    journeyRateLimit: envInt(env, 'JOURNEY_RATE_LIMIT', 600),
     deliveryWorker: env.DELIVERY_WORKER !== 'false',
     deliveryPollMs: envInt(env, 'DELIVERY_POLL_MS', 30_000),
     importPollMs: Math.max(500, envInt(env, 'IMPORT_POLL_MS', 30_000)),

@@ -17,6 +17,7 @@ import { LoginThrottle } from './services/auth/loginThrottle.ts';
 import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFetcher.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
 import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
+import { forgetExpiredClickTokens } from './services/journey/forgetExpiredClickTokens.ts';
 import { EditionSender } from './services/publish/EditionSender.ts';
 import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
 import { outlookTransport } from './services/publish/outlook/outlookDelivery.ts';
@@ -168,7 +169,8 @@ export async function startBackgroundWork(input: {
       `${config.publicOrigin}${config.bases.analytics}export_download/?token=${encodeURIComponent(token)}`,
   });
 
-  // Sessions nobody came back for, expired sign-up links, old sign-in delays and ended rate-limit windows:
+  // Sessions nobody came back for, expired sign-up links, old sign-in delays, ended rate-limit windows and
+  // exchanged click-through tokens that have expired:
   // hourly, in one process of the database each time (and at start-up: app.ts).
   const expirySweep = await startPeriodicJob(boss, database.db, {
     name: EXPIRY_SWEEP,
@@ -180,6 +182,7 @@ export async function startBackgroundWork(input: {
         deleteExpiredPendingSignups(database.db),
         new LoginThrottle(database.db).forgetOlderThan(new Date(Date.now() - 24 * 60 * 60 * 1000)),
         RateLimiter.forgetEndedBefore(database.db, new Date(Date.now() - 60 * 60 * 1000)),
+        forgetExpiredClickTokens(database.db, new Date()),
       ]);
     },
   });

@@ -110,8 +110,12 @@ export const onePagedList: FileCheck = (file, text) => {
   return found;
 };
 
-/** Only the request layers (src/api, the public pages' preferenceClient) call fetch or XMLHttpRequest. */
-const REQUEST_LAYERS = ['src/api/', 'public-pages/preferenceClient.ts'];
+/** Only the request layers (src/api, the public pages' preferenceClient, the tracking script's transport) call fetch or XMLHttpRequest. */
+const REQUEST_LAYERS = [
+  'src/api/',
+  'public-pages/preferenceClient.ts',
+  'public-pages/journey/journeyTransport.ts',
+];
 export const fetchOnlyInRequestLayers: FileCheck = (file, text) => {
   if (REQUEST_LAYERS.some((layer) => file.startsWith(layer))) return [];
   const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
@@ -350,6 +354,7 @@ const LOWER_SERVICES: Record<string, readonly string[]> = {
   user: [],
   support: [],
   ai: [],
+  journey: ['delivery'],
 };
 /** analytics reads every other service; nothing imports it. */
 export const SERVICE_MAP: Record<string, readonly string[]> = {

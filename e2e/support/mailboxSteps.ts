@@ -3,12 +3,12 @@ import { expect, type Page } from '@playwright/test';
 export type MailboxContact = { value: string; label: string; address: string };
 
 /** How many specs keep to a contact of their own (see subscribedContactFromEnd). */
-const CONTACT_SLOTS = 4;
+const CONTACT_SLOTS = 5;
 
 /**
  * A Subscribed contact of the demo mailbox's send form, counted from the end of the offered list, so
  * specs sharing one server keep to their own contact: slot 1 is e2e/mailbox.spec.ts's, 2
- * e2e/sendingLoop.spec.ts's, 3 e2e/newcomerPath.spec.ts's, 4 e2e/analyticsWalk.spec.ts's (other specs unsubscribe the first few). A retry
+ * e2e/sendingLoop.spec.ts's, 3 e2e/newcomerPath.spec.ts's, 4 e2e/analyticsWalk.spec.ts's, 5 e2e/journeyTracking.spec.ts's (other specs unsubscribe the first few). A retry
  * (Playwright's retry number) takes a contact of its own further up, since the sends and enrolments of the
  * failed attempt stay on the server.
  */

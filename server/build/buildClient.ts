@@ -13,8 +13,9 @@ const INPUTS = [
   'domain',
   'machines',
   'public-pages',
+  'server/build/journeyScript.ts',
 ];
-const OUTPUTS = ['workbench/index.html', 'public/index.html'];
+const OUTPUTS = ['workbench/index.html', 'public/index.html', 'public/j/journey.js'];
 
 /** Builds the workbench and the public pages with Vite, unless the build in distDir is fresh. */
 export function ensureClientBuilt(

@@ -22,7 +22,9 @@ function hostOf(origin: string): string | null {
  * with an Origin whose host is not ours. Hosts are "ours" when they are this request's host or that of the
  * public origin, the auth origin or an origin the preference service allows (PREFERENCE_CORS_ORIGINS, whose
  * public pages post from another site by design). Requests without these headers (mail providers' one-click
- * unsubscribe, scripts, the API from a terminal) are not browsers' cross-site posts and go on.
+ * unsubscribe, scripts, the API from a terminal) are not browsers' cross-site posts and go on. The buyer
+ * journey's collection endpoints (collect/, identify/) are posted to from the organisations' own websites
+ * by design: they act for no signed-in person and check the Origin against the declared domains themselves.
  */
 export function refuseCrossSiteWrites(config: AppConfig) {
   const ownHosts = new Set(
@@ -32,9 +34,14 @@ export function refuseCrossSiteWrites(config: AppConfig) {
       .filter((host): host is string => host !== null),
   );
   const allowedOrigins = new Set(config.preferenceCorsOrigins.map((origin) => origin.toLowerCase()));
+  const journeyCalls = [`${config.bases.journey}collect/`, `${config.bases.journey}identify/`];
+  const isJourneyCall = (url: string) => {
+    const pathname = url.split('?')[0];
+    return journeyCalls.some((call) => pathname === call);
+  };
 
   return async function crossSiteCheck(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || isJourneyCall(request.url)) return;
     const origin = request.headers.origin;
     const originAllowed =
       typeof origin === 'string' &&

@@ -16,6 +16,10 @@ export type OrganisationTable = {
   time_zone: ColumnType<string, string | undefined, string>;
   /** The template never-designed editions start from (m0048, default_template/); null: 'Weekly digest'. */
   default_template_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The id the website tracking snippet carries (m0060; random, set by the database). */
+  journey_tracking_id: ColumnType<string, never, never>;
+  /** The secret click-through tokens (wb_jt) are signed with (m0060; random, set by the database). */
+  journey_token_key: ColumnType<string, never, never>;
   created_at: CreatedAt;
 };
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/AppContext.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import type { RateDecision } from '../../lib/RateLimiter.ts';
 import { clientKey } from '../../lib/rateLimitRoutes.ts';
+import { type ClickDestination, unchangedDestination } from './ClickDestination.ts';
 import type { EmailEventInput } from './recordEmailEvent.ts';
 import type { TrackedSend, TrackingRecorder } from './TrackingRecorder.ts';
 
@@ -83,10 +84,15 @@ function noStore(reply: FastifyReply): FastifyReply {
  * - GET /t/o/<token>.gif, the open pixel: always a 1x1 GIF that is never cached; records "opened" (with
  *   the user agent) only for the token of a delivered send, and only within the rate limit.
  * - GET /t/c/<token>/<index>: records "clicked" with the link and redirects (302) to link number <index>
- *   of THAT send as it was in the email. Anything else (an unknown, forged or malformed token, an index
+ *   of THAT send as it was in the email, or as `destination` changes it (the journey's click-through token
+ *   on the organisation's website). Anything else (an unknown, forged or malformed token, an index
  *   out of range) records nothing and answers a plain 404 page; there is no URL parameter to redirect to.
  */
-export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): FastifyPluginAsyncZod {
+export function trackingRoutes(
+  ctx: AppContext,
+  recorder: TrackingRecorder,
+  destination: ClickDestination = unchangedDestination,
+): FastifyPluginAsyncZod {
   const { config } = ctx;
   // The one rate-limit mechanism (RateLimiter), per client address: the pixel, which cannot answer 429,
   // records nothing over the limit; the click answers 429.
@@ -151,7 +157,11 @@ export function trackingRoutes(ctx: AppContext, recorder: TrackingRecorder): Fas
         await recorder
           .record(trackedEvent(send, linkIndex, request))
           .catch((error: unknown) => request.log.error(error, 'click could not be recorded'));
-        return noStore(reply).redirect(link, 302);
+        const to = await destination(send, link).catch((error: unknown) => {
+          request.log.error(error, 'click destination could not be changed');
+          return link;
+        });
+        return noStore(reply).redirect(to, 302);
       },
     );
   };
