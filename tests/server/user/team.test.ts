@@ -307,5 +307,4 @@ describe('roles and removal', () => {
     });
     expect(again.statusCode).toBe(404);
   });
-
 });
