@@ -42,6 +42,7 @@ import { invitationRoutes } from './services/auth/invitationRoutes.ts';
 import { passwordRoutes } from './services/auth/passwordRoutes.ts';
 import { sessionRoutes } from './services/auth/sessionRoutes.ts';
 import { signupRoutes } from './services/auth/signupRoutes.ts';
+import { campaignAudienceRoutes } from './services/campaign/campaignAudienceRoutes.ts';
 import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
 import { curationRoutes } from './services/campaign/curationRoutes.ts';
 import { emailListingRoutes } from './services/campaign/emailListingRoutes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
   await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });
   await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(campaignAudienceRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailListingRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
