@@ -37,6 +37,7 @@ import { formSubmissionRoutes } from './services/audience/formSubmissionRoutes.t
 import { groupRoutes } from './services/audience/groupRoutes.ts';
 import { importRoutes } from './services/audience/importRoutes.ts';
 import { listRoutes } from './services/audience/listRoutes.ts';
+import { peoplePicksRoutes } from './services/audience/peoplePicksRoutes.ts';
 import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { invitationRoutes } from './services/auth/invitationRoutes.ts';
 import { passwordRoutes } from './services/auth/passwordRoutes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(peoplePicksRoutes(ctx), { prefix: config.bases.audience });
   await app.register(contactRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
