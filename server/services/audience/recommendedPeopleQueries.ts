@@ -17,22 +17,23 @@ import { peopleRows, toPersonRow } from './peopleRows.ts';
 export type Recommending = { orgId: number; listId: number | null; fit: AudienceFit; now: Date };
 
 /**
- * The list's fit: the most frequent industries and designations (lower case) of its members, FIT_VALUES of
- * each. No list, or an empty one: no fit (recommendations are by engagement alone).
+ * The list's fit: the most frequent industries and designations (a designation in any case) of its
+ * members, FIT_VALUES of each. No list, or an empty one: no fit (recommendations are by engagement alone).
  */
 export async function audienceFit(db: Db, orgId: number, listId: number | null): Promise<AudienceFit> {
   if (listId === null) return { industries: [], designations: [] };
+  // Values grouped in any case, each named by its most frequent spelling (what the people filters match).
   const top = async (column: RawBuilder<string | null>) => {
     const { rows } = await sql<{ value: string }>`
-      select ${column} as value from list_contacts lc
+      select mode() within group (order by ${column}) as value from list_contacts lc
       join contacts c on c.id = lc.contact_id and c.org_id = ${orgId}
       where lc.list_id = ${listId} and ${column} is not null and ${column} <> ''
-      group by 1 order by count(*) desc, 1 limit ${FIT_VALUES}`.execute(db);
+      group by lower(${column}) order by count(*) desc, lower(${column}) limit ${FIT_VALUES}`.execute(db);
     return rows.map((row) => row.value);
   };
   return {
     industries: await top(sql`c.industry`),
-    designations: await top(sql`lower(c.designation)`),
+    designations: await top(sql`c.designation`),
   };
 }
 
@@ -46,7 +47,7 @@ export async function audienceFit(db: Db, orgId: number, listId: number | null):
 export function rankedRecommendations(r: Recommending) {
   const since = new Date(r.now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000);
   const industries = sql`${r.fit.industries}::text[]`;
-  const designations = sql`${r.fit.designations}::text[]`;
+  const designations = sql`${r.fit.designations.map((d) => d.toLowerCase())}::text[]`;
   const hasFit = r.fit.industries.length + r.fit.designations.length > 0;
   return sql<{
     id: number;

@@ -174,7 +174,7 @@ const keysOf = (page: RecommendedPeoplePage) =>
 describe('recommended_people/', () => {
   it('for a list: engaged people who fit its industries or roles, best first, with why; never its members, the unsubscribed or the long quiet', async () => {
     const page = await recommended({ list_id: listId, limit: 50 });
-    expect(page.fit).toEqual({ industries: ['Retail', 'Banking'], designations: ['cto', 'cfo'] });
+    expect(page.fit).toEqual({ industries: ['Retail', 'Banking'], designations: ['CTO', 'CFO'] });
     // roleFit 90 + 25; engagedRetail 80 + 25; recentClicker 10 + 2 opens * 5 + 2 clicks * 10 + 25.
     expect(keysOf(page)).toEqual(['roleFit', 'engagedRetail', 'recentClicker']);
     expect(page.total_count).toBe(3);
