@@ -63,7 +63,7 @@ for (const viewport of [
     const listId = await listOfPeople(page, name, 5);
     await page.setViewportSize(viewport);
     await page.goto(`/audiences/lists/view?list_id=${listId}`);
-    await page.getByRole('link', { name: 'Add people' }).click();
+    await page.getByRole('link', { name: 'Add people', exact: true }).click();
     await expect(page).toHaveURL(/\/audiences\/add\?list_id=/);
     await expect(page.getByRole('heading', { level: 1, name: `Add people to “${name}”` })).toBeVisible();
     const recommended = page.getByRole('region', { name: 'Recommended' });
@@ -84,17 +84,23 @@ for (const viewport of [
   });
 }
 
-test('/audiences/contacts and /audiences/all open People; /audiences/search opens Find people', async ({
+test('/audiences/contacts and /audiences/all open People; /audiences/search opens Find and add', async ({
   page,
 }) => {
   await signIn(page, DEMO_LOGIN, '/audiences/contacts');
   const nav = page.getByRole('navigation', { name: 'Audience sections' });
-  await expect(nav.getByRole('link', { name: 'People' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'People', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('searchbox').first()).toBeVisible();
   await page.goto('/audiences/all');
-  await expect(nav.getByRole('link', { name: 'People' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'People', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.goto('/audiences/search');
-  await expect(page.getByRole('heading', { level: 1, name: 'Find people' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Find people' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find and add people' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Find and add' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/being built/)).toHaveCount(0);
 });

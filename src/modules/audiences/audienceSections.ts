@@ -6,7 +6,7 @@ export const AUDIENCE_SECTIONS = [
   { page: 'forms', label: 'Forms' },
   { page: 'groups', label: 'Sales groups' },
   { page: 'consent', label: 'Consent proof' },
-  { page: 'search', label: 'Find people' },
+  { page: 'search', label: 'Find and add' },
 ] as const;
 
 export type AudienceSection = (typeof AUDIENCE_SECTIONS)[number]['page'];

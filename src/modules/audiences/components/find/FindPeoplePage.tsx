@@ -145,7 +145,7 @@ export function FindPeoplePage({ listId }: { listId: number | null }) {
     <div className="find-people">
       <PageHeader
         eyebrow="Audiences"
-        title={listId === null ? 'Find people' : `Add people to “${listName ?? '…'}”`}
+        title={listId === null ? 'Find and add people' : `Add people to “${listName ?? '…'}”`}
         description="Recommended people first (engaged, and like the list's members), a search, and groups by industry or role. Choose a whole group or single people."
       />
       <TextField

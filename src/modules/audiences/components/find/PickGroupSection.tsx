@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import {
   groupLabel,
   groupState,
@@ -121,7 +122,12 @@ export function PickGroupSection(props: Props) {
           })}
         </ul>
       )}
-      <ListPager list={list} noun={['person', 'people']} />
+      <ListPager
+        list={list}
+        noun={['person', 'people']}
+        // A search is not counted: while more follow, the total reads "10+".
+        totalLabel={total === null && list.hasMore ? `${formatThousands(list.rows.length)}+` : undefined}
+      />
     </section>
   );
 }
