@@ -71,25 +71,28 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   listId = list.id;
-  const email = await db
-    .insertInto('emails')
-    .values({
-      org_id: orgId,
-      user_id: user.id,
-      campaign_id: null,
-      name: 'Recommendation email',
-      subject: 'Hello',
-      email_type: 1,
-      design_ready: true,
-      sent_from: 'rhea@example.com',
-      sender_name: 'Rhea',
-      thumbnail: null,
-      email_platform: 'workbench',
-      html: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  emailId = email.id;
+  const newEmail = async (name: string) =>
+    (
+      await db
+        .insertInto('emails')
+        .values({
+          org_id: orgId,
+          user_id: user.id,
+          campaign_id: null,
+          name,
+          subject: 'Hello',
+          email_type: 1,
+          design_ready: true,
+          sent_from: 'rhea@example.com',
+          sender_name: 'Rhea',
+          thumbnail: null,
+          email_platform: 'workbench',
+          html: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  emailId = await newEmail('Recommendation email');
   let eventId = 1;
   for (const p of PEOPLE) {
     const row = await db
@@ -117,29 +120,7 @@ beforeAll(async () => {
     if (p.member)
       await db.insertInto('list_contacts').values({ list_id: listId, contact_id: row.id }).execute();
     for (const [n, a] of (p.activity ?? []).entries()) {
-      const mail =
-        n === 0
-          ? emailId
-          : (
-              await db
-                .insertInto('emails')
-                .values({
-                  org_id: orgId,
-                  user_id: user.id,
-                  campaign_id: null,
-                  name: `Another ${p.key} ${n}`,
-                  subject: 'Hi',
-                  email_type: 1,
-                  design_ready: true,
-                  sent_from: 'rhea@example.com',
-                  sender_name: 'Rhea',
-                  thumbnail: null,
-                  email_platform: 'workbench',
-                  html: null,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id;
+      const mail = n === 0 ? emailId : await newEmail(`Another ${p.key} ${n}`);
       const at = (days?: number) => (days === undefined ? null : new Date(Date.now() - days * DAY));
       await db
         .insertInto('analytics_contact_email')

@@ -102,12 +102,12 @@ function AudienceEditor({ audience }: { audience: CampaignAudience }) {
           </Link>
         }
       />
-      <div className="campaign-audience__layout">
+      <div className="publish-page__columns">
         <Card
           title="Lists and contacts"
           description={`${countOf(lists.size, 'list', 'lists')} and ${countOf(contacts.size, 'contact', 'contacts')} chosen; each person gets an email once.`}
         >
-          <div className="campaign-audience__pickers">
+          <div className="publish-page__audience">
             <AudienceChooser kind="lists" chosen={lists} onChange={setLists} />
             <AudienceChooser kind="contacts" chosen={contacts} onChange={setContacts} />
           </div>
@@ -138,7 +138,7 @@ function AudienceEditor({ audience }: { audience: CampaignAudience }) {
             </Button>
           </div>
         </Card>
-        <div className="campaign-audience__side">
+        <div className="publish-page__side">
           <RecipientsSummary
             lists={lists}
             contacts={contacts}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
-import type { PeoplePage, PersonRow } from '../../../../../domain/audiencePeople.ts';
+import type { PeopleFilters, PeoplePage, PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
 import {
   groupKey,
@@ -74,21 +74,27 @@ export function FindPeoplePage({ listId }: { listId: number | null }) {
     totalOf: (answer) => answer.total_count,
     rowKey: (row) => row.contact_id,
   });
+  // A search and a dynamic group are people_listing/ scopes: a term, or one filter value.
+  const peoplePage = (
+    query: { q: string; offset: number; limit: number },
+    filters: PeopleFilters,
+    signal: AbortSignal,
+  ) =>
+    api.listPeople(
+      {
+        scope: { tab: 'all', searchWord: query.q, filters, accountId: null },
+        offset: query.offset,
+        limit: query.limit,
+        sortBy: null,
+        sortType: 'NOSORT',
+      },
+      signal,
+    );
   const searched = usePagedList({
     mode: 'local',
     name: 'findPeople:search',
     pageSize: PAGE_SIZE,
-    load: (query, signal) =>
-      api.listPeople(
-        {
-          scope: { tab: 'all', searchWord: query.q, filters: {}, accountId: null },
-          offset: query.offset,
-          limit: query.limit,
-          sortBy: null,
-          sortType: 'NOSORT',
-        },
-        signal,
-      ),
+    load: (query, signal) => peoplePage(query, {}, signal),
     ...peopleAnswer,
   });
   const dynamicKey = dynamic ? groupKey(dynamic) : '';
@@ -99,19 +105,9 @@ export function FindPeoplePage({ listId }: { listId: number | null }) {
     key: dynamicKey,
     enabled: dynamic !== null,
     load: (query, signal) =>
-      api.listPeople(
-        {
-          scope: {
-            tab: 'all',
-            searchWord: '',
-            filters: dynamic?.kind === 'dynamic' ? { [dynamic.category]: [dynamic.value] } : {},
-            accountId: null,
-          },
-          offset: query.offset,
-          limit: query.limit,
-          sortBy: null,
-          sortType: 'NOSORT',
-        },
+      peoplePage(
+        { ...query, q: '' },
+        dynamic?.kind === 'dynamic' ? { [dynamic.category]: [dynamic.value] } : {},
         signal,
       ),
     ...peopleAnswer,
