@@ -16,6 +16,11 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/campaigns/editionedit/publish/sent?campaign_id=4&email_id=7,8&allCampaigns=true', 'Campaigns'],
   ['/createcampaign', 'Create a campaign'],
   ['/audiences', 'People'],
+  ['/audiences/contacts', 'People'],
+  ['/audiences/search', 'Find and add people'],
+  ['/audiences/add?list_id=3', 'Add people to “Newsletter Readers”'],
+  // A seeded campaign's audience (headed "Audience of “…”").
+  ['/campaigns/editionedit/audience?campaign_id=4', 'Audience of'],
   ['/audiences/lists/view/all?list_id=3', 'Newsletter Readers'],
   ['/analytics', 'Analytics'],
   ['/analytics/contacts/dashboard?contact_id=12&show_back', 'Analytics'],

@@ -37,11 +37,13 @@ import { formSubmissionRoutes } from './services/audience/formSubmissionRoutes.t
 import { groupRoutes } from './services/audience/groupRoutes.ts';
 import { importRoutes } from './services/audience/importRoutes.ts';
 import { listRoutes } from './services/audience/listRoutes.ts';
+import { peoplePicksRoutes } from './services/audience/peoplePicksRoutes.ts';
 import { peopleRoutes } from './services/audience/peopleRoutes.ts';
 import { invitationRoutes } from './services/auth/invitationRoutes.ts';
 import { passwordRoutes } from './services/auth/passwordRoutes.ts';
 import { sessionRoutes } from './services/auth/sessionRoutes.ts';
 import { signupRoutes } from './services/auth/signupRoutes.ts';
+import { campaignAudienceRoutes } from './services/campaign/campaignAudienceRoutes.ts';
 import { campaignRoutes } from './services/campaign/campaignRoutes.ts';
 import { curationRoutes } from './services/campaign/curationRoutes.ts';
 import { emailListingRoutes } from './services/campaign/emailListingRoutes.ts';
@@ -241,11 +243,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });
   await app.register(peopleRoutes(ctx), { prefix: config.bases.audience });
+  await app.register(peoplePicksRoutes(ctx), { prefix: config.bases.audience });
   await app.register(contactRoutes(ctx), { prefix: config.bases.audience });
   await app.register(accountRoutes(ctx), { prefix: config.bases.audience });
   await app.register(listRoutes(ctx), { prefix: config.bases.audience });
   await app.register(importRoutes(ctx, background.importJobs), { prefix: config.bases.audience });
   await app.register(campaignRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(campaignAudienceRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailListingRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));

@@ -4,6 +4,7 @@ import { groupsApi } from './groupsApi.ts';
 import { importApi } from './importApi.ts';
 import { listsApi } from './listsApi.ts';
 import { peopleApi } from './peopleApi.ts';
+import { peoplePicksApi } from './peoplePicksApi.ts';
 
 /**
  * The audience service's calls (src/api/audienceService.ts), one object for the screens: the calls of
@@ -12,6 +13,7 @@ import { peopleApi } from './peopleApi.ts';
 export const audienceApi = {
   ...listsApi,
   ...peopleApi,
+  ...peoplePicksApi,
   forms: formsApi,
   ...groupsApi,
   ...accountsApi,

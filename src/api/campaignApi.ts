@@ -1,3 +1,4 @@
+import type { CampaignAudience } from '../../domain/campaignAudience.ts';
 import type {
   CampaignDeletion,
   CampaignDetails,
@@ -8,6 +9,7 @@ import type {
   Edition,
   EmailsPage,
 } from '../../domain/campaigns.ts';
+import type { RecipientsCount } from '../../domain/editionSend.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const campaign = serviceClient('campaign');
@@ -222,6 +224,47 @@ export const campaignApi = {
       },
       signal,
     }),
+
+  /** GET campaign_audience/: the campaign's lists and contacts and who they reach. */
+  campaignAudience: async (campaignId: number, signal?: AbortSignal): Promise<CampaignAudience> =>
+    (
+      await campaign.get<{ data: CampaignAudience }>('campaign_audience/', {
+        query: { campaign_id: campaignId },
+        signal,
+      })
+    ).data,
+
+  /** POST campaign_audience/: replaces the campaign's lists and contacts. */
+  saveCampaignAudience: async (
+    input: CampaignAudienceChoice,
+    signal?: AbortSignal,
+  ): Promise<CampaignAudience> =>
+    (
+      await campaign.post<{ data: CampaignAudience }>('campaign_audience/', audienceForm(input), {
+        signal,
+        ...LOCAL,
+      })
+    ).data,
+
+  /** POST campaign_recipients_count/: who an audience being chosen would reach (nothing saved). */
+  campaignRecipientsCount: async (
+    input: CampaignAudienceChoice,
+    signal?: AbortSignal,
+  ): Promise<RecipientsCount> =>
+    (
+      await campaign.post<{ data: RecipientsCount }>('campaign_recipients_count/', audienceForm(input), {
+        signal,
+        ...LOCAL,
+      })
+    ).data,
 };
+
+export type CampaignAudienceChoice = { campaignId: number; listIds: number[]; contactIds: number[] };
+
+const audienceForm = (input: CampaignAudienceChoice) => ({
+  campaign_id: input.campaignId,
+  list_ids: input.listIds.join(','),
+  contact_ids: input.contactIds.join(','),
+});
 
 export type CampaignApi = typeof campaignApi;

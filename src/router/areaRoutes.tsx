@@ -7,6 +7,7 @@ import { analyticsSectionOf, LATER_ANALYTICS_PAGES } from '../modules/analytics/
 import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
+import { CampaignAudiencePage } from '../modules/campaigns/components/CampaignAudiencePage.tsx';
 import {
   CAMPAIGN_PAGES,
   CampaignsPage,
@@ -50,6 +51,8 @@ export const campaignsRoute = createRoute({
     const search = campaignsRoute.useSearch() as { campaign_id?: unknown };
     const canExportWidget = useExportWidgetPermission();
     if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
+    if (params.page === 'editionedit' && params.tab === 'audience' && !params.subTab)
+      return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
     if (params.page === 'content')
       return (
         <CampaignContentPage

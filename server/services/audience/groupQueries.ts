@@ -59,7 +59,7 @@ export async function findGroup(db: Db, orgId: number, groupId: number): Promise
   return row ? toGroup(row) : null;
 }
 
-/** Every user of the organisation, marked when in the group, by name. */
+/** Every current user of the organisation (removed ones left out), marked when in the group, by name. */
 export async function groupUsers(db: Db, orgId: number, groupId: number): Promise<GroupUser[]> {
   const rows = await db
     .selectFrom('users as u')
@@ -67,6 +67,7 @@ export async function groupUsers(db: Db, orgId: number, groupId: number): Promis
       join.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId),
     )
     .where('u.org_id', '=', orgId)
+    .where('u.removed_at', 'is', null)
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'm.user_id as member'])
     .orderBy('u.first_name')
     .orderBy('u.last_name')
@@ -80,13 +81,14 @@ export async function groupUsers(db: Db, orgId: number, groupId: number): Promis
   }));
 }
 
-/** The ids among userIds that are not users of the organisation. */
+/** The ids among userIds that are not current users of the organisation (a removed user is not one). */
 export async function foreignUserIds(db: Db, orgId: number, userIds: readonly number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
   const rows = await db
     .selectFrom('users')
     .select('id')
     .where('org_id', '=', orgId)
+    .where('removed_at', 'is', null)
     .where('id', 'in', [...userIds])
     .execute();
   const own = new Set(rows.map((row) => row.id));

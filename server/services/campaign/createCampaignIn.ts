@@ -6,20 +6,8 @@ import { badRequest, notFound } from '../../lib/AppError.ts';
 import { checkSources } from '../content/articleListing.ts';
 import type { Actor } from './Actor.ts';
 import { campaignNameTaken } from './campaignQueries.ts';
+import { foreignIds } from './foreignIds.ts';
 import { lockOrganisation } from './lockOrganisation.ts';
-
-/** The ids among ids that are not the organisation's (contacts or lists). */
-async function foreignIds(trx: Db, table: 'contacts' | 'contact_lists', orgId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  const own = await trx
-    .selectFrom(table)
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', 'in', ids)
-    .execute();
-  const found = new Set(own.map((r) => r.id));
-  return ids.filter((id) => !found.has(id));
-}
 
 type SourceList = { global: boolean; ids: number[] };
 

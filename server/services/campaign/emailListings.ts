@@ -108,12 +108,13 @@ export async function editionsOfEmail(db: Db, orgId: number, emailId: number) {
   return { total_count: data.length, data };
 }
 
-/** get_users/: the organisation's users (the by-User filter). */
+/** get_users/: the organisation's current users (the by-User filter); a removed user is left out at once. */
 export async function organisationUsers(db: Db, orgId: number): Promise<CampaignUser[]> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('org_id', '=', orgId)
+    .where('removed_at', 'is', null)
     .orderBy('first_name')
     .orderBy('last_name')
     .orderBy('id')

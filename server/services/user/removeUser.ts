@@ -10,7 +10,7 @@ const NO_PASSWORD = 'removed';
 /**
  * remove_user/: takes a user off the team. What they made stays the organisation's (the row is kept,
  * marked removed); every session of theirs ends at once and they can no longer sign in or reset a
- * password. The organisation's last administrator is never removed (400).
+ * password. They leave every sales group, so no user picker or group count shows them. The organisation's last administrator is never removed (400).
  */
 export async function removeUser(ctx: AppContext, orgId: number, userId: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -25,6 +25,7 @@ export async function removeUser(ctx: AppContext, orgId: number, userId: number)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sales_group_users').where('user_id', '=', userId).execute();
   });
   ctx.sessions.forgetUser(userId);
 }

@@ -60,7 +60,15 @@ describe('AudiencesPage', () => {
     renderAt('/audiences');
     const nav = await screen.findByRole('navigation', { name: 'Audience sections' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['People', 'Accounts', 'Lists', 'Forms', 'Sales groups', 'Consent proof']);
+    expect(links).toEqual([
+      'People',
+      'Accounts',
+      'Lists',
+      'Forms',
+      'Sales groups',
+      'Consent proof',
+      'Find people',
+    ]);
     expect(screen.getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('href')).toBe('/audiences/lists');
     expect(screen.getByRole('heading', { level: 1, name: 'People' })).toBeTruthy();

@@ -263,4 +263,48 @@ describe('roles and removal', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().user.user_id).toBe(leaving.id);
   });
+  it('a removed user leaves get_users/ and the sales group pickers at once', async () => {
+    const ownerId = (await team(owner)).members.find((m) => m.is_you)?.id ?? 0;
+    await t.database.db
+      .updateTable('users')
+      .set({ sales_x_usage_permission: true })
+      .where('id', '=', ownerId)
+      .execute();
+    // A new session reads the plan as it is now.
+    const admin = await signIn(t.app, OWNER);
+    const gone = await join('picked.then.removed@example.com');
+    const made = await post(t.app, admin, '/api/audience/create_group/', { group_name: 'Removal pickers' });
+    expect(made.statusCode, made.body).toBe(200);
+    const groupId = made.json().data.groupId;
+    const added = await post(t.app, admin, '/api/audience/add_group_users/', {
+      group_id: groupId,
+      user_ids: String(gone.id),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const usersOf = async () => {
+      const answer = await get(t.app, admin, '/api/campaign/get_users/');
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.map((u: { user_id: number }) => u.user_id);
+    };
+    const pickerOf = async () => {
+      const answer = await get(t.app, admin, '/api/audience/group_users/', { group_id: groupId });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.map((u: { userId: number }) => u.userId);
+    };
+    expect(await usersOf()).toContain(gone.id);
+    expect(await pickerOf()).toContain(gone.id);
+
+    expect((await post(t.app, admin, `${U}remove_user/`, { user_id: gone.id })).statusCode).toBe(200);
+    expect(await usersOf()).not.toContain(gone.id);
+    expect(await pickerOf()).not.toContain(gone.id);
+    const groups = await get(t.app, admin, '/api/audience/groups_listing/');
+    const group = groups.json().data.find((g: { groupId: number }) => g.groupId === groupId);
+    expect(group?.totalUsers).toBe(0);
+    // A removed user cannot be put back into a group.
+    const again = await post(t.app, admin, '/api/audience/add_group_users/', {
+      group_id: groupId,
+      user_ids: String(gone.id),
+    });
+    expect(again.statusCode).toBe(404);
+  });
 });

@@ -9,6 +9,7 @@ import { ImportContactsPage } from '../import/ImportContactsPage.tsx';
 import { AudienceNav } from './AudienceNav.tsx';
 import { AccountsPage } from './accounts/AccountsPage.tsx';
 import { ConsentLedgerPage } from './ConsentLedgerPage.tsx';
+import { FindPeoplePage } from './find/FindPeoplePage.tsx';
 import { ListDetailsPage } from './lists/ListDetailsPage.tsx';
 import { ListsPage } from './lists/ListsPage.tsx';
 import { PeoplePage, peopleTabOf } from './people/PeoplePage.tsx';
@@ -37,7 +38,16 @@ const SECTION_PAGES: Record<AudienceSection, (params: Params) => ReactNode> = {
   forms: (params) => <FormsPage tab={params.tab} />,
   groups: () => <GroupsPage />,
   consent: () => <ConsentSection />,
+  search: () => <FindSection />,
 };
+
+/** Find people; ?list_id= names the list they are added to (/audiences/add?list_id=…). */
+function FindSection() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const raw = Number(search.list_id);
+  const listId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  return <FindPeoplePage key={`${listId}`} listId={listId} />;
+}
 
 /** People of a tab; ?account_id= shows one account's contacts (the Accounts screen links here). */
 function PeopleSection({ tab }: { tab: string | undefined }) {

@@ -5,7 +5,7 @@ import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 
-/** One field of the form being built: its label, type, required flag, options, and move / remove buttons. */
+/** One field of the form in the editor: its label, type, required flag, options, and move / remove buttons. */
 export function FormFieldRow({
   field,
   first,

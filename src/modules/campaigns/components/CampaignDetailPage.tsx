@@ -10,6 +10,7 @@ import type { CampaignDetails, CampaignEmail, CampaignSummary } from '../../../.
 import { countOf } from '../../../../domain/countOf.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
@@ -182,6 +183,14 @@ export function CampaignDetailPage({
             <Button variant="secondary" onClick={() => setRenamingCampaign(true)}>
               Rename
             </Button>
+            <Link
+              to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
+              params={{ page: 'editionedit', tab: 'audience', subTab: undefined }}
+              search={{ campaign_id: String(campaign.campaign_id) } as never}
+              className={buttonClassName('secondary')}
+            >
+              Audience
+            </Link>
             {canExport ? (
               <Button variant="secondary" onClick={() => setExportOpen(true)}>
                 Export widget

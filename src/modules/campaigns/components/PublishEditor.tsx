@@ -81,7 +81,7 @@ export function PublishEditor({ ids, data }: Props) {
   // Names of the chosen lists and contacts: the lists are looked up once (the first 100), choices add theirs.
   const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
   const [contactNames, setContactNames] = useState<ReadonlyMap<number, string>>(new Map());
-  const audienceApi = useServices().audienceApi;
+  const { audienceApi, sendApi } = useServices();
   const listNames = useLoad<null, Map<number, string>>(async (_, signal) => {
     const page = await audienceApi.listLists({ offset: 0, limit: 100 }, signal);
     return new Map(page.data.map((l) => [l.list_id, `${l.list_name} (${l.totalContacts})`]));
@@ -177,7 +177,13 @@ export function PublishEditor({ ids, data }: Props) {
           </Card>
         </div>
         <div className="publish-page__side">
-          <RecipientsSummary versionId={ids.versionId} lists={lists} contacts={contacts} />
+          <RecipientsSummary
+            lists={lists}
+            contacts={contacts}
+            count={(audience, signal) =>
+              sendApi.recipientsCount({ versionId: ids.versionId, ...audience }, signal)
+            }
+          />
           {locked ? null : <PreflightPanel actor={actor} ids={ids} />}
           <TestEmailForm
             versionId={ids.versionId}

@@ -3,12 +3,17 @@ import { countOf } from '../../../../domain/countOf.ts';
 import type { RecipientsCount } from '../../../../domain/editionSend.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 
-type Props = { versionId: number; lists: Map<number, string>; contacts: Map<number, string> };
-type Audience = { listIds: number[]; contactIds: number[] };
+export type ChosenAudience = { listIds: number[]; contactIds: number[] };
+type Props = {
+  lists: Map<number, string>;
+  contacts: Map<number, string>;
+  /** Counts who an audience reaches (an edition's or a campaign's counting call). */
+  count: (audience: ChosenAudience, signal: AbortSignal) => Promise<RecipientsCount>;
+};
+type Audience = ChosenAudience;
 
 const people = (n: number) => countOf(n, 'person', 'people');
 
@@ -16,8 +21,7 @@ const people = (n: number) => countOf(n, 'person', 'people');
  * How many people this audience reaches, counted again (debounced; a newer count supersedes the one in
  * flight) as lists and contacts are chosen, and who it leaves out.
  */
-export function RecipientsSummary({ versionId, lists, contacts }: Props) {
-  const api = useServices().sendApi;
+export function RecipientsSummary({ lists, contacts, count: countAudience }: Props) {
   const key = `${[...lists.keys()].join(',')}|${[...contacts.keys()].join(',')}`;
   const settledKey = useDebouncedValue(key);
   const audience = useMemo<Audience>(() => {
@@ -26,7 +30,7 @@ export function RecipientsSummary({ versionId, lists, contacts }: Props) {
     return { listIds: ids(l), contactIds: ids(c) };
   }, [settledKey]);
   const count = useLoad<Audience, RecipientsCount>(
-    (input, signal) => api.recipientsCount({ versionId, ...input }, signal),
+    (input, signal) => countAudience(input, signal),
     'recipientsCount',
   );
   const { load } = count;

@@ -1,7 +1,8 @@
-import { useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { abbreviateNumber } from '../../../../../domain/abbreviateNumber.ts';
 import { LIST_CONTACTS_PAGE_SIZE } from '../../../../../domain/audienceListSchemas.ts';
+import { buttonClassName } from '../../../../ui/buttonClassName.ts';
 import { LoadErrorPanel } from '../../../../ui/LoadErrorPanel.tsx';
 import { PageHeader } from '../../../../ui/PageHeader.tsx';
 import { StatePanel } from '../../../../ui/StatePanel.tsx';
@@ -47,7 +48,19 @@ export function ListDetailsPage() {
         eyebrow="Lists"
         title={list.list_name}
         description={`${abbreviateNumber(list.totalContacts)} ${pluralNoun(list.totalContacts, 'contact', 'contacts')} · ${abbreviateNumber(list.totalSent)} sent · ${abbreviateNumber(list.totalClicks)} ${pluralNoun(list.totalClicks, 'click', 'clicks')} · created by ${list.created_by}`}
-        actions={back}
+        actions={
+          <>
+            {back}
+            <Link
+              to="/audiences/{-$page}/{-$tab}/{-$subTab}"
+              params={{ page: 'add', tab: undefined, subTab: undefined }}
+              search={{ list_id: String(listId) } as never}
+              className={buttonClassName('primary')}
+            >
+              Add people
+            </Link>
+          </>
+        }
       />
       <div className="list-details__sections">
         <ListContactsSection

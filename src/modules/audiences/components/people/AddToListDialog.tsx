@@ -7,13 +7,15 @@ import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { useConfirmedRequest } from '../../../shared/hooks/useConfirmedRequest.ts';
 
 type Props = {
-  count: number;
+  /** How many people are selected, or `summary`: what is chosen, in words. */
+  count?: number;
+  summary?: string;
   onClose: () => void;
   add: (list: AudienceListSummary) => Promise<void>;
 };
 
 /** Picks one of the organisation's lists (the list picker, by name) to add the selected people to. */
-export function AddToListDialog({ count, onClose, add }: Props) {
+export function AddToListDialog({ count = 0, summary, onClose, add }: Props) {
   const api = useServices().audienceApi;
   // The lists shown, by id: the one chosen is handed back whole.
   const seen = useRef(new Map<number, AudienceListSummary>());
@@ -29,7 +31,7 @@ export function AddToListDialog({ count, onClose, add }: Props) {
       open
       onClose={onClose}
       title="Add to list"
-      description={`${countOf(count, 'person', 'people')} selected`}
+      description={summary ?? `${countOf(count, 'person', 'people')} selected`}
       tone="primary"
       confirmLabel="Add to list"
       disabled={!picked}
