@@ -73,14 +73,15 @@ describe('create_ai_email/ with the built-in composer', () => {
       status: 400,
       message: 'Provide valid Audience for AI Email creation',
     });
-    for (const bad of [
+    const bads: Record<string, string>[] = [
       { prompt: '' },
       { personalities: 'XYZ' },
       { ai_id: 'short' },
       { campaign_id: 'abc' },
       { email_name: '' },
       { list_ids: '[1,' },
-    ]) {
+    ];
+    for (const bad of bads) {
       const response = await create(bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -90,13 +91,19 @@ describe('create_ai_email/ with the built-in composer', () => {
   it('keeps another organisation out: its lists, contacts, campaigns and generations are 404', async () => {
     expect((await create({}, other)).statusCode).toBe(404);
     const made = ok<Created>(await create({ email_name: 'Mine' }));
-    expect((await get(t.app, other, `${C}get_ai_emails/`, { generation_id: made.generation_id })).statusCode).toBe(404);
+    expect(
+      (await get(t.app, other, `${C}get_ai_emails/`, { generation_id: made.generation_id })).statusCode,
+    ).toBe(404);
     expect(
       (await post(t.app, other, `${C}review_ai_emails/`, { generation_id: made.generation_id })).statusCode,
     ).toBe(404);
     expect(
-      (await post(t.app, other, `${C}regenerate_ai_email/`, { email_id: made.emails[0]?.email_id ?? 0, prompt: 'x' }))
-        .statusCode,
+      (
+        await post(t.app, other, `${C}regenerate_ai_email/`, {
+          email_id: made.emails[0]?.email_id ?? 0,
+          prompt: 'x',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
