@@ -18,6 +18,9 @@ export const AI_FAILURES = {
   unsuccessful: 'AI Emails Creation Unsuccessful!!',
 } as const;
 
+/** An AI variant's email name: its AI email's name and the personality it is written for. */
+export const aiVariantName = (name: string, type: AiPersonalityType) => `${name} · ${type}`.slice(0, 150);
+
 /** How long a generation may take before it is given up (and nothing of it kept). */
 export const AI_GENERATION_LIMIT_MS = 300_000;
 export const MAX_PROMPT = 4_000;

@@ -349,7 +349,7 @@ const LOWER_SERVICES: Record<string, readonly string[]> = {
   delivery: [],
   user: [],
   support: [],
-  ai: [],
+  ai: ['campaign', 'publish', 'content', 'delivery', 'user'],
 };
 /** analytics reads every other service; nothing imports it. */
 export const SERVICE_MAP: Record<string, readonly string[]> = {

@@ -4,10 +4,13 @@ import type PgBoss from 'pg-boss';
 import { AI_FAILURES } from '../../../domain/aiEmailSchemas.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
+import { onWork } from '../../lib/workSignals.ts';
 import { type GenerationDeps, GenerationStopped, runGeneration } from './runGeneration.ts';
 
 /** The pg-boss queue of AI email generations. */
 export const AI_GENERATION_QUEUE = 'ai-generation';
+/** The work signal of a generation that stopped running (cancelled, given up): every process looks. */
+export const AI_GENERATION_STOPPED = 'ai-generation-stopped';
 
 export type AiGenerationsOptions = Omit<GenerationDeps, 'db'> & {
   db: Kysely<Database>;
@@ -19,7 +22,8 @@ export type AiGenerationsOptions = Omit<GenerationDeps, 'db'> & {
 /**
  * AI email generations on pg-boss (a job of server/lib/jobs): create_ai_email/ records the generation and
  * queues its job in one transaction, then waits (whenSettled) while ai_email_progress/ reads its progress
- * and cancel_ai_email/ cancels it, from any process: the state is the generation's row. A job is tried
+ * and cancel_ai_email/ cancels it, from any process: the state is the generation's row, and a change of it
+ * is signalled (AI_GENERATION_STOPPED) to every process, whose running job of it stops its calls. A job is tried
  * once (the request waiting for it answers its failure); one whose process died is given up when its time
  * limit passes. A cancel seen in this process stops the composer's calls at once.
  */
@@ -27,6 +31,7 @@ export class AiGenerations {
   private readonly running = new Map<number, AbortController>();
   private readonly settled = new EventEmitter();
   private job: JobRunner<{ generationId: number }> | null = null;
+  private offStopped: () => void = () => {};
 
   private constructor(private readonly options: AiGenerationsOptions) {
     this.settled.setMaxListeners(0);
@@ -60,7 +65,22 @@ export class AiGenerations {
         }
       },
     });
+    jobs.offStopped = onWork(AI_GENERATION_STOPPED, () => {
+      jobs.stopStopped().catch((error) => options.log('AI generation cancel look failed', error));
+    });
     return jobs;
+  }
+
+  /** Stops the calls of this process's generations that no longer run (a cancel from any process). */
+  private async stopStopped(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    const rows = await this.options.db
+      .selectFrom('ai_generation')
+      .select(['id', 'state'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const row of rows) if (row.state !== 'running') this.stopHere(row.id);
   }
 
   /** Queues the generation's job in the caller's transaction (it exists exactly when that commits). */
@@ -92,6 +112,7 @@ export class AiGenerations {
   }
 
   async stop(): Promise<void> {
+    this.offStopped();
     for (const controller of this.running.values()) controller.abort(new Error('the server stopped'));
     await this.job?.stop();
   }

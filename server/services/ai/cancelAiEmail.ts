@@ -1,7 +1,8 @@
 import type { AiProgress } from '../../../domain/aiEmailSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
-import type { AiGenerations } from './AiGenerations.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
+import { AI_GENERATION_STOPPED, type AiGenerations } from './AiGenerations.ts';
 import { GENERATION_NOT_FOUND, generationOfRequest, progressOf } from './aiGenerationQueries.ts';
 
 /** ai_email_progress/: how far the organisation's generation of this request is (another's: 404). */
@@ -32,6 +33,7 @@ export async function cancelAiEmail(
     .executeTakeFirst();
   if (cancelled) {
     jobs.stopHere(cancelled.id);
+    await notifyWork(db, AI_GENERATION_STOPPED);
     return progressOf(cancelled);
   }
   const row = await generationOfRequest(db, orgId, aiId);

@@ -14,13 +14,10 @@ export async function composeVariants(
   const group = new AbortController();
   const stop = () => group.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
-  const aborted = new Promise<never>((_resolve, reject) => {
-    group.signal.addEventListener('abort', () => reject(group.signal.reason), { once: true });
-  });
-  aborted.catch(() => {});
   try {
     if (signal.aborted) throw signal.reason;
-    return await Promise.race([
+    return await new Promise<AiDraft[]>((resolve, reject) => {
+      group.signal.addEventListener('abort', () => reject(group.signal.reason), { once: true });
       Promise.all(
         requests.map(async (request) => {
           try {
@@ -32,9 +29,8 @@ export async function composeVariants(
             throw error;
           }
         }),
-      ),
-      aborted,
-    ]);
+      ).then(resolve, reject);
+    });
   } finally {
     signal.removeEventListener('abort', stop);
     group.abort(new Error('finished'));

@@ -4,9 +4,10 @@ import { AI_PERSONALITIES } from '../../../domain/aiPersonalities.ts';
 import { CAMPAIGN_NAME_EXISTS, EMAIL_NAME_EXISTS } from '../../../domain/campaignSchemas.ts';
 import type { Db } from '../../db/Db.ts';
 import { AppError, badRequest, notFound } from '../../lib/AppError.ts';
+import { notifyWork } from '../../lib/workSignals.ts';
 import type { Actor } from '../campaign/Actor.ts';
 import { campaignNameTaken, emailNameTaken, lockOrgCampaign } from '../campaign/campaignQueries.ts';
-import type { AiGenerations } from './AiGenerations.ts';
+import { AI_GENERATION_STOPPED, type AiGenerations } from './AiGenerations.ts';
 import { aiEmailsOf } from './aiEmailsOf.ts';
 import { type AiGenerationRow, generationOfRequest, loadGeneration } from './aiGenerationQueries.ts';
 import { variantName } from './saveVariants.ts';
@@ -45,6 +46,7 @@ export async function waitForGeneration(
         .where('state', '=', 'running')
         .execute();
       deps.jobs.stopHere(id);
+      await notifyWork(deps.db, AI_GENERATION_STOPPED);
       continue;
     }
     await deps.jobs.whenSettled(id, Math.min(250, left));

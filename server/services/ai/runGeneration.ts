@@ -34,15 +34,14 @@ function failureText(error: unknown): string {
 /**
  * Runs one generation (the job of create_ai_email/): segments its audience again, writes one variant per
  * personality in parallel (progress: done counts the variants written), and keeps them all at once
- * (saveVariants). A cancel (the generation no longer running, seen here at once or by a look every
- * `pollMs`) or the time limit stops the composer's calls; a failure records the spec's text. Either way
- * no email of it is kept.
+ * (saveVariants). A cancel (`controller`, aborted by AiGenerations when the generation stops running) or
+ * the time limit stops the composer's calls; a failure records the spec's text. Either way no email of it
+ * is kept (saveVariants keeps nothing of a generation no longer running).
  */
 export async function runGeneration(
   deps: GenerationDeps,
   generationId: number,
   controller: AbortController,
-  pollMs = 500,
 ): Promise<void> {
   const { db } = deps;
   const gen = await db
@@ -53,16 +52,6 @@ export async function runGeneration(
   if (!gen || gen.state !== 'running') return;
   const left = new Date(gen.created_at).getTime() + deps.limitMs - Date.now();
   const timer = setTimeout(() => controller.abort(new GenerationTimedOut()), Math.max(0, left));
-  const look = setInterval(() => {
-    db.selectFrom('ai_generation')
-      .select('state')
-      .where('id', '=', generationId)
-      .executeTakeFirst()
-      .then((row) => {
-        if (row?.state !== 'running') controller.abort(new GenerationStopped());
-      })
-      .catch(() => {});
-  }, pollMs);
   try {
     const audience = {
       orgId: gen.org_id,
@@ -113,6 +102,5 @@ export async function runGeneration(
       .execute();
   } finally {
     clearTimeout(timer);
-    clearInterval(look);
   }
 }

@@ -1,3 +1,4 @@
+import { aiVariantName } from '../../../domain/aiEmailSchemas.ts';
 import { AI_PERSONALITIES, type AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import { EMAIL_NAME_EXISTS } from '../../../domain/campaignSchemas.ts';
 import type { Db } from '../../db/Db.ts';
@@ -12,8 +13,8 @@ import type { AiArticle } from './aiArticles.ts';
 import type { AiOutput } from './aiGenerationQueries.ts';
 import { writeVariantDesign } from './writeVariantDesign.ts';
 
-/** An AI variant's email name: the generation's name and the personality it is written for. */
-export const variantName = (name: string, type: AiPersonalityType) => `${name} · ${type}`.slice(0, 150);
+/** An AI variant's email name (the generation's name and the personality). */
+export const variantName = aiVariantName;
 
 /** The AI email type (email_type 2). */
 export const AI_EMAIL_TYPE = 2;

@@ -9,13 +9,13 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { deleteAiEmail } from '../ai/deleteAiEmail.ts';
-import { updateAiEmail } from '../ai/updateAiEmail.ts';
 import { createEdition } from './createEdition.ts';
 import { createEmail } from './createEmail.ts';
 import { deleteEdition } from './deleteEdition.ts';
 import { deleteEmail } from './deleteEmail.ts';
+import { deleteGeneration } from './deleteGeneration.ts';
 import { updateEmail } from './updateEmail.ts';
+import { updateGeneration } from './updateGeneration.ts';
 
 /**
  * Emails, editions (versions) and assets ("Email", "Asset / edition", "Draft edition") of the
@@ -74,7 +74,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           success: true as const,
           data:
             generationId !== null
-              ? await updateAiEmail(db, user, generationId, request.body)
+              ? await updateGeneration(db, user, generationId, request.body)
               : await updateEmail(db, user, request.body),
         };
       },
@@ -96,7 +96,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         const { email_id, generation_id, campaign_id } = request.body;
         if (generation_id !== null)
-          return { success: true as const, ...(await deleteAiEmail(db, user, generation_id)) };
+          return { success: true as const, ...(await deleteGeneration(db, user, generation_id)) };
         if (email_id === null) throw badRequest('Give the email (email_id) or the AI email (generation_id).');
         return { success: true as const, ...(await deleteEmail(db, user, email_id, campaign_id)) };
       },

@@ -3,8 +3,6 @@ import type { ResendTarget } from '../../../domain/editionSend.ts';
 import type { ResendEmailInput } from '../../../domain/sendSchemas.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/AppError.ts';
-import { loadGeneration } from '../ai/aiGenerationQueries.ts';
-import { aiVariantEmails } from '../ai/aiVariantEmails.ts';
 import { editionForSend } from './editionForSend.ts';
 import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import type { SendDeps } from './sendDeps.ts';
@@ -82,10 +80,23 @@ type ResendInput = { to: ResendTarget; confirm_warnings: boolean | undefined };
  * left: the first variant's refusal.
  */
 async function resendVariants(deps: SendDeps, user: UserRow, generationId: number, input: ResendInput) {
-  await loadGeneration(deps.db, user.org_id, generationId);
+  const generation = await deps.db
+    .selectFrom('ai_generation')
+    .select('id')
+    .where('id', '=', generationId)
+    .where('org_id', '=', user.org_id)
+    .executeTakeFirst();
+  if (!generation) throw notFound('AI email not found.');
+  const variants = await deps.db
+    .selectFrom('emails')
+    .select(['id as email_id', 'personality_type'])
+    .where('generation_id', '=', generationId)
+    .where('org_id', '=', user.org_id)
+    .orderBy('id')
+    .execute();
   const sends = [];
   let refusal: unknown = badRequest('This AI email has no sent variant to send again.');
-  for (const variant of await aiVariantEmails(deps.db, user.org_id, { generationId })) {
+  for (const variant of variants) {
     try {
       const versionId = await latestSentEdition(deps.db, user.org_id, variant.email_id);
       sends.push({

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiDraft } from '../../../domain/aiDraft.ts';
 import type { AiVariant } from '../../../domain/aiEmailSchemas.ts';
+import { composerLabelOf } from '../../../server/services/ai/aiComposerOf.ts';
 import { createTestApp, type Session, signIn, type TestApp } from '../../helpers/testApp.ts';
 import { get, post } from '../workflowTestKit.ts';
 import { aiCounts, C, failure, ok, personalityList } from './aiTestKit.ts';

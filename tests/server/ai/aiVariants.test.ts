@@ -237,13 +237,16 @@ describe('the variants of an AI email', () => {
       'Whole again · Conscientious',
     ]);
 
-    const renamed = ok<Got>(
-      await post(t.app, demo, `${C}update_email/`, {
-        generation_id: cloned.generation_id,
-        email_name: 'Renamed',
-      }),
+    const renamed = await post(t.app, demo, `${C}update_email/`, {
+      generation_id: cloned.generation_id,
+      email_name: 'Renamed',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = ok<Got>(
+      await get(t.app, demo, `${C}get_ai_emails/`, { generation_id: cloned.generation_id }),
     );
-    expect(renamed.emails.map((e) => e.email_name)).toContain('Renamed · Steady');
+    expect(after.generation.name).toBe('Renamed');
+    expect(after.emails.map((e) => e.email_name)).toContain('Renamed · Steady');
     expect(
       (
         await post(t.app, other, `${C}update_email/`, {
