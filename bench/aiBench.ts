@@ -23,12 +23,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
 import { AI_PERSONALITIES } from '../domain/aiPersonalities.ts';
 import { loadConfig } from '../server/config.ts';
 import { prepareDatabase } from '../server/db/prepareDatabase.ts';
+import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import { composeBuiltIn } from '../server/services/ai/builtInComposer.ts';
-import { form, signIn } from '../tests/helpers/testApp.ts';
 import { round, runBench } from './benchServer.ts';
 
 register(
@@ -39,6 +40,35 @@ const RECIPIENTS = Number(process.env.BENCH_AI_RECIPIENTS || 10_000);
 const ANSWER_MS = Number(process.env.BENCH_AI_ANSWER_MS || 200);
 const RUNS = Number(process.env.BENCH_AI_RUNS || 3);
 const TARGET = { generationMs: 2000, builtInMs: 50 };
+
+type Session = { cookie: string; csrf: string };
+
+async function signIn(app: FastifyInstance): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: DEMO_LOGIN });
+  const cookie = response.cookies.find((c) => c.name === 'wb_session');
+  if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in answered ${response.statusCode}`);
+  return { cookie: `wb_session=${cookie.value}`, csrf: response.json().csrf_token };
+}
+
+/** A form POST as the workbench sends it (cookie, CSRF header). */
+function form(
+  app: FastifyInstance,
+  _method: 'POST',
+  url: string,
+  fields: Record<string, string>,
+  session: Session,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: session.cookie,
+      'x-csrftoken': session.csrf,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
 
 /** The local model: a valid draft after ANSWER_MS, for every call. */
 async function startModel(): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
