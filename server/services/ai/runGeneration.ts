@@ -49,7 +49,7 @@ export async function runGeneration(
     .selectAll()
     .where('id', '=', generationId)
     .executeTakeFirst();
-  if (!gen || gen.state !== 'running') return;
+  if (gen?.state !== 'running') return;
   const left = new Date(gen.created_at).getTime() + deps.limitMs - Date.now();
   const timer = setTimeout(() => controller.abort(new GenerationTimedOut()), Math.max(0, left));
   try {

@@ -35,7 +35,7 @@ export async function saveVariants(
       .where('id', '=', input.generationId)
       .forUpdate()
       .executeTakeFirst();
-    if (!gen || gen.state !== 'running') return false;
+    if (gen?.state !== 'running') return false;
     await lockOrganisation(trx, gen.org_id);
     const author = await trx
       .selectFrom('users')
