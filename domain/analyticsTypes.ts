@@ -114,7 +114,14 @@ export type AnalyticsDropdownEmail = {
   digest_email: boolean;
   adhoc_email: boolean;
   ai_email: boolean;
+  /** An AI variant's personality: its code (ADVA..AOVA), colour and type name. */
+  personality?: string;
+  personality_color?: string;
+  personality_name?: string;
 };
+
+/** An AI variant's personality in the dropdown's AI group. */
+export type AiDropdownPersonality = { name: string; color: string; tag: string };
 
 /** The filter's option calls, by call name (ServiceAnswer). */
 export type AnalyticsFilterAnswers = {
@@ -122,7 +129,7 @@ export type AnalyticsFilterAnswers = {
     total_count: number;
     selected_count: number;
     data: AnalyticsDropdownEmail[];
-    ai_group: (AnalyticsDropdownEmail & { ai_personality: null })[];
+    ai_group: (AnalyticsDropdownEmail & { ai_personality: AiDropdownPersonality })[];
     period: AnalyticsPeriod;
   };
   save_filter: { id: number };

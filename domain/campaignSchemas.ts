@@ -242,7 +242,11 @@ export const createEmailBodySchema = z.object({
 export type CreateEmailInput = z.infer<typeof createEmailBodySchema>;
 
 export const updateEmailBodySchema = z.object({
-  email_id: positiveIdField('email_id'),
+  /** The email; or generation_id: an AI email (its variants together). */
+  email_id: optionalIdFieldSchema('email_id'),
+  generation_id: optionalIdFieldSchema('generation_id'),
+  /** What the screen did (kept by nobody; accepted). */
+  event_type: z.string().max(60).optional(),
   email_name: emailNameSchema().optional(),
   /** Moves the email to this campaign of the organisation. */
   campaign_id: optionalIdFieldSchema('campaign_id'),
@@ -265,8 +269,11 @@ export const updateEmailBodySchema = z.object({
 });
 export type UpdateEmailInput = z.infer<typeof updateEmailBodySchema>;
 export const deleteEmailBodySchema = z.object({
-  email_id: positiveIdField('email_id'),
+  /** The email; or generation_id: an AI email with all its variants. */
+  email_id: optionalIdFieldSchema('email_id'),
+  generation_id: optionalIdFieldSchema('generation_id'),
   campaign_id: optionalIdFieldSchema('campaign_id'),
+  event_type: z.string().max(60).optional(),
 });
 export const versionsQuerySchema = z.object({ email_id: positiveIdField('email_id') });
 export const assetIdBodySchema = z.object({ asset_id: positiveIdField('asset_id') });

@@ -65,6 +65,10 @@ export type CampaignEmail = {
   last_updated: string;
   created_on: string;
   editions: Edition[];
+  /** An AI variant's generation, personality type and its colour; null for every other email. */
+  generation_id?: number | null;
+  ai_type?: string | null;
+  ai_color?: string | null;
 };
 
 export type CampaignGraphPoint = { date: string; sent: number; opens: number; clicks: number };
@@ -122,6 +126,10 @@ export type Asset = {
   campaign_id: number | null;
   campaign_name: string | null;
   editions: Edition[];
+  /** An AI variant's generation, personality type and colour; null for every other email. */
+  generation_id: number | null;
+  ai_type: string | null;
+  ai_color: string | null;
 };
 
 const ASSET_TYPES: Record<number, Asset['asset_type']> = { 0: 'Hybrid', 1: 'Custom', 2: 'AI' };
@@ -143,6 +151,9 @@ export function assetOf(email: CampaignEmail): Asset {
     campaign_id: email.campaign_id,
     campaign_name: email.campaign_name,
     editions: email.editions,
+    generation_id: email.generation_id ?? null,
+    ai_type: email.ai_type ?? null,
+    ai_color: email.ai_color ?? null,
   };
 }
 

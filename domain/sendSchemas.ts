@@ -105,16 +105,20 @@ export const resendEmailBodySchema = z
   .object({
     email_id: positiveIdField('email_id').optional(),
     version_id: versionId().optional(),
+    /** An AI email: each of its sent variants again. */
+    generation_id: positiveIdField('generation_id').optional(),
     resend_options: resendOptionsSchema.optional(),
     /** not_opened: those who got it and did not open it (once more); new_contacts: people added since. */
     to: resendTarget.optional(),
     confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
   })
   .superRefine((body, ctx) => {
-    if ((body.email_id === undefined) === (body.version_id === undefined))
+    const given = [body.email_id, body.version_id, body.generation_id].filter((id) => id !== undefined);
+    if (given.length !== 1)
       ctx.addIssue({
         code: 'custom',
-        message: 'Give the email (email_id) or the edition (version_id) to send again.',
+        message:
+          'Give the email (email_id), the edition (version_id) or the AI email (generation_id) to send again.',
       });
     if (body.resend_options === undefined && body.to === undefined)
       ctx.addIssue({ code: 'custom', message: 'Say whom to send it to again (resend_options).' });

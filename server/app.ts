@@ -24,6 +24,9 @@ import { rejectNulCharacters } from './lib/rejectNulCharacters.ts';
 import { SessionStore } from './lib/SessionStore.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { userTzHook } from './lib/userTz.ts';
+import { aiEmailRoutes } from './services/ai/aiEmailRoutes.ts';
+import { aiPublishRoutes } from './services/ai/aiPublishRoutes.ts';
+import { aiVariantRoutes } from './services/ai/aiVariantRoutes.ts';
 import { accountAnalyticsRoutes } from './services/analytics/accountAnalyticsRoutes.ts';
 import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRoutes.ts';
 import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
@@ -252,6 +255,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(campaignAudienceRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(emailListingRoutes(ctx), { prefix: config.bases.campaign });
+  await app.register(aiEmailRoutes(ctx, background.aiGenerations), { prefix: config.bases.campaign });
+  await app.register(aiVariantRoutes(ctx), { prefix: config.bases.campaign });
   await app.register(publicPageRoutes(ctx));
   await app.register(mailboxRoutes(ctx), { prefix: config.bases.user });
   await app.register(contentRoutes(ctx), { prefix: config.bases.user });
@@ -263,6 +268,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(templateRoutes(ctx), { prefix: config.bases.publish });
   const outlookMailboxes = new OutlookMailboxes(ctx.db, config.outlook, ctx.clock);
   await app.register(sendRoutes(ctx, background.editionSender, outlookMailboxes), {
+    prefix: config.bases.publish,
+  });
+  await app.register(aiPublishRoutes(ctx, background.editionSender, outlookMailboxes), {
     prefix: config.bases.publish,
   });
   await app.register(outlookRoutes(ctx, outlookMailboxes), { prefix: config.bases.publish });

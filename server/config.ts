@@ -95,6 +95,8 @@ export type AppConfig = {
   outlook: OutlookConfig;
   /** The language model AI emails are written by (AI_BASE_URL, AI_MODEL, AI_API_KEY); null: the built-in composer. */
   ai: AiConfig | null;
+  /** How long an AI email generation may take before it is given up, nothing kept (AI_GENERATION_TIMEOUT_MS, 300,000). */
+  aiGenerationLimitMs: number;
   /** `npm run worker`: work loops, jobs per fetch, pg-boss job expiry and maintenance (seconds). */
   worker: { loops: number; batchSize: number; expireInSeconds?: number; maintenanceIntervalSeconds?: number };
 };
@@ -130,6 +132,10 @@ export type AiConfig = {
   timeoutMs: number;
   /** The most tokens one variant may use (AI_MAX_TOKENS, default 1,200). */
   maxTokens: number;
+  /** Attempts after a 429, a 5xx, a time-out or a wrong answer (AI_RETRIES, default 3, at most 5). */
+  retries: number;
+  /** The first retry's wait, doubling (AI_BACKOFF_MS, default 1,000). */
+  backoffMs: number;
 };
 
 /** AI_BASE_URL and AI_MODEL together configure a model; one without the other is a start-up error. */
@@ -145,6 +151,8 @@ function aiConfig(env: NodeJS.ProcessEnv): AiConfig | null {
     model,
     timeoutMs: Math.max(1000, envInt(env, 'AI_TIMEOUT_MS', 120_000)),
     maxTokens: Math.max(100, envInt(env, 'AI_MAX_TOKENS', 1200)),
+    retries: Math.min(5, Math.max(0, envInt(env, 'AI_RETRIES', 3))),
+    backoffMs: Math.max(0, envInt(env, 'AI_BACKOFF_MS', 1000)),
   };
 }
 
@@ -272,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     skipClientBuild: env.SKIP_CLIENT_BUILD === 'true',
     outlook: outlookConfig(env, publicOrigin),
     ai: aiConfig(env),
+    aiGenerationLimitMs: Math.max(1000, envInt(env, 'AI_GENERATION_TIMEOUT_MS', 300_000)),
     worker: {
       loops: Math.max(1, envInt(env, 'WORKER_LOOPS', 8)),
       batchSize: Math.max(1, envInt(env, 'WORKER_BATCH', 100)),

@@ -9,6 +9,8 @@ import { startPgBoss } from './lib/jobs/startPgBoss.ts';
 import { listenForWork } from './lib/listenForWork.ts';
 import { RateLimiter } from './lib/RateLimiter.ts';
 import type { SessionStore } from './lib/SessionStore.ts';
+import { AiGenerations } from './services/ai/AiGenerations.ts';
+import { aiComposerOf, composerNameOf } from './services/ai/aiComposerOf.ts';
 import { ExportJobs } from './services/analytics/ExportJobs.ts';
 import { RollupJobs } from './services/analytics/RollupJobs.ts';
 import { ImportJobs } from './services/audience/ImportJobs.ts';
@@ -39,6 +41,8 @@ export type BackgroundWork = {
   deliveryWorker: DeliveryWorker | null;
   /** CSV imports of contacts on pg-boss (queued by import_start/). */
   importJobs: ImportJobs;
+  /** AI email generations on pg-boss (queued by create_ai_email/). */
+  aiGenerations: AiGenerations;
   /** The analytics rollups' catch-up on pg-boss (woken by every commit of email events). */
   analyticsRollups: RollupJobs;
   /** Analytics exports on pg-boss (queued by a report call's export_analytics). */
@@ -153,6 +157,16 @@ export async function startBackgroundWork(input: {
     onlyProcess: database.kind === 'pglite',
   });
 
+  const aiGenerations = await AiGenerations.start({
+    db: database.db,
+    boss,
+    composer: aiComposerOf(config.ai),
+    composerName: composerNameOf(config.ai),
+    limitMs: config.aiGenerationLimitMs,
+    publicOrigin: config.publicOrigin,
+    log: (message, error) => log.error(error, message),
+  });
+
   const analyticsRollups = await RollupJobs.start({
     database,
     boss,
@@ -194,12 +208,14 @@ export async function startBackgroundWork(input: {
     outboxDelivery,
     deliveryWorker,
     importJobs,
+    aiGenerations,
     analyticsRollups,
     analyticsExports,
     sweepExpired: expirySweep.runNow,
     stop: async () => {
       await expirySweep.stop();
       await importJobs.stop();
+      await aiGenerations.stop();
       await analyticsRollups.stop();
       await analyticsExports.stop();
       await feedFetcher?.stop();

@@ -353,7 +353,7 @@ const LOWER_SERVICES: Record<string, readonly string[]> = {
   delivery: [],
   user: [],
   support: [],
-  ai: [],
+  ai: ['campaign', 'publish', 'content', 'delivery', 'user'],
   journey: ['delivery'],
 };
 /** analytics reads every other service; nothing imports it. */

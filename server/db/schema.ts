@@ -38,6 +38,7 @@ import type {
   SalesGroupUserTable,
 } from './schema/audienceTables.ts';
 import type {
+  AiGenerationTable,
   ArticleFavouriteTable,
   BrandThemeTable,
   CampaignContactTable,
@@ -120,6 +121,7 @@ export type Database = {
   audience_import_refusals: AudienceImportRefusalTable;
   campaigns: CampaignTable;
   emails: EmailTable;
+  ai_generation: AiGenerationTable;
   subscription_topics: SubscriptionTopicTable;
   preferences: PreferenceTable;
   preference_topics: PreferenceTopicTable;

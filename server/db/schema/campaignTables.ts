@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import type { CreatedAt, UpdatedAt } from './columns.ts';
 
 /** Campaigns, emails, editions, their designs, templates, sends, Outlook, widgets, images, curated articles. */
@@ -204,4 +205,48 @@ export type EmailTable = {
   html: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** An AI variant's generation (m0062); null for every other email. */
+  generation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The personality an AI variant is written for (m0062). */
+  personality_type: ColumnType<
+    AiPersonalityType | null,
+    AiPersonalityType | null | undefined,
+    AiPersonalityType | null
+  >;
+  /** An AI variant marked reviewed, and when it was last opened on the review screen (m0062). */
+  is_reviewed: ColumnType<boolean, boolean | undefined, boolean>;
+  last_visited: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type AiGenerationState = 'running' | 'done' | 'failed' | 'cancelled';
+
+/** One AI email request (m0062): a prompt written for an audience, one variant (email) per personality. */
+export type AiGenerationTable = {
+  id: Generated<number>;
+  org_id: number;
+  /** The client's id of the request (progress and cancel name it). */
+  ai_id: string;
+  campaign_id: number | null;
+  /** create_campaign_flag: the campaign made when the variants are saved. */
+  new_campaign_name: string | null;
+  name: string;
+  prompt: string;
+  audience_contact_ids: ColumnType<number[], number[] | undefined, number[]>;
+  audience_list_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /** The personality types asked for. */
+  personalities: ColumnType<AiPersonalityType[], AiPersonalityType[] | undefined, AiPersonalityType[]>;
+  emails_to: ColumnType<string, string | undefined, string>;
+  /** 'built-in' or 'model:<name>'. */
+  composer: string;
+  state: ColumnType<AiGenerationState, AiGenerationState | undefined, AiGenerationState>;
+  done: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  /** What the composer was asked and wrote (AiOutput[] as JSON text on write), for audit. */
+  outputs: ColumnType<unknown, string | undefined, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
 };

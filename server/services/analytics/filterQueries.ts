@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { AI_PERSONALITIES } from '../../../domain/aiPersonalities.ts';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
 import type { AnalyticsDropdownEmail, EventCounts, EventRates } from '../../../domain/analyticsTypes.ts';
 import { notFound } from '../../lib/AppError.ts';
@@ -24,11 +25,29 @@ const AI = 2;
 
 export type DropdownEmail = AnalyticsDropdownEmail;
 
+/** An AI variant's personality as the dropdown names it (no personality kept: Others). */
+function personalityFields(value: unknown) {
+  const personality = AI_PERSONALITIES.find((p) => p.type === value) ?? AI_PERSONALITIES[4];
+  return {
+    personality: personality.code,
+    personality_color: personality.color,
+    personality_name: personality.type,
+  };
+}
+
+function aiPersonalityOf(email: DropdownEmail) {
+  return {
+    name: email.personality_name ?? 'Others',
+    color: email.personality_color ?? AI_PERSONALITIES[4].color,
+    tag: email.personality ?? AI_PERSONALITIES[4].code,
+  };
+}
+
 /**
  * emails_dropdown/: the emails the filter offers (those of the chosen campaigns or workflows sent in the
  * period, real or test, searched by name or subject, the latest sent first), each marked when the
  * selection keeps it (select all, unselect all, picks, searches and exclusions); with is_count only the
- * totals. AI emails also come as their own group (ai_group); no personality is kept for them yet.
+ * totals. AI emails also come as their own group (ai_group), each with its personality {name, color, tag}.
  */
 export async function emailsDropdown(
   db: Db,
@@ -63,6 +82,7 @@ export async function emailsDropdown(
   const page = await analyticsListing<Record<string, Numeric | boolean> & { email_id: number }>(db, {
     select: sql`e.id as email_id, e.campaign_id, k.name as campaign_name, e.name as email_name,
       e.subject as email_subject, to_char(x.last_sent, 'YYYY-MM-DD') as last_sent, e.email_type,
+      e.personality_type,
       trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as sent_by, ${marked} as is_marked`,
     from,
     where,
@@ -84,12 +104,13 @@ export async function emailsDropdown(
       digest_email: Number(r.email_type) === DIGEST,
       adhoc_email: Number(r.email_type) === ADHOC,
       ai_email: Number(r.email_type) === AI,
+      ...(Number(r.email_type) === AI ? personalityFields(r.personality_type) : {}),
     }),
   );
   return {
     ...totals,
     data,
-    ai_group: data.filter((e) => e.ai_email).map((e) => ({ ...e, ai_personality: null })),
+    ai_group: data.filter((e) => e.ai_email).map((e) => ({ ...e, ai_personality: aiPersonalityOf(e) })),
     period: periodOf(scope),
   };
 }

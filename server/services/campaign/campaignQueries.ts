@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { AI_PERSONALITIES, type AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import { CAMPAIGN_NOT_FOUND } from '../../../domain/campaignSchemas.ts';
 import type {
   CampaignContentSources,
@@ -216,6 +217,8 @@ type EmailRow = {
   thumbnail: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  generation_id: number | null;
+  personality_type: AiPersonalityType | null;
 };
 
 type EditionRow = {
@@ -265,6 +268,20 @@ export async function editionsOf(
   return rows.map(toEdition);
 }
 
+/** An AI variant's generation and personality (name and colour); null for every other email. */
+export function aiFieldsOf(row: {
+  generation_id: number | null;
+  personality_type: AiPersonalityType | null;
+}) {
+  if (row.generation_id === null) return { generation_id: null, ai_type: null, ai_color: null };
+  const personality = AI_PERSONALITIES.find((p) => p.type === (row.personality_type ?? 'Others'));
+  return {
+    generation_id: row.generation_id,
+    ai_type: personality?.type ?? null,
+    ai_color: personality?.color ?? null,
+  };
+}
+
 /** Emails (selected by `where` on alias e) with their editions, newest first. */
 export async function selectEmails(
   db: Db,
@@ -273,7 +290,7 @@ export async function selectEmails(
 ): Promise<CampaignEmail[]> {
   const { rows } = await sql<EmailRow>`
     select e.id, e.name, e.subject, e.email_type, e.user_id, e.campaign_id, c.name as campaign_name, e.thumbnail,
-      e.created_at, e.updated_at
+      e.created_at, e.updated_at, e.generation_id, e.personality_type
     from emails e left join campaigns c on c.id = e.campaign_id
     where ${where}
     order by e.updated_at desc, e.id desc
@@ -299,6 +316,7 @@ export async function selectEmails(
       last_updated: iso(row.updated_at),
       created_on: iso(row.created_at),
       editions: own,
+      ...aiFieldsOf(row),
     };
   });
 }

@@ -7,12 +7,15 @@ import {
   updateEmailBodySchema,
 } from '../../../domain/campaignSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
+import { badRequest } from '../../lib/AppError.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { createEdition } from './createEdition.ts';
 import { createEmail } from './createEmail.ts';
 import { deleteEdition } from './deleteEdition.ts';
 import { deleteEmail } from './deleteEmail.ts';
+import { deleteGeneration } from './deleteGeneration.ts';
 import { updateEmail } from './updateEmail.ts';
+import { updateGeneration } from './updateGeneration.ts';
 
 /**
  * Emails, editions (versions) and assets ("Email", "Asset / edition", "Draft edition") of the
@@ -57,17 +60,24 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary:
             'Rename an email, change its subject or move it to another campaign (its campaigns take the top)',
           description:
-            'Form: email_id, and email_name, subject and/or campaign_id (another campaign of the organisation; ' +
+            'Form: email_id (or generation_id: an AI email, its variants renamed or moved together), and email_name, subject and/or campaign_id (another campaign of the organisation; ' +
             "another organisation's answers 404) or create_campaign_flag=1 with campaign_name, keywords, " +
             'contact_ids, list_ids (moves it into a campaign made on the way). A moved email takes its editions, ' +
             'sends and statistics. A name another email of the (new) campaign has answers 400.',
           body: updateEmailBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await updateEmail(db, currentAuth(request).user, request.body),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        const generationId = request.body.generation_id;
+        return {
+          success: true as const,
+          data:
+            generationId !== null
+              ? await updateGeneration(db, user, generationId, request.body)
+              : await updateEmail(db, user, request.body),
+        };
+      },
     );
 
     app.post(
@@ -77,20 +87,19 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Delete an email with its editions',
           description:
-            "Form: email_id, campaign_id (optional; must be the email's). Refused (400, naming them) while a " +
+            "Form: email_id (or generation_id: an AI email with all its variants), campaign_id (optional; must be the email's). Refused (400, naming them) while a " +
             'workflow uses the email.',
           body: deleteEmailBodySchema,
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await deleteEmail(
-          db,
-          currentAuth(request).user,
-          request.body.email_id,
-          request.body.campaign_id,
-        )),
-      }),
+      async (request) => {
+        const { user } = currentAuth(request);
+        const { email_id, generation_id, campaign_id } = request.body;
+        if (generation_id !== null)
+          return { success: true as const, ...(await deleteGeneration(db, user, generation_id)) };
+        if (email_id === null) throw badRequest('Give the email (email_id) or the AI email (generation_id).');
+        return { success: true as const, ...(await deleteEmail(db, user, email_id, campaign_id)) };
+      },
     );
 
     app.post(

@@ -25,9 +25,11 @@ export async function updateEmail(db: Db, user: Actor, input: UpdateEmailInput):
     throw badRequest('Send email_name or subject, or campaign_id to move it.');
   if (input.create_campaign_flag && input.campaign_id !== null)
     throw badRequest('Send campaign_id or create_campaign_flag, not both.');
+  const emailId = input.email_id;
+  if (emailId === null) throw badRequest('Give the email (email_id) or the AI email (generation_id).');
   return inTransaction(db, async (trx) => {
     await lockOrganisation(trx, user.org_id);
-    const email = await lockOwnEmail(trx, user, input.email_id);
+    const email = await lockOwnEmail(trx, user, emailId);
     let campaignId = email.campaign_id;
     if (input.create_campaign_flag) campaignId = await campaignOnTheWay(trx, user, input);
     else if (input.campaign_id !== null) {

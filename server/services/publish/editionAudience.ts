@@ -15,7 +15,7 @@ export type RecipientsCount = {
  * The people of an audience, each once: members of the chosen lists and the chosen contacts, all of the
  * organisation (a foreign list or contact adds nobody).
  */
-function chosenContacts(db: Db, audience: EditionAudience) {
+export function chosenContacts(db: Db, audience: EditionAudience) {
   const listIds = audience.listIds.length > 0 ? [...audience.listIds] : [0];
   const contactIds = audience.contactIds.length > 0 ? [...audience.contactIds] : [0];
   return db

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ResendTarget } from '../../../domain/editionSend.ts';
 import type { ResendEmailInput } from '../../../domain/sendSchemas.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/AppError.ts';
+import { AppError, badRequest, notFound } from '../../lib/AppError.ts';
 import { editionForSend } from './editionForSend.ts';
 import { insertEditionSend, sentBy } from './insertEditionSend.ts';
 import type { SendDeps } from './sendDeps.ts';
@@ -66,8 +66,60 @@ export async function resendEdition(deps: SendDeps, user: UserRow, body: ResendE
     to: (body.resend_options?.to ?? body.to) as ResendTarget,
     confirm_warnings: body.resend_options?.confirm_warnings ?? body.confirm_warnings,
   };
+  if (body.generation_id !== undefined) return resendVariants(deps, user, body.generation_id, input);
   const versionId =
     body.version_id ?? (await latestSentEdition(deps.db, user.org_id, body.email_id as number));
+  return resendOne(deps, user, versionId, input);
+}
+
+type ResendInput = { to: ResendTarget; confirm_warnings: boolean | undefined };
+
+/**
+ * An AI email (generation_id) again: each of its sent variants, as resend_email/ resends one email, to
+ * its own segment. A variant with nothing to resend (never sent, everyone opened it) is left out; none
+ * left: the first variant's refusal.
+ */
+async function resendVariants(deps: SendDeps, user: UserRow, generationId: number, input: ResendInput) {
+  const generation = await deps.db
+    .selectFrom('ai_generation')
+    .select('id')
+    .where('id', '=', generationId)
+    .where('org_id', '=', user.org_id)
+    .executeTakeFirst();
+  if (!generation) throw notFound('AI email not found.');
+  const variants = await deps.db
+    .selectFrom('emails')
+    .select(['id as email_id', 'personality_type'])
+    .where('generation_id', '=', generationId)
+    .where('org_id', '=', user.org_id)
+    .orderBy('id')
+    .execute();
+  const sends = [];
+  let refusal: unknown = badRequest('This AI email has no sent variant to send again.');
+  for (const variant of variants) {
+    try {
+      const versionId = await latestSentEdition(deps.db, user.org_id, variant.email_id);
+      sends.push({
+        email_id: variant.email_id,
+        ai_type: variant.personality_type,
+        ...(await resendOne(deps, user, versionId, input)),
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode !== 400 || error.details.error) throw error;
+      if (sends.length === 0) refusal = error;
+    }
+  }
+  if (sends.length === 0) throw refusal;
+  return {
+    generation_id: generationId,
+    sends,
+    send_id: sends[0]?.send_id,
+    status: 'sending' as const,
+    to: input.to,
+  };
+}
+
+async function resendOne(deps: SendDeps, user: UserRow, versionId: number, input: ResendInput) {
   const edition = await editionForSend(deps.db, user.org_id, versionId);
   await assertSendable(deps, user, edition, 'resend', Boolean(input.confirm_warnings));
   let contactIds = edition.audience_contact_ids;

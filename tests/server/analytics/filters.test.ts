@@ -243,3 +243,37 @@ describe('save_filter/', () => {
     expect((await get(t.app, session, `${A}save_filter/`, { filterId: kept.id })).statusCode).toBe(200);
   });
 });
+
+describe('emails_dropdown/ and AI emails', () => {
+  it('gives an AI variant its personality, and its AI group entry {name, color, tag}', async () => {
+    const sent = [...new Set(lines.filter(real).map((l) => l.emailId))].sort((a, b) => a - b);
+    const variant = sent[0] as number;
+    const db = t.database.db;
+    await db
+      .updateTable('emails')
+      .set({ email_type: 2, personality_type: 'Steady' })
+      .where('id', '=', variant)
+      .execute();
+    try {
+      const all = await ok(await postJson('emails_dropdown/', { ...range, limit: 100 }));
+      const listed = all.data.find((e: { email_id: number }) => e.email_id === variant);
+      expect(listed).toMatchObject({
+        ai_email: true,
+        personality: 'ASVA',
+        personality_color: '#2e9e5b',
+        personality_name: 'Steady',
+      });
+      expect(all.ai_group).toHaveLength(1);
+      expect(all.ai_group[0]).toMatchObject({
+        email_id: variant,
+        ai_personality: { name: 'Steady', color: '#2e9e5b', tag: 'ASVA' },
+      });
+    } finally {
+      await db
+        .updateTable('emails')
+        .set({ email_type: 1, personality_type: null })
+        .where('id', '=', variant)
+        .execute();
+    }
+  });
+});
