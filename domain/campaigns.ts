@@ -65,6 +65,10 @@ export type CampaignEmail = {
   last_updated: string;
   created_on: string;
   editions: Edition[];
+  /** An AI variant: the generation it belongs to, its personality's name and colour. */
+  generation_id?: number | null;
+  ai_type?: string | null;
+  ai_color?: string | null;
 };
 
 export type CampaignGraphPoint = { date: string; sent: number; opens: number; clicks: number };
