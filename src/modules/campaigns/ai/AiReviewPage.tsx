@@ -211,6 +211,7 @@ export function AiReviewPage({ campaignId, generationId }: Props) {
         max={MAX_EMAIL_NAME}
         nameExists={EMAIL_NAME_EXISTS}
         requestName="cloneAiEmail"
+        submitLabel="Clone"
         save={(name, signal) => aiEmailApi.clone({ generationId, name, campaignId }, signal)}
         onClose={() => setDialog(null)}
         onSaved={(copy) => {
