@@ -26,7 +26,9 @@ describe('AI email review', () => {
     expect(dominant.textContent).toContain('Dominant: the spring launch');
     expect(card('Steady').textContent).toContain('1 recipient');
     expect(within(card('Conscientious')).getByText('Reviewed')).toBeTruthy();
-    expect(await within(dominant).findByTitle('Preview of the Dominant variant')).toBeTruthy();
+    // Every variant's preview (asked one after the other: a newer preview request supersedes one in flight).
+    for (const type of ['Dominant', 'Steady', 'Conscientious'])
+      expect(await within(card(type)).findByTitle(`Preview of the ${type} variant`)).toBeTruthy();
     expect(screen.getByText('1 of 3 reviewed', { exact: false })).toBeTruthy();
     const open = within(dominant).getByRole('link', { name: 'Open the Dominant variant in the designer' });
     expect(open.getAttribute('href')).toBe(

@@ -21,6 +21,7 @@ import { ChangeTemplateDialog } from './ChangeTemplateDialog.tsx';
 import { personalitiesText } from './personalitiesText.ts';
 import { RegenerateDialog } from './RegenerateDialog.tsx';
 import { SendAiEmailDialog } from './SendAiEmailDialog.tsx';
+import { previewOf, useVariantPreviews } from './useVariantPreviews.ts';
 import './aiEmails.css';
 
 type Props = { campaignId: number; generationId: number };
@@ -47,6 +48,7 @@ export function AiReviewPage({ campaignId, generationId }: Props) {
     (id, signal) => aiEmailApi.detectNewPersonality(id, signal),
     'detectNewPersonality',
   );
+  const previews = useVariantPreviews(emails.data?.emails ?? null);
   const generationName = emails.data?.generation.name ?? '';
   // One object while the dialog is open, so that what is typed in it stays.
   const cloneTarget = useMemo(
@@ -173,6 +175,7 @@ export function AiReviewPage({ campaignId, generationId }: Props) {
               key={variant.email_id}
               campaignId={campaignId}
               variant={variant}
+              preview={previewOf(previews, variant.version_id)}
               selected={selected.has(variant.email_id)}
               onSelect={(on) => toggle(variant.email_id, on)}
               reviewing={reviewing === variant.email_id}

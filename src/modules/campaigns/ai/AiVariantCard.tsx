@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import type { AiVariant } from '../../../../domain/aiEmails.ts';
 import { countOf } from '../../../../domain/countOf.ts';
-import type { DesignPreview } from '../../../../domain/publishAnswers.ts';
 import { subjectForDisplay } from '../../../../domain/subjectForDisplay.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -10,14 +8,16 @@ import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
-import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { EmailFrame } from '../designer/components/EmailFrame.tsx';
 import { variantDesignLink } from './aiEmailLinks.ts';
 import { PersonalityMark } from './PersonalityMark.tsx';
 
+/** The variant's rendered HTML, or why it could not be made, or not yet. */
+export type VariantPreviewState = string | { failed: string | null };
+
 type Props = {
   campaignId: number;
+  preview: VariantPreviewState;
   variant: AiVariant;
   selected: boolean;
   onSelect: (selected: boolean) => void;
@@ -27,36 +27,32 @@ type Props = {
 };
 
 /** The rendered variant, as its recipients will see it (a sandboxed frame, no scripts). */
-function VariantPreview({ versionId, label }: { versionId: number; label: string }) {
-  const { publishApi } = useServices();
-  const preview = useLoad<number, DesignPreview>(
-    (id, signal) => publishApi.generatePreview({ versionId: id }, signal),
-    'aiVariantPreview',
-  );
-  const { load } = preview;
-  useEffect(() => load(versionId), [load, versionId]);
-  if (preview.data)
+function VariantPreview({ preview, label }: { preview: VariantPreviewState; label: string }) {
+  if (typeof preview === 'string')
     return (
       <div className="ai-variant__preview">
-        <EmailFrame
-          html={preview.data.html}
-          width={600}
-          title={`Preview of the ${label} variant`}
-          dark={false}
-        />
+        <EmailFrame html={preview} width={600} title={`Preview of the ${label} variant`} dark={false} />
       </div>
     );
-  if (preview.status === 'failure')
+  if (preview.failed)
     return (
       <StatePanel compact kind="error" title="No preview">
-        {preview.error?.message ?? 'The preview could not be made.'}
+        {preview.failed}
       </StatePanel>
     );
   return <StatePanel compact kind="loading" title="Making the preview…" />;
 }
 
 /** One variant of an AI email: its personality and colour, segment size, subject, a preview and its acts. */
-export function AiVariantCard({ campaignId, variant, selected, onSelect, onReview, reviewing }: Props) {
+export function AiVariantCard({
+  campaignId,
+  preview,
+  variant,
+  selected,
+  onSelect,
+  onReview,
+  reviewing,
+}: Props) {
   const label = variant.ai_type;
   return (
     <li className="ai-variant" data-testid="ai-variant" data-personality={variant.ai_type}>
@@ -81,7 +77,7 @@ export function AiVariantCard({ campaignId, variant, selected, onSelect, onRevie
             <UserText>{variant.preheader}</UserText>
           </p>
         ) : null}
-        <VariantPreview versionId={variant.version_id} label={label} />
+        <VariantPreview preview={preview} label={label} />
         <div className="ai-variant__actions">
           <Link
             {...variantDesignLink(campaignId, variant.email_id, variant.version_id)}
