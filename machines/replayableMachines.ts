@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { aiGenerationMachine } from './aiGenerationMachine.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { curationMachine } from './curationMachine.ts';
 import { currentUserMachine } from './currentUserMachine.ts';
@@ -23,6 +24,7 @@ import { workflowStatusMachine } from './workflowStatusMachine.ts';
  * A machine created through createRecordedActor/useRecordedActor must be listed here to be replayable.
  */
 export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
+  [aiGenerationMachine.id]: aiGenerationMachine,
   [contactImportMachine.id]: contactImportMachine,
   [currentUserMachine.id]: currentUserMachine,
   [curationMachine.id]: curationMachine,

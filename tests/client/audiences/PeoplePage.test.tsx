@@ -13,7 +13,11 @@ import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../../domain/pe
 import type { AudienceApi } from '../../../src/api/audienceApi.ts';
 import { audienceSectionOf } from '../../../src/modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../../../src/modules/audiences/components/AudiencesPage.tsx';
-import { appServices, ServicesContext } from '../../../src/modules/shared/hooks/ServicesContext.ts';
+import {
+  appServices,
+  type Services,
+  ServicesContext,
+} from '../../../src/modules/shared/hooks/ServicesContext.ts';
 import { parsePlainSearch, stringifyPlainSearch } from '../../../src/router/plainSearch.ts';
 import { ToastProvider } from '../../../src/ui/ToastProvider.tsx';
 import { person } from './audienceFixtures.ts';
@@ -84,7 +88,7 @@ function stubs(overrides: Partial<AudienceApi> = {}) {
 }
 
 /** The audience routes as the app has them: people with its search in the address, the other sections. */
-function renderAt(path: string, api: AudienceApi) {
+function renderAt(path: string, api: AudienceApi, extra: Partial<Services> = {}) {
   const root = createRootRoute();
   const people = createRoute({
     getParentRoute: () => root,
@@ -113,7 +117,7 @@ function renderAt(path: string, api: AudienceApi) {
     stringifySearch: stringifyPlainSearch,
   });
   const view = render(
-    <ServicesContext.Provider value={{ ...appServices, audienceApi: api }}>
+    <ServicesContext.Provider value={{ ...appServices, audienceApi: api, ...extra }}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
@@ -354,5 +358,48 @@ describe('PeoplePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Showing 20 of 25')).toBeTruthy();
     expect(vi.mocked(api.listPeople).mock.calls.at(-1)?.[0]).toMatchObject({ offset: 10, limit: 10 });
+  });
+});
+
+describe('PeoplePage: Suggest personality', () => {
+  it('suggests a personality for the unprofiled people chosen; only an accepted one is saved, through the contact update', async () => {
+    const suggestPersonality = vi.fn(async () => [
+      {
+        contact_id: 2,
+        personality_type: 'Conscientious' as const,
+        reason: 'Title: Analyst; reads every report.',
+      },
+      { contact_id: 4, personality_type: 'Influencer' as const, reason: 'Clicks and shares often.' },
+    ]);
+    const updateContact = vi.fn(async (id: number, fields: { personalityType: string }) =>
+      person(id, true, { personality_type: fields.personalityType as 'Influencer', personality: 'N/A' }),
+    );
+    const api = stubs({ updateContact: updateContact as never });
+    renderAt('/audiences/people/unprofiled', api, {
+      aiEmailApi: { ...appServices.aiEmailApi, suggestPersonality },
+    });
+    fireEvent.click(await screen.findByLabelText('Select Person 2'));
+    fireEvent.click(screen.getByLabelText('Select Person 4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Suggest personality' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggested personalities' });
+    expect(await within(dialog).findByText('Title: Analyst; reads every report.')).toBeTruthy();
+    expect(suggestPersonality).toHaveBeenCalledWith([2, 4], expect.anything());
+    expect(updateContact).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept Influencer for Person 4' }));
+    await waitFor(() => expect(within(dialog).getByText('Accepted')).toBeTruthy());
+    expect(updateContact).toHaveBeenCalledTimes(1);
+    expect(updateContact.mock.calls[0]?.[0]).toBe(4);
+    expect(updateContact.mock.calls[0]?.[1]).toMatchObject({
+      personalityType: 'Influencer',
+      email: 'p4@example.test',
+      organization: 'Acme',
+    });
+  });
+
+  it('offers no suggestion on the Profiled tab', async () => {
+    renderAt('/audiences/people/profiled', stubs());
+    fireEvent.click(await screen.findByLabelText('Select Person 1'));
+    expect(screen.queryByRole('button', { name: 'Suggest personality' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to list' })).toBeTruthy();
   });
 });

@@ -272,3 +272,35 @@ describe('Campaign detail screen', () => {
     expect(await screen.findByText('No campaign chosen', {}, SLOW)).toBeTruthy();
   });
 });
+
+describe('Campaign detail: AI emails', () => {
+  it('groups the AI variants by AI email with a Review link, each with its personality; New AI email opens the form', async () => {
+    const ai = (id: number, type: string, color: string): CampaignEmail => ({
+      ...email(id, [edition(id * 10, id)]),
+      name: `Spring launch (${type})`,
+      email_type: 2,
+      generation_id: 9,
+      ai_type: type,
+      ai_color: color,
+    });
+    renderDetail({
+      details: async () =>
+        details([email(5, [edition(51, 5)]), ai(6, 'Dominant', '#d64545'), ai(7, 'Steady', '#2e9e5b')]),
+    });
+    const group = await screen.findByRole('region', { name: 'AI email 1' }, SLOW);
+    expect(within(group).getByText('AI email · 2 variants')).toBeTruthy();
+    expect(within(group).getByRole('link', { name: 'Review AI email 1' }).getAttribute('href')).toBe(
+      '/campaigns/campaign?campaign_id=3&ai_email=1&generation_id=9',
+    );
+    const cards = within(group).getAllByTestId('email-card');
+    expect(cards.map((c) => c.querySelector('[data-personality]')?.getAttribute('data-personality'))).toEqual(
+      ['Dominant', 'Steady'],
+    );
+    // The ordinary email stays out of the AI group.
+    expect(within(group).queryByText('Email 5')).toBeNull();
+    expect(screen.getByText('Email 5')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New AI email' }).getAttribute('href')).toBe(
+      '/campaigns/campaign?campaign_id=3&ai_email=1',
+    );
+  });
+});

@@ -21,6 +21,9 @@ import { CardGrid } from '../../shared/components/CardGrid.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useConfirmedRequest } from '../../shared/hooks/useConfirmedRequest.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import { newAiEmailLink } from '../ai/aiEmailLinks.ts';
+import { aiEmailGroups } from '../utils/aiEmailGroups.ts';
+import { AiEmailGroups } from './AiEmailGroups.tsx';
 import { CampaignGraph } from './CampaignGraph.tsx';
 import { CampaignSourcesSummary } from './CampaignSourcesSummary.tsx';
 import { CreateEmailDialog } from './CreateEmailDialog.tsx';
@@ -40,7 +43,8 @@ type TabId = (typeof TABS)[number]['id'];
 
 /**
  * /campaigns/campaign?campaign_id=…: a campaign's emails by edition state (Draft, Sent, Test, Scheduled,
- * All), each with its editions; create an email (digest or ad hoc, new or a copy), rename, clone, delete,
+ * All), each with its editions, AI emails' variants grouped by AI email; create an email (digest or ad
+ * hoc, new or a copy, or a New AI email), rename, clone, delete,
  * new edition, delete edition; the graph of sends, opens and clicks per day; the promo export widget
  * (?exportPopup=true; its button only for users with export_widget_permission).
  */
@@ -129,43 +133,54 @@ export function CampaignDetailPage({
     return <StatePanel kind="loading" title="Loading the campaign…" />;
   }
 
-  const emailList = (emails: CampaignEmail[], what: string): ReactNode =>
-    emails.length === 0 ? (
-      <StatePanel compact kind="empty" title={`No ${what} emails`}>
-        {what === 'draft' || what === 'all'
-          ? 'Create one with New email: it starts with its Draft Edition.'
-          : `Emails with a ${what} edition appear here: create one with New email, design it, then publish it.`}
-      </StatePanel>
-    ) : (
-      <CardGrid label={`${what} emails`}>
-        {emails.map((email) => (
-          <EmailCard
-            key={email.email_id}
-            email={email}
-            busy={busyId === email.email_id}
-            onRename={() => setRenamingEmail(email)}
-            onClone={() =>
-              act(
-                email.email_id,
-                () => api.createEmail({ name: '', emailType: 0, campaignId, cloneOf: email.email_id }),
-                `A copy of “${email.name}” was created.`,
-              )
-            }
-            onDelete={() => setDeletingEmail(email)}
-            onNewEdition={() =>
-              act(
-                email.email_id,
-                () => api.createEdition(email.email_id),
-                `A new Draft Edition of “${email.name}”.`,
-              )
-            }
-            onDeleteEdition={(editionId) =>
-              act(email.email_id, () => api.deleteEdition(editionId), 'The edition was deleted.')
-            }
-          />
-        ))}
-      </CardGrid>
+  const cards = (emails: CampaignEmail[], label: string): ReactNode => (
+    <CardGrid label={label}>
+      {emails.map((email) => (
+        <EmailCard
+          key={email.email_id}
+          email={email}
+          busy={busyId === email.email_id}
+          onRename={() => setRenamingEmail(email)}
+          onClone={() =>
+            act(
+              email.email_id,
+              () => api.createEmail({ name: '', emailType: 0, campaignId, cloneOf: email.email_id }),
+              `A copy of “${email.name}” was created.`,
+            )
+          }
+          onDelete={() => setDeletingEmail(email)}
+          onNewEdition={() =>
+            act(
+              email.email_id,
+              () => api.createEdition(email.email_id),
+              `A new Draft Edition of “${email.name}”.`,
+            )
+          }
+          onDeleteEdition={(editionId) =>
+            act(email.email_id, () => api.deleteEdition(editionId), 'The edition was deleted.')
+          }
+        />
+      ))}
+    </CardGrid>
+  );
+
+  const emailList = (emails: CampaignEmail[], what: string): ReactNode => {
+    if (emails.length === 0)
+      return (
+        <StatePanel compact kind="empty" title={`No ${what} emails`}>
+          {what === 'draft' || what === 'all'
+            ? 'Create one with New email: it starts with its Draft Edition.'
+            : `Emails with a ${what} edition appear here: create one with New email, design it, then publish it.`}
+        </StatePanel>
+      );
+    const { ordinary, groups } = aiEmailGroups(emails);
+    return (
+      <>
+        {ordinary.length ? cards(ordinary, `${what} emails`) : null}
+        <AiEmailGroups campaignId={campaignId} groups={groups} cards={cards} />
+      </>
     );
+  };
 
   return (
     <div className="campaign-detail">
@@ -196,6 +211,9 @@ export function CampaignDetailPage({
                 Export widget
               </Button>
             ) : null}
+            <Link {...newAiEmailLink(campaignId)} className={buttonClassName('secondary')}>
+              New AI email
+            </Link>
             <Button onClick={() => setCreating(true)}>New email</Button>
           </>
         }

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { UserText } from '../../../ui/UserText.tsx';
 import { SummaryCard } from '../../shared/components/SummaryCard.tsx';
+import { PersonalityMark } from '../ai/PersonalityMark.tsx';
 import { lastUpdateLabel } from '../utils/campaignListView.ts';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Digest', 1: 'Ad hoc', 2: 'AI' };
@@ -56,7 +57,15 @@ export function EmailCard({
       data={{ 'data-email-id': email.email_id }}
       itemName={email.name}
       name={<UserText>{email.name}</UserText>}
-      badge={<Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>}
+      badge={
+        email.ai_type ? (
+          <Badge title={`AI variant for ${email.ai_type}`}>
+            <PersonalityMark type={email.ai_type} color={email.ai_color} />
+          </Badge>
+        ) : (
+          <Badge>{TYPE_NAMES[email.email_type] ?? 'Email'}</Badge>
+        )
+      }
       meta={
         <>
           {countOf(email.editions.length, 'edition', 'editions')} · updated{' '}

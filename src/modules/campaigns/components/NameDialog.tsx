@@ -18,9 +18,11 @@ type Props<T> = {
   requestName: string;
   onClose: () => void;
   onSaved: (saved: T) => void;
+  /** The button that saves ("Rename"; a copy's dialog says "Clone"). */
+  submitLabel?: string;
 };
 
-/** A rename dialog: one name field, not blank, at most `max` characters; a taken name shown on the field. */
+/** A rename dialog (or a copy's name): one name field, not blank, at most `max` characters; a taken name shown on the field. */
 export function NameDialog<T>({
   target,
   title,
@@ -31,6 +33,7 @@ export function NameDialog<T>({
   requestName,
   onClose,
   onSaved,
+  submitLabel = 'Rename',
 }: Props<T>) {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -72,7 +75,7 @@ export function NameDialog<T>({
             Cancel
           </Button>
           <Button type="submit" form="campaign-name-form" loading={status === 'loading'}>
-            Rename
+            {submitLabel}
           </Button>
         </>
       }

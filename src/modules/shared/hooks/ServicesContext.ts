@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { type AiEmailApi, aiEmailApi } from '../../../api/aiEmailApi.ts';
 import { type AnalyticsApi, analyticsApi } from '../../../api/analyticsApi.ts';
 import { type AudienceApi, audienceApi } from '../../../api/audienceApi.ts';
 import { type AuthApi, authApi } from '../../../api/authApi.ts';
@@ -32,6 +33,8 @@ export type Services = {
   preferenceApi: PreferenceApi;
   audienceApi: AudienceApi;
   campaignApi: CampaignApi;
+  /** The AI email calls (create, progress, review, regenerate, clone, send ...). */
+  aiEmailApi: AiEmailApi;
   contentApi: ContentApi;
   publishApi: PublishApi;
   /** The publish step's calls (sender, audience, preflight, send, schedule, progress). */
@@ -63,6 +66,7 @@ export const appServices: Services = {
   preferenceApi,
   audienceApi,
   campaignApi,
+  aiEmailApi,
   contentApi,
   publishApi,
   sendApi,

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { PersonalitySuggestion } from '../../../../../domain/aiEmails.ts';
 import type { AudienceListSummary } from '../../../../../domain/audienceLists.ts';
 import { PEOPLE_TABS, type PeopleTab, type PersonRow } from '../../../../../domain/audiencePeople.ts';
 import { countOf } from '../../../../../domain/countOf.ts';
@@ -22,7 +23,7 @@ import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { NO_SELECTION, selectedCount } from '../../../shared/utils/rowSelection.ts';
 import { usePeopleScreen } from '../../hooks/usePeopleScreen.ts';
 import { AddToListDialog } from './AddToListDialog.tsx';
-import { ContactFormDialog } from './ContactFormDialog.tsx';
+import { ContactFormDialog, fieldsOf } from './ContactFormDialog.tsx';
 import { DeletePeopleDialog } from './DeletePeopleDialog.tsx';
 import { PeopleCountLine } from './PeopleCountLine.tsx';
 import { PeopleFilterPanel } from './PeopleFilterPanel.tsx';
@@ -31,6 +32,7 @@ import { PeopleSelectionBar } from './PeopleSelectionBar.tsx';
 import { PeopleSortSelect } from './PeopleSortSelect.tsx';
 import { PeopleTabs } from './PeopleTabs.tsx';
 import { PersonDetailDialog } from './PersonDetailDialog.tsx';
+import { SuggestPersonalityDialog } from './SuggestPersonalityDialog.tsx';
 import './people.css';
 
 type Overlay =
@@ -38,6 +40,7 @@ type Overlay =
   | { kind: 'edit'; person: PersonRow | null }
   | { kind: 'delete' }
   | { kind: 'list' }
+  | { kind: 'suggest'; people: PersonRow[] }
   | null;
 
 export const peopleTabOf = (tab: string | undefined): PeopleTab =>
@@ -46,7 +49,8 @@ export const peopleTabOf = (tab: string | undefined): PeopleTab =>
 /**
  * /audiences/people/{tab}: the organisation's people in three tabs (All, Profiled, Unprofiled) with their
  * own totals, search, filters with counts, sort, paging by "Show more" (all of it in the address), selection
- * across pages with exclusions, and the actions: create, edit, delete, buyer stage, add to list, export.
+ * across pages with exclusions, and the actions: create, edit, delete, buyer stage, add to list, export,
+ * and on the Unprofiled tab, Suggest personality (accepted suggestions saved through the contact update).
  */
 export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: number | null }) {
   const api = useServices().audienceApi;
@@ -98,6 +102,21 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
       setState((current) => buyerStagePatched(current, screen.rowSelection, stage));
       toast.show({ tone: 'success', message: `Buyer stage of ${formatThousands(changed)} set to ${stage}.` });
     });
+
+  // Suggestions are for the unprofiled people chosen one by one (the rows shown).
+  const chosenPeople =
+    tab === 'unprofiled' && selection.mode === 'ids'
+      ? (screen.shown?.rows ?? []).filter((p) => selection.ids.includes(p.contact_id))
+      : [];
+  const acceptPersonality = async (person: PersonRow, suggestion: PersonalitySuggestion) => {
+    const saved = await api.updateContact(person.contact_id, {
+      ...fieldsOf(person),
+      personalityType: suggestion.personality_type,
+      personality: '',
+    });
+    setState((current) => contactUpdated(current, saved, tab));
+    screen.recount();
+  };
 
   const save = async (fields: Parameters<typeof api.createContact>[0]) => {
     const editing = overlay?.kind === 'edit' ? overlay.person : null;
@@ -187,6 +206,11 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
               onDelete={() => setOverlay({ kind: 'delete' })}
               onAddToList={() => setOverlay({ kind: 'list' })}
               onBuyerStage={changeStage}
+              onSuggestPersonality={
+                chosenPeople.length > 0
+                  ? () => setOverlay({ kind: 'suggest', people: chosenPeople })
+                  : undefined
+              }
             />
           ) : null}
           <PeopleRows
@@ -211,6 +235,16 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
           count={count}
           onClose={() => setOverlay(null)}
           remove={async () => onDeleted(await api.deleteContacts(screen.apiSelection))}
+        />
+      ) : null}
+      {overlay?.kind === 'suggest' ? (
+        <SuggestPersonalityDialog
+          people={overlay.people}
+          onClose={() => {
+            setOverlay(null);
+            setSelection(NO_SELECTION);
+          }}
+          accept={acceptPersonality}
         />
       ) : null}
       {overlay?.kind === 'list' ? (

@@ -14,6 +14,8 @@ type Props = {
   onDelete: () => void;
   onAddToList: () => void;
   onBuyerStage: (stage: string) => void;
+  /** On the Unprofiled tab: suggest a personality for the people chosen. */
+  onSuggestPersonality?: () => void;
 };
 
 /** What is selected ("All 2,014 selected", exclusions) and what can be done with it. */
@@ -37,6 +39,11 @@ export function PeopleSelectionBar(props: Props) {
         Clear selection
       </Button>
       <div className="people-selection__actions">
+        {props.onSuggestPersonality ? (
+          <Button size="sm" variant="secondary" onClick={props.onSuggestPersonality}>
+            Suggest personality
+          </Button>
+        ) : null}
         <Button size="sm" variant="secondary" onClick={props.onAddToList}>
           Add to list
         </Button>
