@@ -40,6 +40,7 @@ import * as m0046 from './migrations/m0046_onboarding_steps.ts';
 import * as m0047 from './migrations/m0047_analytics_read_indexes.ts';
 import * as m0048 from './migrations/m0048_org_default_template.ts';
 import * as m0059 from './migrations/m0059_sales_usage_default.ts';
+import * as m0064 from './migrations/m0064_analytics_reach.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   m0047_analytics_read_indexes: m0047,
   m0048_org_default_template: m0048,
   m0059_sales_usage_default: m0059,
+  m0064_analytics_reach: m0064,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */
