@@ -39,6 +39,13 @@ const ENGAGEMENT_HAVING = {
   not_clicked: sql`sum(r.clicked) = 0`,
 } as const;
 
+/** Which contacts of a tab a bounce filter keeps (their rows of the period, alias r, grouped). */
+const BOUNCE_HAVING: Record<ContactsListingBody['bounce_filter'], RawBuilder<unknown>> = {
+  all: sql`true`,
+  bounced: sql`sum(r.bounced) > 0`,
+  not_bounced: sql`sum(r.bounced) = 0`,
+};
+
 /** The sorts, on a tab's contacts (alias t, one row per contact) joined to contacts c and accounts a. */
 const SORTS: Record<ContactSort, RawBuilder<unknown>> = {
   contact_name: sql`c.full_name_lower`,
@@ -124,7 +131,8 @@ const tabContacts = (where: RawBuilder<unknown>, body: ContactsListingBody) => s
       sum(r.unsubscribed) as unsubscribed, max(r.last_event_at) as last_activity
     from analytics_contact_email r where ${where}
     group by r.contact_id
-    having ${TAB_HAVING[body.tab]} and ${ENGAGEMENT_HAVING[body.contacts_by_filter]}`;
+    having ${TAB_HAVING[body.tab]} and ${ENGAGEMENT_HAVING[body.contacts_by_filter]}
+      and ${BOUNCE_HAVING[body.bounce_filter]}`;
 
 /** Whether the tabs are asked with nothing but the selection (no search, account, article or engagement). */
 const plainTabs = (body: ContactTabCountsBody) =>
@@ -188,7 +196,8 @@ export async function contactsListing(
 ): Promise<{ total_count: number; data: ContactAnalyticsRow[]; tab: ContactTab; period: AnalyticsPeriod }> {
   const { scope, where, contacts } = await contactTabQuery(db, user, body);
   const latestFirst = body.sort_by === undefined || body.sort_type === 'NOSORT';
-  const counts = latestFirst && plainTabs(body) ? await tabCountsKeptAhead(db, scope) : null;
+  const plain = latestFirst && plainTabs(body) && body.bounce_filter === 'all';
+  const counts = plain ? await tabCountsKeptAhead(db, scope) : null;
   const walked = counts ? await latestActivityPage(db, scope, where, body) : null;
   // Sorted by its sums, a page is cut from the tab's rows before the contacts are read (for those 20 only).
   const byContactRow = body.sort_by !== undefined && CONTACT_ROW_SORTS.has(body.sort_by);
