@@ -107,13 +107,17 @@ export async function contentListing(
 ) {
   const scope = await resolveScope(db, user, body);
   const source = narrowsEmails(scope) ? articleContactsOfEmails(scope) : sql`analytics_article_contact`;
-  const parts = [
-    sql`ac.org_id = ${scope.orgId}`,
-    sql`ac.is_test = ${scope.isTest}`,
-    scopeMoments(scope, 'ac.last_click_at'),
-  ];
-  if (body.search_content) parts.push(sql`ar.title ilike ${likePattern(body.search_content)}`);
-  const where = sql.join(parts, sql` and `);
+  const inPeriod = sql.join(
+    [
+      sql`ac.org_id = ${scope.orgId}`,
+      sql`ac.is_test = ${scope.isTest}`,
+      scopeMoments(scope, 'ac.last_click_at'),
+    ],
+    sql` and `,
+  );
+  const where = body.search_content
+    ? sql`${inPeriod} and ar.title ilike ${likePattern(body.search_content)}`
+    : inPeriod;
   const order = listingOrder(
     CONTENT_SORT_SQL,
     body.sort_by,
@@ -121,17 +125,15 @@ export async function contentListing(
     sql`p.clicks desc`,
     sql`p.article_id desc`,
   );
-  // The period's article and contact rows are read once (the index on their last click covers them),
-  // summed per article before the few articles are joined; the page's thumbnails come from the same rows.
+  // One statement: the period's article and contact rows are summed per article straight from the index
+  // on their last click (which covers them) before the few articles are joined; the page's thumbnails read
+  // the rows of its articles alone.
   const { rows } = await sql<ListedArticle>`
-    with clicked as materialized (
-      select ac.article_id, ac.contact_id, ac.clicks, ac.first_click_at, ac.last_click_at
-      from ${source} ac ${body.search_content ? sql`join articles ar on ar.id = ac.article_id` : sql``}
-      where ${where}
-    ), per_article as (
+    with per_article as (
       select ac.article_id, sum(ac.clicks) as clicks, count(*) as clicked_by,
         min(ac.first_click_at) as first_click_at, max(ac.last_click_at) as last_click_at
-      from clicked ac group by ac.article_id
+      from ${source} ac ${body.search_content ? sql`join articles ar on ar.id = ac.article_id` : sql``}
+      where ${where} group by ac.article_id
     ), listed as (
       select p.*, ar.title as article_title, ar.link as article_url, ar.website, ar.image_url,
         count(*) over () as total_count, sum(p.clicks) over () as total_clicks,
@@ -146,7 +148,7 @@ export async function contentListing(
       from (
         select ac.article_id, ac.contact_id, ac.clicks,
           row_number() over (partition by ac.article_id order by ac.clicks desc, ac.last_click_at desc, ac.contact_id) as n
-        from clicked ac where ac.article_id in (select article_id from listed)
+        from ${source} ac where ${inPeriod} and ac.article_id in (select article_id from listed)
       ) x join contacts c on c.id = x.contact_id
       where x.n <= ${ARTICLE_THUMBNAIL_CONTACTS}
       group by x.article_id
