@@ -30,6 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (contact_id, is_test)
     );
     create index analytics_contact_reach_org_idx on analytics_contact_reach (org_id, is_test, last_at);
+    -- The contacts of the sparse tabs (bounced, unsubscribed) of a period reaching now.
+    create index analytics_contact_reach_bounced_idx on analytics_contact_reach (org_id, is_test, last_bounced_at)
+      where last_bounced_at is not null;
+    create index analytics_contact_reach_unsubscribed_idx on analytics_contact_reach
+      (org_id, is_test, last_unsubscribed_at) where last_unsubscribed_at is not null;
 
     create table analytics_account_reach (
       org_id integer not null,

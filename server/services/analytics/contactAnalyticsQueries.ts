@@ -146,6 +146,8 @@ type TabRow = Record<string, Numeric> & { contact_id: number };
 
 /** The most rows the walk of latestActivityPage reads before the tab's rows are grouped instead. */
 const WALK_LIMIT = 50_000;
+/** A bounced or unsubscribed tab this small is read by its contacts' reach instead of walked. */
+const SMALL_TAB = 5_000;
 
 /**
  * A page of a tab in its default order (the latest activity first), read from the index of the rows by
@@ -153,16 +155,28 @@ const WALK_LIMIT = 50_000;
  * a contact's first row is its latest activity, so the contacts met are the tab's first in order; their
  * sums are read for them alone. The walk grows (fourfold) until it holds the page; null past WALK_LIMIT
  * rows (a sparse tab far down), and the caller groups the rows. The sparse tabs (bounced, unsubscribed)
- * walk only contacts whose reach (m0064) puts them in the tab, which the caller has checked answers.
+ * walk only contacts whose reach (m0064) puts them in the tab, which the caller has checked answers; one
+ * of at most SMALL_TAB contacts (its kept count) sums those contacts' rows and orders them instead.
  */
 async function latestActivityPage(
   db: Db,
   scope: AnalyticsScope,
   where: RawBuilder<unknown>,
   body: ContactsListingBody,
+  tabCount: number,
 ): Promise<TabRow[] | null> {
   const { start } = periodMoments(scope);
   const wanted = body.offset + body.limit;
+  if (start !== null && tabCount <= SMALL_TAB && (body.tab === 'bounced' || body.tab === 'unsubscribed')) {
+    // A small sparse tab: its few contacts (by their reach) are summed and ordered, no walk needed.
+    const lastAt = sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`);
+    const members = sql`r.contact_id in (select cr.contact_id from analytics_contact_reach cr
+      where cr.org_id = ${scope.orgId} and cr.is_test = ${scope.isTest} and ${lastAt} >= ${start})`;
+    const { rows } = await sql<TabRow>`
+      select t.* from (${tabContacts(sql`${where} and ${members}`, body)}) t
+      order by t.last_activity desc, t.contact_id desc limit ${body.limit} offset ${body.offset}`.execute(db);
+    return rows;
+  }
   const inTab =
     start !== null && (body.tab === 'bounced' || body.tab === 'unsubscribed')
       ? sql`and exists (select 1 from analytics_contact_reach cr where cr.contact_id = r.contact_id
@@ -200,7 +214,7 @@ export async function contactsListing(
   const latestFirst = body.sort_by === undefined || body.sort_type === 'NOSORT';
   const plain = latestFirst && plainTabs(body) && body.bounce_filter === 'all';
   const counts = plain ? await tabCountsKeptAhead(db, scope) : null;
-  const walked = counts ? await latestActivityPage(db, scope, where, body) : null;
+  const walked = counts ? await latestActivityPage(db, scope, where, body, counts[body.tab]) : null;
   // Sorted by its sums, a page is cut from the tab's rows before the contacts are read (for those 20 only).
   const byContactRow = body.sort_by !== undefined && CONTACT_ROW_SORTS.has(body.sort_by);
   const page =
