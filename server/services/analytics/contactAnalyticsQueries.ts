@@ -146,8 +146,6 @@ type TabRow = Record<string, Numeric> & { contact_id: number };
 
 /** The most rows the walk of latestActivityPage reads before the tab's rows are grouped instead. */
 const WALK_LIMIT = 50_000;
-/** A bounced or unsubscribed tab this small is read by its contacts' reach instead of walked. */
-const SMALL_TAB = 5_000;
 
 /**
  * A page of a tab in its default order (the latest activity first), read from the index of the rows by
@@ -156,18 +154,20 @@ const SMALL_TAB = 5_000;
  * sums are read for them alone. The walk grows (fourfold) until it holds the page; null past WALK_LIMIT
  * rows (a sparse tab far down), and the caller groups the rows. The sparse tabs (bounced, unsubscribed)
  * walk only contacts whose reach (m0064) puts them in the tab, which the caller has checked answers; one
- * of at most SMALL_TAB contacts (its kept count) sums those contacts' rows and orders them instead.
+ * so small (its kept count) that walking to its page would meet more rows sums its contacts' rows instead.
  */
 async function latestActivityPage(
   db: Db,
   scope: AnalyticsScope,
   where: RawBuilder<unknown>,
   body: ContactsListingBody,
-  tabCount: number,
+  counts: Record<ContactTab, number>,
 ): Promise<TabRow[] | null> {
   const { start } = periodMoments(scope);
   const wanted = body.offset + body.limit;
-  if (start !== null && tabCount <= SMALL_TAB && (body.tab === 'bounced' || body.tab === 'unsubscribed')) {
+  // The walk meets about wanted × all / count rows of a sparse tab; summing its contacts costs count.
+  const fewerToSum = counts[body.tab] ** 2 <= 2 * wanted * counts.all_contacts;
+  if (start !== null && fewerToSum && (body.tab === 'bounced' || body.tab === 'unsubscribed')) {
     // A small sparse tab: its few contacts (by their reach) are summed and ordered, no walk needed.
     const lastAt = sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`);
     const members = sql`r.contact_id in (select cr.contact_id from analytics_contact_reach cr
@@ -214,7 +214,7 @@ export async function contactsListing(
   const latestFirst = body.sort_by === undefined || body.sort_type === 'NOSORT';
   const plain = latestFirst && plainTabs(body) && body.bounce_filter === 'all';
   const counts = plain ? await tabCountsKeptAhead(db, scope) : null;
-  const walked = counts ? await latestActivityPage(db, scope, where, body, counts[body.tab]) : null;
+  const walked = counts ? await latestActivityPage(db, scope, where, body, counts) : null;
   // Sorted by its sums, a page is cut from the tab's rows before the contacts are read (for those 20 only).
   const byContactRow = body.sort_by !== undefined && CONTACT_ROW_SORTS.has(body.sort_by);
   const page =
