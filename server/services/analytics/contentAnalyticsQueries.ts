@@ -76,7 +76,7 @@ export function narrowsEmails(scope: AnalyticsScope): boolean {
  * count once (eventIdentity), first and last the times of every click. A repeat always has its original's
  * email, so keeping some emails keeps whole groups of repeats.
  */
-function articleContactsOfEmails(scope: AnalyticsScope): RawBuilder<unknown> {
+export function articleContactsOfEmails(scope: AnalyticsScope): RawBuilder<unknown> {
   return sql`(select x.org_id, x.article_id, x.contact_id, x.is_test,
       count(*) filter (where x.counts) as clicks,
       min(x.occurred_at) as first_click_at, max(x.occurred_at) as last_click_at
