@@ -66,11 +66,21 @@ const WARMUP = Number(process.env.BENCH_WARMUP || 3);
 const FRESH_OPENS = Number(process.env.BENCH_FRESH_OPENS || 5);
 /** A PostgreSQL database a run filled and kept (BENCH_KEEP_DATABASE=1), measured again without filling. */
 const KEPT_DATABASE = process.env.BENCH_POSTGRES_DATABASE || '';
+/** A PGlite data folder to fill once and keep (measured again without filling when it is filled). */
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR || '';
+const PGLITE_FILLED = 'bench-analytics-filled';
 const TARGET = { p95Ms: 100, freshMs: 5_000 };
 const A = '/api/analytics/';
 
-type Scenario = { name: string; route: string; body: Record<string, unknown>; json?: boolean };
-type Figure = { p50Ms: number; p95Ms: number; maxMs: number; targetMs: number; pass: boolean };
+/** counted: a report outside the targets, measured to show what the slower exact path costs. */
+type Scenario = {
+  name: string;
+  route: string;
+  body: Record<string, unknown>;
+  json?: boolean;
+  counted?: true;
+};
+type Figure = { p50Ms: number; p95Ms: number; maxMs: number; targetMs: number | null; pass: boolean };
 type RunFigures = {
   fillMs: number;
   events: number;
@@ -113,10 +123,20 @@ function scenarios(world: AnalyticsBenchWorld, busyContactId: number): Scenario[
       body: { search_term: 'launch', limit: 20, offset: 0 },
       json: true,
     },
+    // Periods ending before the last send are counted from the rows (docs/analytics.md): no target.
+    ...[
+      { name: 'counted.dashboard.pastQuarter', route: 'analytics_dashboard/' },
+      { name: 'counted.contacts.tabCounts.pastQuarter', route: 'contact_listing_tab_counts/' },
+      { name: 'counted.contacts.delivered.pastQuarter', route: 'contacts_listing/' },
+    ].map((s) => ({
+      ...s,
+      body: { start_date: addDays(today, -119), end_date: addDays(today, -30), limit: 20, offset: 0 },
+      counted: true as const,
+    })),
   ];
 }
 
-function figure(times: number[], target: number): Figure {
+function figure(times: number[], target: number | null): Figure {
   const sorted = [...times].sort((a, b) => a - b);
   const p95 = round(percentile(sorted, 95));
   return {
@@ -124,7 +144,7 @@ function figure(times: number[], target: number): Figure {
     p95Ms: p95,
     maxMs: round(sorted.at(-1) ?? Number.NaN),
     targetMs: target,
-    pass: p95 <= target,
+    pass: target === null || p95 <= target,
   };
 }
 
@@ -165,11 +185,11 @@ async function measure(app: FastifyInstance, world: AnalyticsBenchWorld, busyCon
     const first = await call();
     for (let i = 1; i < WARMUP; i += 1) await call();
     times.length = 0;
-    for (let i = 0; i < REQUESTS; i += 1) await call();
-    const result = figure(times, TARGET.p95Ms);
+    for (let i = 0; i < (scenario.counted ? Math.min(REQUESTS, 5) : REQUESTS); i += 1) await call();
+    const result = figure(times, scenario.counted ? null : TARGET.p95Ms);
     results[scenario.name] = result;
     console.log(
-      `  ${scenario.name.padEnd(26)} p50 ${result.p50Ms} ms  p95 ${result.p95Ms} ms  max ${result.maxMs} ms${result.pass ? '' : '  MISSED'}  ${summary(first)}`,
+      `  ${scenario.name.padEnd(26)} p50 ${result.p50Ms} ms  p95 ${result.p95Ms} ms  max ${result.maxMs} ms${scenario.counted ? '  (no target)' : result.pass ? '' : '  MISSED'}  ${summary(first)}`,
     );
   }
   return results;
@@ -198,12 +218,15 @@ async function runOn(
   };
   try {
     const started = performance.now();
-    const kept = kind === 'postgres' && KEPT_DATABASE !== '';
+    const kept =
+      (kind === 'postgres' && KEPT_DATABASE !== '') ||
+      (kind === 'pglite' && PGLITE_DIR !== '' && fs.existsSync(path.join(PGLITE_DIR, PGLITE_FILLED)));
     if (!kept) console.log(`${kind}: filling ${JSON.stringify(SIZE)}…`);
     const world = kept
       ? await readAnalyticsWorld(database, DEMO_IDS.mainOrgId)
       : await fillAnalytics(database, DEMO_IDS.mainOrgId, SIZE, (line) => console.log(`${kind}${line}`));
     const fillMs = kept ? 0 : Math.round(performance.now() - started);
+    if (kind === 'pglite' && PGLITE_DIR && !kept) fs.writeFileSync(path.join(PGLITE_DIR, PGLITE_FILLED), '');
     console.log(
       `${kind}: ${kept ? 'kept' : 'filled'} ${world.events} events in ${fillMs} ms (load ${load()})`,
     );
@@ -244,11 +267,14 @@ async function runOn(
 }
 
 async function onPglite(): Promise<RunFigures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
+  if (PGLITE_DIR) fs.mkdirSync(PGLITE_DIR, { recursive: true });
+  const dataDir = PGLITE_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
   try {
     return await runOn('pglite', { dataDir });
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_PGLITE_DIR: the filled folder stays, to be measured again; remove it by hand.
+    if (PGLITE_DIR) console.log(`pglite: kept the data folder ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -28,6 +28,8 @@ export type ContactSort = (typeof CONTACT_SORTS)[number];
 
 /** contacts_by_filter: every contact of the tab, or those that opened, clicked, or did not. */
 export const CONTACT_ENGAGEMENT = ['all', 'opened', 'clicked', 'not_opened', 'not_clicked'] as const;
+/** A contact tab narrowed by bounces: every contact, those a send of the period bounced for, or the others. */
+export const CONTACT_BOUNCES = ['all', 'bounced', 'not_bounced'] as const;
 
 /** sort_type: ASC, DESC or NOSORT ('none' too: the client's "no sort"). */
 export const sortTypeField = (field: string) =>
@@ -69,6 +71,10 @@ export const contactsListingBodySchema = z.object({
     .default('all_contacts'),
   sort_by: z.enum(CONTACT_SORTS, { error: `sort_by must be one of ${CONTACT_SORTS.join(', ')}.` }).optional(),
   sort_type: sortTypeField('sort_type'),
+  bounce_filter: z
+    .enum(CONTACT_BOUNCES, { error: 'bounce_filter must be all, bounced or not_bounced.' })
+    .optional()
+    .default('all'),
   ...exportFields,
   /** Makes a list of every contact of the tab (not only the page), named list_name. */
   list_create: flag('list_create'),

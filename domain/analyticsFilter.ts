@@ -207,19 +207,27 @@ export function emailChoiceSummary(choice: EmailChoice): string {
   return `${parts.join(' and ')}${but ? `,${but}` : ''}`;
 }
 
-/** The applied filter in a few words, for the filter bar: period, campaigns or workflows, emails, test. */
-export function filterSummary(set: AnalyticsFilterSet): string[] {
+/**
+ * The applied filter in a few words, for the filter bar: period, campaigns or workflows, emails, test.
+ * `forWorkflows`: as a workflow report counts it (workflowQueryOf): all time unless a period was chosen,
+ * its workflows (all of them when none is chosen), and no emails picked among campaigns.
+ */
+export function filterSummary(set: AnalyticsFilterSet, forWorkflows = false): string[] {
+  const option = forWorkflows && !set.dateChosen ? WORKFLOW_DATE_OPTION : set.option;
   const period =
-    set.option === 'custom' && set.customStart && set.customEnd
+    option === 'custom' && set.customStart && set.customEnd
       ? `${set.customStart} to ${set.customEnd}`
-      : dateOptionLabel(set.option);
+      : dateOptionLabel(option);
   const sends =
     set.workflowIds.length > 0
       ? countOf(set.workflowIds.length, 'workflow', 'workflows')
-      : set.campaignIds.length > 0
-        ? countOf(set.campaignIds.length, 'campaign', 'campaigns')
-        : 'All campaigns';
-  const parts = [period, sends, emailChoiceSummary(set.emails)];
+      : forWorkflows
+        ? 'All workflows'
+        : set.campaignIds.length > 0
+          ? countOf(set.campaignIds.length, 'campaign', 'campaigns')
+          : 'All campaigns';
+  const emails = forWorkflows && set.campaignIds.length > 0 ? NO_EMAIL_CHOICE : set.emails;
+  const parts = [period, sends, emailChoiceSummary(emails)];
   if (set.testEmails) parts.push('Test sends');
   return parts;
 }

@@ -69,11 +69,25 @@ export type CampaignAnalyticsRow = {
 /** One zoom level of a trends graph: the bucket starts and, per metric, one number per bucket. */
 export type TrendLevel = { x_axis: string[]; data: Record<string, number[]> };
 
+/**
+ * An article's clicks over time (click trends by article): per bucket of each level, the contacts whose
+ * last click of it falls in the bucket (unique_clicks) and their clicks (total_clicks), as content by
+ * article counts a period, so the buckets add up to its figures.
+ */
+export type ArticleTrend = {
+  article_id: number;
+  article_title: string;
+  clicks: number;
+  clicked_by: number;
+} & Partial<Record<ZoomLevel, TrendLevel>>;
+
 export type TrendsGraph = {
   title: string;
   zoom_level: ZoomLevel;
   levels: ZoomLevel[];
   period: AnalyticsPeriod;
+  /** Click trends only: the period's most clicked articles (at most five), most clicked first. */
+  articles?: ArticleTrend[];
 } & Partial<Record<ZoomLevel, TrendLevel>>;
 
 /** The answer contracts of the analytics dashboard calls, by call name (ServiceAnswer). */

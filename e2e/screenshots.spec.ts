@@ -398,6 +398,10 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(page.getByTestId('analytics-trend-chart')).toBeVisible();
       await expect(page.getByLabel('Metric')).toHaveValue('total_clicks');
       await shot(page, 'analytics-trends-click');
+      // Click trends by article: the demo digests' curated articles.
+      await page.getByLabel('Article').selectOption({ index: 1 });
+      await expect(page.getByLabel('Rate')).toBeDisabled();
+      await shot(page, 'analytics-trends-click-article');
       await page.getByRole('link', { name: 'Emails', exact: true }).click();
       await expect(page.getByTestId('analytics-email-row').first()).toBeVisible();
       await shot(page, 'analytics-emails');

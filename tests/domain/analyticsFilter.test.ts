@@ -110,6 +110,15 @@ describe('analytics filter: selected and applied sets', () => {
 
   it('says what the filter holds in a few words', () => {
     expect(filterSummary(DEFAULT_FILTER)).toEqual(['1 QTR', 'All campaigns', 'All emails']);
+    // A workflow report counts all time unless a period was chosen, and every workflow when none is.
+    expect(filterSummary({ ...DEFAULT_FILTER, campaignIds: [4] }, true)).toEqual([
+      'All time',
+      'All workflows',
+      'All emails',
+    ]);
+    expect(
+      filterSummary({ ...DEFAULT_FILTER, option: 'month', dateChosen: true, workflowIds: [2] }, true),
+    ).toEqual(['Month', '1 workflow', 'All emails']);
     const state = run(
       { type: 'customRange', start: '2026-09-01', end: '2026-10-01' },
       { type: 'workflows', ids: [3, 4] },

@@ -18,6 +18,7 @@ import {
   scopeMoments,
   scopeRows,
 } from './analyticsScope.ts';
+import { periodMoments, TAB_REACH, tabCountsKeptAhead } from './reachQueries.ts';
 import { periodOf } from './statsQueries.ts';
 
 type Numeric = number | string | null;
@@ -37,6 +38,13 @@ const ENGAGEMENT_HAVING = {
   not_opened: sql`sum(r.opened) = 0`,
   not_clicked: sql`sum(r.clicked) = 0`,
 } as const;
+
+/** Which contacts of a tab a bounce filter keeps (their rows of the period, alias r, grouped). */
+const BOUNCE_HAVING: Record<ContactsListingBody['bounce_filter'], RawBuilder<unknown>> = {
+  all: sql`true`,
+  bounced: sql`sum(r.bounced) > 0`,
+  not_bounced: sql`sum(r.bounced) = 0`,
+};
 
 /** The sorts, on a tab's contacts (alias t, one row per contact) joined to contacts c and accounts a. */
 const SORTS: Record<ContactSort, RawBuilder<unknown>> = {
@@ -113,14 +121,87 @@ async function contactRowsWhere(
 export async function contactTabQuery(db: Db, user: AnalyticsUser, body: ContactsListingBody) {
   const scope = await resolveScope(db, user, body);
   const where = await contactRowsWhere(db, scope, body);
-  const contacts = sql`
+  return { scope, where, contacts: tabContacts(where, body) };
+}
+
+/** The contacts of a tab whose rows (alias r) match `where`, one row each with its sums. */
+const tabContacts = (where: RawBuilder<unknown>, body: ContactsListingBody) => sql`
     select r.contact_id, count(*) as emails, sum(r.sent) as sent, sum(r.delivered) as delivered,
       sum(r.opened) as opens, sum(r.clicked) as clicks, sum(r.bounced) as bounced,
       sum(r.unsubscribed) as unsubscribed, max(r.last_event_at) as last_activity
     from analytics_contact_email r where ${where}
     group by r.contact_id
-    having ${TAB_HAVING[body.tab]} and ${ENGAGEMENT_HAVING[body.contacts_by_filter]}`;
-  return { scope, contacts };
+    having ${TAB_HAVING[body.tab]} and ${ENGAGEMENT_HAVING[body.contacts_by_filter]}
+      and ${BOUNCE_HAVING[body.bounce_filter]}`;
+
+/** Whether the tabs are asked with nothing but the selection (no search, account, article or engagement). */
+const plainTabs = (body: ContactTabCountsBody) =>
+  !body.search_word &&
+  body.account_id === null &&
+  body.article_id === null &&
+  !body.article_url?.trim() &&
+  body.contacts_by_filter === 'all';
+
+type TabRow = Record<string, Numeric> & { contact_id: number };
+
+/** The most rows the walk of latestActivityPage reads before the tab's rows are grouped instead. */
+const WALK_LIMIT = 50_000;
+
+/**
+ * A page of a tab in its default order (the latest activity first), read from the index of the rows by
+ * their latest event instead of grouping every contact of the period: the rows are walked newest first,
+ * a contact's first row is its latest activity, so the contacts met are the tab's first in order; their
+ * sums are read for them alone. The walk grows (fourfold) until it holds the page; null past WALK_LIMIT
+ * rows (a sparse tab far down), and the caller groups the rows. The sparse tabs (bounced, unsubscribed)
+ * walk only contacts whose reach (m0064) puts them in the tab, which the caller has checked answers; one
+ * so small (its kept count) that walking to its page would meet more rows sums its contacts' rows instead.
+ */
+async function latestActivityPage(
+  db: Db,
+  scope: AnalyticsScope,
+  where: RawBuilder<unknown>,
+  body: ContactsListingBody,
+  counts: Record<ContactTab, number>,
+): Promise<TabRow[] | null> {
+  const { start } = periodMoments(scope);
+  const wanted = body.offset + body.limit;
+  // The walk meets about wanted × all / count rows of a sparse tab; summing its contacts costs count.
+  const fewerToSum = counts[body.tab] ** 2 <= 2 * wanted * counts.all_contacts;
+  if (start !== null && fewerToSum && (body.tab === 'bounced' || body.tab === 'unsubscribed')) {
+    // A small sparse tab: its few contacts (by their reach) are summed and ordered, no walk needed.
+    const lastAt = sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`);
+    const members = sql`r.contact_id in (select cr.contact_id from analytics_contact_reach cr
+      where cr.org_id = ${scope.orgId} and cr.is_test = ${scope.isTest} and ${lastAt} >= ${start})`;
+    const { rows } = await sql<TabRow>`
+      select t.* from (${tabContacts(sql`${where} and ${members}`, body)}) t
+      order by t.last_activity desc, t.contact_id desc limit ${body.limit} offset ${body.offset}`.execute(db);
+    return rows;
+  }
+  const inTab =
+    start !== null && (body.tab === 'bounced' || body.tab === 'unsubscribed')
+      ? sql`and exists (select 1 from analytics_contact_reach cr where cr.contact_id = r.contact_id
+          and cr.is_test = r.is_test and ${sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`)} >= ${start})`
+      : sql``;
+  // Nearly every row walked is a contact of the tab (the sparse tabs' rows are kept to theirs): a page and
+  // a half of rows is mostly enough; the walk grows when it is not.
+  for (let window = Math.max(30, Math.ceil(wanted * 1.5)); ; window *= 4) {
+    const { rows: walked } = await sql<{ contact_id: number }>`
+      select r.contact_id from analytics_contact_email r
+      where r.org_id = ${scope.orgId} and ${where} ${start === null ? sql`` : sql`and r.last_event_at >= ${start}`} ${inTab}
+      order by r.last_event_at desc, r.contact_id desc limit ${window}`.execute(db);
+    const ids = [...new Set(walked.map((r) => r.contact_id))];
+    const { rows } =
+      ids.length === 0
+        ? { rows: [] as TabRow[] }
+        : await sql<TabRow>`${tabContacts(sql`${where} and r.contact_id = any(${ids}::int[])`, body)}`.execute(
+            db,
+          );
+    if (rows.length >= wanted || walked.length < window) {
+      const at = (row: TabRow) => new Date(row.last_activity as string).getTime();
+      return rows.sort((a, b) => at(b) - at(a) || b.contact_id - a.contact_id).slice(body.offset, wanted);
+    }
+    if (window >= WALK_LIMIT) return null;
+  }
 }
 
 /** contacts_listing/: a page of a contact tab, in its sort (the latest activity first by default). */
@@ -129,25 +210,32 @@ export async function contactsListing(
   user: AnalyticsUser,
   body: ContactsListingBody,
 ): Promise<{ total_count: number; data: ContactAnalyticsRow[]; tab: ContactTab; period: AnalyticsPeriod }> {
-  const { scope, contacts } = await contactTabQuery(db, user, body);
+  const { scope, where, contacts } = await contactTabQuery(db, user, body);
+  const latestFirst = body.sort_by === undefined || body.sort_type === 'NOSORT';
+  const plain = latestFirst && plainTabs(body) && body.bounce_filter === 'all';
+  const counts = plain ? await tabCountsKeptAhead(db, scope) : null;
+  const walked = counts ? await latestActivityPage(db, scope, where, body, counts) : null;
   // Sorted by its sums, a page is cut from the tab's rows before the contacts are read (for those 20 only).
   const byContactRow = body.sort_by !== undefined && CONTACT_ROW_SORTS.has(body.sort_by);
-  const page = await analyticsListing<Record<string, Numeric> & { contact_id: number }>(db, {
-    select: sql`t.*`,
-    from: byContactRow
-      ? sql`(${contacts}) t join contacts c on c.id = t.contact_id left join accounts a on a.id = c.account_id`
-      : sql`(${contacts}) t`,
-    where: sql`true`,
-    orderBy: listingOrder(
-      SORTS,
-      body.sort_by,
-      body.sort_type,
-      sql`t.last_activity desc`,
-      sql`t.contact_id desc`,
-    ),
-    limit: body.limit,
-    offset: body.offset,
-  });
+  const page =
+    counts && walked
+      ? { total_count: counts[body.tab], rows: walked }
+      : await analyticsListing<TabRow>(db, {
+          select: sql`t.*`,
+          from: byContactRow
+            ? sql`(${contacts}) t join contacts c on c.id = t.contact_id left join accounts a on a.id = c.account_id`
+            : sql`(${contacts}) t`,
+          where: sql`true`,
+          orderBy: listingOrder(
+            SORTS,
+            body.sort_by,
+            body.sort_type,
+            sql`t.last_activity desc`,
+            sql`t.contact_id desc`,
+          ),
+          limit: body.limit,
+          offset: body.offset,
+        });
   const ids = page.rows.map((r) => r.contact_id);
   const people = new Map(
     ids.length === 0
@@ -195,6 +283,8 @@ export async function contactTabCounts(
 ): Promise<Record<ContactTab, number> & { period: AnalyticsPeriod }> {
   const scope = await resolveScope(db, user, body);
   const where = await contactRowsWhere(db, scope, body);
+  const kept = plainTabs(body) ? await tabCountsKeptAhead(db, scope) : null;
+  if (kept) return { ...kept, period: periodOf(scope) };
   const counted = await sql<Record<ContactTab, Numeric>>`
     select count(*) filter (where x.delivered) as delivered, count(*) filter (where x.bounced) as bounced,
       count(*) filter (where x.unsubscribed) as unsubscribed, count(*) as all_contacts

@@ -37,7 +37,7 @@ export function contactAnalyticsRoutes(ctx: AppContext, exports: ExportJobs): Fa
         schema: {
           tags,
           summary: 'A page of a contact tab, or a new list of all its contacts (list_create, list_name)',
-          description: `${SELECTION} ${TABS} sort_by (${contactsListingBodySchema.shape.sort_by.unwrap().options.join(', ')}), sort_type (ASC, DESC, NOSORT: latest activity first), limit (default 20), offset. Answers total_count, tab, data, period; with list_create, list (the new list).`,
+          description: `${SELECTION} ${TABS} sort_by (${contactsListingBodySchema.shape.sort_by.unwrap().options.join(', ')}), sort_type (ASC, DESC, NOSORT: latest activity first), bounce_filter (all, bounced: contacts a send of the period bounced for, not_bounced: the others), limit (default 20), offset. Answers total_count, tab, data, period; with list_create, list (the new list).`,
           body: contactsListingBodySchema,
         },
       },

@@ -37,6 +37,9 @@ export async function rebuildRollups(
       if (orgId === undefined) await sql`truncate ${sql.table(table)}`.execute(trx);
       else await sql`delete from ${sql.table(table)} t where ${ofOrg('t')}`.execute(trx);
     }
+    // The reach kept ahead follows the contact and email rows (their triggers); a truncate fires none.
+    if (orgId === undefined)
+      await sql`truncate analytics_contact_reach, analytics_account_reach, analytics_reach_days`.execute(trx);
 
     await sql`
       create temp table rebuild_events (

@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
-import type { EventCounts, TrendLevel, TrendsGraph } from '../../../domain/analyticsTypes.ts';
+import type { ArticleTrend, EventCounts, TrendLevel, TrendsGraph } from '../../../domain/analyticsTypes.ts';
 import { defaultZoomLevel, type ZoomLevel, zoomLevelsFor } from '../../../domain/trendZoom.ts';
-import { type AnalyticsUser, addDays, type Db, resolveScope } from './analyticsScope.ts';
+import {
+  type AnalyticsScope,
+  type AnalyticsUser,
+  addDays,
+  type Db,
+  resolveScope,
+  scopeMoments,
+} from './analyticsScope.ts';
+import { articleContactsOfEmails, narrowsEmails } from './contentAnalyticsQueries.ts';
 import { COUNT_SUMS, countsOf, dayTotalsOf, percent, periodOf } from './statsQueries.ts';
 
 type Numeric = number | string | null;
@@ -51,6 +59,75 @@ export function nextBucketStart(start: string, level: ZoomLevel): string {
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The starts of every bucket of a level holding a day from `from` to `to`. */
+function bucketStarts(from: string, to: string, level: ZoomLevel): string[] {
+  const starts: string[] = [];
+  for (let start = bucketStart(from, level); start <= to; start = nextBucketStart(start, level))
+    starts.push(start);
+  return starts;
+}
+
+/** How many articles the click trends follow one by one. */
+const TREND_ARTICLES = 5;
+
+/**
+ * Click trends by article, from the article and contact rows (the rollup, or the chosen emails' clicks
+ * in its shape): the period's most clicked articles, each contact counted on the day of its last click
+ * of the article with all its clicks (content by article's rule), bucketed like the trends.
+ */
+async function articleTrends(
+  db: Db,
+  scope: AnalyticsScope,
+  from: string,
+  levels: readonly ZoomLevel[],
+): Promise<ArticleTrend[]> {
+  const source = narrowsEmails(scope) ? articleContactsOfEmails(scope) : sql`analytics_article_contact`;
+  const { rows } = await sql<{
+    article_id: number;
+    title: string;
+    day: string;
+    clicks: Numeric;
+    clicked_by: Numeric;
+  }>`
+    with per_day as (
+      select ac.article_id, (ac.last_click_at at time zone ${scope.timeZone})::date as day,
+        sum(ac.clicks) as clicks, count(*) as clicked_by
+      from ${source} ac
+      where ac.org_id = ${scope.orgId} and ac.is_test = ${scope.isTest} and ${scopeMoments(scope, 'ac.last_click_at')}
+      group by 1, 2
+    ), top as (
+      select article_id, sum(clicks) as clicks from per_day group by article_id
+      order by sum(clicks) desc, article_id desc limit ${TREND_ARTICLES}
+    )
+    select d.article_id, ar.title, to_char(d.day, 'YYYY-MM-DD') as day, d.clicks, d.clicked_by
+    from per_day d join top t on t.article_id = d.article_id join articles ar on ar.id = d.article_id
+    order by t.clicks desc, d.article_id desc, d.day`.execute(db);
+  const articles = new Map<number, ArticleTrend>();
+  for (const row of rows) {
+    let article = articles.get(row.article_id);
+    if (!article) {
+      article = { article_id: row.article_id, article_title: row.title, clicks: 0, clicked_by: 0 };
+      for (const level of levels) {
+        const x_axis = bucketStarts(from, scope.to, level);
+        const zeros = () => x_axis.map(() => 0);
+        article[level] = { x_axis, data: { total_clicks: zeros(), unique_clicks: zeros() } };
+      }
+      articles.set(row.article_id, article);
+    }
+    article.clicks += Number(row.clicks);
+    article.clicked_by += Number(row.clicked_by);
+    for (const level of levels) {
+      const trend = article[level];
+      const at = trend?.x_axis.indexOf(bucketStart(row.day, level)) ?? -1;
+      const { total_clicks: total, unique_clicks: unique } = trend?.data ?? {};
+      if (!total || !unique || at < 0) continue;
+      total[at] = (total[at] ?? 0) + Number(row.clicks);
+      unique[at] = (unique[at] ?? 0) + Number(row.clicked_by);
+    }
+  }
+  return [...articles.values()];
+}
 
 /** What each trends graph draws: its metrics (counted per bucket) and rates (of the bucket's counts). */
 const GRAPHS = {
@@ -106,11 +183,11 @@ export async function trendsGraph(
     levels,
     period: periodOf(scope),
   };
+  if (graph === 'click') answer.articles = await articleTrends(db, scope, from, levels);
   for (const level of levels) {
     const buckets = new Map<string, EventCounts>();
     // Every bucket holding a day of the period, stepped bucket by bucket (all time spans thousands of days).
-    for (let start = bucketStart(from, level); start <= scope.to; start = nextBucketStart(start, level))
-      buckets.set(start, countsOf(undefined));
+    for (const start of bucketStarts(from, scope.to, level)) buckets.set(start, countsOf(undefined));
     for (const row of rows.rows) {
       const sum = buckets.get(bucketStart(row.day, level));
       if (!sum) continue;

@@ -148,6 +148,22 @@ describe('Analytics trends', () => {
     fireEvent.change(rate, { target: { value: 'unique_click_rate' } });
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     expect(within(screen.getAllByTestId('analytics-trends-row')[0]!).getByText('2.5%')).toBeTruthy();
+
+    // By article: the chosen article's clicks per bucket, without rates (an article has no deliveries).
+    const article = screen.getByLabelText('Article') as HTMLSelectElement;
+    expect([...article.options].map((o) => o.text)).toEqual([
+      'All links and articles',
+      'Spring launch guide',
+    ]);
+    fireEvent.change(article, { target: { value: '31' } });
+    const row = within(screen.getAllByTestId('analytics-trends-row')[0]!);
+    expect(row.getByText('7')).toBeTruthy();
+    expect(row.getByText('3')).toBeTruthy();
+    expect(row.queryByText('2.5%')).toBeNull();
+    expect(screen.getByRole('table').textContent).toMatch(/Click trends of Spring launch guide/);
+    fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
+    expect((screen.getByLabelText('Rate') as HTMLSelectElement).disabled).toBe(true);
+    await waitFor(() => expect(chartName()).toMatch(/^Total clicks per month/), SLOW);
   });
 
   it('a period with nothing in it says so; a failed load offers Try again', async () => {

@@ -59,6 +59,13 @@ describe('Analytics emails and workflows sections', () => {
       limit: 20,
     });
     expect(screen.getByTestId('analytics-workflows-period').textContent).toBe('All time');
+    // The filter bar says what the report counts: all time, every workflow (campaigns do not apply).
+    const summary = within(screen.getByTestId('analytics-filter-summary'));
+    expect(summary.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'All time',
+      'All workflows',
+      'All emails',
+    ]);
     const first = within(rows[0]!);
     expect(first.getByRole('link', { name: 'Welcome series' }).getAttribute('href')).toMatch(
       /^\/automation\/details\?workflow_id=(%22)?11/,
@@ -74,6 +81,7 @@ describe('Analytics emails and workflows sections', () => {
       startDate: shiftDay(today, -6),
       endDate: today,
     });
+    expect(within(screen.getByTestId('analytics-filter-summary')).getByText('Week')).toBeTruthy();
   });
 
   it('a new organisation’s workflows section says no workflow has sent yet', async () => {

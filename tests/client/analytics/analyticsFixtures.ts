@@ -158,6 +158,24 @@ export function clickTrendsAnswer(): ServiceAnswer<'click_trends_graph'> {
       daily: clicksOf(data.daily),
       weekly: clicksOf(data.weekly),
       monthly: clicksOf(data.monthly),
+      // The most clicked article: 7 clicks by 3 contacts in each bucket.
+      articles: [
+        {
+          article_id: 31,
+          article_title: 'Spring launch guide',
+          clicks: 7 * (data.daily?.x_axis.length ?? 0),
+          clicked_by: 3 * (data.daily?.x_axis.length ?? 0),
+          ...Object.fromEntries(
+            data.levels.map((zoom) => {
+              const x_axis = data[zoom]?.x_axis ?? [];
+              return [
+                zoom,
+                { x_axis, data: { total_clicks: x_axis.map(() => 7), unique_clicks: x_axis.map(() => 3) } },
+              ];
+            }),
+          ),
+        },
+      ],
     },
   };
 }

@@ -165,6 +165,41 @@ describe('the account dashboard', () => {
   });
 });
 
+describe('click_trends_graph/ by article', () => {
+  it('follows the period’s most clicked articles bucket by bucket, each contact on its last click’s day', async () => {
+    const { range, world } = f();
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: world.timeZone, dateStyle: 'short' }).format(
+        new Date(iso),
+      );
+    const rows = f().articles.filter((l) => day(l.lastClick) >= range.start_date);
+    const byArticle = [...groupBy(rows, (l) => l.articleId)]
+      .map(([id, ls]) => ({ id, ls, clicks: ls.reduce((n, l) => n + l.clicks, 0) }))
+      .sort((a, b) => b.clicks - a.clicks || b.id - a.id)
+      .slice(0, 5);
+    expect(byArticle.length).toBeGreaterThan(1);
+    const { data } = await call('click_trends_graph/', range);
+    expect(data.articles.map((a: { article_id: number }) => a.article_id)).toEqual(
+      byArticle.map((a) => a.id),
+    );
+    const sumOf = (values: number[]) => values.reduce((n, v) => n + v, 0);
+    for (const [i, want] of byArticle.entries()) {
+      const got = data.articles[i];
+      expect(got).toMatchObject({ clicks: want.clicks, clicked_by: want.ls.length });
+      expect(got.daily.x_axis).toEqual(data.daily.x_axis);
+      for (const level of data.levels as string[]) {
+        expect(sumOf(got[level].data.total_clicks)).toBe(want.clicks);
+        expect(sumOf(got[level].data.unique_clicks)).toBe(want.ls.length);
+      }
+      const last = want.ls[0] as (typeof want.ls)[number];
+      const at = got.daily.x_axis.indexOf(day(last.lastClick));
+      expect(got.daily.data.unique_clicks[at]).toBe(
+        want.ls.filter((l) => day(l.lastClick) === day(last.lastClick)).length,
+      );
+    }
+  });
+});
+
 describe('content_listing/', () => {
   it('lists the articles clicked in the period with their first five contacts by clicks and the totals', async () => {
     const answer = await call('content_listing/', { ...f().range, limit: 100 });

@@ -65,6 +65,29 @@ describe('contacts_listing/ and contact_listing_tab_counts/', () => {
     expect(opened.data.all_contacts).toBe(having('opened'));
   });
 
+  it('narrows a tab to the contacts a send of the period bounced for, or to the others (bounce_filter)', async () => {
+    const contacts = [...byContact()];
+    const bounced = contacts.filter(([, rows]) => rows.some((r) => r.bounced > 0)).map(([id]) => id);
+    expect(bounced.length).toBeGreaterThan(0);
+    const delivered = contacts.filter(([, rows]) => rows.some((r) => r.delivered > 0));
+    const ids = (page: { data: { contact_id: number }[] }) => new Set(page.data.map((r) => r.contact_id));
+    const all = await call('contacts_listing/', { ...f().range, bounce_filter: 'bounced', limit: 100 });
+    expect(all.total_count).toBe(bounced.length);
+    expect(ids(all)).toEqual(new Set(bounced));
+    const others = await call('contacts_listing/', {
+      ...f().range,
+      tab: 'delivered',
+      bounce_filter: 'not_bounced',
+      limit: 100,
+    });
+    const deliveredNotBounced = delivered.filter(([, rows]) => rows.every((r) => r.bounced === 0));
+    expect(others.total_count).toBe(deliveredNotBounced.length);
+    expect(ids(others)).toEqual(new Set(deliveredNotBounced.map(([id]) => id)));
+    expect((await status('contacts_listing/', { bounce_filter: 'soft' })).message).toBe(
+      'bounce_filter must be all, bounced or not_bounced.',
+    );
+  });
+
   it('sorts by name, searches, and narrows to an account or the contacts that clicked an article', async () => {
     const sorted = await call('contacts_listing/', {
       ...f().range,

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../helpers/testApp.ts';
 import { type AnalyticsWorld, makeAnalyticsWorld, recordEvents } from './analyticsTestKit.ts';
 import { randomEventStream, type StreamEvent } from './eventStream.ts';
 import { recountEvents, storedRollups } from './recountEvents.ts';
+import { recountReach, storedReach } from './recountReach.ts';
 
 let t: TestApp;
 let world: AnalyticsWorld;
@@ -47,12 +48,19 @@ describe('the analytics rollups', () => {
     expect(incremental.days).toEqual(expected.days);
     expect(incremental.contactEmails).toEqual(expected.contactEmails);
     expect(incremental.articleContacts).toEqual(expected.articleContacts);
+    // The reach kept ahead of the dashboard and the contact tabs: the same as counted from the recount.
+    const reach = recountReach(expected, world.timeZone);
+    expect(reach.contacts.length).toBeGreaterThan(50);
+    expect(reach.accounts.length).toBeGreaterThan(3);
+    expect(await storedReach(db, world.orgId)).toEqual(reach);
 
     // The rebuild of the organisation, then of everything, gives the same rows.
     const ofOrg = await rebuildRollups(db, { orgId: world.orgId });
     expect(ofOrg.contactEmails).toBe(expected.contactEmails.length);
     expect(await storedRollups(db, world.orgId)).toEqual(expected);
+    expect(await storedReach(db, world.orgId)).toEqual(reach);
     await rebuildRollups(db);
     expect(await storedRollups(db, world.orgId)).toEqual(expected);
+    expect(await storedReach(db, world.orgId)).toEqual(reach);
   }, 600_000);
 });

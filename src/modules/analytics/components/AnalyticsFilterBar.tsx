@@ -6,10 +6,17 @@ import type { AnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AnalyticsFilterDialog } from './AnalyticsFilterDialog.tsx';
 
 /**
- * The area's filter bar: what the reports count (the applied filter, in a few words), Filter to change it
- * and Clear filter to go back to the defaults.
+ * The area's filter bar: what the reports count (the applied filter, in a few words; `forWorkflows`: as
+ * the workflow reports count it, all time unless a period was chosen), Filter to change it and Clear
+ * filter to go back to the defaults.
  */
-export function AnalyticsFilterBar({ filter }: { filter: AnalyticsFilter }) {
+export function AnalyticsFilterBar({
+  filter,
+  forWorkflows = false,
+}: {
+  filter: AnalyticsFilter;
+  forWorkflows?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { applied, selected } = filter.state;
   return (
@@ -25,7 +32,7 @@ export function AnalyticsFilterBar({ filter }: { filter: AnalyticsFilter }) {
           aria-label="Applied filter"
           data-testid="analytics-filter-summary"
         >
-          {filterSummary(applied).map((part) => (
+          {filterSummary(applied, forWorkflows).map((part) => (
             <li key={part}>{part}</li>
           ))}
         </ul>

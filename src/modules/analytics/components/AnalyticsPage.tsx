@@ -33,7 +33,7 @@ export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab
           description="Opens, clicks and engagement of what your campaigns and workflows sent."
         />
         <AnalyticsNav current={section} />
-        <AnalyticsFilterBar filter={filter} />
+        <AnalyticsFilterBar filter={filter} forWorkflows={section === 'workflows'} />
         {section === 'dashboard' ? <DashboardTab query={filter.query} /> : null}
         {section === 'campaigns-assets' ? <CampaignsAnalyticsTab query={filter.query} /> : null}
         {section === 'contacts' && tab === 'dashboard' ? <ContactDashboardPage query={filter.query} /> : null}

@@ -23,6 +23,7 @@ import { TrendsTable } from './TrendsTable.tsx';
 import { ZOOM_LABELS, ZoomSelect } from './ZoomSelect.tsx';
 
 type View = 'chart' | 'table';
+const ALL_ARTICLES = 'all';
 const VIEWS = [
   { value: 'chart', label: 'Chart' },
   { value: 'table', label: 'Table' },
@@ -39,12 +40,21 @@ const nothingIn = (report: TrendReport, trends: TrendsGraph, zoom: ZoomLevel) =>
  * The chart or the table of a loaded trends report: the chart draws the chosen metric and rate, the
  * table every measure of the report (so the metric and rate choices show with the chart only).
  */
-function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGraph }) {
+function TrendsView({ report, trends: all }: { report: TrendReport; trends: TrendsGraph }) {
   const [choice, setChoice] = useState<TrendChoice>(() => defaultTrendChoice(report));
   const [view, setView] = useState<View>('chart');
+  // Click trends by article: one of the period's most clicked articles instead of every click (no rates:
+  // an article's clicks have no deliveries of their own).
+  const [articleId, setArticleId] = useState(ALL_ARTICLES);
+  const article = all.articles?.find((a) => String(a.article_id) === articleId);
+  const trends: TrendsGraph = article ? { ...all, ...article } : all;
+  const shownChoice = useMemo(() => (article ? { ...choice, rate: NO_RATE } : choice), [article, choice]);
   const zoom = shownZoom(choice.zoom, trends.levels);
   const level = trends[zoom];
-  const chart = useMemo(() => (level ? trendChart(report, choice, level) : null), [report, choice, level]);
+  const chart = useMemo(
+    () => (level ? trendChart(report, shownChoice, level) : null),
+    [report, shownChoice, level],
+  );
   const first = level?.x_axis[0] ?? '';
   const empty = (
     <NothingSentPanel compact title="No activity in this period">
@@ -56,6 +66,17 @@ function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGra
   return (
     <>
       <div className="analytics-trends__controls">
+        {all.articles && all.articles.length > 0 ? (
+          <Select
+            label="Article"
+            value={articleId}
+            options={[
+              { value: ALL_ARTICLES, label: 'All links and articles' },
+              ...all.articles.map((a) => ({ value: String(a.article_id), label: a.article_title })),
+            ]}
+            onChange={(event) => setArticleId(event.target.value)}
+          />
+        ) : null}
         {view === 'chart' ? (
           <>
             <Select
@@ -66,7 +87,8 @@ function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGra
             />
             <Select
               label="Rate"
-              value={choice.rate}
+              value={shownChoice.rate}
+              disabled={article !== undefined}
               options={[
                 ...report.rates.map((m) => ({ value: m.key, label: m.label })),
                 { value: NO_RATE, label: 'No rate' },
@@ -103,10 +125,10 @@ function TrendsView({ report, trends }: { report: TrendReport; trends: TrendsGra
         />
       ) : (
         <TrendsTable
-          caption={`${report.label}, ${ZOOM_LABELS[zoom].toLowerCase()}`}
+          caption={`${report.label}${article ? ` of ${article.article_title}` : ''}, ${ZOOM_LABELS[zoom].toLowerCase()}`}
           level={level}
           zoom={zoom}
-          measures={[...report.metrics, ...report.rates]}
+          measures={article ? report.metrics : [...report.metrics, ...report.rates]}
           isRate={(key) => isRate(report, key)}
         />
       )}
