@@ -2,6 +2,7 @@ import type {
   AiCreation,
   AiEmails,
   AiProgress,
+  AiSent,
   AiVariant,
   PersonalitySuggestion,
 } from '../../domain/aiEmails.ts';
@@ -43,28 +44,36 @@ export type AiSendOptions = {
  */
 export const aiEmailApi = {
   /** POST create_ai_email/: waits for the whole generation (up to 300 s); its progress is asked apart. */
-  create: (input: NewAiEmail, signal?: AbortSignal): Promise<AiCreation> =>
-    campaign.postJson<AiCreation>(
-      'create_ai_email/',
-      {
-        ai_id: input.aiId,
-        email_name: input.name,
-        ...(input.newCampaignName
-          ? { create_campaign_flag: 1, campaign_name: input.newCampaignName }
-          : { campaign_id: input.campaignId }),
-        prompt: input.prompt,
-        contact_ids: input.contactIds,
-        list_ids: input.listIds,
-        personalities: input.personalities,
-        emails_to: input.emailsTo,
-        event_type: EVENT_TYPE,
-      },
-      { signal, timeoutMs: AI_CREATION_TIMEOUT_MS + 5_000, ...LOCAL },
-    ),
+  create: async (input: NewAiEmail, signal?: AbortSignal): Promise<AiCreation> =>
+    (
+      await campaign.postJson<{ data: AiCreation }>(
+        'create_ai_email/',
+        {
+          ai_id: input.aiId,
+          email_name: input.name,
+          ...(input.newCampaignName
+            ? { create_campaign_flag: 1, campaign_name: input.newCampaignName }
+            : { campaign_id: input.campaignId }),
+          prompt: input.prompt,
+          contact_ids: input.contactIds,
+          list_ids: input.listIds,
+          personalities: input.personalities,
+          emails_to: input.emailsTo,
+          event_type: EVENT_TYPE,
+        },
+        { signal, timeoutMs: AI_CREATION_TIMEOUT_MS + 5_000, ...LOCAL },
+      )
+    ).data,
 
   /** GET ai_email_progress/?ai_id: how many variants are written of how many. */
-  progress: (aiId: string, signal?: AbortSignal): Promise<AiProgress> =>
-    campaign.get<AiProgress>('ai_email_progress/', { query: { ai_id: aiId }, signal, ...LOCAL }),
+  progress: async (aiId: string, signal?: AbortSignal): Promise<AiProgress> =>
+    (
+      await campaign.get<{ data: AiProgress }>('ai_email_progress/', {
+        query: { ai_id: aiId },
+        signal,
+        ...LOCAL,
+      })
+    ).data,
 
   /** POST cancel_ai_email/: stops the generation; nothing half-made is kept. */
   cancel: async (aiId: string, signal?: AbortSignal): Promise<void> => {
@@ -72,8 +81,13 @@ export const aiEmailApi = {
   },
 
   /** GET get_ai_emails/?generation_id: the generation and its variants. */
-  emails: (generationId: number, signal?: AbortSignal): Promise<AiEmails> =>
-    campaign.get<AiEmails>('get_ai_emails/', { query: { generation_id: generationId }, signal }),
+  emails: async (generationId: number, signal?: AbortSignal): Promise<AiEmails> =>
+    (
+      await campaign.get<{ data: AiEmails }>('get_ai_emails/', {
+        query: { generation_id: generationId },
+        signal,
+      })
+    ).data,
 
   /** POST review_ai_emails/: marks a variant reviewed (or not) and when it was last looked at. */
   review: async (
@@ -98,38 +112,40 @@ export const aiEmailApi = {
     signal?: AbortSignal,
   ): Promise<AiVariant[]> =>
     (
-      await campaign.postJson<{ emails: AiVariant[] }>(
+      await campaign.postJson<{ data: { emails: AiVariant[] } }>(
         'regenerate_ai_email/',
         { email_id: input.emailIds, prompt: input.prompt, event_type: EVENT_TYPE },
         { signal, timeoutMs: AI_CREATION_TIMEOUT_MS + 5_000, ...LOCAL },
       )
-    ).emails,
+    ).data.emails,
 
   /** POST clone_ai_email/: a copy of the whole generation, in this campaign or another. */
-  clone: (
+  clone: async (
     input: { generationId: number; name: string; campaignId: number },
     signal?: AbortSignal,
   ): Promise<{ generation_id: number }> =>
-    campaign.postJson<{ generation_id: number }>(
-      'clone_ai_email/',
-      {
-        generation_id: input.generationId,
-        version_name: input.name,
-        campaign_id: input.campaignId,
-        event_type: EVENT_TYPE,
-      },
-      { signal, ...LOCAL },
-    ),
+    (
+      await campaign.postJson<{ data: { generation_id: number } }>(
+        'clone_ai_email/',
+        {
+          generation_id: input.generationId,
+          version_name: input.name,
+          campaign_id: input.campaignId,
+          event_type: EVENT_TYPE,
+        },
+        { signal, ...LOCAL },
+      )
+    ).data,
 
   /** POST detect_new_personality/: personalities the audience has now that the generation has not. */
   detectNewPersonality: async (generationId: number, signal?: AbortSignal): Promise<string[]> =>
     (
-      await campaign.postJson<{ personalities: string[] }>(
+      await campaign.postJson<{ data: { personalities: { ai_type: string }[] } }>(
         'detect_new_personality/',
         { generation_id: generationId },
         { signal, ...LOCAL },
       )
-    ).personalities,
+    ).data.personalities.map((p) => p.ai_type),
 
   /** POST change_ai_email_template/: every variant laid out again in that template. */
   changeTemplate: async (
@@ -137,30 +153,32 @@ export const aiEmailApi = {
     signal?: AbortSignal,
   ): Promise<AiVariant[]> =>
     (
-      await campaign.postJson<{ emails: AiVariant[] }>(
+      await campaign.postJson<{ data: { emails: AiVariant[] } }>(
         'change_ai_email_template/',
         { generation_id: input.generationId, template_id: input.templateId },
         { signal, ...LOCAL },
       )
-    ).emails,
+    ).data.emails,
 
   /** POST suggest_personality/: a suggested personality for each of these unprofiled contacts. */
   suggestPersonality: async (contactIds: number[], signal?: AbortSignal): Promise<PersonalitySuggestion[]> =>
     (
-      await campaign.postJson<{ suggestions: PersonalitySuggestion[] }>(
+      await campaign.postJson<{ data: { suggestions: PersonalitySuggestion[] } }>(
         'suggest_personality/',
         { contact_ids: contactIds },
         { signal, ...LOCAL },
       )
-    ).suggestions,
+    ).data.suggestions,
 
   /** POST /api/publish/publish_ai_email/: each segment gets its own variant, through the send path. */
-  send: (input: AiSendOptions, signal?: AbortSignal): Promise<{ send_ids: number[] }> =>
-    publish.postJson<{ send_ids: number[] }>(
-      'publish_ai_email/',
-      { generation_id: input.generationId, ...(input.confirmWarnings ? { confirm_warnings: 1 } : {}) },
-      { signal, ...LOCAL },
-    ),
+  send: async (input: AiSendOptions, signal?: AbortSignal): Promise<AiSent> =>
+    (
+      await publish.postJson<{ data: AiSent }>(
+        'publish_ai_email/',
+        { generation_id: input.generationId, ...(input.confirmWarnings ? { confirm_warnings: 1 } : {}) },
+        { signal, ...LOCAL },
+      )
+    ).data,
 };
 
 export type AiEmailApi = typeof aiEmailApi;

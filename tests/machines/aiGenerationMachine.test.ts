@@ -44,7 +44,7 @@ function start(options: {
         progress: fromPromise<AiProgress, { aiId: string }>(
           () =>
             options.progress?.() ??
-            Promise.resolve({ state: 'running', done: 0, total: 2, generation_id: null }),
+            Promise.resolve({ state: 'running', done: 0, total: 2, generation_id: 9, message: null }),
         ),
         cancel: fromPromise<void, { aiId: string }>(
           ({ input }) => options.cancel?.(input.aiId) ?? Promise.resolve(),
@@ -70,7 +70,8 @@ describe('aiGenerationMachine', () => {
         state: 'running',
         done: Math.min(look++, 1),
         total: 2,
-        generation_id: null,
+        generation_id: 9,
+        message: null,
       }),
     );
     const run = start({ progress });
@@ -101,7 +102,7 @@ describe('aiGenerationMachine', () => {
     const progress = vi.fn(async (): Promise<AiProgress> => {
       look += 1;
       if (look === 1) throw new Error('offline');
-      return { state: 'running', done: 1, total: 3, generation_id: null };
+      return { state: 'running', done: 1, total: 3, generation_id: 9, message: null };
     });
     const run = start({ progress });
     run.actor.send({ type: 'generation.start', request });
@@ -130,7 +131,7 @@ describe('aiGenerationMachine', () => {
     const run = start({});
     run.actor.send({ type: 'generation.start', request });
     await settle();
-    run.fail({ kind: 'http', status: 502, message: AI_FAILURE_TEXTS.providerFailed });
+    run.fail({ kind: 'http', status: 502, message: AI_FAILURE_TEXTS.apiFailed });
     await settle();
     expect(run.actor.getSnapshot().value).toBe('failed');
     expect(run.actor.getSnapshot().context.error).toEqual({

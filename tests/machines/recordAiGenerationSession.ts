@@ -21,6 +21,7 @@ export function variantFor(emailId: number, type: 'Dominant' | 'Steady' | 'Consc
     segment_size: 3,
     is_reviewed: false,
     last_visited: null,
+    thumbnail: null,
   };
 }
 
@@ -46,7 +47,13 @@ export async function recordAiGenerationSession(): Promise<EventLog> {
         ),
         progress: fromPromise<AiProgress, { aiId: string }>(async () => {
           looks += 1;
-          return { state: 'running', done: Math.min(looks, 3) - 1, total: 3, generation_id: null };
+          return {
+            state: 'running',
+            done: Math.min(looks, 3) - 1,
+            total: 3,
+            generation_id: 9,
+            message: null,
+          };
         }),
         cancel: fromPromise<void, { aiId: string }>(async () => undefined),
       },

@@ -41,7 +41,7 @@ describe('AI email review', () => {
     expect(await screen.findByText('Built-in composer, no language model configured', {}, SLOW)).toBeTruthy();
     cleanup();
     renderCampaignScreen(REVIEW, { ai: { emails: async () => aiEmails(three(), 'model:llama3.1') } });
-    expect(await screen.findByText('Written by the language model llama3.1', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Written by llama3.1', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText(/Built-in composer/)).toBeNull();
   });
 
@@ -148,7 +148,7 @@ describe('AI email review', () => {
   });
 
   it("send shows every variant's checks: an error blocks it, a warning is confirmed, then publish_ai_email/", async () => {
-    const send = vi.fn(async () => ({ send_ids: [1, 2, 3] }));
+    const send = vi.fn(async () => ({ generation_id: 9, sends: [] }));
     const preflight = vi.fn(async (versionId: number) =>
       versionId === 520
         ? {
@@ -175,7 +175,7 @@ describe('AI email review', () => {
   });
 
   it('sends once every variant passes its checks (warnings confirmed)', async () => {
-    const send = vi.fn(async () => ({ send_ids: [1, 2, 3] }));
+    const send = vi.fn(async () => ({ generation_id: 9, sends: [] }));
     const preflight = vi.fn(async () => ({
       errors: [],
       warnings: [{ code: 'no_plain_text', message: 'The text version is empty.' }],

@@ -71,7 +71,13 @@ describe('New AI email', () => {
   it('shows the progress, and Cancel asks cancel_ai_email/ for that request and keeps the form', async () => {
     const create = vi.fn((_: NewAiEmail) => new Promise<AiCreation>(() => undefined));
     const progress = vi.fn(
-      async (): Promise<AiProgress> => ({ state: 'running', done: 1, total: 3, generation_id: null }),
+      async (): Promise<AiProgress> => ({
+        state: 'running',
+        done: 1,
+        total: 3,
+        generation_id: 9,
+        message: null,
+      }),
     );
     const cancel = vi.fn(async () => undefined);
     renderCampaignScreen(FORM, { ai: { create, progress, cancel }, audience });

@@ -51,6 +51,7 @@ export function variant(
     segment_size: 3,
     is_reviewed: false,
     last_visited: null,
+    thumbnail: null,
     ...patch,
   };
 }
@@ -63,9 +64,13 @@ export function aiEmails(variants: AiVariant[], composer = 'built-in', generatio
       prompt: 'Announce the spring launch',
       campaign_id: 3,
       composer,
+      composer_label:
+        composer === 'built-in'
+          ? 'Built-in composer, no language model configured'
+          : `Written by ${composer.replace(/^model:/, '')}`,
       state: 'done',
       created_on: '2026-11-28T10:00:00.000Z',
-      reviewed: false,
+      reviewed: null,
     },
     emails: variants,
   };

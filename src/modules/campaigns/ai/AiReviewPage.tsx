@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AI_FAILURE_TEXTS, type AiEmails, composerLabel } from '../../../../domain/aiEmails.ts';
+import { AI_FAILURE_TEXTS, type AiEmails } from '../../../../domain/aiEmails.ts';
 import { EMAIL_NAME_EXISTS, MAX_EMAIL_NAME } from '../../../../domain/campaignSchemas.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -122,7 +122,7 @@ export function AiReviewPage({ campaignId, generationId }: Props) {
         }
       />
       <div className="ai-review__about">
-        <Badge tone="info">{composerLabel(generation.composer)}</Badge>
+        <Badge tone="info">{generation.composer_label}</Badge>
         <p className="ai-review__prompt">
           <span className="ai-variant__label">Prompt</span> <UserText>{generation.prompt}</UserText>
         </p>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AiVariant } from '../../../../domain/aiEmails.ts';
+import type { AiSent, AiVariant } from '../../../../domain/aiEmails.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import type { PreflightResult } from '../../../../domain/editionSend.ts';
 import { Alert } from '../../../ui/Alert.tsx';
@@ -39,7 +39,7 @@ export function SendAiEmailDialog({ generationId, variants, open, onClose, onSen
       ),
     'aiEmailPreflight',
   );
-  const send = useRequest<boolean, { send_ids: number[] }>(
+  const send = useRequest<boolean, AiSent>(
     (confirmWarnings, signal) => aiEmailApi.send({ generationId, confirmWarnings }, signal),
     'publishAiEmail',
   );
