@@ -50,6 +50,7 @@ import { contentRoutes } from './services/content/contentRoutes.ts';
 import { mailboxRoutes } from './services/delivery/mailboxRoutes.ts';
 import { TrackingRecorder } from './services/delivery/TrackingRecorder.ts';
 import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
+import { journeyScoringRoutes } from './services/journey/journeyScoringRoutes.ts';
 import { preferenceRoutes } from './services/preference/preferenceRoutes.ts';
 import { publicPageRoutes } from './services/preference/publicPageRoutes.ts';
 import { RecipientStore } from './services/preference/RecipientStore.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sinks: ctx.emailEventSinks,
     workflowRuntime: options.workflowRuntime ?? false,
     feedFetcher: options.feedFetcher ?? false,
+    clock,
   });
   app.decorate('workflowRuntime', background.workflowRuntime);
   app.decorate('feedFetcher', background.feedFetcher);
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('emailEventSinks', ctx.emailEventSinks);
   app.decorate('analyticsRollups', background.analyticsRollups);
   app.decorate('analyticsExports', background.analyticsExports);
+  app.decorate('journeyScoring', background.journeyScoring);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
@@ -227,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(exportRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(journeyScoringRoutes(ctx, background.journeyScoring), { prefix: config.bases.journey });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });

@@ -350,6 +350,7 @@ const LOWER_SERVICES: Record<string, readonly string[]> = {
   user: [],
   support: [],
   ai: [],
+  journey: [],
 };
 /** analytics reads every other service; nothing imports it. */
 export const SERVICE_MAP: Record<string, readonly string[]> = {

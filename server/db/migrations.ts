@@ -40,6 +40,8 @@ import * as m0046 from './migrations/m0046_onboarding_steps.ts';
 import * as m0047 from './migrations/m0047_analytics_read_indexes.ts';
 import * as m0048 from './migrations/m0048_org_default_template.ts';
 import * as m0059 from './migrations/m0059_sales_usage_default.ts';
+import * as m0060 from './migrations/m0060_journey_tracking.ts';
+import * as m0061 from './migrations/m0061_journey_scoring.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -85,6 +87,8 @@ const migrations: Record<string, Migration> = {
   m0047_analytics_read_indexes: m0047,
   m0048_org_default_template: m0048,
   m0059_sales_usage_default: m0059,
+  m0060_journey_tracking: m0060,
+  m0061_journey_scoring: m0061,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -56,6 +56,12 @@ import type {
 import type { ArticleSourceTable, ArticleTable, ArticleTermCountTable } from './schema/contentTables.ts';
 import type { EmailBodyTable, EmailEventTable, EmailSendTable } from './schema/deliveryTables.ts';
 import type {
+  JourneyCriteriaTable,
+  JourneyPointsTable,
+  JourneyProgressTable,
+  JourneyRecomputeTable,
+} from './schema/journeyScoringTables.ts';
+import type {
   ConsentLedgerTable,
   PreferenceEventTable,
   PreferenceTable,
@@ -81,6 +87,7 @@ export type * from './schema/audienceTables.ts';
 export type * from './schema/campaignTables.ts';
 export type * from './schema/contentTables.ts';
 export type * from './schema/deliveryTables.ts';
+export type * from './schema/journeyScoringTables.ts';
 export type * from './schema/preferenceTables.ts';
 export type * from './schema/workflowTables.ts';
 
@@ -148,6 +155,10 @@ export type Database = {
   analytics_progress: AnalyticsProgressTable;
   analytics_saved_filters: AnalyticsSavedFilterTable;
   analytics_exports: AnalyticsExportTable;
+  journey_criteria: JourneyCriteriaTable;
+  journey_points: JourneyPointsTable;
+  journey_progress: JourneyProgressTable;
+  journey_recompute: JourneyRecomputeTable;
 };
 
 export type UserRow = Selectable<UserTable>;
