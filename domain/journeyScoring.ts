@@ -40,11 +40,11 @@ export type JourneyCriteria = {
 /** The stages an organisation starts with: the people screens' buyer stages, by score. */
 export const DEFAULT_JOURNEY_STAGES: readonly JourneyStage[] = [
   { name: BUYER_STAGES[0], min_score: 0 },
-  { name: BUYER_STAGES[1], min_score: 5 },
-  { name: BUYER_STAGES[2], min_score: 20 },
-  { name: BUYER_STAGES[3], min_score: 40 },
-  { name: BUYER_STAGES[4], min_score: 70 },
-  { name: BUYER_STAGES[5], min_score: 100 },
+  { name: BUYER_STAGES[1], min_score: 3 },
+  { name: BUYER_STAGES[2], min_score: 8 },
+  { name: BUYER_STAGES[3], min_score: 15 },
+  { name: BUYER_STAGES[4], min_score: 30 },
+  { name: BUYER_STAGES[5], min_score: 50 },
 ];
 
 /** The criteria of an organisation that has not changed them. */

@@ -65,7 +65,7 @@ export async function recomputeScores(
       const raw = sql`s.raw`;
       await sql`
         with ${criteriaCte},
-        p as (
+        p as materialized (
           select p.contact_id, sum(${decayedSql(sql`p.points`, sql`p.at`, now)}) as raw
           from journey_points p join crit c on c.org_id = p.org_id
           where ${range('p')} group by p.contact_id
@@ -73,11 +73,19 @@ export async function recomputeScores(
         s as (
           select x.id, coalesce(p.raw, 0) as raw from contacts x left join p on p.contact_id = x.id
           where x.org_id = ${orgId} and x.id between ${lo} and ${hi}
+        ),
+        staged as (
+          select s.id, s.raw, ${roundedScore(raw)} as score, ${stageSql(roundedScore(raw))} as stage
+          from s, crit c where c.org_id = ${orgId}
         )
-        update contacts ct set score_raw = ${raw}, score_at = ${now},
-          engagement_score = ${roundedScore(raw)}, buyer_stage = ${stageSql(roundedScore(raw))}
-        from s, crit c
-        where c.org_id = ${orgId} and ct.id = s.id`.execute(trx);
+        update contacts ct set score_raw = staged.raw, score_at = case when staged.raw = 0 then null else ${now}::timestamptz end,
+          engagement_score = staged.score, buyer_stage = staged.stage
+        from staged
+        where ct.id = staged.id
+          -- A contact without points that has none stored is left as it is (most of a large audience).
+          and (ct.score_raw, ct.engagement_score, ct.buyer_stage) is distinct from (staged.raw, staged.score, staged.stage)`.execute(
+        trx,
+      );
       return { hi: Number(hi), n: Number(rows[0]?.n ?? 0) };
     });
     if (!step) return { done, total, stopped: false };

@@ -44,7 +44,7 @@ export function addPointsToScores(inserted: ReturnType<typeof insertPoints>, now
     else ${decayedSql(sql`ct.score_raw`, sql`ct.score_at`, now)} end`;
   return sql`
     with ${criteriaCte}, ins as (${inserted}),
-    added as (
+    added as materialized (
       select ins.contact_id, sum(${decayedSql(sql`ins.points`, sql`ins.at`, now)}) as raw
       from ins join contacts ct on ct.id = ins.contact_id join crit c on c.org_id = ct.org_id
       group by ins.contact_id

@@ -55,7 +55,7 @@ export async function previewStageCounts(
       union all ${formPoints(sql`${ofOrg('f')} and f.contact_id is not null`)}
       union all ${viewPoints(sql`${ofOrg('v')} and v.contact_id is not null`)}
     ),
-    scores as (
+    scores as materialized (
       select pts.contact_id, sum(${decayedSql(sql`pts.points`, sql`pts.at`, now)}) as raw
       from pts join crit c on true group by pts.contact_id
     ),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JOURNEY_CRITERIA, type JourneyCriteria } from '../../../domain/journeyScoring.ts';
 import { seededRandom } from '../../../server/seed/seededRandom.ts';
-import { createTestApp, type Session, type TestApp } from '../../helpers/testApp.ts';
+import { createTestApp, form, type Session, type TestApp } from '../../helpers/testApp.ts';
 import {
   type AnalyticsWorld,
   makeAnalyticsWorld,
@@ -116,7 +116,7 @@ describe('lead scoring', () => {
     const db = t.database.db;
     const world = await makeAnalyticsWorld(db, { contacts: 3 });
     const session = await signInWorld(t.app, db, world);
-    await saveCriteria(session, { ...DEFAULT_JOURNEY_CRITERIA, email_click: 100, half_life_days: 10 });
+    await saveCriteria(session, { ...DEFAULT_JOURNEY_CRITERIA, email_click: 60, half_life_days: 10 });
     const contactId = world.contacts[0] as number;
     await recordEvents(db, [
       {
@@ -134,13 +134,13 @@ describe('lead scoring', () => {
         .select(['engagement_score', 'buyer_stage'])
         .where('id', '=', contactId)
         .executeTakeFirstOrThrow();
-    expect(await read()).toEqual({ engagement_score: 100, buyer_stage: 'Purchase' });
+    expect(await read()).toEqual({ engagement_score: 60, buyer_stage: 'Purchase' });
     now = new Date(now.getTime() + 10 * DAY_MS);
     await t.app.journeyScoring.restage();
-    expect(await read()).toEqual({ engagement_score: 50, buyer_stage: 'Intent' });
+    expect(await read()).toEqual({ engagement_score: 30, buyer_stage: 'Evaluation' });
     now = new Date(now.getTime() + 10 * DAY_MS);
     await t.app.journeyScoring.restage();
-    expect(await read()).toEqual({ engagement_score: 25, buyer_stage: 'Consideration' });
+    expect(await read()).toEqual({ engagement_score: 15, buyer_stage: 'Intent' });
     // The trail explains the score: the click and the points it gave.
     const trail = await t.app.inject({
       method: 'GET',
@@ -150,8 +150,19 @@ describe('lead scoring', () => {
     expect(trail.statusCode).toBe(200);
     expect(trail.json()).toMatchObject({
       total_records: 1,
-      result: [{ kind: 'email_click', points: 100, label: expect.stringContaining('Clicked') }],
+      result: [{ kind: 'email_click', points: 60, label: expect.stringContaining('Clicked') }],
     });
+    // So does the analytics audit trail: each activity with the points it gave.
+    const audit = await form(
+      t.app,
+      'POST',
+      '/api/analytics/contact_audit_trail/',
+      { contact_id: String(contactId) },
+      session,
+    );
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().data).toMatchObject([{ kind: 'clicked', points: 60 }]);
+    expect(audit.json().total_score).toBe(15);
   });
 
   it('stages contacts by the thresholds: the preview counts what a recompute then stores, with its progress', async () => {
