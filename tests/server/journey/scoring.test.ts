@@ -250,6 +250,15 @@ describe('lead scoring', () => {
     expect(overview.result.map((row: { contact_id: number }) => row.contact_id).sort()).toEqual(
       [...mine.contacts].sort(),
     );
+    // The people screens refresh loaded rows' scores and stages: only the organisation's own contacts.
+    const ids = [...mine.contacts, ...theirs.contacts].join(',');
+    const scores = await get(`/api/audience/people_scores/?contact_ids=${ids}`);
+    expect(scores.statusCode).toBe(200);
+    expect(scores.json().data.map((row: { contact_id: number }) => row.contact_id)).toEqual(
+      [...mine.contacts].sort((a, b) => a - b),
+    );
+    expect(scores.json().data[0]).toMatchObject({ engagement_score: 0, buyer_stage: 'Awareness' });
+    expect((await get('/api/audience/people_scores/?contact_ids=x')).statusCode).toBe(400);
     // The other organisation's criteria are its own.
     expect((await get('/api/journey/criteria/')).json()).toEqual(DEFAULT_JOURNEY_CRITERIA);
   });
