@@ -71,6 +71,8 @@ export type AuditActivity = {
   article_id: number | null;
   article_title: string | null;
   occurred_at: string;
+  /** The points the activity gave the contact's score (buyer journey scoring); null: none. */
+  points: number | null;
 };
 
 /** The contact dashboard's contact: its fields and its account. */

@@ -102,6 +102,9 @@ export const BUYER_STAGES = [
   'Purchase',
 ] as const;
 
+/** A contact's score and stage now (people_scores/: they move as the buyer journey scores activity). */
+export type PersonScore = { contact_id: number; engagement_score: number; buyer_stage: string };
+
 /** A person as people_listing/ answers it. */
 export type PersonRow = {
   contact_id: number;

@@ -100,6 +100,13 @@ export const peopleListingQuerySchema = z.object({
   sort_type: sortTypeSchema,
 });
 export const peopleScopeQuerySchema = z.object(scopeFields);
+/** people_scores/: the score and stage of loaded rows (up to 200 ids). */
+export const peopleScoresQuerySchema = z.object({
+  contact_ids: idListFieldSchema('contact_ids').refine(
+    (ids) => ids.length <= 200,
+    'At most 200 contact_ids.',
+  ),
+});
 export const exportPeopleQuerySchema = z.object({
   ...scopeFields,
   contact_ids: idListFieldSchema('contact_ids'),

@@ -1,4 +1,4 @@
-import type { PeopleTab, PersonRow } from './audiencePeople.ts';
+import type { PeopleTab, PersonRow, PersonScore } from './audiencePeople.ts';
 
 /**
  * The rows the People screen shows for one query (tab, search, filters, sort, account), React-free: the
@@ -96,6 +96,23 @@ export function buyerStagePatched(
     ...state,
     rows: state.rows.map((row) => (covers(selection, row) ? { ...row, buyer_stage: stage } : row)),
   };
+}
+
+/**
+ * The scores and stages the buyer journey computed since the rows were loaded: each loaded row of a contact
+ * in `scores` takes its score and stage (the same state when nothing moved).
+ */
+export function scoresPatched(state: PeopleListState, scores: readonly PersonScore[]): PeopleListState {
+  const byId = new Map(scores.map((score) => [score.contact_id, score]));
+  let moved = false;
+  const rows = state.rows.map((row) => {
+    const score = byId.get(row.contact_id);
+    if (!score || (score.engagement_score === row.engagement_score && score.buyer_stage === row.buyer_stage))
+      return row;
+    moved = true;
+    return { ...row, engagement_score: score.engagement_score, buyer_stage: score.buyer_stage };
+  });
+  return moved ? { ...state, rows } : state;
 }
 
 /** Adding to a list marks the selected rows as in the list. */

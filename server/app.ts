@@ -58,6 +58,7 @@ import { trackingRoutes } from './services/delivery/trackingRoutes.ts';
 import { JourneyOrgs } from './services/journey/JourneyOrgs.ts';
 import { journeyClickDestination } from './services/journey/journeyClickDestination.ts';
 import { journeyCollectRoutes } from './services/journey/journeyCollectRoutes.ts';
+import { journeyScoringRoutes } from './services/journey/journeyScoringRoutes.ts';
 import { journeyTrackingRoutes } from './services/journey/journeyTrackingRoutes.ts';
 import { PageViewCollector } from './services/journey/PageViewCollector.ts';
 import { preferenceRoutes } from './services/preference/preferenceRoutes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sinks: ctx.emailEventSinks,
     workflowRuntime: options.workflowRuntime ?? false,
     feedFetcher: options.feedFetcher ?? false,
+    clock,
   });
   app.decorate('workflowRuntime', background.workflowRuntime);
   app.decorate('feedFetcher', background.feedFetcher);
@@ -208,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('emailEventSinks', ctx.emailEventSinks);
   app.decorate('analyticsRollups', background.analyticsRollups);
   app.decorate('analyticsExports', background.analyticsExports);
+  app.decorate('journeyScoring', background.journeyScoring);
   app.decorate('afterReply', ctx.afterReply);
   const trackingRecorder = new TrackingRecorder(database.db, ctx.emailEventSinks, (error, input) =>
     app.log.error({ err: error, kind: input.kind, sendId: input.sendId }, 'tracking event lost'),
@@ -242,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(exportRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
+  await app.register(journeyScoringRoutes(ctx, background.journeyScoring), { prefix: config.bases.journey });
   await app.register(groupRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formRoutes(ctx), { prefix: config.bases.audience });
   await app.register(formSubmissionRoutes(ctx), { prefix: config.bases.audience });

@@ -20,6 +20,7 @@ import { FeedFetcher, type FeedFetcherOptions } from './services/content/FeedFet
 import { type DeliveryWorker, startDeliveryWorker } from './services/delivery/startDeliveryWorker.ts';
 import { type OutboxDelivery, startOutboxDelivery } from './services/delivery/startOutboxDelivery.ts';
 import { forgetExpiredClickTokens } from './services/journey/forgetExpiredClickTokens.ts';
+import { ScoringJobs } from './services/journey/ScoringJobs.ts';
 import { EditionSender } from './services/publish/EditionSender.ts';
 import { OutlookMailboxes } from './services/publish/outlook/OutlookMailboxes.ts';
 import { outlookTransport } from './services/publish/outlook/outlookDelivery.ts';
@@ -47,6 +48,8 @@ export type BackgroundWork = {
   analyticsRollups: RollupJobs;
   /** Analytics exports on pg-boss (queued by a report call's export_analytics). */
   analyticsExports: ExportJobs;
+  /** The buyer journey's scores: catch-up (woken by activity commits), recomputes, the hourly restage. */
+  journeyScoring: ScoringJobs;
   /** Deletes expired sessions, sign-up links and sign-in delays now (also hourly: a pg-boss schedule). */
   sweepExpired: () => Promise<void>;
   /**
@@ -77,6 +80,8 @@ export async function startBackgroundWork(input: {
   sinks: EmailEventSink[];
   workflowRuntime: false | Omit<RuntimeOptions, 'database' | 'databaseUrl' | 'boss'>;
   feedFetcher: false | FeedFetcherSettings;
+  /** Now, for the scores' decay (tests move it). */
+  clock: () => Date;
 }): Promise<BackgroundWork> {
   const { config, database, log, sinks } = input;
   const runtimeOptions = input.workflowRuntime;
@@ -173,6 +178,13 @@ export async function startBackgroundWork(input: {
     log: (message, error) => log.error(error, message),
   });
 
+  const journeyScoring = await ScoringJobs.start({
+    db: database.db,
+    boss,
+    log: (message, error) => log.error(error, message),
+    clock: input.clock,
+  });
+
   const analyticsExports = await ExportJobs.start({
     db: database.db,
     boss,
@@ -211,12 +223,14 @@ export async function startBackgroundWork(input: {
     aiGenerations,
     analyticsRollups,
     analyticsExports,
+    journeyScoring,
     sweepExpired: expirySweep.runNow,
     stop: async () => {
       await expirySweep.stop();
       await importJobs.stop();
       await aiGenerations.stop();
       await analyticsRollups.stop();
+      await journeyScoring.stop();
       await analyticsExports.stop();
       await feedFetcher?.stop();
       await editionSender.stop();

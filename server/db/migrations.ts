@@ -41,6 +41,7 @@ import * as m0047 from './migrations/m0047_analytics_read_indexes.ts';
 import * as m0048 from './migrations/m0048_org_default_template.ts';
 import * as m0059 from './migrations/m0059_sales_usage_default.ts';
 import * as m0060 from './migrations/m0060_journey_tracking.ts';
+import * as m0061 from './migrations/m0061_journey_scoring.ts';
 import * as m0062 from './migrations/m0062_ai_generations.ts';
 import * as m0064 from './migrations/m0064_analytics_reach.ts';
 import type { Database } from './schema.ts';
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   m0048_org_default_template: m0048,
   m0059_sales_usage_default: m0059,
   m0060_journey_tracking: m0060,
+  m0061_journey_scoring: m0061,
   m0062_ai_generations: m0062,
   m0064_analytics_reach: m0064,
 };

@@ -57,6 +57,12 @@ import type {
 import type { ArticleSourceTable, ArticleTable, ArticleTermCountTable } from './schema/contentTables.ts';
 import type { EmailBodyTable, EmailEventTable, EmailSendTable } from './schema/deliveryTables.ts';
 import type {
+  JourneyCriteriaTable,
+  JourneyPointsTable,
+  JourneyProgressTable,
+  JourneyRecomputeTable,
+} from './schema/journeyScoringTables.ts';
+import type {
   JourneyDomainTable,
   JourneyTokenUseTable,
   JourneyVisitorTable,
@@ -88,6 +94,7 @@ export type * from './schema/audienceTables.ts';
 export type * from './schema/campaignTables.ts';
 export type * from './schema/contentTables.ts';
 export type * from './schema/deliveryTables.ts';
+export type * from './schema/journeyScoringTables.ts';
 export type * from './schema/journeyTables.ts';
 export type * from './schema/preferenceTables.ts';
 export type * from './schema/workflowTables.ts';
@@ -161,6 +168,10 @@ export type Database = {
   journey_visitor: JourneyVisitorTable;
   page_view: PageViewTable;
   journey_token_use: JourneyTokenUseTable;
+  journey_criteria: JourneyCriteriaTable;
+  journey_points: JourneyPointsTable;
+  journey_progress: JourneyProgressTable;
+  journey_recompute: JourneyRecomputeTable;
 };
 
 export type UserRow = Selectable<UserTable>;

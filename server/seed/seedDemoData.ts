@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { rebuildRollups } from '../services/analytics/rebuildRollups.ts';
+import { rescoreAll } from '../services/journey/rescoreAll.ts';
 import { DEMO_IDS } from './demoIds.ts';
 import { demoPreferenceUuid } from './demoPreferenceUuid.ts';
 import { resetSequences } from './resetSequences.ts';
@@ -9,7 +10,7 @@ import { seedAudience } from './seedAudience.ts';
 import { seedAudienceCrowd } from './seedAudienceCrowd.ts';
 import { seedCampaigns } from './seedCampaigns.ts';
 import { seedDesign } from './seedDesign.ts';
-import { seedEmailActivity } from './seedEmailActivity.ts';
+import { activityEnd, seedEmailActivity } from './seedEmailActivity.ts';
 import { seedForms } from './seedForms.ts';
 import { seedLists } from './seedLists.ts';
 import { seedPreferences } from './seedPreferences.ts';
@@ -55,6 +56,7 @@ export type SeedSummary = {
  */
 export async function seedDemoData(db: Kysely<Database>, options: { now?: Date } = {}): Promise<SeedSummary> {
   const started = performance.now();
+  const now = options.now ?? new Date();
   const counts = await db.transaction().execute(async (trx): Promise<SeedCounts | null> => {
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
@@ -83,7 +85,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { now?: Date }
     );
     const moreLists = await seedLists(trx);
     const articles = await seedArticlePool(trx);
-    const activity = await seedEmailActivity(trx, options.now ?? new Date());
+    const activity = await seedEmailActivity(trx, now);
     return {
       organisations: 2,
       users: 3,
@@ -102,6 +104,9 @@ export async function seedDemoData(db: Kysely<Database>, options: { now?: Date }
   // set-wise recount (the same numbers as the catch-up, tests/server/analytics/rollups.test.ts) is the
   // quicker of the two for a whole history at once.
   if (counts !== null) await rebuildRollups(db);
+  // And with their scores and stages (the bulk recompute, equal to the catch-up: docs/journey.md), as of
+  // the end of the activity, so two databases seeded on the same day hold the same scores.
+  if (counts !== null) await rescoreAll(db, activityEnd(now));
   return {
     demoPreferenceUuid: await demoPreferenceUuid(db),
     seeded: counts !== null,

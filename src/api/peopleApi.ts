@@ -8,6 +8,7 @@ import type {
   PeopleTab,
   PeopleTabCounts,
   PersonRow,
+  PersonScore,
 } from '../../domain/audiencePeople.ts';
 import { audienceService, LOCAL_ERRORS, type SortedPage, sortedPageFields } from './audienceService.ts';
 
@@ -118,6 +119,15 @@ export const peopleApi = {
         LOCAL_ERRORS,
       )
     ).deleted_count,
+
+  /** GET people_scores/: the score and stage of the given contacts now (of this organisation). */
+  peopleScores: async (ids: readonly number[], signal?: AbortSignal): Promise<PersonScore[]> =>
+    (
+      await audienceService.get<{ success: true; data: PersonScore[] }>('people_scores/', {
+        query: { contact_ids: ids.join(',') },
+        signal,
+      })
+    ).data,
 
   /** POST update_buyer_stage/: answers how many changed. */
   updateBuyerStage: async (selection: PeopleSelection, buyerStage: string): Promise<number> =>

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/openDatabase.ts';
+import { pacedRestMs, Rests } from '../../lib/jobs/Rests.ts';
 import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
 import { type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
 import { onWork } from '../../lib/workSignals.ts';
@@ -24,8 +25,6 @@ const QUEUED_FOR_MS = 1000;
  * transaction holds up every tracking write for its length.
  */
 export const ROLLUP_DUTY = 0.1;
-const MIN_REST_MS = 20;
-const MAX_REST_MS = 2000;
 
 export type RollupJobsOptions = {
   database: DatabaseHandle;
@@ -37,7 +36,7 @@ export type RollupJobsOptions = {
 
 /** The rest after `workMs` of catch-up that keeps it to ROLLUP_DUTY of the time (within 20 ms to 2 s). */
 export function rollupRestMs(workMs: number): number {
-  return Math.min(MAX_REST_MS, Math.max(MIN_REST_MS, (workMs * (1 - ROLLUP_DUTY)) / ROLLUP_DUTY));
+  return pacedRestMs(workMs, ROLLUP_DUTY);
 }
 
 /**
@@ -59,7 +58,7 @@ export class RollupJobs {
   private again = false;
   private chain: Promise<unknown> = Promise.resolve();
   /** Rests under way (a stop ends them at once). */
-  private readonly resting = new Set<() => void>();
+  private readonly rests = new Rests(ROLLUP_DUTY);
   private offEvents: () => void = () => {};
   private runner: JobRunner<object> | null = null;
   private sweep: PeriodicJob | null = null;
@@ -143,24 +142,13 @@ export class RollupJobs {
 
   /** Rests after `workMs` of catch-up so that it takes about ROLLUP_DUTY of the time (none once stopped). */
   rest(workMs: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    const ms = rollupRestMs(workMs);
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resting.delete(done);
-        resolve();
-      }
-      const resting = this.resting;
-      resting.add(done);
-    });
+    return this.rests.after(workMs);
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    for (const wake of [...this.resting]) wake();
+    this.rests.stop();
     this.offEvents();
     await this.sweep?.stop();
     await this.runner?.stop();

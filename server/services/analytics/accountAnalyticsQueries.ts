@@ -29,10 +29,10 @@ const rowsOfPeriod = (scope: AnalyticsScope): RawBuilder<unknown> =>
   sql`${scopeRows(scope, 'r')} and ${scopeMoments(scope, sql`coalesce(r.last_sent_at, r.last_event_at)`)}`;
 
 /**
- * An account's engagement score: its contacts' scores averaged and rounded, as Audiences › Accounts shows
- * it (alias a: the account).
+ * An account's engagement score: the sum of its contacts' scores (docs/journey.md), as Audiences ›
+ * Accounts shows it (alias a: the account).
  */
-const ACCOUNT_SCORE = sql`(select coalesce(round(avg(ec.engagement_score)), 0) from contacts ec
+const ACCOUNT_SCORE = sql`(select coalesce(sum(ec.engagement_score), 0) from contacts ec
   where ec.account_id = a.id)`;
 
 const SORTS: Record<(typeof ACCOUNT_SORTS)[number], RawBuilder<unknown>> = {

@@ -8,7 +8,7 @@ import { engagedRows } from './engagementQueries.ts';
 /**
  * contact_audit_trail/: every recorded activity of the organisation's contact (real sends, not tests),
  * newest first, a page at a time, over the days asked (organisation days; none: all time), with the
- * contact's engagement score as total_score.
+ * contact's engagement score as total_score and the points each activity gave it (docs/journey.md).
  */
 export async function contactAuditTrail(
   db: Db,
@@ -45,7 +45,10 @@ export async function contactAuditTrail(
   if (from !== null) parts.push(sql`ev.occurred_at >= ${moment(from)}`);
   const page = await analyticsListing<Record<string, unknown> & { event_id: number | string }>(db, {
     select: sql`ev.id as event_id, ev.kind, ev.email_id, e.name as email_name, ev.campaign_id,
-      k.name as campaign_name, ev.link, ev.article_id, ar.title as article_title, ev.occurred_at`,
+      k.name as campaign_name, ev.link, ev.article_id, ar.title as article_title, ev.occurred_at,
+      (select jp.points from journey_points jp where jp.org_id = ev.org_id and jp.source_id = ev.id
+        and jp.kind = case ev.kind when 'opened' then 'email_open' when 'clicked' then 'email_click'
+          when 'unsubscribed' then 'unsubscribe' end) as points`,
     from: sql`email_event ev left join emails e on e.id = ev.email_id
       left join campaigns k on k.id = ev.campaign_id left join articles ar on ar.id = ev.article_id`,
     where: sql.join(parts, sql` and `),
@@ -72,6 +75,7 @@ export async function contactAuditTrail(
         article_id: idOrNull(r.article_id),
         article_title: textOrNull(r.article_title),
         occurred_at: new Date(r.occurred_at as string).toISOString(),
+        points: r.points == null ? null : Number(r.points),
       };
     }),
     period: { start_date: from, end_date: to, time_zone: org.time_zone },

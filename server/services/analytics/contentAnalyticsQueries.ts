@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CONTENT_SORTS } from '../../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsSelection } from '../../../domain/analyticsSchemas.ts';
+import { firstOfItsKindWindow } from '../../lib/eventIdentity.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { listingOrder } from './analyticsListing.ts';
 import {
@@ -11,7 +12,6 @@ import {
   scopeMoments,
   scopeRows,
 } from './analyticsScope.ts';
-import { firstOfItsKindWindow } from './eventIdentity.ts';
 import { periodOf } from './statsQueries.ts';
 
 /** Contacts shown on an article's card. */

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, EmailEventKind } from '../../db/schema.ts';
-import { eventKey, isFirstOfItsKind } from './eventIdentity.ts';
+import { eventKey, isFirstOfItsKind } from '../../lib/eventIdentity.ts';
 
 /** An email event as the rollups read it: its facts, its organisation day, and whether it counts. */
 export type RollupEvent = {

@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { firstOfItsKindWindow } from '../../lib/eventIdentity.ts';
 import { settledEventId } from '../../lib/eventWriteLock.ts';
 import { lockProgress, setProgress } from './applyNewEvents.ts';
-import { firstOfItsKindWindow } from './eventIdentity.ts';
 
 /** Emails (articles) recomputed per statement: bounds the rows each sort holds at once. */
 const CHUNK_IDS = 50;

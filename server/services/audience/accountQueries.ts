@@ -53,7 +53,7 @@ export async function listAccounts(
         (eb) =>
           eb
             .selectFrom('contacts as c')
-            .select(sql<string>`coalesce(round(avg(c.engagement_score)), 0)`.as('s'))
+            .select(sql<string>`coalesce(sum(c.engagement_score), 0)`.as('s'))
             .where('c.org_id', '=', orgId)
             .whereRef('c.account_id', '=', 'a.id')
             .as('engagement_score'),

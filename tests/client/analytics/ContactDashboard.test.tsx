@@ -55,6 +55,7 @@ function stubs() {
           article_id: null,
           article_title: null,
           occurred_at: '2026-11-18T10:00:00.000Z',
+          points: 3,
         },
       ],
     })),
@@ -87,6 +88,8 @@ describe('Contact dashboard', () => {
     expect(await screen.findByText('No articles clicked yet', {}, SLOW)).toBeTruthy();
     const activity = await screen.findByTestId('contact-activity-row', {}, SLOW);
     expect(within(activity).getByText('Email opened')).toBeTruthy();
+    // The points the open gave the contact's score.
+    expect(within(activity).getByText('+3')).toBeTruthy();
     expect(api.contactAuditTrail.mock.calls.at(-1)?.[0]).toMatchObject({
       contact_id: 5,
       startDate: null,

@@ -220,6 +220,29 @@ describe('PeoplePage', () => {
     expect(within(screen.getByTestId('person-1')).queryByText('In list')).toBeNull();
   });
 
+  it('shows each row’s score under its stage, and patches loaded rows whose stage moved when the window is back in focus', async () => {
+    const peopleScores = vi.fn(async (ids: readonly number[]) =>
+      ids.map((id) =>
+        id === 2
+          ? { contact_id: 2, engagement_score: 42, buyer_stage: 'Evaluation' }
+          : { contact_id: id, engagement_score: 5, buyer_stage: 'Awareness' },
+      ),
+    );
+    const api = stubs({ peopleScores });
+    renderAt('/audiences/people', api);
+    await screen.findByText('Showing 10 of 25');
+    expect(within(screen.getByTestId('person-2')).getByText('Score 5')).toBeTruthy();
+    expect(within(screen.getByTestId('person-2')).getByText('Awareness')).toBeTruthy();
+    const listCalls = vi.mocked(api.listPeople).mock.calls.length;
+    fireEvent.focus(window);
+    expect(await within(screen.getByTestId('person-2')).findByText('Evaluation')).toBeTruthy();
+    expect(within(screen.getByTestId('person-2')).getByText('Score 42')).toBeTruthy();
+    expect(within(screen.getByTestId('person-3')).getByText('Awareness')).toBeTruthy();
+    // The loaded rows were asked for, and the list was not loaded again.
+    expect(peopleScores.mock.calls[0]?.[0]).toHaveLength(10);
+    expect(vi.mocked(api.listPeople).mock.calls.length).toBe(listCalls);
+  });
+
   it('says so when the people cannot be loaded, and tries again', async () => {
     let fail = true;
     const api = stubs();

@@ -72,7 +72,7 @@ describe('accounts_listing/', () => {
 });
 
 describe("an account's engagement score", () => {
-  it('is its contacts’ scores averaged and rounded, as Audiences › Accounts shows it', async () => {
+  it('is the sum of its contacts’ scores, as Audiences › Accounts shows it', async () => {
     const [accountId] = [...accounts()][0] ?? [];
     const { db } = f().t.database;
     await db
@@ -86,12 +86,12 @@ describe("an account's engagement score", () => {
       .where('account_id', '=', accountId as number)
       .execute();
     expect(scores.length).toBeGreaterThan(1);
-    const average = Math.round(scores.reduce((n, c) => n + c.engagement_score, 0) / scores.length);
+    const sum = scores.reduce((n, c) => n + c.engagement_score, 0);
     const listed = await call('accounts_listing/', { ...f().range, limit: 100 });
     const row = listed.result.find((r: { account_id: number }) => r.account_id === accountId);
-    expect(row.engagement_score).toBe(average);
+    expect(row.engagement_score).toBe(sum);
     const { data } = await call('account_details/', { ...f().range, account_id: accountId as number });
-    expect(data.engagement_score).toBe(average);
+    expect(data.engagement_score).toBe(sum);
   });
 });
 

@@ -40,7 +40,14 @@ const COLUMNS: TableColumn<AuditActivity>[] = [
     header: 'About',
     cell: (row) => <span className="analytics-contact">{subjectOf(row)}</span>,
   },
+  { id: 'points', header: 'Points', width: '10%', align: 'end', cell: (row) => pointsText(row.points) },
 ];
+
+/** An activity's points as a signed number ("+3", "−10"); none: a dash. */
+function pointsText(points: number | null): string {
+  if (points === null || points === 0) return '—';
+  return points > 0 ? `+${points}` : `−${Math.abs(points)}`;
+}
 
 /** Every recorded activity of the contact, newest first, 20 a page; all time unless a period is chosen. */
 export function ContactAuditTrailCard({ contactId }: { contactId: number }) {
@@ -67,7 +74,7 @@ export function ContactAuditTrailCard({ contactId }: { contactId: number }) {
   return (
     <Card
       title="Audit trail"
-      description="Every activity of this contact, the latest first."
+      description="Every activity of this contact, the latest first, with the points it gave the engagement score."
       flush
       actions={
         <Select

@@ -22,6 +22,7 @@ import { useToast } from '../../../../ui/useToast.ts';
 import { useServices } from '../../../shared/hooks/ServicesContext.ts';
 import { NO_SELECTION, selectedCount } from '../../../shared/utils/rowSelection.ts';
 import { usePeopleScreen } from '../../hooks/usePeopleScreen.ts';
+import { useScoresOnFocus } from '../../hooks/useScoresOnFocus.ts';
 import { AddToListDialog } from './AddToListDialog.tsx';
 import { ContactFormDialog, fieldsOf } from './ContactFormDialog.tsx';
 import { DeletePeopleDialog } from './DeletePeopleDialog.tsx';
@@ -57,6 +58,7 @@ export function PeoplePage({ tab, accountId }: { tab: PeopleTab; accountId: numb
   const toast = useToast();
   const screen = usePeopleScreen(tab, accountId);
   const { setState, selection, setSelection } = screen;
+  useScoresOnFocus(screen.previousRows, setState, api.peopleScores);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const total = screen.totals?.[tab] ?? null;

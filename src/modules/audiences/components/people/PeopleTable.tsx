@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PersonRow } from '../../../../../domain/audiencePeople.ts';
+import { formatThousands } from '../../../../../domain/formatThousands.ts';
 import { peopleSortKey, peopleSortOf } from '../../../../../domain/peopleListSearch.ts';
 import { Badge } from '../../../../ui/Badge.tsx';
 import { Checkbox } from '../../../../ui/Checkbox.tsx';
@@ -129,7 +130,17 @@ export function PeopleTable({
       sortable: true,
       cell: (row) => <ContactStandingBadge status={row.status} marketingConsent={row.marketing_consent} />,
     },
-    { id: 'buyer_stage', header: 'Buyer stage', sortable: true, cell: (row) => row.buyer_stage },
+    {
+      id: 'buyer_stage',
+      header: 'Buyer stage',
+      sortable: true,
+      cell: (row) => (
+        <div className="people-company">
+          {row.buyer_stage}
+          <span className="people-sub">Score {formatThousands(row.engagement_score)}</span>
+        </div>
+      ),
+    },
   ];
   return (
     <Table

@@ -1,7 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * When two email events are the same event, counted once by every rollup (docs/analytics.md, "Duplicates").
+ * When two email events are the same event, counted once by every rollup (docs/analytics.md, "Duplicates")
+ * and scored once by the buyer journey (docs/journey.md).
  * Events repeat when a recipient's mail client or its image proxy asks for the pixel again, a click is
  * double-fired, a batch is written again after a commit whose answer was lost (the very same events: their
  * time is the request's), or a delivery is settled twice. So:

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { JourneyPointKind, JourneyStage, PagePattern } from '../../../domain/journeyScoring.ts';
+import type { CreatedAt, UpdatedAt } from './columns.ts';
+
+/** Lead scoring of the buyer journey (m0061): criteria, points, progress of the catch-up, recomputes. */
+
+export type JourneyCriteriaTable = {
+  org_id: number;
+  email_open: number;
+  email_click: number;
+  form_submission: number;
+  page_view: number;
+  unsubscribe: number;
+  /** jsonb: written as a JSON text. */
+  page_patterns: ColumnType<PagePattern[], string, string>;
+  half_life_days: number;
+  /** jsonb: written as a JSON text. */
+  stages: ColumnType<JourneyStage[], string, string>;
+  updated_at: UpdatedAt;
+};
+
+/** One activity's points for a contact (the explanation of a score). */
+export type JourneyPointsTable = {
+  id: ColumnType<string | number, never, never>;
+  org_id: number;
+  contact_id: number;
+  kind: JourneyPointKind;
+  /** The email_event, form_submissions or page_view row that gave the points. */
+  source_id: ColumnType<string | number, number, number>;
+  points: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  /** The page pattern a page_pattern row matched. */
+  label: string | null;
+};
+
+export type JourneyProgressTable = {
+  id: number;
+  last_event_id: ColumnType<string | number, number | undefined, number>;
+  last_page_view_id: ColumnType<string | number, number | undefined, number>;
+  last_form_submission_id: ColumnType<string | number, number | undefined, number>;
+  updated_at: UpdatedAt;
+};
+
+export type JourneyRecomputeTable = {
+  id: Generated<number>;
+  org_id: number;
+  state: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | undefined, string>;
+  done: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
