@@ -146,7 +146,7 @@ export async function recordViews(db: Kysely<Database>, views: readonly ViewInpu
       insert into page_view (org_id, visitor_id, contact_id, url, path, title, referrer, source, viewed_at,
         client_event_id)
       select ${view.orgId}, visitor.id, ${view.contactId}, ${`https://site.test${view.path}`}, ${view.path},
-        ${`Page ${view.path}`}, null, 'direct', ${view.at}, ${`e${ids.length}-${view.at.getTime()}-${Math.random()}`}
+        ${`Page ${view.path}`}, '', 'direct', ${view.at}, ${`e${ids.length}-${view.at.getTime()}-${Math.random()}`}
       from visitor returning id`.execute(db);
     ids.push(Number(rows[0]?.id));
   }
