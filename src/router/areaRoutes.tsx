@@ -1,4 +1,4 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { isContentTab } from '../../domain/contentArticles.ts';
 import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
@@ -42,6 +42,9 @@ const area = <TPath extends string>(path: TPath, title: string, purpose: string)
     component: () => <AreaBeingBuiltPage title={title} purpose={purpose} />,
   });
 
+/** The edition steps under /campaigns/editionedit/ that are the campaign's content steps (with any part holding "favorites"). */
+const EDITION_CONTENT_STEPS = ['source', 'sent', 'previous'];
+
 /** /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign's emails and editions). */
 export const campaignsRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -50,10 +53,16 @@ export const campaignsRoute = createRoute({
     const params = campaignsRoute.useParams();
     const search = campaignsRoute.useSearch() as { campaign_id?: unknown };
     const canExportWidget = useExportWidgetPermission();
-    if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
+    // The publish step shows what the edition's own state calls for (send, schedule, progress), so a
+    // subTab (sent, test, scheduled) opens the same step.
+    if (params.page === 'editionedit' && params.tab === 'publish') return <PublishPage />;
     if (params.page === 'editionedit' && params.tab === 'audience' && !params.subTab)
       return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
-    if (params.page === 'content')
+    if (
+      params.page === 'content' ||
+      (params.page === 'editionedit' &&
+        (EDITION_CONTENT_STEPS.includes(params.tab ?? '') || Boolean(params.tab?.includes('favorites'))))
+    )
       return (
         <CampaignContentPage
           step={campaignContentStepOf([params.tab, params.subTab])}
@@ -63,13 +72,10 @@ export const campaignsRoute = createRoute({
     const built =
       (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
       (params.page !== 'editionedit' || !params.tab || params.tab === 'design');
-    if (!built)
-      return (
-        <AreaBeingBuiltPage
-          title="Campaigns"
-          purpose="Design and publish the editions of your campaign emails, with their curated content."
-        />
-      );
+    if (!built) {
+      const path = ['/campaigns', params.page, params.tab, params.subTab].filter(Boolean).join('/');
+      return <AreaNotFound area="Campaigns" path={path} home={areaLinks.campaigns} />;
+    }
     return <CampaignsPage page={params.page} tab={params.tab} canExportWidget={canExportWidget} />;
   },
 });
@@ -167,11 +173,14 @@ export const importRoute = createRoute({
   path: '/import',
   component: ImportPage,
 });
-export const onboardingSignUpRoute = area(
-  '/signup',
-  'Set up your workspace',
-  'Finish setting up your workspace.',
-);
+/** /signup for a signed-in user: the workspace exists, so its first-run setup (/welcome) takes the address. */
+export const onboardingSignUpRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/signup',
+  beforeLoad: () => {
+    throw redirect({ to: '/welcome', replace: true });
+  },
+});
 
 export const permissionDeniedRoute = createRoute({
   getParentRoute: () => protectedRoute,
