@@ -8,11 +8,7 @@ import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { CampaignAudiencePage } from '../modules/campaigns/components/CampaignAudiencePage.tsx';
-import {
-  CAMPAIGN_PAGES,
-  CampaignsPage,
-  campaignIdOf,
-} from '../modules/campaigns/components/CampaignsPage.tsx';
+import { CampaignsPage, campaignIdOf } from '../modules/campaigns/components/CampaignsPage.tsx';
 import { PublishPage } from '../modules/campaigns/components/PublishPage.tsx';
 import {
   CampaignContentPage,
@@ -27,6 +23,7 @@ import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
+import { campaignsViewOf } from './campaignsViewOf.ts';
 import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
@@ -42,9 +39,6 @@ const area = <TPath extends string>(path: TPath, title: string, purpose: string)
     component: () => <AreaBeingBuiltPage title={title} purpose={purpose} />,
   });
 
-/** The edition steps under /campaigns/editionedit/ that are the campaign's content steps (with any part holding "favorites"). */
-const EDITION_CONTENT_STEPS = ['source', 'sent', 'previous'];
-
 /** /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign's emails and editions). */
 export const campaignsRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -53,28 +47,22 @@ export const campaignsRoute = createRoute({
     const params = campaignsRoute.useParams();
     const search = campaignsRoute.useSearch() as { campaign_id?: unknown };
     const canExportWidget = useExportWidgetPermission();
-    // The publish step shows what the edition's own state calls for (send, schedule, progress), so a
-    // subTab (sent, test, scheduled) opens the same step.
-    if (params.page === 'editionedit' && params.tab === 'publish') return <PublishPage />;
-    if (params.page === 'editionedit' && params.tab === 'audience' && !params.subTab)
-      return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
-    if (
-      params.page === 'content' ||
-      (params.page === 'editionedit' &&
-        (EDITION_CONTENT_STEPS.includes(params.tab ?? '') || Boolean(params.tab?.includes('favorites'))))
-    )
-      return (
-        <CampaignContentPage
-          step={campaignContentStepOf([params.tab, params.subTab])}
-          campaignId={campaignIdOf(search.campaign_id)}
-        />
-      );
-    const built =
-      (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
-      (params.page !== 'editionedit' || !params.tab || params.tab === 'design');
-    if (!built) {
-      const path = ['/campaigns', params.page, params.tab, params.subTab].filter(Boolean).join('/');
-      return <AreaNotFound area="Campaigns" path={path} home={areaLinks.campaigns} />;
+    switch (campaignsViewOf(params)) {
+      case 'publish':
+        return <PublishPage />;
+      case 'audience':
+        return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
+      case 'content':
+        return (
+          <CampaignContentPage
+            step={campaignContentStepOf([params.tab, params.subTab])}
+            campaignId={campaignIdOf(search.campaign_id)}
+          />
+        );
+      case 'notFound': {
+        const path = ['/campaigns', params.page, params.tab, params.subTab].filter(Boolean).join('/');
+        return <AreaNotFound area="Campaigns" path={path} home={areaLinks.campaigns} />;
+      }
     }
     return <CampaignsPage page={params.page} tab={params.tab} canExportWidget={canExportWidget} />;
   },
