@@ -30,7 +30,7 @@ import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
 import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
 
-/** The signed-in areas. Areas a later release builds show an honest "being built" page. */
+/** The signed-in areas. Areas a later release builds (the buyer journey) show an honest "being built" page. */
 
 const area = <TPath extends string>(path: TPath, title: string, purpose: string) =>
   createRoute({
