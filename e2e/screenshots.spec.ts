@@ -688,6 +688,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       const cards = page.getByRole('list', { name: 'Articles' }).getByRole('listitem');
       await expect(cards.first()).toBeVisible();
       await shot(page, 'campaign-content-sent');
+      await page.screenshot({ path: `${dir}/campaign-content-sent-top-${size}.png` });
       await cards.first().getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Add to email' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
