@@ -103,12 +103,21 @@ export const articleFilterFields = {
   end_date: dayFieldSchema('end_date'),
 };
 
-export const articlesQuerySchema = z.object({
-  tab: z.enum(CONTENT_TABS, { error: `tab must be one of ${CONTENT_TABS.join(', ')}.` }).default('explorer'),
-  ...articleFilterFields,
-  offset: offsetField(),
-  limit: limitField(100, 20),
-});
+/** campaign_id narrows the previously sent tab to one campaign's sent editions; no other tab takes it. */
+export const articlesQuerySchema = z
+  .object({
+    tab: z
+      .enum(CONTENT_TABS, { error: `tab must be one of ${CONTENT_TABS.join(', ')}.` })
+      .default('explorer'),
+    campaign_id: optionalIdFieldSchema('campaign_id'),
+    ...articleFilterFields,
+    offset: offsetField(),
+    limit: limitField(100, 20),
+  })
+  .refine((query) => query.campaign_id === null || query.tab === 'previously_sent', {
+    message: 'campaign_id is only taken with tab previously_sent.',
+    path: ['campaign_id'],
+  });
 
 export const previouslySentQuerySchema = z.object({
   ...articleFilterFields,

@@ -8,12 +8,15 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/welcome', 'Welcome'],
   ['/content/explorer', 'Content'],
   ['/content/search', 'Content'],
-  ['/signup', 'Set up your workspace'],
   ['/campaigns', 'Campaigns'],
   // The edition editor (its Design and Publish links) and the designer, here without an edition named.
   ['/campaigns/editionedit', 'Edit this edition'],
   ['/campaigns/editionedit/design', 'Email designer'],
-  ['/campaigns/editionedit/publish/sent?campaign_id=4&email_id=7,8&allCampaigns=true', 'Campaigns'],
+  // The campaign content steps of an edition, headed by the campaign's name.
+  ['/campaigns/editionedit/source?campaign_id=2', 'Quarterly Insights Digest'],
+  ['/campaigns/editionedit/favorites?campaign_id=2', 'Quarterly Insights Digest'],
+  ['/campaigns/editionedit/sent?campaign_id=2', 'Quarterly Insights Digest'],
+  ['/campaigns/editionedit/previous?campaign_id=2', 'Quarterly Insights Digest'],
   ['/createcampaign', 'Create a campaign'],
   ['/audiences', 'People'],
   ['/audiences/contacts', 'People'],
@@ -98,9 +101,30 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
     await expect(page.getByText('arrives in a later release')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to Automation' })).toHaveAttribute('href', '/automation');
-    // A sub-view is named on its being-built page.
-    await page.goto('/campaigns/editionedit/sent');
-    await expect(page.getByText('You asked for “editionedit › sent”.')).toBeVisible();
+    // So is campaigns: an unknown edition step is a not-found, naming the address.
+    await page.goto('/campaigns/editionedit/nothing');
+    await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+    await expect(page.getByText('/campaigns/editionedit/nothing')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Campaigns' })).toHaveAttribute('href', '/campaigns');
+    await expect(page.getByText('being built')).toHaveCount(0);
+    // The publish step, whatever its subTab (sent, test, scheduled): the edition's own state decides what
+    // it shows, so each opens the same step as /publish (the draft edition of seeded email 7, campaign 2).
+    await page.goto('/campaigns/editionedit/publish?campaign_id=2&email_id=7');
+    const publish = page.getByRole('heading', { level: 1 });
+    await expect(page.getByText('Publish', { exact: true })).toBeVisible();
+    const title = await publish.textContent();
+    for (const subTab of ['sent', 'test', 'scheduled']) {
+      await page.goto(`/campaigns/editionedit/publish/${subTab}?campaign_id=2&email_id=7&allCampaigns=true`);
+      await expect(page.getByText('Publish', { exact: true }), subTab).toBeVisible();
+      await expect(publish, subTab).toHaveText(title ?? '');
+    }
+    // /signup for a signed-in user is the first-run setup: /welcome takes its place in the history.
+    await page.goto('/automation');
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/welcome');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/automation$/);
   });
 
   test('query parameters survive and defaults stay out of the address', async ({ page }) => {

@@ -683,5 +683,20 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(cards.first().or(page.getByText('Nothing here yet'))).toBeVisible();
       await shot(page, 'campaign-content-favorites');
     });
+
+    test("an edition's previously sent step", async ({ page }) => {
+      await signIn(page, DEMO_LOGIN);
+      // Seeded campaign 2, Quarterly Insights Digest, sent its issues with curated articles.
+      await page.goto('/campaigns/editionedit/sent?campaign_id=2');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quarterly Insights Digest' })).toBeVisible();
+      const cards = page.getByRole('list', { name: 'Articles' }).getByRole('listitem');
+      await expect(cards.first()).toBeVisible();
+      await shot(page, 'campaign-content-sent');
+      await page.screenshot({ path: `${dir}/campaign-content-sent-top-${size}.png` });
+      await cards.first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Add to email' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `${dir}/campaign-content-sent-curate-${size}.png` });
+    });
   });
 }

@@ -21,6 +21,8 @@ export type ArticlesQuery = {
   advanced: AdvancedSearch;
   offset: number;
   limit: number;
+  /** The previously sent tab of one campaign (its sent editions only). */
+  campaignId?: number | null;
 };
 
 /** The advanced search as the query parameters of articles/. */
@@ -45,6 +47,7 @@ export const contentApi = {
         search: query.search,
         offset: query.offset,
         limit: query.limit,
+        ...(query.campaignId ? { campaign_id: query.campaignId } : {}),
         ...advancedSearchParams(query.advanced),
       },
       signal,

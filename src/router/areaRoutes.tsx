@@ -1,4 +1,4 @@
-import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { isContentTab } from '../../domain/contentArticles.ts';
 import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
@@ -8,11 +8,7 @@ import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
 import { CampaignAudiencePage } from '../modules/campaigns/components/CampaignAudiencePage.tsx';
-import {
-  CAMPAIGN_PAGES,
-  CampaignsPage,
-  campaignIdOf,
-} from '../modules/campaigns/components/CampaignsPage.tsx';
+import { CampaignsPage, campaignIdOf } from '../modules/campaigns/components/CampaignsPage.tsx';
 import { PublishPage } from '../modules/campaigns/components/PublishPage.tsx';
 import {
   CampaignContentPage,
@@ -27,13 +23,14 @@ import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
 import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
+import { campaignsViewOf } from './campaignsViewOf.ts';
 import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
 import { protectedRoute } from './protectedRoute.tsx';
 import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
 import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
 
-/** The signed-in areas. Areas a later release builds show an honest "being built" page. */
+/** The signed-in areas. Areas a later release builds (the buyer journey) show an honest "being built" page. */
 
 const area = <TPath extends string>(path: TPath, title: string, purpose: string) =>
   createRoute({
@@ -50,26 +47,23 @@ export const campaignsRoute = createRoute({
     const params = campaignsRoute.useParams();
     const search = campaignsRoute.useSearch() as { campaign_id?: unknown };
     const canExportWidget = useExportWidgetPermission();
-    if (params.page === 'editionedit' && params.tab === 'publish' && !params.subTab) return <PublishPage />;
-    if (params.page === 'editionedit' && params.tab === 'audience' && !params.subTab)
-      return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
-    if (params.page === 'content')
-      return (
-        <CampaignContentPage
-          step={campaignContentStepOf([params.tab, params.subTab])}
-          campaignId={campaignIdOf(search.campaign_id)}
-        />
-      );
-    const built =
-      (CAMPAIGN_PAGES as readonly string[]).includes(params.page ?? '') &&
-      (params.page !== 'editionedit' || !params.tab || params.tab === 'design');
-    if (!built)
-      return (
-        <AreaBeingBuiltPage
-          title="Campaigns"
-          purpose="Design and publish the editions of your campaign emails, with their curated content."
-        />
-      );
+    switch (campaignsViewOf(params)) {
+      case 'publish':
+        return <PublishPage />;
+      case 'audience':
+        return <CampaignAudiencePage campaignId={campaignIdOf(search.campaign_id)} />;
+      case 'content':
+        return (
+          <CampaignContentPage
+            step={campaignContentStepOf([params.tab, params.subTab])}
+            campaignId={campaignIdOf(search.campaign_id)}
+          />
+        );
+      case 'notFound': {
+        const path = ['/campaigns', params.page, params.tab, params.subTab].filter(Boolean).join('/');
+        return <AreaNotFound area="Campaigns" path={path} home={areaLinks.campaigns} />;
+      }
+    }
     return <CampaignsPage page={params.page} tab={params.tab} canExportWidget={canExportWidget} />;
   },
 });
@@ -167,11 +161,14 @@ export const importRoute = createRoute({
   path: '/import',
   component: ImportPage,
 });
-export const onboardingSignUpRoute = area(
-  '/signup',
-  'Set up your workspace',
-  'Finish setting up your workspace.',
-);
+/** /signup for a signed-in user: the workspace exists, so its first-run setup (/welcome) takes the address. */
+export const onboardingSignUpRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/signup',
+  beforeLoad: () => {
+    throw redirect({ to: '/welcome', replace: true });
+  },
+});
 
 export const permissionDeniedRoute = createRoute({
   getParentRoute: () => protectedRoute,

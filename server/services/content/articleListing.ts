@@ -14,6 +14,8 @@ export type Viewer = { orgId: number; userId: number };
 
 export type ArticleQuery = {
   tab: ContentTab;
+  /** The previously sent tab of one campaign: only its sent editions count. */
+  campaignId?: number | null;
   filters: ArticleFilters;
   /** The date filter as instants (the days in the person's time zone). */
   from: Date | null;
@@ -133,7 +135,11 @@ function tabShape(viewer: Viewer, query: ArticleQuery) {
         join: sql`join (
           select ea.article_id, max(v.sent_at) as sent_date from edition_articles ea
           join email_versions v on v.id = ea.version_id
-          where v.org_id = ${viewer.orgId} and v.status = 'sent'
+          where v.org_id = ${viewer.orgId} and v.status = 'sent'${
+            query.campaignId
+              ? sql` and v.email_id in (select id from emails where org_id = ${viewer.orgId} and campaign_id = ${query.campaignId})`
+              : sql``
+          }
           group by ea.article_id
         ) ps on ps.article_id = a.id`,
         extra: sql`ps.sent_date as sent_date, null::int as clicks`,

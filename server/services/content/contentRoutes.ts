@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { dayRange } from '../../lib/dayRange.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
+import { loadCampaignSummary } from '../campaign/campaignQueries.ts';
 import { addFeed } from './addFeed.ts';
 import { listArticles } from './articleListing.ts';
 import { setFavourite } from './setFavourite.ts';
@@ -42,7 +43,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             "tab: explorer, search (newest first, or by rank with a search), favorites (the user's, newest " +
             "favourite first), myaccounts (entities naming one of the organisation's accounts), most_engaged " +
             "(clicks in the organisation's sent email, most first), previously_sent (in a sent edition, with " +
-            `sent_date, latest first). ${FILTERS_HELP} offset, limit (1-100, default 20; the screen asks 22 ` +
+            `sent_date, latest first; campaign_id: only that campaign's sent editions, another organisation's ` +
+            `campaign a 404). ${FILTERS_HELP} offset, limit (1-100, default 20; the screen asks 22 ` +
             'for favorites). total_count counts up to 1,000 (total_capped true: more than that). A search ' +
             'ranks the newest 1,000 matches; pages past them go on by date. With a search, highlights.title and highlights.description are HTML-escaped ' +
             'text whose only tags are <mark></mark> around matched words.',
@@ -51,12 +53,13 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request): Promise<Ok<ArticlesPage>> => {
         const { user } = currentAuth(request);
-        const { tab, offset, limit, start_date, end_date, ...filters } = request.query;
+        const { tab, campaign_id, offset, limit, start_date, end_date, ...filters } = request.query;
         const { from, to } = dayRange({ start_date, end_date }, request.userTz);
+        if (campaign_id !== null) await loadCampaignSummary(db, user.org_id, campaign_id);
         const page = await listArticles(
           db,
           { orgId: user.org_id, userId: user.id },
-          { tab, filters, from, to, offset, limit },
+          { tab, campaignId: campaign_id, filters, from, to, offset, limit },
         );
         return { success: true, ...page };
       },

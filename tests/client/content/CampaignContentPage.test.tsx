@@ -131,6 +131,12 @@ describe('campaignContentStepOf', () => {
     expect(campaignContentStepOf(['source', undefined])).toBe('source');
     expect(campaignContentStepOf([undefined, undefined])).toBe('source');
   });
+
+  it('reads the previously sent step from a part "sent" or "previous"', () => {
+    expect(campaignContentStepOf(['sent', undefined])).toBe('sent');
+    expect(campaignContentStepOf(['previous', undefined])).toBe('sent');
+    expect(campaignContentStepOf(['sent', 'favorites'])).toBe('favorites');
+  });
 });
 
 describe('the source step (/campaigns/content/source)', () => {
@@ -237,5 +243,51 @@ describe('the favourites step (/campaigns/content/favorites)', () => {
     fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Add to email' }));
     expect(await screen.findByText('No draft emails yet', undefined, SLOW)).toBeTruthy();
+  });
+});
+
+describe('the previously sent step (/campaigns/editionedit/sent and /previous)', () => {
+  it("lists the campaign's sent articles, one paged list, and curates checked ones into a draft", async () => {
+    const queries: ArticlesQuery[] = [];
+    renderStep(
+      '/campaigns/editionedit/sent?campaign_id=3',
+      {
+        listArticles: async (query) => {
+          queries.push(query);
+          return { total_count: 30, data: Array.from({ length: query.limit }, (_, i) => article(i + 1)) };
+        },
+      },
+      { details: async () => details() },
+    );
+    expect(await screen.findByText('Article 1', undefined, SLOW)).toBeTruthy();
+    expect(queries.at(-1)).toMatchObject({ tab: 'previously_sent', campaignId: 3, offset: 0 });
+    expect(screen.getByText(/Articles this campaign’s sent editions held/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Campaign sources' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Content steps' });
+    expect(within(nav).getByRole('link', { name: 'Previously sent' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    // The next page comes from the same list, still for this campaign only.
+    fireEvent.click(await screen.findByRole('button', { name: /more/i }, SLOW));
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ offset: 20, campaignId: 3 }), SLOW);
+    fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to email' }));
+    expect(await screen.findByText('No draft emails yet', undefined, SLOW)).toBeTruthy();
+
+    // "previous" names the same step.
+    cleanup();
+    queries.length = 0;
+    renderStep(
+      '/campaigns/editionedit/previous?campaign_id=3',
+      {
+        listArticles: async (query) => {
+          queries.push(query);
+          return page([7]);
+        },
+      },
+      { details: async () => details() },
+    );
+    expect(await screen.findByText('Article 7', undefined, SLOW)).toBeTruthy();
+    expect(queries.at(-1)).toMatchObject({ tab: 'previously_sent', campaignId: 3 });
   });
 });

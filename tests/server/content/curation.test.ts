@@ -297,6 +297,45 @@ describe('previously_sent_articles/ and curation_targets/', () => {
     expect((await get(t.app, demo, `${C}previously_sent_articles/`, { limit: 'x' })).statusCode).toBe(400);
   });
 
+  it("narrows the previously sent tab to one campaign's sent editions with campaign_id", async () => {
+    const [a, b] = pool as [number, number];
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const { versionId: ours } = await newEmail(DEMO_IDS.mainOrgId, DEMO_IDS.demoUserId, campaignId, 'Ours');
+    const { versionId: elsewhere } = await newEmail(
+      DEMO_IDS.mainOrgId,
+      DEMO_IDS.demoUserId,
+      null,
+      'Elsewhere',
+    );
+    await t.database.db
+      .insertInto('edition_articles')
+      .values([
+        { version_id: ours, article_id: a, position: 1 },
+        { version_id: elsewhere, article_id: b, position: 1 },
+      ])
+      .execute();
+    await t.database.db
+      .updateTable('email_versions')
+      .set({ status: 'sent', sent_at: sentAt })
+      .where('id', 'in', [ours, elsewhere])
+      .execute();
+    const query = { tab: 'previously_sent', campaign_id: campaignId, limit: 100 };
+    const response = await get(t.app, demo, '/api/user/articles/', query);
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = response.json().data.map((x: { id: number }) => x.id);
+    expect(ids).toContain(a);
+    expect(ids).not.toContain(b);
+    expect(response.json().total_count).toBe(ids.length);
+    // Another organisation's campaign is a 404; campaign_id with another tab a 400 with its reason.
+    expect((await get(t.app, other, '/api/user/articles/', query)).statusCode).toBe(404);
+    const wrongTab = await get(t.app, demo, '/api/user/articles/', {
+      tab: 'explorer',
+      campaign_id: campaignId,
+    });
+    expect(wrongTab.statusCode).toBe(400);
+    expect(wrongTab.body).toContain('campaign_id is only taken with tab previously_sent');
+  });
+
   it('lists draft editions newest first, 8 a page, with counts', async () => {
     const response = await get(t.app, demo, `${C}curation_targets/`);
     expect(response.statusCode, response.body).toBe(200);

@@ -20,6 +20,8 @@ type Props = {
   advanced: AdvancedSearch;
   /** The campaign curated for: the curation panel's new email goes into it. */
   campaignId: number | null;
+  /** The previously sent tab lists only this campaign's sent editions. */
+  sentOf?: number | null;
   /** Beside the search field (the explorer's Advanced search button). */
   toolbarExtra?: ReactNode;
   /** Between the toolbar and the list (the explorer's advanced search and feeds). */
@@ -39,6 +41,7 @@ export function ArticleCurationView({
   tab,
   advanced,
   campaignId,
+  sentOf = null,
   toolbarExtra,
   belowToolbar,
   onAddFeed,
@@ -46,7 +49,7 @@ export function ArticleCurationView({
 }: Props) {
   const api = useServices().contentApi;
   const toast = useToast();
-  const list = useArticleList(tab, advanced);
+  const list = useArticleList(tab, advanced, sentOf);
   const [patches, setPatches] = useState<Record<number, Patch>>({});
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [favouriteBusy, setFavouriteBusy] = useState<Set<number>>(new Set());

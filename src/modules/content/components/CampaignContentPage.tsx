@@ -17,24 +17,53 @@ import { ArticleCurationView } from './ArticleCurationView.tsx';
 import { CampaignSourceForm } from './CampaignSourceForm.tsx';
 import '../content.css';
 
-/** The content steps of a campaign: where its articles come from, and the user's favourites. */
-export type CampaignContentStep = 'source' | 'favorites';
+/**
+ * The content steps of a campaign: where its articles come from, the user's favourites, and the articles
+ * the campaign already sent.
+ */
+export type CampaignContentStep = 'source' | 'favorites' | 'sent';
 
-const STEPS: readonly { step: CampaignContentStep; label: string }[] = [
-  { step: 'source', label: 'Source' },
-  { step: 'favorites', label: 'Favourites' },
+const STEPS: readonly { step: CampaignContentStep; label: string; description: string }[] = [
+  {
+    step: 'source',
+    label: 'Source',
+    description:
+      'Choose where this campaign’s articles come from, then check articles to add them to one of its emails.',
+  },
+  {
+    step: 'favorites',
+    label: 'Favourites',
+    description: 'Your favourite articles: check them to add them to one of this campaign’s emails.',
+  },
+  {
+    step: 'sent',
+    label: 'Previously sent',
+    description:
+      'Articles this campaign’s sent editions held, latest first: check them to add them to one of its emails again.',
+  },
 ];
 
-/** The step an address names: any part holding "favorites" is the favourites step, else the source step. */
-export function campaignContentStepOf(parts: readonly (string | undefined)[]): CampaignContentStep {
-  return parts.some((part) => part?.includes('favorites')) ? 'favorites' : 'source';
-}
+/** The address parts of the previously sent step ("sent" and "previous" name the same step). */
+const SENT_PARTS = ['sent', 'previous'];
 
 /**
- * /campaigns/content/source?campaign_id=… and /campaigns/content/favorites?campaign_id=…: curating for a
- * campaign. The source step chooses and saves the campaign's sources and lists the articles they give;
- * the favourites step lists the user's starred articles. Checked articles go to one of the campaign's
- * draft editions (or a new email in it) through the explorer's curation panel.
+ * The step an address names: any part holding "favorites" is the favourites step, a part "sent" or
+ * "previous" the previously sent step, else the source step.
+ */
+export function campaignContentStepOf(parts: readonly (string | undefined)[]): CampaignContentStep {
+  if (parts.some((part) => part?.includes('favorites'))) return 'favorites';
+  return parts.some((part) => SENT_PARTS.includes(part ?? '')) ? 'sent' : 'source';
+}
+
+/** The explorer tab a step lists. */
+const TAB_OF = { source: 'explorer', favorites: 'favorites', sent: 'previously_sent' } as const;
+
+/**
+ * /campaigns/content/{source,favorites,sent}?campaign_id=… (and the same steps under
+ * /campaigns/editionedit/): curating for a campaign. The source step chooses and saves the campaign's
+ * sources and lists the articles they give; the favourites step lists the user's starred articles; the
+ * previously sent step the articles of the campaign's sent editions. Checked articles go to one of the
+ * campaign's draft editions (or a new email in it) through the explorer's curation panel.
  */
 export function CampaignContentPage({
   step,
@@ -88,11 +117,7 @@ export function CampaignContentPage({
       <PageHeader
         eyebrow="Campaign content"
         title={campaign.campaign_name}
-        description={
-          step === 'source'
-            ? 'Choose where this campaign’s articles come from, then check articles to add them to one of its emails.'
-            : 'Your favourite articles: check them to add them to one of this campaign’s emails.'
-        }
+        description={STEPS.find((item) => item.step === step)?.description}
         actions={
           <Link
             to="/campaigns/{-$page}/{-$tab}/{-$subTab}"
@@ -126,7 +151,8 @@ export function CampaignContentPage({
       ) : null}
       <ArticleCurationView
         key={step}
-        tab={step === 'source' ? 'explorer' : 'favorites'}
+        tab={TAB_OF[step]}
+        sentOf={step === 'sent' ? campaign.campaign_id : null}
         advanced={step === 'source' ? advanced : DEFAULT_ADVANCED_SEARCH}
         campaignId={campaign.campaign_id}
         onAddFeed={() => {
