@@ -23,6 +23,11 @@ const journeyScript = (): Plugin => ({
   },
 });
 
+/** Bare `zod` in a browser build is zod made jitless first (src/api/zodWithoutEval.ts). */
+const zodWithoutEval = {
+  alias: [{ find: /^zod$/, replacement: resolveFromRoot('./src/api/zodWithoutEval.ts') }],
+};
+
 export default defineConfig(({ mode }) => {
   const apiTarget = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
   const server = {
@@ -35,6 +40,7 @@ export default defineConfig(({ mode }) => {
       envDir: projectRoot,
       base: '/p/',
       plugins: [react(), journeyScript()],
+      resolve: zodWithoutEval,
       server,
       build: {
         outDir: resolveFromRoot('./dist/public'),
@@ -52,6 +58,7 @@ export default defineConfig(({ mode }) => {
     envDir: projectRoot,
     base: '/',
     plugins: [react()],
+    resolve: zodWithoutEval,
     server,
     build: {
       outDir: resolveFromRoot('./dist/workbench'),

@@ -1,5 +1,3 @@
-// First: no schema may probe for eval under the Content-Security-Policy.
-import './api/schemasWithoutEval.ts';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

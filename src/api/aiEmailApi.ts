@@ -91,7 +91,7 @@ export const aiEmailApi = {
 
   /** POST review_ai_emails/: marks a variant reviewed (or not) and when it was last looked at. */
   review: async (
-    input: { generationId: number; emailId: number; reviewed: boolean },
+    input: { generationId: number; emailId: number; reviewed: boolean; visited?: boolean },
     signal?: AbortSignal,
   ): Promise<void> => {
     await campaign.postJson(
@@ -100,7 +100,7 @@ export const aiEmailApi = {
         generation_id: input.generationId,
         email_id: input.emailId,
         is_reviewed: input.reviewed,
-        last_visited: new Date().toISOString(),
+        ...(input.visited ? { last_visited: 1 } : {}),
       },
       { signal, ...LOCAL },
     );

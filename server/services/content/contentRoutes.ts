@@ -8,9 +8,9 @@ import {
 import type { AppContext } from '../../lib/AppContext.ts';
 import { dayRange } from '../../lib/dayRange.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
-import { loadCampaignSummary } from '../campaign/campaignQueries.ts';
 import { addFeed } from './addFeed.ts';
 import { listArticles } from './articleListing.ts';
+import { ownCampaignId } from './ownCampaignId.ts';
 import { setFavourite } from './setFavourite.ts';
 import { listSourceEntries } from './sourceQueries.ts';
 
@@ -55,7 +55,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { user } = currentAuth(request);
         const { tab, campaign_id, offset, limit, start_date, end_date, ...filters } = request.query;
         const { from, to } = dayRange({ start_date, end_date }, request.userTz);
-        if (campaign_id !== null) await loadCampaignSummary(db, user.org_id, campaign_id);
+        if (campaign_id !== null) await ownCampaignId(db, user.org_id, campaign_id);
         const page = await listArticles(
           db,
           { orgId: user.org_id, userId: user.id },

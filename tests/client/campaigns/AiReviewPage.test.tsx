@@ -56,7 +56,7 @@ describe('AI email review', () => {
     renderCampaignScreen(REVIEW, { ai: { emails, review } });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark the Dominant variant reviewed' }, SLOW));
     await waitFor(() => expect(within(card('Dominant')).getByText('Reviewed')).toBeTruthy());
-    expect(review).toHaveBeenCalledWith({ generationId: 9, emailId: 51, reviewed: true });
+    expect(review).toHaveBeenCalledWith({ generationId: 9, emailId: 51, reviewed: true, visited: false });
   });
 
   it('regenerates the selected variants from a new prompt', async () => {

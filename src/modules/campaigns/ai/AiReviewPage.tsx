@@ -75,7 +75,7 @@ export function AiReviewPage({ campaignId, generationId }: Props) {
   const review = async (emailId: number, reviewed: boolean, visited = false) => {
     if (!visited) setReviewing(emailId);
     try {
-      await aiEmailApi.review({ generationId, emailId, reviewed });
+      await aiEmailApi.review({ generationId, emailId, reviewed, visited });
       if (!visited) reload();
     } catch (error) {
       if (!visited)

@@ -45,9 +45,8 @@ export type Services = {
    */
   workflowDrafts: () => DraftStore<WorkflowDraft>;
   /**
-   * The email designer's drafts (same persistence and tab relay as the builder's). Loaded with the
-   * designer's own chunk: the design document's schemas must not be built before the entry has made zod
-   * jitless (src/api/schemasWithoutEval.ts), or its eval probe breaks the page's policy.
+   * The email designer's drafts (same persistence and tab relay as the builder's), loaded with the
+   * designer's own chunk.
    */
   designDrafts: () => Promise<DraftStore<DesignDraft>>;
 };
