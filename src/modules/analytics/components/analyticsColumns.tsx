@@ -17,9 +17,15 @@ export const countColumn = <Row,>(
 });
 
 /** A report table's rate column, in percent. */
-export const rateColumn = <Row,>(id: string, header: string, of: (row: Row) => number): TableColumn<Row> => ({
+export const rateColumn = <Row,>(
+  id: string,
+  header: string,
+  of: (row: Row) => number,
+  sortable = false,
+): TableColumn<Row> => ({
   id,
   header,
   align: 'end',
+  sortable,
   cell: (row) => formatRate(of(row)),
 });
