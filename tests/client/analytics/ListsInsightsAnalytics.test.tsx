@@ -58,7 +58,10 @@ describe('the Lists report', () => {
     expect(listsAsked().startDate).toBe('2018-06-01');
     const first = rows[0]!;
     expect(within(first).getByText('1.5M').getAttribute('title')).toBe('1,500,000');
+    // Each rate shows the unique count it is made of.
     expect(within(first).getByText('41.67%')).toBeTruthy();
+    expect(within(first).getByText('unique opens', { exact: false }).textContent).toBe('40 unique opens');
+    expect(within(first).getByText('unique clicks', { exact: false }).textContent).toBe('9 unique clicks');
     const link = within(first).getByRole('link', { name: 'Newsletter Readers' });
     expect(link.getAttribute('href')).toBe('/audiences/lists/view?list_id=1');
     expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('aria-current')).toBe('page');

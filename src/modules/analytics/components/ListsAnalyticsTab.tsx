@@ -16,8 +16,10 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { formatRate } from '../analyticsFormat.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
-import { countColumn, rateColumn } from './analyticsColumns.tsx';
+import { AnalyticsCount } from './AnalyticsCount.tsx';
+import { countColumn } from './analyticsColumns.tsx';
 import { ExportReportButton } from './ExportReportButton.tsx';
 
 const SORTS = listingSorts(LIST_ANALYTICS_SORTS);
@@ -25,11 +27,35 @@ const SORTS = listingSorts(LIST_ANALYTICS_SORTS);
 const count = (id: ListAnalyticsSort, header: string, of: (row: ListAnalyticsRow) => number) =>
   countColumn<ListAnalyticsRow>(id, header, of, true);
 
+/** A rate (sorted by it) with the unique count it is made of beneath: "41.67%" over "40 unique opens". */
+const rateWithCount = (
+  id: ListAnalyticsSort,
+  header: string,
+  of: (row: ListAnalyticsRow) => readonly [rate: number, count: number],
+  noun: string,
+): TableColumn<ListAnalyticsRow> => ({
+  id,
+  header,
+  align: 'end',
+  sortable: true,
+  cell: (row) => {
+    const [rate, unique] = of(row);
+    return (
+      <div className="analytics-name analytics-name--end">
+        <span>{formatRate(rate)}</span>
+        <span className="analytics-name__sub">
+          <AnalyticsCount value={unique} /> {noun}
+        </span>
+      </div>
+    );
+  },
+});
+
 const COLUMNS: TableColumn<ListAnalyticsRow>[] = [
   {
     id: 'list_name',
     header: 'List',
-    width: '26%',
+    width: '24%',
     sortable: true,
     cell: (row) => (
       <Link
@@ -43,10 +69,8 @@ const COLUMNS: TableColumn<ListAnalyticsRow>[] = [
   },
   count('sent', 'Sent', (r) => r.sent),
   count('delivered', 'Delivered', (r) => r.delivered),
-  count('unique_opens', 'Unique opens', (r) => r.unique_opens),
-  rateColumn<ListAnalyticsRow>('open_rate', 'Open rate', (r) => r.open_rate, true),
-  count('unique_clicks', 'Unique clicks', (r) => r.unique_clicks),
-  rateColumn<ListAnalyticsRow>('click_rate', 'Click rate', (r) => r.click_rate, true),
+  rateWithCount('open_rate', 'Open rate', (r) => [r.open_rate, r.unique_opens], 'unique opens'),
+  rateWithCount('click_rate', 'Click rate', (r) => [r.click_rate, r.unique_clicks], 'unique clicks'),
   count('unsubscribed', 'Unsubscribes', (r) => r.unsubscribed),
   count('bounced', 'Bounces', (r) => r.bounced),
 ];

@@ -17,15 +17,9 @@ export const countColumn = <Row,>(
 });
 
 /** A report table's rate column, in percent. */
-export const rateColumn = <Row,>(
-  id: string,
-  header: string,
-  of: (row: Row) => number,
-  sortable = false,
-): TableColumn<Row> => ({
+export const rateColumn = <Row,>(id: string, header: string, of: (row: Row) => number): TableColumn<Row> => ({
   id,
   header,
   align: 'end',
-  sortable,
   cell: (row) => formatRate(of(row)),
 });
