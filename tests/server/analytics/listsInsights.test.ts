@@ -279,3 +279,14 @@ describe('weekly_account_insights/', () => {
     expect(groupBy(only.data, (r: { account_id: number }) => r.account_id).size).toBe(1);
   });
 });
+
+describe('the API description', () => {
+  it('describes both calls with their fields', async () => {
+    const doc = (await f().t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const body = (path: string) =>
+      JSON.stringify(doc.paths[`/api/analytics/${path}`]?.post?.requestBody ?? null);
+    expect(body('lists_analytics/')).toContain('search_list_name');
+    expect(body('lists_analytics/')).toContain('open_rate');
+    expect(body('weekly_account_insights/')).toContain('falling');
+  });
+});
