@@ -1,4 +1,5 @@
 import type { ACCOUNT_SORTS, CONTENT_SORTS, ContactSort, ContactTab } from './analyticsContactSchemas.ts';
+import type { InsightDirection, ListAnalyticsSort } from './analyticsListInsightSchemas.ts';
 
 /**
  * A report's own fields besides the selection and the page (search, tab, choice, sort), built once for its
@@ -42,4 +43,16 @@ export const contentReportFields = (query: {
 }): ReportFields => ({
   search_content: query.search.trim() || undefined,
   ...sortFields(query.sort, 'order_by'),
+});
+
+export const listsReportFields = (query: {
+  search: string;
+  sort: Sorted<ListAnalyticsSort>;
+}): ReportFields => ({
+  search_list_name: query.search.trim() || undefined,
+  ...sortFields(query.sort, 'order_by'),
+});
+
+export const insightsReportFields = (query: { direction: InsightDirection }): ReportFields => ({
+  direction: query.direction,
 });

@@ -109,7 +109,9 @@ export type AnalyticsExportCall =
   | 'accounts_listing'
   | 'content_listing'
   | 'contact_email_engagement'
-  | 'account_email_engagement';
+  | 'account_email_engagement'
+  | 'lists_analytics'
+  | 'weekly_account_insights';
 
 /** A report call's answer with export_analytics=1: the export queued, its link going to email_address. */
 export type AnalyticsExportAnswer = { exported: true; export_id: number; email_address: string };

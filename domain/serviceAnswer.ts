@@ -1,5 +1,6 @@
 import type { AnalyticsAccountAnswers } from './analyticsAccountTypes.ts';
 import type { AnalyticsContactAnswers } from './analyticsContactTypes.ts';
+import type { AnalyticsListInsightAnswers } from './analyticsListInsightTypes.ts';
 import type { AnalyticsAnswers, AnalyticsFilterAnswers } from './analyticsTypes.ts';
 import type { WorkflowRuntimeAnswers } from './workflowRuntimeTypes.ts';
 import type { WorkflowAnswers } from './workflowTypes.ts';
@@ -10,7 +11,8 @@ export type ServiceAnswers = WorkflowAnswers &
   AnalyticsAnswers &
   AnalyticsFilterAnswers &
   AnalyticsContactAnswers &
-  AnalyticsAccountAnswers;
+  AnalyticsAccountAnswers &
+  AnalyticsListInsightAnswers;
 
 /**
  * A call's answer as it arrives: its contract plus success true (a refusal, success false, is thrown as an

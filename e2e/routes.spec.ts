@@ -27,6 +27,8 @@ const AREA_ROUTES: readonly (readonly [path: string, heading: string])[] = [
   ['/audiences/lists/view/all?list_id=3', 'Newsletter Readers'],
   ['/analytics', 'Analytics'],
   ['/analytics/contacts/dashboard?contact_id=12&show_back', 'Analytics'],
+  ['/analytics/lists', 'Analytics'],
+  ['/analytics/insights', 'Analytics'],
   ['/buyer-journey', 'Buyer journey'],
   ['/buyer-journey/accounts', 'Buyer journey'],
   ['/outlook_auth', 'Connect Outlook'],
@@ -91,6 +93,15 @@ test.describe('routes', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();
       expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
+    }
+    // Every analytics report is built: lists and insights show their report, not a later-release page.
+    for (const [path, report] of [
+      ['/analytics/lists', 'Lists'],
+      ['/analytics/insights', 'Weekly account insight'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: report, level: 2 }), path).toBeVisible();
+      await expect(page.getByText('arrives in a later release'), path).toHaveCount(0);
     }
     // The import screen (its own issue part) opens too.
     await page.goto('/import');

@@ -384,6 +384,19 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'analytics-content');
     });
 
+    test('analytics lists and insights screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/analytics/lists');
+      await expect(page.getByTestId('analytics-list-row').first()).toBeVisible();
+      await shot(page, 'analytics-lists');
+      await page.goto('/analytics/insights');
+      await expect(page.getByTestId('analytics-insight-weeks')).toBeVisible();
+      await shot(page, 'analytics-insights');
+      await page.getByLabel('Show').selectOption('falling');
+      await expect(page).toHaveURL(/filter=falling/);
+      await expect(page.getByTestId('analytics-insight-weeks')).toBeVisible();
+      await shot(page, 'analytics-insights-falling');
+    });
+
     test('analytics trends, emails and workflows screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN, '/analytics/trends');
       await expect(page.getByTestId('analytics-trend-chart')).toBeVisible();

@@ -32,6 +32,7 @@ import { contactAnalyticsRoutes } from './services/analytics/contactAnalyticsRou
 import { dashboardRoutes } from './services/analytics/dashboardRoutes.ts';
 import { exportRoutes } from './services/analytics/exportRoutes.ts';
 import { filterRoutes } from './services/analytics/filterRoutes.ts';
+import { listInsightRoutes } from './services/analytics/listInsightRoutes.ts';
 import { workflowGraphRoutes } from './services/analytics/workflowGraphRoutes.ts';
 import { accountRoutes } from './services/audience/accountRoutes.ts';
 import { contactRoutes } from './services/audience/contactRoutes.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountAnalyticsRoutes(ctx, background.analyticsExports), {
     prefix: config.bases.analytics,
   });
+  await app.register(listInsightRoutes(ctx, background.analyticsExports), { prefix: config.bases.analytics });
   await app.register(exportRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(filterRoutes(ctx), { prefix: config.bases.analytics });
   await app.register(journeyScoringRoutes(ctx, background.journeyScoring), { prefix: config.bases.journey });

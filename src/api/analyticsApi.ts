@@ -7,10 +7,14 @@ import type {
 } from '../../domain/analyticsContactSchemas.ts';
 import type { AnalyticsContactAnswers } from '../../domain/analyticsContactTypes.ts';
 import type { AnalyticsQuery } from '../../domain/analyticsFilterSearch.ts';
+import type { InsightDirection, ListAnalyticsSort } from '../../domain/analyticsListInsightSchemas.ts';
+import type { AnalyticsListInsightAnswers } from '../../domain/analyticsListInsightTypes.ts';
 import {
   accountsReportFields,
   contactsReportFields,
   contentReportFields,
+  insightsReportFields,
+  listsReportFields,
 } from '../../domain/analyticsReportFields.ts';
 import type {
   AnalyticsAnswers,
@@ -71,7 +75,11 @@ export function selectionFields(query: AnalyticsQuery): FormFields {
  * in flight, which fails with CANCELED_MESSAGE, never shown.
  */
 const report = <
-  K extends keyof AnalyticsAnswers | keyof AnalyticsAccountAnswers | 'campaign_workflow_dropdown',
+  K extends
+    | keyof AnalyticsAnswers
+    | keyof AnalyticsAccountAnswers
+    | keyof AnalyticsListInsightAnswers
+    | 'campaign_workflow_dropdown',
 >(
   call: K,
   fields: FormFields,
@@ -310,6 +318,21 @@ export const analyticsApi = {
    */
   accountsListing: (query: AnalyticsPageQuery & ListingChoice<AccountSort>, signal?: AbortSignal) =>
     report('accounts_listing', { ...pageFields(query), ...accountsReportFields(query) }, signal),
+
+  /**
+   * POST lists_analytics/: a page of the organisation's lists with what was sent to each in the period,
+   * searched by name, sorted by a column ASC or DESC (none: most sent first).
+   */
+  listsAnalytics: (
+    query: AnalyticsPageQuery & Omit<ListingChoice<ListAnalyticsSort>, 'filter'>,
+    signal?: AbortSignal,
+  ) => report('lists_analytics', { ...pageFields(query), ...listsReportFields(query) }, signal),
+
+  /** POST weekly_account_insights/: a page of the accounts whose engagement rose (or fell) most this week. */
+  weeklyAccountInsights: (
+    query: AnalyticsPageQuery & { direction: InsightDirection },
+    signal?: AbortSignal,
+  ) => report('weekly_account_insights', { ...pageFields(query), ...insightsReportFields(query) }, signal),
 
   /** POST account_details/: the account, its stats under the selection and a page of its contacts. */
   accountDetails: (query: AnalyticsPageQuery & { accountId: number }, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@ import { isContentTab } from '../../domain/contentArticles.ts';
 import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
-import { analyticsSectionOf, LATER_ANALYTICS_PAGES } from '../modules/analytics/analyticsSections.ts';
+import { analyticsSectionOf } from '../modules/analytics/analyticsSections.ts';
 import { AnalyticsPage } from '../modules/analytics/components/AnalyticsPage.tsx';
 import { audienceSectionOf } from '../modules/audiences/audienceSections.ts';
 import { AudiencesPage } from '../modules/audiences/components/AudiencesPage.tsx';
@@ -109,7 +109,7 @@ export const audiencesPeopleRoute = createRoute({
   },
 });
 
-/** /analytics/{page}/{tab}: the dashboard (the default) and the campaigns report; later reports say so. */
+/** /analytics/{page}/{tab}: the dashboard (the default) and every report of the area; any other page is not found. */
 export const analyticsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/analytics/{-$page}/{-$tab}',
@@ -117,13 +117,6 @@ export const analyticsRoute = createRoute({
     const params = analyticsRoute.useParams();
     const section = analyticsSectionOf(params.page);
     if (section !== null) return <AnalyticsPage section={section} tab={params.tab} />;
-    if ((LATER_ANALYTICS_PAGES as readonly string[]).includes(params.page ?? ''))
-      return (
-        <AreaBeingBuiltPage
-          title="Analytics"
-          purpose="Follow opens, clicks and engagement for contacts, accounts and content."
-        />
-      );
     return <AreaNotFound area="Analytics" path={`/analytics/${params.page}`} home={areaLinks.analytics} />;
   },
 });

@@ -18,14 +18,14 @@ import { countsOf, periodOf, ratesOf } from './statsQueries.ts';
 type Numeric = number | string | null;
 
 /** The sums over contact-and-email rows (alias r), as the count names reports use. */
-const CONTACT_ROW_SUMS = sql`coalesce(sum(r.sent), 0) as sent, coalesce(sum(r.delivered), 0) as delivered,
+export const CONTACT_ROW_SUMS = sql`coalesce(sum(r.sent), 0) as sent, coalesce(sum(r.delivered), 0) as delivered,
   coalesce(sum(r.opened), 0) as opens, coalesce(sum(r.clicked), 0) as clicks,
   coalesce(sum(r.bounced), 0) as bounced, coalesce(sum(r.unsubscribed), 0) as unsubscribed,
   count(r.first_open_at) as unique_opens, count(r.first_click_at) as unique_clicks,
   count(distinct r.contact_id) as contacts`;
 
 /** The selection's contact rows of the period (alias r). */
-const rowsOfPeriod = (scope: AnalyticsScope): RawBuilder<unknown> =>
+export const rowsOfPeriod = (scope: AnalyticsScope): RawBuilder<unknown> =>
   sql`${scopeRows(scope, 'r')} and ${scopeMoments(scope, sql`coalesce(r.last_sent_at, r.last_event_at)`)}`;
 
 /**

@@ -1,9 +1,11 @@
 import { accountsListing } from './accountAnalyticsQueries.ts';
+import { weeklyAccountInsights } from './accountInsightQueries.ts';
 import type { AnalyticsUser, Db } from './analyticsScope.ts';
 import { campaignsAnalytics } from './campaignAnalyticsQueries.ts';
 import { contactsListing } from './contactAnalyticsQueries.ts';
 import { contentListing } from './contentAnalyticsQueries.ts';
 import { emailEngagement } from './engagementQueries.ts';
+import { listsAnalytics } from './listAnalyticsQueries.ts';
 import { dashboardGraph } from './statsQueries.ts';
 
 type Row = Record<string, unknown>;
@@ -147,6 +149,38 @@ export const EXPORT_REPORTS = {
         { ...body, limit, offset },
       );
       return { total_count: page.total_count, rows: page.data };
+    },
+  },
+  lists_analytics: {
+    title: 'Lists',
+    columns: [
+      ['list_name', 'List'],
+      ['contacts', 'Contacts'],
+      ...COUNTS,
+      ['open_rate', 'Open rate %'],
+      ['click_rate', 'Click rate %'],
+    ],
+    page: async (db, user, body, limit, offset) => {
+      const page = await listsAnalytics(db, user, { ...body, limit, offset });
+      return { total_count: page.total_count, rows: page.data };
+    },
+  },
+  weekly_account_insights: {
+    title: 'Weekly account insight',
+    columns: [
+      ['account_name', 'Account'],
+      ['this_week', 'This week'],
+      ['last_week', 'Week before'],
+      ['change', 'Change'],
+      ['top_contacts', 'Top contacts'],
+    ],
+    page: async (db, user, body, limit, offset) => {
+      const page = await weeklyAccountInsights(db, user, { ...body, limit, offset });
+      const rows = page.data.map((row) => ({
+        ...row,
+        top_contacts: row.top_contacts.map((c) => c.contact_name).join(', '),
+      }));
+      return { total_count: page.total_count, rows };
     },
   },
 } satisfies Record<string, ExportReport>;

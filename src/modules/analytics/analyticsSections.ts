@@ -1,9 +1,11 @@
-/** The analytics area's sections built so far, in the order its navigation shows them (/analytics/{page}). */
+/** The analytics area's sections, in the order its navigation shows them (/analytics/{page}). */
 export const ANALYTICS_SECTIONS = [
   { page: 'dashboard', label: 'Dashboard' },
   { page: 'campaigns-assets', label: 'Campaigns' },
   { page: 'contacts', label: 'Contacts' },
   { page: 'accounts', label: 'Accounts' },
+  { page: 'lists', label: 'Lists' },
+  { page: 'insights', label: 'Insights' },
   { page: 'content', label: 'Content' },
   { page: 'emails', label: 'Emails' },
   { page: 'workflows', label: 'Workflows' },
@@ -11,9 +13,6 @@ export const ANALYTICS_SECTIONS = [
 ] as const;
 
 export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number]['page'];
-
-/** The other report keys of the area (their screens come later). */
-export const LATER_ANALYTICS_PAGES = ['lists', 'insights'] as const;
 
 /** The section an address names; /analytics alone is the dashboard; anything else is null. */
 export function analyticsSectionOf(page: string | undefined): AnalyticsSection | null {

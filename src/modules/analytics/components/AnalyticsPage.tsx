@@ -13,6 +13,8 @@ import { ContactsAnalyticsTab } from './ContactsAnalyticsTab.tsx';
 import { ContentAnalyticsTab } from './ContentAnalyticsTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { EmailsAnalyticsTab } from './EmailsAnalyticsTab.tsx';
+import { InsightsAnalyticsTab } from './InsightsAnalyticsTab.tsx';
+import { ListsAnalyticsTab } from './ListsAnalyticsTab.tsx';
 import { TrendsSection } from './TrendsSection.tsx';
 import { WorkflowsAnalyticsTab } from './WorkflowsAnalyticsTab.tsx';
 import './analytics.css';
@@ -42,6 +44,8 @@ export function AnalyticsPage({ section, tab }: { section: AnalyticsSection; tab
         ) : null}
         {section === 'accounts' && tab === 'dashboard' ? <AccountDashboard query={filter.query} /> : null}
         {section === 'accounts' && tab !== 'dashboard' ? <AccountsAnalyticsTab query={filter.query} /> : null}
+        {section === 'lists' ? <ListsAnalyticsTab query={filter.query} /> : null}
+        {section === 'insights' ? <InsightsAnalyticsTab query={filter.query} /> : null}
         {section === 'content' ? <ContentAnalyticsTab query={filter.query} /> : null}
         {section === 'emails' ? <EmailsAnalyticsTab query={filter.query} /> : null}
         {section === 'workflows' ? <WorkflowsAnalyticsTab query={filter.workflowQuery} /> : null}
