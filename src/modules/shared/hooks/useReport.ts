@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type LoadRun, type UseLoad, useLoad } from '../../shared/hooks/useLoad.ts';
+import { type LoadRun, type UseLoad, useLoad } from './useLoad.ts';
 
-export type AnalyticsReport<TInput, TOutput> = UseLoad<TInput, TOutput> & {
+export type Report<TInput, TOutput> = UseLoad<TInput, TOutput> & {
   /** Asks again for the report of the current query (Try again). */
   retry: () => void;
 };
 
 /**
- * One report of an analytics screen through the load machine: loaded when its query changes (a newer query
+ * One report of a screen (analytics, the buyer journey) through the load machine: loaded when its query changes (a newer query
  * supersedes the load in flight, its request aborted, no error shown), asked again by retry.
  */
-export function useAnalyticsReport<TInput, TOutput>(
+export function useReport<TInput, TOutput>(
   run: LoadRun<TInput, TOutput>,
   name: string,
   query: TInput,
-): AnalyticsReport<TInput, TOutput> {
+): Report<TInput, TOutput> {
   const report = useLoad(run, name);
   const { load } = report;
   const queryRef = useRef(query);
