@@ -60,6 +60,7 @@ describe('Buyer journey › Contacts', () => {
       expect.anything(),
     );
     expect(screen.getByRole('link', { name: /Interested/ }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: /All stages/ }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('table', { name: 'Contacts in the Interested stage' })).toBeTruthy();
   });
 

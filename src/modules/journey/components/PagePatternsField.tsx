@@ -22,7 +22,8 @@ export function PagePatternsField({ editor }: { editor: CriteriaEditor }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
             <li key={i} className="journey-row" data-testid="journey-pattern-row">
               <TextField
-                label={`Page pattern ${i + 1}`}
+                label="Page pattern"
+                aria-label={`Page pattern ${i + 1}`}
                 placeholder="/pricing*"
                 value={p.pattern}
                 error={errors[`page_patterns.${i}.pattern`]}
@@ -30,7 +31,8 @@ export function PagePatternsField({ editor }: { editor: CriteriaEditor }) {
                 onChange={(event) => change(i, { pattern: event.target.value })}
               />
               <TextField
-                label={`Points for pattern ${i + 1}`}
+                label="Points"
+                aria-label={`Points for pattern ${i + 1}`}
                 type="number"
                 inputMode="numeric"
                 step={1}

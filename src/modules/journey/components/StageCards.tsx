@@ -42,6 +42,9 @@ export function StageCards({ stages, current }: Props) {
               params={{ tab: 'contacts' }}
               search={stageSearch(card.stage) as never}
               resetScroll={false}
+              // Only the stage shown is current (the router would also mark All stages, whose search is a
+              // part of every stage's).
+              activeOptions={{ exact: true }}
               className="journey-stage"
               aria-current={card.stage === current ? 'page' : undefined}
               data-stage={card.key}

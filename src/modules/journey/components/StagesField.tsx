@@ -24,14 +24,16 @@ export function StagesField({ editor }: { editor: CriteriaEditor }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
           <li key={i} className="journey-row" data-testid="journey-stage-row">
             <TextField
-              label={`Stage ${i + 1} name`}
+              label="Stage name"
+              aria-label={`Stage ${i + 1} name`}
               value={s.name}
               error={errors[`stages.${i}.name`]}
               className="journey-row__wide"
               onChange={(event) => change(i, { name: event.target.value })}
             />
             <TextField
-              label={`Stage ${i + 1} from score`}
+              label="From score"
+              aria-label={`Stage ${i + 1} from score`}
               type="number"
               inputMode="numeric"
               min={0}
