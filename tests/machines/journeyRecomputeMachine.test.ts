@@ -6,7 +6,10 @@ import {
   type JourneyCriteriaSaveAnswer,
   type JourneyRecomputeJob,
 } from '../../domain/journeyScoring.ts';
+import { createRecordedActor } from '../../machines/createRecordedActor.ts';
+import { createEventLog } from '../../machines/eventLog.ts';
 import { journeyRecomputeMachine, RECOMPUTE_POLL_MS } from '../../machines/journeyRecomputeMachine.ts';
+import { replayEventLog } from '../../machines/replay.ts';
 
 const job = (state: JourneyRecomputeJob['state'], done: number, id = 7): JourneyRecomputeJob => ({
   id,
@@ -109,5 +112,35 @@ describe('journeyRecomputeMachine', () => {
     clock.increment(RECOMPUTE_POLL_MS);
     await waitFor(actor, (s) => s.matches('finished'));
     expect(checked).toEqual([8]);
+  });
+
+  it('a recorded save and its progress replay to the same states', async () => {
+    const clock = new SimulatedClock();
+    const log = createEventLog({ now: () => clock.now(), startedAt: new Date('2026-11-28T10:00:00Z') });
+    const readings = [job('running', 40), job('done', 100)];
+    const actor = createRecordedActor(
+      journeyRecomputeMachine.provide({
+        actors: {
+          save: fromPromise<JourneyCriteriaSaveAnswer, JourneyCriteria>(async ({ input }) => ({
+            criteria: input,
+            job: job('queued', 0),
+          })),
+          check: fromPromise<JourneyRecomputeJob, number>(async () => readings.shift() ?? job('done', 100)),
+        },
+      }),
+      { name: 'journey-recompute', log, clock },
+    ).start();
+    actor.send({ type: 'criteria.save', criteria });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    clock.increment(RECOMPUTE_POLL_MS);
+    await waitFor(actor, (s) => s.matches('waiting') && s.context.job?.done === 40);
+    clock.increment(RECOMPUTE_POLL_MS);
+    await waitFor(actor, (s) => s.matches('finished'));
+    actor.stop();
+    const file = log.toJSON();
+    const result = await replayEventLog(JSON.parse(JSON.stringify(file)));
+    expect(result.divergence).toBeNull();
+    expect(result.steps).toHaveLength(file.entries.length);
+    expect(result.steps.at(-1)?.actual).toBe('finished');
   });
 });
