@@ -1,9 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import type {
-  JourneyCriteria,
-  JourneyCriteriaSaveAnswer,
-  JourneyRecomputeJob,
-} from '../domain/journeyScoring.ts';
+import type { JourneyCriteria, RecomputeJob } from '../domain/journeyScoring.ts';
+import type { JourneyCriteriaSaved } from '../domain/journeyAnswers.ts';
 import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 
 /** How long the screen waits between two readings of a recompute's progress. */
@@ -15,7 +12,7 @@ export type JourneyRecomputeContext = {
   /** The criteria the server saved (its answer to the latest Save). */
   saved: JourneyCriteria | null;
   /** The recompute the latest Save queued, as last read. */
-  job: JourneyRecomputeJob | null;
+  job: RecomputeJob | null;
   /** Why the save, or the reading of its progress, failed. */
   error: RequestFailure | null;
 };
@@ -25,7 +22,7 @@ export type JourneyRecomputeEvent =
   /** Reads the progress again after a reading failed. */
   | { type: 'progress.check' };
 
-const finished = (job: JourneyRecomputeJob | null) => job?.state === 'done' || job?.state === 'failed';
+const finished = (job: RecomputeJob | null) => job?.state === 'done' || job?.state === 'failed';
 
 /**
  * Saving the scoring criteria and following the recompute it queues: idle -> saving (the `save` actor) ->
@@ -41,10 +38,10 @@ export const journeyRecomputeMachine = setup({
     events: {} as JourneyRecomputeEvent,
   },
   actors: {
-    save: fromPromise<JourneyCriteriaSaveAnswer, JourneyCriteria>(async () => {
+    save: fromPromise<JourneyCriteriaSaved, JourneyCriteria>(async () => {
       throw new Error('journeyRecomputeMachine: no save actor was provided');
     }),
-    check: fromPromise<JourneyRecomputeJob, number>(async () => {
+    check: fromPromise<RecomputeJob, number>(async () => {
       throw new Error('journeyRecomputeMachine: no check actor was provided');
     }),
   },
@@ -58,12 +55,12 @@ export const journeyRecomputeMachine = setup({
       error: () => null,
     }),
     assignSaved: assign({
-      saved: ({ event }) => ('output' in event ? (event.output as JourneyCriteriaSaveAnswer).criteria : null),
-      job: ({ event }) => ('output' in event ? (event.output as JourneyCriteriaSaveAnswer).job : null),
+      saved: ({ event }) => ('output' in event ? (event.output as JourneyCriteriaSaved).criteria : null),
+      job: ({ event }) => ('output' in event ? (event.output as JourneyCriteriaSaved).job : null),
       error: () => null,
     }),
     assignJob: assign({
-      job: ({ event, context }) => ('output' in event ? (event.output as JourneyRecomputeJob) : context.job),
+      job: ({ event, context }) => ('output' in event ? (event.output as RecomputeJob) : context.job),
       error: () => null,
     }),
     assignError: assign({

@@ -1,11 +1,6 @@
-import type {
-  JourneyCriteria,
-  JourneyCriteriaPreviewAnswer,
-  JourneyCriteriaSaveAnswer,
-  JourneyOverviewAnswer,
-  JourneyRecomputeJob,
-} from '../../domain/journeyScoring.ts';
-import type { JourneySourcesAnswer, JourneyTrackingAnswer } from '../../domain/journeyTracking.ts';
+import type { JourneyCriteria, JourneyOverview, RecomputeJob } from '../../domain/journeyScoring.ts';
+import type { JourneyCriteriaPreview, JourneyCriteriaSaved } from '../../domain/journeyAnswers.ts';
+import type { JourneySources, JourneyTracking } from '../../domain/journeyTracking.ts';
 import { serviceClient } from './serviceClient.ts';
 
 const journey = serviceClient('journey');
@@ -38,25 +33,25 @@ export function overviewPage(
  */
 export const journeyApi = {
   /** GET tracking/: the organisation's tracking id, declared domains and snippet. */
-  tracking: (signal?: AbortSignal): Promise<JourneyTrackingAnswer> =>
-    journey.get<Answer<JourneyTrackingAnswer>>('tracking/', { signal }),
+  tracking: (signal?: AbortSignal): Promise<JourneyTracking> =>
+    journey.get<Answer<JourneyTracking>>('tracking/', { signal }),
 
   /** POST tracking/: declares the website domains the snippet may report from. */
-  saveDomains: (domains: string[], signal?: AbortSignal): Promise<JourneyTrackingAnswer> =>
-    journey.postJson<Answer<JourneyTrackingAnswer>>('tracking/', { domains }, { ...LOCAL, signal }),
+  saveDomains: (domains: string[], signal?: AbortSignal): Promise<JourneyTracking> =>
+    journey.postJson<Answer<JourneyTracking>>('tracking/', { domains }, { ...LOCAL, signal }),
 
   /** GET sources/: page views of the period by source, UTM and referrer. */
-  sources: (period: JourneyPeriod, signal?: AbortSignal): Promise<JourneySourcesAnswer> =>
-    journey.get<Answer<JourneySourcesAnswer>>('sources/', {
+  sources: (period: JourneyPeriod, signal?: AbortSignal): Promise<JourneySources> =>
+    journey.get<Answer<JourneySources>>('sources/', {
       query: { start_date: period.startDate, end_date: period.endDate },
       signal,
       kind: 'journey.sources',
     }),
 
   /** GET overview/: contacts per stage and a page of contacts (of one stage, searched). */
-  overview: async (query: JourneyOverviewQuery, signal?: AbortSignal): Promise<JourneyOverviewAnswer> => {
+  overview: async (query: JourneyOverviewQuery, signal?: AbortSignal): Promise<JourneyOverview> => {
     const { page, pageSize, skip } = overviewPage(query.offset, query.limit);
-    const answer = await journey.get<Answer<JourneyOverviewAnswer>>('overview/', {
+    const answer = await journey.get<Answer<JourneyOverview>>('overview/', {
       query: {
         buyer_stage_filter: query.stage ?? undefined,
         page,
@@ -73,20 +68,20 @@ export const journeyApi = {
     journey.get<Answer<JourneyCriteria>>('criteria/', { signal }),
 
   /** POST criteria/: saves the criteria and queues the recompute of every contact's score. */
-  saveCriteria: (criteria: JourneyCriteria, signal?: AbortSignal): Promise<JourneyCriteriaSaveAnswer> =>
-    journey.postJson<Answer<JourneyCriteriaSaveAnswer>>('criteria/', { ...criteria }, { ...LOCAL, signal }),
+  saveCriteria: (criteria: JourneyCriteria, signal?: AbortSignal): Promise<JourneyCriteriaSaved> =>
+    journey.postJson<Answer<JourneyCriteriaSaved>>('criteria/', { ...criteria }, { ...LOCAL, signal }),
 
   /** POST criteria_preview/: how many contacts each stage would hold under criteria not yet saved. */
-  criteriaPreview: (criteria: JourneyCriteria, signal?: AbortSignal): Promise<JourneyCriteriaPreviewAnswer> =>
-    journey.postJson<Answer<JourneyCriteriaPreviewAnswer>>(
+  criteriaPreview: (criteria: JourneyCriteria, signal?: AbortSignal): Promise<JourneyCriteriaPreview> =>
+    journey.postJson<Answer<JourneyCriteriaPreview>>(
       'criteria_preview/',
       { ...criteria },
       { ...LOCAL, signal, kind: 'journey.criteriaPreview' },
     ),
 
   /** GET recompute/: the progress of a recompute. */
-  recompute: (jobId: number, signal?: AbortSignal): Promise<JourneyRecomputeJob> =>
-    journey.get<Answer<JourneyRecomputeJob>>('recompute/', { query: { job_id: jobId }, signal }),
+  recompute: (jobId: number, signal?: AbortSignal): Promise<RecomputeJob> =>
+    journey.get<Answer<RecomputeJob>>('recompute/', { query: { job_id: jobId }, signal }),
 };
 
 export type JourneyApi = typeof journeyApi;

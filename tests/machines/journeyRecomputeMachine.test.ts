@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { JourneyCriteriaSaved } from '../../domain/journeyAnswers.ts';
 import {
   DEFAULT_JOURNEY_CRITERIA,
   type JourneyCriteria,
-  type JourneyCriteriaSaveAnswer,
-  type JourneyRecomputeJob,
+  type RecomputeJob,
 } from '../../domain/journeyScoring.ts';
 import { createRecordedActor } from '../../machines/createRecordedActor.ts';
 import { createEventLog } from '../../machines/eventLog.ts';
 import { journeyRecomputeMachine, RECOMPUTE_POLL_MS } from '../../machines/journeyRecomputeMachine.ts';
 import { replayEventLog } from '../../machines/replay.ts';
 
-const job = (state: JourneyRecomputeJob['state'], done: number, id = 7): JourneyRecomputeJob => ({
+const job = (state: RecomputeJob['state'], done: number, id = 7): RecomputeJob => ({
   id,
   state,
   done,
@@ -19,16 +19,16 @@ const job = (state: JourneyRecomputeJob['state'], done: number, id = 7): Journey
 });
 
 /** A machine whose save answers `saved` (or fails with it) and whose checks answer the readings in turn. */
-function start(saved: JourneyCriteriaSaveAnswer | Error, readings: (JourneyRecomputeJob | Error)[]) {
+function start(saved: JourneyCriteriaSaved | Error, readings: (RecomputeJob | Error)[]) {
   const clock = new SimulatedClock();
   const checked: number[] = [];
   const machine = journeyRecomputeMachine.provide({
     actors: {
-      save: fromPromise<JourneyCriteriaSaveAnswer, JourneyCriteria>(async () => {
+      save: fromPromise<JourneyCriteriaSaved, JourneyCriteria>(async () => {
         if (saved instanceof Error) throw saved;
         return saved;
       }),
-      check: fromPromise<JourneyRecomputeJob, number>(async ({ input }) => {
+      check: fromPromise<RecomputeJob, number>(async ({ input }) => {
         checked.push(input);
         const next = readings.shift();
         if (!next || next instanceof Error) throw next ?? new Error('no reading');
@@ -121,11 +121,11 @@ describe('journeyRecomputeMachine', () => {
     const actor = createRecordedActor(
       journeyRecomputeMachine.provide({
         actors: {
-          save: fromPromise<JourneyCriteriaSaveAnswer, JourneyCriteria>(async ({ input }) => ({
+          save: fromPromise<JourneyCriteriaSaved, JourneyCriteria>(async ({ input }) => ({
             criteria: input,
             job: job('queued', 0),
           })),
-          check: fromPromise<JourneyRecomputeJob, number>(async () => readings.shift() ?? job('done', 100)),
+          check: fromPromise<RecomputeJob, number>(async () => readings.shift() ?? job('done', 100)),
         },
       }),
       { name: 'journey-recompute', log, clock },

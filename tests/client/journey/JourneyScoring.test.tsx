@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JourneyCriteria, JourneyRecomputeJob } from '../../../domain/journeyScoring.ts';
+import type { JourneyCriteria, RecomputeJob } from '../../../domain/journeyScoring.ts';
 import { ApiError } from '../../../src/api/ApiError.ts';
 import { criteriaAnswer } from './journeyFixtures.ts';
 import { journeyStubs, renderJourney } from './renderJourney.tsx';
@@ -17,9 +17,9 @@ describe('Buyer journey › Scoring', () => {
     expect((await screen.findByLabelText('Email click')).getAttribute('value')).toBe('3');
     expect(field('Half-life (days)').value).toBe('30');
     expect(field('Page pattern 1').value).toBe('/pricing*');
-    expect(field('Stage 5 name').value).toBe('Ready');
-    expect(field('Stage 5 from score').value).toBe('100');
-    await waitFor(() => expect(screen.getAllByTestId('journey-preview-row')).toHaveLength(5));
+    expect(field('Stage 6 name').value).toBe('Purchase');
+    expect(field('Stage 6 from score').value).toBe('100');
+    await waitFor(() => expect(screen.getAllByTestId('journey-preview-row')).toHaveLength(6));
     expect(api.criteriaPreview).toHaveBeenCalledWith(criteriaAnswer(), expect.anything());
     expect(screen.getByRole('button', { name: 'Save and recompute' })).toHaveProperty('disabled', true);
   });
@@ -62,11 +62,11 @@ describe('Buyer journey › Scoring', () => {
     await screen.findByLabelText('Email click');
     await waitFor(() => expect(api.criteriaPreview).toHaveBeenCalledTimes(1));
     type('Stage 3 from score', '3');
-    expect(await screen.findByText('Above the Aware stage’s 5.')).toBeTruthy();
+    expect(await screen.findByText('Stage Consideration must start above Interest (5).')).toBeTruthy();
     type('Unsubscribe', '4');
-    expect(screen.getByText('An unsubscribe takes points away: use 0 or less.')).toBeTruthy();
+    expect(screen.getByText('Must be at most 0.')).toBeTruthy();
     type('Half-life (days)', '');
-    expect(screen.getByText('Enter a number.')).toBeTruthy();
+    expect(screen.getByText('Must be a whole number.')).toBeTruthy();
     expect(screen.getByText('Correct the criteria to see the preview')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save and recompute' })).toHaveProperty('disabled', true);
     // Corrected, the next preview is the first since the mistakes: none was asked for them.
@@ -85,22 +85,23 @@ describe('Buyer journey › Scoring', () => {
     renderJourney('/buyer-journey/scoring');
     await screen.findByLabelText('Email click');
     fireEvent.click(screen.getByRole('button', { name: 'Add a page pattern' }));
-    expect(screen.getAllByTestId('journey-pattern-row')).toHaveLength(2);
-    type('Page pattern 2', 'demo');
-    expect(screen.getByText('A page pattern starts with / (the path after the domain).')).toBeTruthy();
-    type('Page pattern 2', '/demo');
+    expect(screen.getAllByTestId('journey-pattern-row')).toHaveLength(3);
+    type('Page pattern 3', 'blog');
+    expect(screen.getByText('A page pattern is a path starting with /, e.g. /pricing*.')).toBeTruthy();
+    type('Page pattern 3', '/blog/*');
     fireEvent.click(screen.getByRole('button', { name: 'Remove page pattern /pricing*' }));
-    expect(screen.getAllByTestId('journey-pattern-row')).toHaveLength(1);
-    expect(field('Page pattern 1').value).toBe('/demo');
+    expect(screen.getAllByTestId('journey-pattern-row')).toHaveLength(2);
+    expect(field('Page pattern 1').value).toBe('/demo*');
+    expect(field('Page pattern 2').value).toBe('/blog/*');
     fireEvent.click(screen.getByRole('button', { name: 'Add a stage' }));
-    expect(field('Stage 6 from score').value).toBe('150');
-    expect(screen.getByText('Name the stage.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove stage 6' }));
-    expect(screen.getAllByTestId('journey-stage-row')).toHaveLength(5);
+    expect(field('Stage 7 from score').value).toBe('150');
+    expect(screen.getByText('A stage needs a name.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove stage 7' }));
+    expect(screen.getAllByTestId('journey-stage-row')).toHaveLength(6);
   });
 
   it('Save sends the criteria, queues the recompute and shows its progress to the end', async () => {
-    const readings: JourneyRecomputeJob[] = [
+    const readings: RecomputeJob[] = [
       { id: 9, state: 'running', done: 20, total: 40 },
       { id: 9, state: 'done', done: 40, total: 40 },
     ];

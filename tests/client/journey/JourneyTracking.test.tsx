@@ -32,12 +32,13 @@ describe('Buyer journey › Tracking', () => {
     await screen.findByTestId('journey-tracking-id');
     expect(domains()).toEqual(['www.acme.example']);
     expect(screen.getByRole('button', { name: 'Save domains' })).toHaveProperty('disabled', true);
-    addDomain('https://shop.acme.example/path');
-    expect(screen.getByText(/Enter a website domain such as example.com/)).toBeTruthy();
+    addDomain('not a domain!');
+    expect(screen.getByText('Enter a website domain such as www.example.com.')).toBeTruthy();
     expect(screen.getByLabelText('Website domain').getAttribute('aria-invalid')).toBe('true');
     addDomain('WWW.Acme.Example');
     expect(screen.getByText('www.acme.example is already in the list.')).toBeTruthy();
-    addDomain(' Shop.Acme.Example ');
+    // A pasted address is read as its hostname, as the service reads it.
+    addDomain(' https://Shop.Acme.Example/pricing ');
     expect(domains()).toEqual(['www.acme.example', 'shop.acme.example']);
     expect((screen.getByLabelText('Website domain') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Remove www.acme.example' }));

@@ -1,12 +1,12 @@
 import {
   DEFAULT_JOURNEY_CRITERIA,
   type JourneyCriteria,
-  type JourneyOverviewAnswer,
+  type JourneyOverview,
 } from '../../../domain/journeyScoring.ts';
-import type { JourneySourcesAnswer, JourneyTrackingAnswer } from '../../../domain/journeyTracking.ts';
+import type { JourneySources, JourneyTracking } from '../../../domain/journeyTracking.ts';
 import type { JourneyOverviewQuery } from '../../../src/api/journeyApi.ts';
 
-export function sourcesAnswer(overrides: Partial<JourneySourcesAnswer> = {}): JourneySourcesAnswer {
+export function sourcesAnswer(overrides: Partial<JourneySources> = {}): JourneySources {
   return {
     total_views: 1000,
     total_visitors: 420,
@@ -32,7 +32,7 @@ export const STAGE_COUNTS = [
 ];
 
 /** 50 contacts in all (the stage counts); a stage's rows are its own. */
-export function overviewAnswer(query: JourneyOverviewQuery): JourneyOverviewAnswer {
+export function overviewAnswer(query: JourneyOverviewQuery): JourneyOverview {
   const total = query.stage ? (STAGE_COUNTS.find((s) => s.name === query.stage)?.contacts ?? 0) : 50;
   const rows = Array.from({ length: total }, (_, i) => ({
     contact_id: i + 1,
@@ -55,7 +55,7 @@ export function criteriaAnswer(): JourneyCriteria {
   return structuredClone(DEFAULT_JOURNEY_CRITERIA);
 }
 
-export function trackingAnswer(): JourneyTrackingAnswer {
+export function trackingAnswer(): JourneyTracking {
   return {
     tracking_id: 'tid_abcdefghijklmnopqrstuv',
     domains: ['www.acme.example'],

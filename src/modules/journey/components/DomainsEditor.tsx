@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { countOf } from '../../../../domain/countOf.ts';
 import {
-  type JourneyTrackingAnswer,
-  journeyDomainSchema,
+  type JourneyTracking,
   MAX_JOURNEY_DOMAINS,
+  normaliseJourneyDomain,
 } from '../../../../domain/journeyTracking.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -17,12 +17,15 @@ type Props = {
   /** The domains the service has now. */
   domains: string[];
   /** Hears the service's answer to a save. */
-  onSaved: (answer: JourneyTrackingAnswer) => void;
+  onSaved: (answer: JourneyTracking) => void;
 };
 
+const DOMAIN_INVALID = 'Enter a website domain such as www.example.com.';
+
 /**
- * The website domains the snippet may report from: the list with Remove, a domain to add (checked as the
- * service checks it: a hostname, no scheme, port or path; each once), and Save domains for the changes.
+ * The website domains the snippet may report from: the list with Remove, a domain to add (read as the
+ * service reads it: a hostname, lower-case, a pasted address's scheme, port and path left out; each once),
+ * and Save domains for the changes.
  */
 export function DomainsEditor({ domains, onSaved }: Props) {
   const api = useServices().journeyApi;
@@ -39,11 +42,11 @@ export function DomainsEditor({ domains, onSaved }: Props) {
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = journeyDomainSchema.safeParse(typed);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Enter a domain.');
-    if (list.includes(parsed.data)) return setFieldError(`${parsed.data} is already in the list.`);
+    const domain = normaliseJourneyDomain(typed);
+    if (domain === null) return setFieldError(DOMAIN_INVALID);
+    if (list.includes(domain)) return setFieldError(`${domain} is already in the list.`);
     if (list.length >= MAX_JOURNEY_DOMAINS) return setFieldError(`At most ${MAX_JOURNEY_DOMAINS} domains.`);
-    setList([...list, parsed.data]);
+    setList([...list, domain]);
     setTyped('');
     setFieldError(null);
   };

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../../domain/formatDate.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { JourneyOverviewAnswer, JourneyOverviewRow } from '../../../../domain/journeyScoring.ts';
+import type { JourneyOverview, JourneyOverviewRow } from '../../../../domain/journeyScoring.ts';
 import { areaLinks } from '../../../router/routeTable.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Badge } from '../../../ui/Badge.tsx';
@@ -61,7 +61,7 @@ const COLUMNS: TableColumn<JourneyOverviewRow>[] = [
   },
 ];
 
-function emptyPanel(stage: string | null, q: string, answer: JourneyOverviewAnswer | null) {
+function emptyPanel(stage: string | null, q: string, answer: JourneyOverview | null) {
   if (q)
     return (
       <StatePanel compact kind="empty" title="No contact matches">
@@ -107,7 +107,7 @@ export function JourneyContactsTab() {
     key: stage ?? '',
     load: (page, signal) =>
       api.overview({ stage, q: page.q, offset: page.offset, limit: page.limit }, signal),
-    rowsOf: (answer: JourneyOverviewAnswer) => answer.result,
+    rowsOf: (answer: JourneyOverview) => answer.result,
     totalOf: (answer) => answer.total_records,
     rowKey: (row) => row.contact_id,
   });

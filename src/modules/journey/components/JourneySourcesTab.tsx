@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { localToday, periodDates } from '../../../../domain/analyticsPeriod.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { journeyPeriodOf, journeyPeriodSearch } from '../../../../domain/journeyScreenSearch.ts';
-import type { JourneySourcesAnswer } from '../../../../domain/journeyTracking.ts';
+import type { JourneySources } from '../../../../domain/journeyTracking.ts';
 import type { JourneyPeriod } from '../../../api/journeyApi.ts';
 import { buttonClassName } from '../../../ui/buttonClassName.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -45,7 +45,7 @@ function NoVisits() {
   );
 }
 
-function SourcesView({ answer }: { answer: JourneySourcesAnswer }) {
+function SourcesView({ answer }: { answer: JourneySources }) {
   const [view, setView] = useState<View>('chart');
   const rows = useMemo(() => sourceRows(answer), [answer]);
   if (answer.total_views === 0) return <NoVisits />;

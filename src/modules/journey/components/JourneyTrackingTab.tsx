@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { JourneyTrackingAnswer } from '../../../../domain/journeyTracking.ts';
+import type { JourneyTracking } from '../../../../domain/journeyTracking.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
@@ -17,7 +17,7 @@ export function JourneyTrackingTab() {
   const tracking = useLoad((_: null, signal) => api.tracking(signal), 'journey-tracking');
   const { load } = tracking;
   // The service's answer to the latest save of the domains, newer than the load's.
-  const [saved, setSaved] = useState<JourneyTrackingAnswer | null>(null);
+  const [saved, setSaved] = useState<JourneyTracking | null>(null);
   useEffect(() => load(null), [load]);
   if (tracking.status === 'failure' && tracking.error)
     return (

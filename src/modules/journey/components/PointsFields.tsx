@@ -1,6 +1,6 @@
-import { JOURNEY_ACTIVITY_POINTS } from '../../../../domain/journeyScoring.ts';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { CriteriaEditor } from '../hooks/useCriteriaEditor.ts';
+import { JOURNEY_ACTIVITY_POINTS } from '../journeyActivityLabels.ts';
 
 /** Points per activity, and the decay half-life: how fast points fade. */
 export function PointsFields({ editor }: { editor: CriteriaEditor }) {

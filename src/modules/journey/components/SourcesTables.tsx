@@ -1,13 +1,13 @@
 import { formatRate } from '../../../../domain/formatRate.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { JourneySourcesAnswer } from '../../../../domain/journeyTracking.ts';
+import type { JourneySources } from '../../../../domain/journeyTracking.ts';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import { Table, type TableColumn } from '../../../ui/Table.tsx';
 import { UserText } from '../../../ui/UserText.tsx';
 import type { SourceRow } from '../utils/sourcesChartLayout.ts';
 
-type UtmRow = JourneySourcesAnswer['utm'][number];
-type ReferrerRow = JourneySourcesAnswer['referrers'][number];
+type UtmRow = JourneySources['utm'][number];
+type ReferrerRow = JourneySources['referrers'][number];
 
 const views = <Row extends { views: number }>(): TableColumn<Row> => ({
   id: 'views',

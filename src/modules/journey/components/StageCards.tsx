@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { pluralNoun } from '../../../../domain/countOf.ts';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
-import type { JourneyStageCount } from '../../../../domain/journeyScoring.ts';
+import type { StageCount } from '../../../../domain/journeyScoring.ts';
 
 type Props = {
-  stages: readonly JourneyStageCount[];
+  stages: readonly StageCount[];
   /** The stage shown (its name), or null for every stage. */
   current: string | null;
 };

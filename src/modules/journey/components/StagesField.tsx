@@ -1,11 +1,11 @@
-import { MAX_JOURNEY_STAGES } from '../../../../domain/journeyScoring.ts';
+import { MAX_STAGES } from '../../../../domain/journeyScoring.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import type { CriteriaEditor } from '../hooks/useCriteriaEditor.ts';
 
 /**
  * The buyer stages, lowest first: a name and the score a contact needs to reach it (the first starts at
- * 0, each above the one before), Remove (one stays), and Add a stage (at most MAX_JOURNEY_STAGES).
+ * 0, each above the one before), Remove (one stays), and Add a stage (at most MAX_STAGES).
  */
 export function StagesField({ editor }: { editor: CriteriaEditor }) {
   const { form, setForm, errors } = editor;
@@ -61,7 +61,7 @@ export function StagesField({ editor }: { editor: CriteriaEditor }) {
           {errors.stages}
         </p>
       ) : null}
-      <Button variant="secondary" size="sm" disabled={stages.length >= MAX_JOURNEY_STAGES} onClick={add}>
+      <Button variant="secondary" size="sm" disabled={stages.length >= MAX_STAGES} onClick={add}>
         Add a stage
       </Button>
     </div>

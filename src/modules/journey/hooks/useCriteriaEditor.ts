@@ -1,12 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type {
-  JourneyCriteria,
-  JourneyCriteriaPreviewAnswer,
-  JourneyCriteriaSaveAnswer,
-  JourneyRecomputeJob,
-} from '../../../../domain/journeyScoring.ts';
+import type { JourneyCriteriaPreview, JourneyCriteriaSaved } from '../../../../domain/journeyAnswers.ts';
+import type { JourneyCriteria, RecomputeJob } from '../../../../domain/journeyScoring.ts';
 import { journeyRecomputeMachine } from '../../../../machines/journeyRecomputeMachine.ts';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
@@ -26,7 +22,7 @@ export function useCriteriaEditor(loaded: JourneyCriteria) {
   const [baseline, setBaseline] = useState(() => JSON.stringify(loaded));
   const check = useMemo(() => checkCriteria(form), [form]);
 
-  const preview: UseLoad<JourneyCriteria, JourneyCriteriaPreviewAnswer> = useLoad(
+  const preview: UseLoad<JourneyCriteria, JourneyCriteriaPreview> = useLoad(
     (criteria: JourneyCriteria, signal) => api.criteriaPreview(criteria, signal),
     'journey-criteria-preview',
   );
@@ -41,10 +37,10 @@ export function useCriteriaEditor(loaded: JourneyCriteria) {
   const [machine] = useState(() =>
     journeyRecomputeMachine.provide({
       actors: {
-        save: fromPromise<JourneyCriteriaSaveAnswer, JourneyCriteria>(({ input, signal }) =>
+        save: fromPromise<JourneyCriteriaSaved, JourneyCriteria>(({ input, signal }) =>
           apiRef.current.saveCriteria(input, signal),
         ),
-        check: fromPromise<JourneyRecomputeJob, number>(({ input, signal }) =>
+        check: fromPromise<RecomputeJob, number>(({ input, signal }) =>
           apiRef.current.recompute(input, signal),
         ),
       },

@@ -1,17 +1,17 @@
-import {
-  type JourneyActivity,
-  type JourneyCriteria,
-  journeyCriteriaSchema,
-} from '../../../../domain/journeyScoring.ts';
+import { type JourneyCriteria, journeyCriteriaSchema } from '../../../../domain/journeyScoring.ts';
+import type { JourneyActivity } from '../journeyActivityLabels.ts';
 
 /** The criteria as the editor's fields hold them: numbers as typed, so "-" or "" can be on the way. */
-export type CriteriaForm = Record<JourneyActivity, string> & {
+export type CriteriaForm = { [K in JourneyActivity]: string } & {
   page_patterns: { pattern: string; points: string }[];
   half_life_days: string;
   stages: { name: string; min_score: string }[];
 };
 
-/** A field's message by its path ("email_open", "stages.2.min_score", "page_patterns"). */
+/**
+ * A field's message by its path ("email_open", "stages.2.min_score"); what concerns the stages as a whole
+ * (their order, two of one name, the first threshold) is under "stages".
+ */
 export type CriteriaErrors = Record<string, string>;
 
 export type CriteriaCheck = { ok: true; criteria: JourneyCriteria } | { ok: false; errors: CriteriaErrors };
@@ -29,30 +29,20 @@ export function criteriaForm(criteria: JourneyCriteria): CriteriaForm {
   };
 }
 
-/** A typed number: blank or not a number is NaN, which the schema refuses with "Enter a number". */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** A service message about one field ("email_open must be at least -1000.") as read under that field. */
+const underField = (message: string) => message.replace(/^.*? must be /, 'Must be ');
 
 /**
- * The criteria the fields name, checked by the schema the service checks them with (journeyCriteriaSchema),
- * or each wrong field's message.
+ * The criteria the fields name, checked by the schema the service checks them with (journeyCriteriaSchema:
+ * it reads the typed digits itself), or each wrong field's message.
  */
 export function checkCriteria(form: CriteriaForm): CriteriaCheck {
-  const parsed = journeyCriteriaSchema.safeParse({
-    email_open: numberOf(form.email_open),
-    email_click: numberOf(form.email_click),
-    form_submission: numberOf(form.form_submission),
-    page_view: numberOf(form.page_view),
-    unsubscribe: numberOf(form.unsubscribe),
-    page_patterns: form.page_patterns.map((p) => ({ pattern: p.pattern, points: numberOf(p.points) })),
-    half_life_days: numberOf(form.half_life_days),
-    stages: form.stages.map((s) => ({ name: s.name, min_score: numberOf(s.min_score) })),
-  });
+  const parsed = journeyCriteriaSchema.safeParse(form);
   if (parsed.success) return { ok: true, criteria: parsed.data };
   const errors: CriteriaErrors = {};
   for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    const message = issue.code === 'invalid_type' ? 'Enter a number.' : issue.message;
-    errors[path] ??= message;
+    const path = issue.path.length > 0 ? issue.path.join('.') : 'stages';
+    errors[path] ??= issue.path.length > 0 ? underField(issue.message) : issue.message;
   }
   return { ok: false, errors };
 }

@@ -5,7 +5,7 @@ import { formatThousands } from '../../../../domain/formatThousands.ts';
 import {
   JOURNEY_SOURCES,
   type JourneySource,
-  type JourneySourcesAnswer,
+  type JourneySources,
 } from '../../../../domain/journeyTracking.ts';
 import { JOURNEY_SOURCE_LABELS } from '../journeySourceLabels.ts';
 
@@ -30,7 +30,7 @@ export type SourcesChartLayout = {
 };
 
 /** Every source in the screen's order, those the answer leaves out at 0 (share: a fraction of the views). */
-export function sourceRows(answer: JourneySourcesAnswer): SourceRow[] {
+export function sourceRows(answer: JourneySources): SourceRow[] {
   return JOURNEY_SOURCES.map((source) => {
     const row = answer.sources.find((s) => s.source === source);
     return {
