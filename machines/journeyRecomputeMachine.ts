@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import type { JourneyCriteria, RecomputeJob } from '../domain/journeyScoring.ts';
 import type { JourneyCriteriaSaved } from '../domain/journeyAnswers.ts';
+import type { JourneyCriteria, RecomputeJob } from '../domain/journeyScoring.ts';
 import { type RequestFailure, toRequestFailure } from '../domain/requestFailure.ts';
 
 /** How long the screen waits between two readings of a recompute's progress. */

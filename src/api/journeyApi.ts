@@ -1,5 +1,5 @@
-import type { JourneyCriteria, JourneyOverview, RecomputeJob } from '../../domain/journeyScoring.ts';
 import type { JourneyCriteriaPreview, JourneyCriteriaSaved } from '../../domain/journeyAnswers.ts';
+import type { JourneyCriteria, JourneyOverview, RecomputeJob } from '../../domain/journeyScoring.ts';
 import type { JourneySources, JourneyTracking } from '../../domain/journeyTracking.ts';
 import { serviceClient } from './serviceClient.ts';
 
