@@ -174,6 +174,26 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByRole('button', { name: 'OK' }).click();
     });
 
+    test('buyer journey screens', async ({ page }) => {
+      await signIn(page, DEMO_LOGIN, '/buyer-journey/sources');
+      await expect(
+        page.getByTestId('journey-sources-chart').or(page.getByText('No website visits in this period')),
+      ).toBeVisible();
+      await shot(page, 'journey-sources');
+      await page.getByRole('link', { name: 'Contacts', exact: true }).click();
+      await expect(page.getByTestId('journey-stage-cards')).toBeVisible();
+      await shot(page, 'journey-contacts');
+      await page.getByRole('link', { name: 'Scoring', exact: true }).click();
+      await expect(page.getByTestId('journey-preview-row').first()).toBeVisible();
+      await shot(page, 'journey-scoring');
+      await page.getByLabel('Stage 2 from score').fill('0');
+      await expect(page.getByText('Correct the criteria to see the preview')).toBeVisible();
+      await shot(page, 'journey-scoring-errors');
+      await page.getByRole('link', { name: 'Tracking', exact: true }).click();
+      await expect(page.getByTestId('journey-tracking-id')).toBeVisible();
+      await shot(page, 'journey-tracking');
+    });
+
     test('settings screens', async ({ page }) => {
       await signIn(page, DEMO_LOGIN, '/settings');
       const table = page.getByRole('table', { name: 'Sender addresses' });

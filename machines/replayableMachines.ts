@@ -5,6 +5,7 @@ import { curationMachine } from './curationMachine.ts';
 import { currentUserMachine } from './currentUserMachine.ts';
 import { designSaveMachine } from './designSaveMachine.ts';
 import { importProgressMachine } from './importProgressMachine.ts';
+import { journeyRecomputeMachine } from './journeyRecomputeMachine.ts';
 import { loadMachine } from './loadMachine.ts';
 import { panelsMachine } from './panelsMachine.ts';
 import { preferenceFormMachine } from './preferenceFormMachine.ts';
@@ -30,6 +31,7 @@ export const replayableMachines: Readonly<Record<string, AnyStateMachine>> = {
   [curationMachine.id]: curationMachine,
   [designSaveMachine.id]: designSaveMachine,
   [importProgressMachine.id]: importProgressMachine,
+  [journeyRecomputeMachine.id]: journeyRecomputeMachine,
   [loadMachine.id]: loadMachine,
   [panelsMachine.id]: panelsMachine,
   [preferenceFormMachine.id]: preferenceFormMachine,

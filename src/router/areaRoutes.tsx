@@ -1,5 +1,10 @@
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { isContentTab } from '../../domain/contentArticles.ts';
+import {
+  JOURNEY_SCREEN_DEFAULTS,
+  journeyScreenSearchSchema,
+  journeyTabOf,
+} from '../../domain/journeyScreenSearch.ts';
 import { PEOPLE_LIST_DEFAULTS, peopleListSearchSchema } from '../../domain/peopleListSearch.ts';
 import { OutboxPage } from '../modules/admin/components/OutboxPage.tsx';
 import { SupportInboxPage } from '../modules/admin/components/SupportInboxPage.tsx';
@@ -16,6 +21,7 @@ import {
 } from '../modules/content/components/CampaignContentPage.tsx';
 import { ContentPage } from '../modules/content/components/ContentPage.tsx';
 import { ImportPage } from '../modules/import/components/ImportPage.tsx';
+import { BuyerJourneyPage } from '../modules/journey/components/BuyerJourneyPage.tsx';
 import { MailboxPage } from '../modules/mailbox/components/MailboxPage.tsx';
 import { WelcomePage } from '../modules/onboarding/components/WelcomePage.tsx';
 import { useFeature } from '../modules/shared/hooks/useFeature.ts';
@@ -138,11 +144,25 @@ export const automationRoute = createRoute({
     );
   },
 });
-export const buyerJourneyRoute = area(
-  '/buyer-journey/{-$tab}',
-  'Buyer journey',
-  'See where your contacts and accounts stand on their way to buying.',
-);
+/**
+ * /buyer-journey/{tab}: sources, contacts (buyer_stage_filter), scoring and tracking, each view's state in
+ * the address; an address that names no tab is a real not-found.
+ */
+export const buyerJourneyRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/buyer-journey/{-$tab}',
+  validateSearch: journeyScreenSearchSchema,
+  search: { middlewares: [stripSearchParams(JOURNEY_SCREEN_DEFAULTS)] },
+  component: function BuyerJourneyRoute() {
+    const { tab } = buyerJourneyRoute.useParams();
+    const shown = journeyTabOf(tab);
+    if (shown === null)
+      return (
+        <AreaNotFound area="Buyer journey" path={`/buyer-journey/${tab}`} home={areaLinks.buyerJourney} />
+      );
+    return <BuyerJourneyPage tab={shown} />;
+  },
+});
 /** /welcome: where a first sign-in lands (the support chat is not shown there). */
 export const welcomeRoute = createRoute({
   getParentRoute: () => protectedRoute,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { createReportRetryGroup, ReportRetryGroupContext } from '../../shared/hooks/reportRetryGroup.ts';
 import type { AnalyticsSection } from '../analyticsSections.ts';
-import { createReportRetryGroup, ReportRetryGroupContext } from '../hooks/reportRetryGroup.ts';
 import { useAnalyticsFilter } from '../hooks/useAnalyticsFilter.ts';
 import { AccountDashboard } from './AccountDashboard.tsx';
 import { AccountsAnalyticsTab } from './AccountsAnalyticsTab.tsx';

@@ -6,7 +6,7 @@ import type { AnalyticsQuery } from '../../../../domain/analyticsFilterSearch.ts
 import { normaliseSearchTerm } from '../../../../domain/normaliseSearchTerm.ts';
 import { TabCount, TabLinks } from '../../../ui/TabLinks.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
+import { useReport } from '../../shared/hooks/useReport.ts';
 import { ContactTabList, type ContactTabState } from './ContactTabList.tsx';
 
 /**
@@ -30,7 +30,7 @@ export function ContactsAnalyticsTab({ query, tab: tabParam }: { query: Analytic
   const tab = contactTabOf(tabParam);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const q = normaliseSearchTerm(String(search.q ?? '')).term;
-  const counts = useAnalyticsReport(
+  const counts = useReport(
     (input: AnalyticsQuery & { search: string }, signal) => api.contactTabCounts(input, signal),
     'analytics-contact-counts',
     { ...query, search: q },

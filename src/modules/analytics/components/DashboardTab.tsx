@@ -3,13 +3,13 @@ import type { AnalyticsStats } from '../../../../domain/analyticsTypes.ts';
 import { countOf } from '../../../../domain/countOf.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { ReportState } from '../../shared/components/ReportState.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
+import { useReport } from '../../shared/hooks/useReport.ts';
 import { formatRate } from '../analyticsFormat.ts';
-import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
 import { EngagementBars } from './EngagementBars.tsx';
 import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
-import { ReportState } from './ReportState.tsx';
 import { StatsCards } from './StatsCards.tsx';
 import { TrendsCard } from './TrendsCard.tsx';
 
@@ -27,26 +27,18 @@ const nothingHappened = (s: AnalyticsStats) => s.sent + s.delivered + s.opens + 
 export function DashboardTab({ query }: { query: AnalyticsQuery }) {
   const api = useServices().analyticsApi;
   const graphQuery = { ...query, limit: GRAPH_ROWS, offset: 0 };
-  const dashboard = useAnalyticsReport(
-    (q: AnalyticsQuery, s) => api.dashboard(q, s),
-    'analytics-dashboard',
-    query,
-  );
-  const emails = useAnalyticsReport(
+  const dashboard = useReport((q: AnalyticsQuery, s) => api.dashboard(q, s), 'analytics-dashboard', query);
+  const emails = useReport(
     (q: typeof graphQuery, s) => api.emailGraph(q, s),
     'analytics-email-graph',
     graphQuery,
   );
-  const campaigns = useAnalyticsReport(
+  const campaigns = useReport(
     (q: typeof graphQuery, s) => api.campaignGraph(q, s),
     'analytics-campaign-graph',
     graphQuery,
   );
-  const trends = useAnalyticsReport(
-    (q: AnalyticsQuery, s) => api.emailTrends(q, s),
-    'analytics-email-trends',
-    query,
-  );
+  const trends = useReport((q: AnalyticsQuery, s) => api.emailTrends(q, s), 'analytics-email-trends', query);
 
   const stats = dashboard.data?.data.stats;
   const empty = stats !== undefined && nothingHappened(stats);

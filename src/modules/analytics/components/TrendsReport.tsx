@@ -6,8 +6,9 @@ import { Card } from '../../../ui/Card.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { ToggleGroup } from '../../../ui/ToggleGroup.tsx';
 import { EmailEventChart } from '../../shared/components/EmailEventChart.tsx';
+import { ReportState } from '../../shared/components/ReportState.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
-import { useAnalyticsReport } from '../hooks/useAnalyticsReport.ts';
+import { useReport } from '../../shared/hooks/useReport.ts';
 import {
   defaultTrendChoice,
   isRate,
@@ -18,7 +19,6 @@ import {
   trendChart,
 } from '../trendSeries.ts';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
-import { ReportState } from './ReportState.tsx';
 import { TrendsTable } from './TrendsTable.tsx';
 import { ZOOM_LABELS, ZoomSelect } from './ZoomSelect.tsx';
 
@@ -143,7 +143,7 @@ function TrendsView({ report, trends: all }: { report: TrendReport; trends: Tren
  */
 export function TrendsReport({ report, query }: { report: TrendReport; query: AnalyticsQuery }) {
   const api = useServices().analyticsApi;
-  const trends = useAnalyticsReport(
+  const trends = useReport(
     (q: AnalyticsQuery, s) => (report.graph === 'click' ? api.clickTrends(q, s) : api.emailTrends(q, s)),
     `analytics-${report.graph}-trends`,
     query,

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   type ExportWidgetSettings,
   MAX_PROMOTION_CODE_LENGTH,
@@ -12,6 +12,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { FieldFrame } from '../../../ui/FieldFrame.tsx';
 import { Form } from '../../../ui/Form.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
+import { CopyableCode } from '../../shared/components/CopyableCode.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
 import { useRequest } from '../../shared/hooks/useRequest.ts';
@@ -53,9 +54,6 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
   );
   const [codes, setCodes] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const snippetRef = useRef<HTMLTextAreaElement>(null);
-  const snippetId = useId();
   const { load } = settings;
   const { reset } = save;
 
@@ -66,7 +64,6 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
     if (!open) {
       reset();
       setFieldError(null);
-      setCopied(false);
     }
   }, [open, reset]);
   // What the server has now: the widget as loaded, then as each save answered.
@@ -83,17 +80,6 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
     setFieldError(null);
     save.submit(parsed.codes);
   };
-  const copy = async () => {
-    if (!current) return;
-    try {
-      await navigator.clipboard.writeText(current.embed_code);
-    } catch {
-      // No clipboard (an insecure origin, a refusal): the code is selected for Ctrl+C instead.
-      snippetRef.current?.select();
-    }
-    setCopied(true);
-  };
-
   const body = () => {
     if (!allowed)
       return (
@@ -157,31 +143,16 @@ export function ExportWidgetDialog({ campaignId, open, allowed, onClose }: Props
             </span>
           </div>
         </Form>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={snippetId}>
-            Embed code
-          </label>
-          <textarea
-            id={snippetId}
-            ref={snippetRef}
-            className="ui-field__input export-widget__textarea export-widget__snippet"
-            readOnly
-            rows={3}
-            value={current.embed_code}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
-        <div className="export-widget__row">
-          <Button size="sm" variant="secondary" onClick={() => void copy()}>
-            Copy the code
-          </Button>
+        <CopyableCode
+          label="Embed code"
+          value={current.embed_code}
+          copyLabel="Copy the code"
+          copiedText="Copied: paste it into your website."
+        >
           <a href={current.widget_url} target="_blank" rel="noopener noreferrer">
             Open the widget
           </a>
-          <span role="status" className="export-widget__status">
-            {copied ? 'Copied: paste it into your website.' : ''}
-          </span>
-        </div>
+        </CopyableCode>
       </div>
     );
   };

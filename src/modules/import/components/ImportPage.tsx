@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { importCaption } from '../../../../domain/importProgress.ts';
 import { importProgressMachine } from '../../../../machines/importProgressMachine.ts';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { useRecordedActor } from '../../../ui/useRecordedActor.ts';
-import { ImportProgressBar } from './ImportProgressBar.tsx';
 import './ImportPage.css';
 
 /**
@@ -48,7 +48,7 @@ export function ImportPage() {
           We are bringing in your contacts and accounts. This takes a few seconds; you will go on to the
           content explorer as soon as it is done.
         </p>
-        <ImportProgressBar value={count} max={total} label="Import progress" valueText={caption} />
+        <ProgressBar value={count} max={total} label="Import progress" valueText={caption} />
         <p className="import-page__caption" aria-live="polite" data-testid="import-caption">
           {caption}
         </p>

@@ -1,15 +1,8 @@
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useMemo, useState } from 'react';
 import { formatThousands } from '../../../../domain/formatThousands.ts';
 import { BUCKET_NOUNS, type ZoomLevel } from '../../../../domain/trendZoom.ts';
+import { useElementWidth } from '../hooks/useElementWidth.ts';
+import { chartCursorMove } from '../utils/chartCursorMove.ts';
 import {
   bucketReadout,
   type ChartMetric,
@@ -38,41 +31,6 @@ type Props = {
   empty: ReactNode;
 };
 
-/** Follows the width of its box (the chart is drawn again by React at that width). */
-function useWidth(): [RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(260, Math.round(entry.contentRect.width)));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
-}
-
-/** Where the arrow keys (Home, End) take the reader from bucket `at` of `count`; null: not a move. */
-function moveOf(key: string, at: number | null, count: number): number | null {
-  const last = count - 1;
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowDown':
-      return at === null ? 0 : Math.min(last, at + 1);
-    case 'ArrowLeft':
-    case 'ArrowUp':
-      return at === null ? last : Math.max(0, at - 1);
-    case 'Home':
-      return 0;
-    case 'End':
-      return last;
-    default:
-      return null;
-  }
-}
-
 /**
  * The one chart of email events: the chosen series (sends, opens and clicks by default; a report's
  * metrics and rates) per day, week, month, quarter or year, with a legend of the totals. d3 computes the
@@ -91,7 +49,7 @@ export function EmailEventChart({
   testId,
   empty,
 }: Props) {
-  const [boxRef, width] = useWidth();
+  const [boxRef, width] = useElementWidth();
   const [cursor, setCursor] = useState<number | null>(null);
   const layout = useMemo(
     () => emailEventChartLayout({ series, metrics, level, from, to, width, height }),
@@ -115,7 +73,7 @@ export function EmailEventChart({
   const summary = chartSummary(metrics, layout.totals, level, from, to);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') return setCursor(null);
-    const next = moveOf(event.key, at, layout.days.length);
+    const next = chartCursorMove(event.key, at, layout.days.length);
     if (next === null) return;
     event.preventDefault();
     setCursor(next);

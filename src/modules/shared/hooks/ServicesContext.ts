@@ -5,6 +5,7 @@ import { type AudienceApi, audienceApi } from '../../../api/audienceApi.ts';
 import { type AuthApi, authApi } from '../../../api/authApi.ts';
 import { type CampaignApi, campaignApi } from '../../../api/campaignApi.ts';
 import { type ContentApi, contentApi } from '../../../api/contentApi.ts';
+import { type JourneyApi, journeyApi } from '../../../api/journeyApi.ts';
 import { type MailboxApi, mailboxApi } from '../../../api/mailboxApi.ts';
 import { type PreferenceApi, preferenceApi } from '../../../api/preferenceApi.ts';
 import { type PublishApi, publishApi } from '../../../api/publishApi.ts';
@@ -30,6 +31,8 @@ export type Services = {
   mailboxApi: MailboxApi;
   workflowApi: WorkflowApi;
   analyticsApi: AnalyticsApi;
+  /** The buyer journey: tracking, sources, the contacts overview and the scoring criteria. */
+  journeyApi: JourneyApi;
   preferenceApi: PreferenceApi;
   audienceApi: AudienceApi;
   campaignApi: CampaignApi;
@@ -62,6 +65,7 @@ export const appServices: Services = {
   mailboxApi,
   workflowApi,
   analyticsApi,
+  journeyApi,
   preferenceApi,
   audienceApi,
   campaignApi,

@@ -1,6 +1,6 @@
-import './ImportProgressBar.css';
+import './ProgressBar.css';
 
-export type ImportProgressBarProps = {
+export type ProgressBarProps = {
   value: number;
   max: number;
   label: string;
@@ -8,12 +8,12 @@ export type ImportProgressBarProps = {
   valueText: string;
 };
 
-/** A determinate progress bar (role progressbar with its value, minimum and maximum). */
-export function ImportProgressBar({ value, max, label, valueText }: ImportProgressBarProps) {
+/** A determinate progress bar (role progressbar with its value, minimum and maximum): the import, a recompute. */
+export function ProgressBar({ value, max, label, valueText }: ProgressBarProps) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (
     <div
-      className="import-bar"
+      className="ui-progress"
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
@@ -21,7 +21,7 @@ export function ImportProgressBar({ value, max, label, valueText }: ImportProgre
       aria-valuenow={value}
       aria-valuetext={valueText}
     >
-      <div className="import-bar__fill" style={{ width: `${percent}%` }} />
+      <div className="ui-progress__fill" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
-import type { AnalyticsReport } from '../hooks/useAnalyticsReport.ts';
+import type { Report } from '../hooks/useReport.ts';
 
 /** A report's place on the page: its loading and failed states (Try again), then what it shows. */
 export function ReportState<T>({
@@ -9,7 +9,7 @@ export function ReportState<T>({
   what,
   children,
 }: {
-  report: Pick<AnalyticsReport<never, T>, 'status' | 'error' | 'data' | 'retry'>;
+  report: Pick<Report<never, T>, 'status' | 'error' | 'data' | 'retry'>;
   what: string;
   children: (data: T) => ReactNode;
 }) {

@@ -1,22 +1,22 @@
 import { useCallback, useContext, useEffect, useRef } from 'react';
-import { type LoadRun, type UseLoad, useLoad } from '../../shared/hooks/useLoad.ts';
 import { ReportRetryGroupContext } from './reportRetryGroup.ts';
+import { type LoadRun, type UseLoad, useLoad } from './useLoad.ts';
 
-export type AnalyticsReport<TInput, TOutput> = UseLoad<TInput, TOutput> & {
+export type Report<TInput, TOutput> = UseLoad<TInput, TOutput> & {
   /** Asks again for the report of the current query, and for every failed report of its screen (Try again). */
   retry: () => void;
 };
 
 /**
- * One report of an analytics screen through the load machine: loaded when its query changes (a newer query
+ * One report of a screen (analytics, the buyer journey) through the load machine: loaded when its query changes (a newer query
  * supersedes the load in flight, its request aborted, no error shown), asked again by retry, together with
  * the other reports of its screen that failed (one Try again after an outage brings the whole screen back).
  */
-export function useAnalyticsReport<TInput, TOutput>(
+export function useReport<TInput, TOutput>(
   run: LoadRun<TInput, TOutput>,
   name: string,
   query: TInput,
-): AnalyticsReport<TInput, TOutput> {
+): Report<TInput, TOutput> {
   const report = useLoad(run, name);
   const { load } = report;
   const queryRef = useRef(query);
