@@ -27,7 +27,6 @@ import { WelcomePage } from '../modules/onboarding/components/WelcomePage.tsx';
 import { useFeature } from '../modules/shared/hooks/useFeature.ts';
 import { AreaNotFound } from '../modules/shell/components/AreaNotFound.tsx';
 import { PermissionDeniedPage } from '../modules/shell/components/PermissionDeniedPage.tsx';
-import { AreaBeingBuiltPage } from './AreaBeingBuiltPage.tsx';
 import { automationRoutes } from './automationRoutes.tsx';
 import { campaignsViewOf } from './campaignsViewOf.ts';
 import { pagedListRouteSearch } from './pagedListRouteSearch.ts';
@@ -36,14 +35,7 @@ import { optionalString } from './routePaths.ts';
 import { areaLinks } from './routeTable.ts';
 import { useExportWidgetPermission } from './useExportWidgetPermission.ts';
 
-/** The signed-in areas. Areas a later release builds (the buyer journey) show an honest "being built" page. */
-
-const area = <TPath extends string>(path: TPath, title: string, purpose: string) =>
-  createRoute({
-    getParentRoute: () => protectedRoute,
-    path,
-    component: () => <AreaBeingBuiltPage title={title} purpose={purpose} />,
-  });
+/** The signed-in areas: every route of both specs opens a built screen or a not-found inside the workbench. */
 
 /** /campaigns (the list), /campaigns/campaign?campaign_id=… (a campaign's emails and editions). */
 export const campaignsRoute = createRoute({
