@@ -57,5 +57,7 @@ export type AiDraftRequest = {
   /** How many of the audience have this personality (the prompt may say so). */
   audienceCount: number;
   organisationName: string;
+  /** Who the email is addressed to (the AI email's emails_to, e.g. "Customers"); empty: nobody named. */
+  addressedTo?: string;
   articles: readonly { title: string; summary: string }[];
 };

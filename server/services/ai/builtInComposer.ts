@@ -10,6 +10,8 @@ type Style = {
   subject: (topic: string) => string;
   preheader: string;
   opening: (topic: string, org: string) => string;
+  /** How this reader is greeted when the email names who it is for (emails_to). */
+  greeting: (to: string) => string;
   /** The body, in the order this reader wants it. */
   body: (topic: string, articles: number) => string[];
   callToAction: string;
@@ -22,6 +24,7 @@ const STYLES: Record<AiPersonalityType, Style> = {
     subject: (topic) => `${topic}: the results, in brief`,
     preheader: 'Two minutes, the outcome first.',
     opening: (topic) => `Straight to it: ${lower(topic)} moves results now.`,
+    greeting: (to) => `${to}:`,
     body: (_topic, articles) => [
       articles > 0
         ? `The ${countWord(articles)} pieces below show what works. Pick one and act today.`
@@ -33,6 +36,7 @@ const STYLES: Record<AiPersonalityType, Style> = {
   Influencer: {
     subject: (topic) => `You'll love this: ${lower(topic)}`,
     preheader: 'Ideas your team will want to talk about.',
+    greeting: (to) => `Hi ${to}!`,
     opening: (topic, org) =>
       `Hello! Everyone at ${org} has been buzzing about ${lower(topic)}, and we wanted you in on it.`,
     body: (_topic, articles) => [
@@ -47,6 +51,7 @@ const STYLES: Record<AiPersonalityType, Style> = {
   Steady: {
     subject: (topic) => `A simple guide to ${lower(topic)}`,
     preheader: 'Step by step, at your own pace.',
+    greeting: (to) => `Dear ${to},`,
     opening: (topic) => `We know change takes time, so here is ${lower(topic)}, one calm step at a time.`,
     body: (_topic, articles) => [
       'First, look at what stays the same: your team and your way of working.',
@@ -59,6 +64,7 @@ const STYLES: Record<AiPersonalityType, Style> = {
   Conscientious: {
     subject: (topic) => `${topic}: the details and the evidence`,
     preheader: 'The facts, the method and the sources.',
+    greeting: (to) => `Dear ${to},`,
     opening: (topic) => `This email sets out ${lower(topic)} with the facts behind it.`,
     body: (_topic, articles) => [
       'What we looked at, how we measured it, and what the figures show are below, so you can check each point.',
@@ -72,6 +78,7 @@ const STYLES: Record<AiPersonalityType, Style> = {
   Others: {
     subject: (topic) => topic,
     preheader: 'What is new, and why it matters to you.',
+    greeting: (to) => `Hello ${to},`,
     opening: (topic) => `Here is what is new about ${lower(topic)}.`,
     body: (_topic, articles) => [
       articles > 0
@@ -106,7 +113,9 @@ export function composeBuiltIn(request: AiDraftRequest): AiDraft {
   const style = STYLES[request.personality];
   const topic = topicOf(request.prompt);
   const articles = request.articles.length;
+  const to = request.addressedTo?.trim() ?? '';
   const paragraphs = [
+    ...(to ? [style.greeting(clip(to, 80))] : []),
     style.opening(topic, request.organisationName),
     ...(style.quotesPrompt ? [`You asked about: “${clip(request.prompt.trim(), 600)}”`] : []),
     ...style.body(topic, articles),

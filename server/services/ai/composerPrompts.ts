@@ -28,6 +28,7 @@ export function userPrompt(request: AiDraftRequest): string {
   return [
     `What the email is about: ${request.prompt.trim()}`,
     `It goes to ${request.audienceCount} ${request.personality} reader(s).`,
+    request.addressedTo?.trim() ? `Address the readers as: ${request.addressedTo.trim()}.` : '',
     articles ? `The edition's articles (set include_articles to show them below the text):\n${articles}` : '',
   ]
     .filter(Boolean)

@@ -52,6 +52,7 @@ export async function regenerateAiEmail(
       personality: variant.personality_type,
       audienceCount: segments.get(variant.personality_type)?.size ?? 0,
       organisationName: org.name,
+      addressedTo: gen.emails_to ?? '',
       articles: articles.map((article) => ({ title: article.title, summary: article.summary })),
     });
   }

@@ -68,6 +68,7 @@ export async function runGeneration(
       personality,
       audienceCount: segments.get(personality)?.size ?? 0,
       organisationName: org.name,
+      addressedTo: gen.emails_to ?? '',
       articles: articles.map((article) => ({ title: article.title, summary: article.summary })),
     }));
     const drafts = await composeVariants(deps.composer, requests, controller.signal, async () => {

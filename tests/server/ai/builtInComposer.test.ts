@@ -29,6 +29,17 @@ describe('the built-in composer (no language model configured)', () => {
     expect(BUILT_IN_LABEL).not.toMatch(/\bAI model\b|GPT|LLM/i);
   });
 
+  it("greets the readers the AI email is addressed to (emails_to), in each personality's own way", () => {
+    for (const p of AI_PERSONALITIES) {
+      const named = composeBuiltIn(request({ personality: p.type, addressedTo: 'Valued partners' }));
+      expect(named.paragraphs[0]).toContain('Valued partners');
+      expect(aiDraftSchema.safeParse(named).success).toBe(true);
+      const unnamed = composeBuiltIn(request({ personality: p.type }));
+      expect(unnamed.paragraphs.join(' ')).not.toContain('Valued partners');
+      expect(named.paragraphs.slice(1)).toEqual(unnamed.paragraphs.slice(0, named.paragraphs.length - 1));
+    }
+  });
+
   it('writes a valid, different variant for each personality: tone, length, order and call to action', () => {
     const drafts = AI_PERSONALITIES.map((p) => composeBuiltIn(request({ personality: p.type })));
     for (const draft of drafts) expect(aiDraftSchema.safeParse(draft).success).toBe(true);
