@@ -153,6 +153,9 @@ export const publishAiEmailBodySchema = z.object({
   confirm_warnings: booleanFieldSchema('confirm_warnings').optional(),
 });
 
+/** preflight_ai_email/: the send's checks of every variant, nothing sent. */
+export const preflightAiEmailBodySchema = publishAiEmailBodySchema.omit({ confirm_warnings: true });
+
 /** One variant as the review screen shows it. */
 export type AiVariant = {
   email_id: number;

@@ -7,6 +7,7 @@ import {
   type PersonalitySuggestion,
 } from './aiEmailSchemas.ts';
 import { AI_PERSONALITIES } from './aiPersonalities.ts';
+import type { PreflightFinding } from './editionSend.ts';
 
 /** The failure texts of the AI calls, exactly as the server answers them (shown where they happen). */
 export const AI_FAILURE_TEXTS = AI_FAILURES;
@@ -41,5 +42,18 @@ export type AiSent = {
     recipients: number;
     send_id: number;
     status: string;
+  }[];
+};
+
+/** preflight_ai_email/'s answer: each variant's send checks with its segment as its audience. */
+export type AiPreflight = {
+  generation_id: number;
+  variants: {
+    email_id: number;
+    version_id: number;
+    ai_type: string;
+    recipients: number;
+    errors: PreflightFinding[];
+    warnings: PreflightFinding[];
   }[];
 };

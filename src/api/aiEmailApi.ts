@@ -1,6 +1,7 @@
 import type {
   AiCreation,
   AiEmails,
+  AiPreflight,
   AiProgress,
   AiSent,
   AiVariant,
@@ -169,6 +170,16 @@ export const aiEmailApi = {
         { signal, ...LOCAL },
       )
     ).data.suggestions,
+
+  /** POST /api/publish/preflight_ai_email/: every variant's send checks with its segment, nothing sent. */
+  preflight: async (generationId: number, signal?: AbortSignal): Promise<AiPreflight> =>
+    (
+      await publish.postJson<{ data: AiPreflight }>(
+        'preflight_ai_email/',
+        { generation_id: generationId },
+        { signal, ...LOCAL },
+      )
+    ).data,
 
   /** POST /api/publish/publish_ai_email/: each segment gets its own variant, through the send path. */
   send: async (input: AiSendOptions, signal?: AbortSignal): Promise<AiSent> =>

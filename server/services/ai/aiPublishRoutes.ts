@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publishAiEmailBodySchema } from '../../../domain/aiEmailSchemas.ts';
+import { preflightAiEmailBodySchema, publishAiEmailBodySchema } from '../../../domain/aiEmailSchemas.ts';
 import type { AppContext } from '../../lib/AppContext.ts';
 import { authGuard, currentAuth } from '../../lib/sessions.ts';
 import { TestSendLimiter } from '../delivery/testSendRules.ts';
@@ -7,7 +7,7 @@ import type { EditionSender } from '../publish/EditionSender.ts';
 import { oneClickSelfTest } from '../publish/oneClickSelfTest.ts';
 import type { OutlookMailboxes } from '../publish/outlook/OutlookMailboxes.ts';
 import type { SendDeps } from '../publish/sendDeps.ts';
-import { publishAiEmail } from './publishAiEmail.ts';
+import { preflightAiEmail, publishAiEmail } from './publishAiEmail.ts';
 
 /**
  * publish_ai_email/ on the publishing base: an AI email's variants sent through the one send path, each
@@ -30,6 +30,25 @@ export function aiPublishRoutes(
       clock: ctx.clock,
       oneClickSelfTest: oneClickSelfTest(app, config),
     };
+
+    app.post(
+      'preflight_ai_email/',
+      {
+        schema: {
+          tags: ['publish', 'AI emails'],
+          summary: "An AI email's send checks: every variant with its segment as its audience, nothing sent",
+          description:
+            'Form: generation_id, sender_address_id, sender_name. The audience is segmented again and each ' +
+            "variant's edition given its segment (as publish_ai_email/ does), then every send rule is run on each. " +
+            'Answers {generation_id, variants: [{email_id, version_id, ai_type, recipients, errors, warnings}]}.',
+          body: preflightAiEmailBodySchema,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await preflightAiEmail(deps, currentAuth(request).user, request.body),
+      }),
+    );
 
     app.post(
       'publish_ai_email/',

@@ -149,17 +149,23 @@ describe('AI email review', () => {
 
   it("send shows every variant's checks: an error blocks it, a warning is confirmed, then publish_ai_email/", async () => {
     const send = vi.fn(async () => ({ generation_id: 9, sends: [] }));
-    const preflight = vi.fn(async (versionId: number) =>
-      versionId === 520
-        ? {
-            errors: [{ code: 'postal_address', message: 'Add a postal address to the footer.' }],
-            warnings: [],
-          }
-        : { errors: [], warnings: [] },
-    );
+    // The server's answer: each variant's send checks with its segment as its audience.
+    const preflight = vi.fn(async () => ({
+      generation_id: 9,
+      variants: three().map((v) => ({
+        email_id: v.email_id,
+        version_id: v.version_id,
+        ai_type: v.ai_type,
+        recipients: v.segment_size,
+        errors:
+          v.version_id === 520
+            ? [{ code: 'postal_address', message: 'Add a postal address to the footer.' }]
+            : [],
+        warnings: [],
+      })),
+    }));
     renderCampaignScreen(REVIEW, {
-      ai: { emails: async () => aiEmails(three()), send },
-      send: { preflight },
+      ai: { emails: async () => aiEmails(three()), send, preflight },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Send this AI email' });
@@ -170,19 +176,25 @@ describe('AI email review', () => {
     expect((within(dialog).getByRole('button', { name: 'Send now' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    expect(preflight).toHaveBeenCalledTimes(3);
+    expect(preflight).toHaveBeenCalledWith(9, expect.anything());
     expect(send).not.toHaveBeenCalled();
   });
 
   it('sends once every variant passes its checks (warnings confirmed)', async () => {
     const send = vi.fn(async () => ({ generation_id: 9, sends: [] }));
     const preflight = vi.fn(async () => ({
-      errors: [],
-      warnings: [{ code: 'no_plain_text', message: 'The text version is empty.' }],
+      generation_id: 9,
+      variants: three().map((v) => ({
+        email_id: v.email_id,
+        version_id: v.version_id,
+        ai_type: v.ai_type,
+        recipients: v.segment_size,
+        errors: [],
+        warnings: [{ code: 'no_plain_text', message: 'The text version is empty.' }],
+      })),
     }));
     renderCampaignScreen(REVIEW, {
-      ai: { emails: async () => aiEmails(three()), send },
-      send: { preflight },
+      ai: { emails: async () => aiEmails(three()), send, preflight },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Send this AI email' });

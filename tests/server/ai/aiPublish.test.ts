@@ -47,6 +47,34 @@ afterAll(async () => {
 });
 
 describe('publish_ai_email/', () => {
+  it('checks every variant with its segment as its audience (preflight_ai_email/), sending nothing', async () => {
+    expect(
+      (await post(t.app, other, `${P}preflight_ai_email/`, { generation_id: made.generation_id })).statusCode,
+    ).toBe(404);
+    expect((await post(t.app, demo, `${P}preflight_ai_email/`, { generation_id: 'x' })).statusCode).toBe(400);
+    const checked = ok<{
+      variants: { ai_type: string; recipients: number; errors: { message: string }[] }[];
+    }>(await post(t.app, demo, `${P}preflight_ai_email/`, { generation_id: made.generation_id }));
+    // Before, each variant's own preflight found nobody in its audience: the segment is its audience now.
+    expect(checked.variants.map((v) => [v.ai_type, v.recipients])).toEqual([
+      ['Dominant', 2],
+      ['Influencer', 2],
+      ['Steady', 1],
+    ]);
+    for (const variant of checked.variants)
+      expect(variant.errors.map((e) => e.message).join(' ')).not.toMatch(/Nobody in this audience/);
+    const sends = await t.database.db
+      .selectFrom('email_send')
+      .select('id')
+      .where(
+        'version_id',
+        'in',
+        made.emails.map((e) => e.version_id),
+      )
+      .execute();
+    expect(sends).toHaveLength(0);
+  });
+
   it('sends each recipient its own variant, once, through the send path; personalities without a variant get none', async () => {
     const versionId = made.emails[0]?.version_id ?? 0;
     const data = ok<{ sender_emails: { id: number; email: string }[] }>(

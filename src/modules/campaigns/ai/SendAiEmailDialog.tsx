@@ -28,17 +28,15 @@ type Props = {
  * warning asks to be confirmed.
  */
 export function SendAiEmailDialog({ generationId, variants, open, onClose, onSent }: Props) {
-  const { sendApi, aiEmailApi } = useServices();
-  const checks = useLoad<AiVariant[], Checks>(
-    async (list, signal) =>
-      Promise.all(
-        list.map(async (variant) => ({
-          variant,
-          result: await sendApi.preflight(variant.version_id, signal),
-        })),
-      ),
-    'aiEmailPreflight',
-  );
+  const { aiEmailApi } = useServices();
+  // The server gives each variant its segment as its audience, then runs the send's own checks on it.
+  const checks = useLoad<AiVariant[], Checks>(async (list, signal) => {
+    const answer = await aiEmailApi.preflight(generationId, signal);
+    return answer.variants.flatMap((found) => {
+      const variant = list.find((v) => v.email_id === found.email_id);
+      return variant ? [{ variant, result: { errors: found.errors, warnings: found.warnings } }] : [];
+    });
+  }, 'aiEmailPreflight');
   const send = useRequest<boolean, AiSent>(
     (confirmWarnings, signal) => aiEmailApi.send({ generationId, confirmWarnings }, signal),
     'publishAiEmail',
