@@ -61,3 +61,30 @@ export type AiDraftRequest = {
   addressedTo?: string;
   articles: readonly { title: string; summary: string }[];
 };
+
+/**
+ * What a personality suggestion is made from: the contact's job title, company and engagement score,
+ * never its name or address (what leaves the server for a model).
+ */
+export type PersonalityFacts = { title: string; company: string; engagementScore: number };
+
+/** A suggested personality and why, as a model must answer it (structured output) and the rules give it. */
+export const personalitySuggestionSchema = z.object({
+  personality_type: z.enum(['Dominant', 'Influencer', 'Steady', 'Conscientious', 'Others']),
+  reason: z.string().trim().min(1).max(300),
+});
+export type SuggestedPersonality = z.infer<typeof personalitySuggestionSchema>;
+
+/** The suggestion's JSON schema, for a model's structured output. */
+export const PERSONALITY_SUGGESTION_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personality_type', 'reason'],
+  properties: {
+    personality_type: {
+      type: 'string',
+      enum: ['Dominant', 'Influencer', 'Steady', 'Conscientious', 'Others'],
+    },
+    reason: { type: 'string', maxLength: 300 },
+  },
+} as const;

@@ -1,4 +1,9 @@
-import type { AiDraft, AiDraftRequest } from '../../../domain/aiDraft.ts';
+import type {
+  AiDraft,
+  AiDraftRequest,
+  PersonalityFacts,
+  SuggestedPersonality,
+} from '../../../domain/aiDraft.ts';
 
 /**
  * Writes one AI email variant. Two kinds: a language model behind any OpenAI-compatible Chat Completions
@@ -10,6 +15,8 @@ export type AiComposer = {
   /** What the screen says about who wrote the variants. */
   label: string;
   compose: (request: AiDraftRequest, signal?: AbortSignal) => Promise<AiDraft>;
+  /** A personality for a contact from its job title, company and engagement (never its name or address). */
+  suggest: (facts: PersonalityFacts, signal?: AbortSignal) => Promise<SuggestedPersonality>;
 };
 
 /** A composer that could not write a variant: the spec's failure text, and why (for the log only). */

@@ -129,7 +129,12 @@ export function aiVariantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await suggestPersonality(db, currentAuth(request).user.org_id, request.body.contact_ids),
+        data: await suggestPersonality(
+          db,
+          regenerateDeps.composer,
+          currentAuth(request).user.org_id,
+          request.body.contact_ids,
+        ),
       }),
     );
   };

@@ -2,6 +2,7 @@ import type { AiDraft, AiDraftRequest } from '../../../domain/aiDraft.ts';
 import { AI_DRAFT_LIMITS } from '../../../domain/aiDraft.ts';
 import type { AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import type { AiComposer } from './AiComposer.ts';
+import { personalityByRules } from './personalityRules.ts';
 
 export const BUILT_IN_LABEL = 'Built-in composer, no language model configured';
 
@@ -135,4 +136,5 @@ export const builtInComposer: AiComposer = {
   kind: 'built-in',
   label: BUILT_IN_LABEL,
   compose: async (request) => composeBuiltIn(request),
+  suggest: async (facts) => personalityByRules(facts),
 };

@@ -1,4 +1,4 @@
-import { AI_DRAFT_LIMITS, type AiDraftRequest } from '../../../domain/aiDraft.ts';
+import { AI_DRAFT_LIMITS, type AiDraftRequest, type PersonalityFacts } from '../../../domain/aiDraft.ts';
 
 /** How a model is told to write to each personality (the built-in composer follows the same rules). */
 const TONE: Record<AiDraftRequest['personality'], string> = {
@@ -33,4 +33,21 @@ export function userPrompt(request: AiDraftRequest): string {
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/** What a model is asked to suggest a contact's personality: the job title, company and engagement only. */
+export function suggestionPrompts(facts: PersonalityFacts): { system: string; user: string } {
+  return {
+    system: [
+      'You sort a business contact into one DISC personality type for email tone: Dominant (decisive, results),',
+      'Influencer (social, enthusiastic), Steady (patient, supportive), Conscientious (precise, analytical), or',
+      'Others when nothing tells. Answer with JSON only, in the given schema; the reason is one short sentence',
+      'naming what you went by.',
+    ].join(' '),
+    user: [
+      `Job title: ${facts.title.trim().slice(0, 150) || 'unknown'}`,
+      `Company: ${facts.company.trim().slice(0, 150) || 'unknown'}`,
+      `Engagement score (higher opens and clicks more): ${facts.engagementScore}`,
+    ].join('\n'),
+  };
 }

@@ -1,11 +1,16 @@
+import type { z } from 'zod';
 import {
   AI_DRAFT_JSON_SCHEMA,
   type AiDraft,
   type AiDraftRequest,
   aiDraftSchema,
+  PERSONALITY_SUGGESTION_JSON_SCHEMA,
+  type PersonalityFacts,
+  personalitySuggestionSchema,
+  type SuggestedPersonality,
 } from '../../../domain/aiDraft.ts';
 import { AI_API_FAILED, type AiComposer, AiComposerError } from './AiComposer.ts';
-import { systemPrompt, userPrompt } from './composerPrompts.ts';
+import { suggestionPrompts, systemPrompt, userPrompt } from './composerPrompts.ts';
 
 export type OpenAiCompatibleOptions = {
   /** The API's base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
@@ -70,8 +75,8 @@ async function cappedText(response: Response, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The draft in a Chat Completions answer, validated; anything else is an AttemptFailure. */
-function draftOf(body: string): AiDraft {
+/** The structured answer in a Chat Completions answer, validated; anything else is an AttemptFailure. */
+function answerOf<T>(body: string, schema: z.ZodType<T>): T {
   let answer: unknown;
   try {
     answer = JSON.parse(body);
@@ -83,14 +88,14 @@ function draftOf(body: string): AiDraft {
   if (choice?.finish_reason === 'length') throw new AttemptFailure('the token budget ran out', false);
   const content = choice?.message?.content;
   if (typeof content !== 'string') throw new AttemptFailure('the answer has no message', true);
-  let draft: unknown;
+  let structured: unknown;
   try {
-    draft = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    structured = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
     throw new AttemptFailure('the message is not JSON', true);
   }
-  const parsed = aiDraftSchema.safeParse(draft);
-  if (!parsed.success) throw new AttemptFailure('the message is not a draft of the asked shape', true);
+  const parsed = schema.safeParse(structured);
+  if (!parsed.success) throw new AttemptFailure('the message is not of the asked shape', true);
   return parsed.data;
 }
 
@@ -105,7 +110,16 @@ export function openAiCompatibleComposer(options: OpenAiCompatibleOptions): AiCo
   const maxAnswerBytes = options.maxAnswerBytes ?? 256 * 1024;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  const attempt = async (request: AiDraftRequest, signal?: AbortSignal): Promise<AiDraft> => {
+  /** One call asking for structured output of one JSON schema, validated by its zod schema. */
+  type Ask<T> = {
+    system: string;
+    user: string;
+    name: string;
+    jsonSchema: object;
+    schema: z.ZodType<T>;
+    temperature: number;
+  };
+  const attempt = async <T>(ask: Ask<T>, signal?: AbortSignal): Promise<T> => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: Response;
     try {
@@ -120,14 +134,14 @@ export function openAiCompatibleComposer(options: OpenAiCompatibleOptions): AiCo
         body: JSON.stringify({
           model: options.model,
           max_tokens: options.maxTokens,
-          temperature: 0.7,
+          temperature: ask.temperature,
           messages: [
-            { role: 'system', content: systemPrompt(request) },
-            { role: 'user', content: userPrompt(request) },
+            { role: 'system', content: ask.system },
+            { role: 'user', content: ask.user },
           ],
           response_format: {
             type: 'json_schema',
-            json_schema: { name: 'email_draft', strict: true, schema: AI_DRAFT_JSON_SCHEMA },
+            json_schema: { name: ask.name, strict: true, schema: ask.jsonSchema },
           },
         }),
       });
@@ -146,26 +160,51 @@ export function openAiCompatibleComposer(options: OpenAiCompatibleOptions): AiCo
         retryAfterOf(response.headers.get('retry-after')),
       );
     }
-    return draftOf(await cappedText(response, maxAnswerBytes));
+    return answerOf(await cappedText(response, maxAnswerBytes), ask.schema);
+  };
+
+  /** Asks, retrying with backoff after a 429, a 5xx, a time-out or a wrong shape; then the AI failure. */
+  const withRetries = async <T>(ask: Ask<T>, signal?: AbortSignal): Promise<T> => {
+    let lastFailure: AttemptFailure | null = null;
+    for (let tries = 0; tries <= options.retries; tries += 1) {
+      try {
+        return await attempt(ask, signal);
+      } catch (error) {
+        if (!(error instanceof AttemptFailure)) throw error;
+        lastFailure = error;
+        if (!error.retriable || tries === options.retries) break;
+        const wait = error.retryAfterMs ?? options.backoffMs * 2 ** tries;
+        await sleep(Math.min(MAX_WAIT_MS, wait));
+      }
+    }
+    throw new AiComposerError(AI_API_FAILED, lastFailure);
   };
 
   return {
     kind: 'model',
     label: `Written by ${options.model}`,
-    compose: async (request, signal) => {
-      let lastFailure: AttemptFailure | null = null;
-      for (let tries = 0; tries <= options.retries; tries += 1) {
-        try {
-          return await attempt(request, signal);
-        } catch (error) {
-          if (!(error instanceof AttemptFailure)) throw error;
-          lastFailure = error;
-          if (!error.retriable || tries === options.retries) break;
-          const wait = error.retryAfterMs ?? options.backoffMs * 2 ** tries;
-          await sleep(Math.min(MAX_WAIT_MS, wait));
-        }
-      }
-      throw new AiComposerError(AI_API_FAILED, lastFailure);
-    },
+    compose: (request: AiDraftRequest, signal?: AbortSignal): Promise<AiDraft> =>
+      withRetries(
+        {
+          system: systemPrompt(request),
+          user: userPrompt(request),
+          name: 'email_draft',
+          jsonSchema: AI_DRAFT_JSON_SCHEMA,
+          schema: aiDraftSchema,
+          temperature: 0.7,
+        },
+        signal,
+      ),
+    suggest: (facts: PersonalityFacts, signal?: AbortSignal): Promise<SuggestedPersonality> =>
+      withRetries(
+        {
+          ...suggestionPrompts(facts),
+          name: 'personality_suggestion',
+          jsonSchema: PERSONALITY_SUGGESTION_JSON_SCHEMA,
+          schema: personalitySuggestionSchema,
+          temperature: 0,
+        },
+        signal,
+      ),
   };
 }

@@ -1,43 +1,21 @@
 import type { PersonalitySuggestion } from '../../../domain/aiEmailSchemas.ts';
-import type { AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import type { Db } from '../../db/Db.ts';
-import { notFound } from '../../lib/AppError.ts';
+import { AppError, notFound } from '../../lib/AppError.ts';
+import { type AiComposer, AiComposerError } from './AiComposer.ts';
 
-/** Words of a job title and the personality they suggest, most telling first. */
-const TITLE_RULES: readonly { type: AiPersonalityType; words: RegExp }[] = [
-  {
-    type: 'Dominant',
-    words:
-      /\b(ceo|coo|cfo|cto|cmo|chief|founder|co-founder|owner|president|vp|vice president|director|head|managing|partner|executive)\b/i,
-  },
-  {
-    type: 'Conscientious',
-    words:
-      /\b(engineer|engineering|analyst|analytics|data|developer|scientist|research|finance|financial|accountant|controller|legal|counsel|compliance|quality|architect|auditor)\b/i,
-  },
-  {
-    type: 'Influencer',
-    words:
-      /\b(marketing|sales|brand|communications?|community|partnerships?|evangelist|pr|events?|social|growth|business development)\b/i,
-  },
-  {
-    type: 'Steady',
-    words:
-      /\b(support|success|hr|people|human resources|operations|office|administrator|admin|coordinator|assistant|service|care|teacher|nurse)\b/i,
-  },
-];
-
-/** Engagement this high, with no telling title, suggests a reader who answers and shares. */
-const ENGAGED = 70;
+/** How many contacts are asked about at once (a model is called once per contact). */
+const AT_ONCE = 4;
 
 /**
  * suggest_personality/: a personality for each of the organisation's contacts (another's: 404) by the
- * composer's rules, from what the workbench knows of them: the job title first, then how engaged they
- * are; Steady (the default of a profiled contact) otherwise. Only a suggestion: nothing is changed until
- * the user accepts it (the contact's own update). Nothing leaves the server.
+ * composer: the configured language model, given only the contact's job title, company and engagement
+ * score (never its name or address), or, with none, the built-in composer's rules. Only a suggestion:
+ * nothing is changed until the user accepts it (the contact's own update). A model that fails answers the
+ * AI failure text (AiComposerError), and nothing is suggested.
  */
 export async function suggestPersonality(
   db: Db,
+  composer: Pick<AiComposer, 'suggest'>,
   orgId: number,
   contactIds: readonly number[],
 ): Promise<{ suggestions: PersonalitySuggestion[] }> {
@@ -51,31 +29,25 @@ export async function suggestPersonality(
     .orderBy('c.id')
     .execute();
   if (rows.length !== ids.length) throw notFound('Contact not found.');
-  return {
-    suggestions: rows.map((row) => {
-      const title = (row.designation ?? '').trim();
-      const rule = title ? TITLE_RULES.find((r) => r.words.test(title)) : undefined;
-      if (rule) {
-        const word = rule.words.exec(title)?.[0] ?? title;
-        return {
-          contact_id: row.id,
-          personality_type: rule.type,
-          reason: `Job title "${title}" (${word.toLowerCase()})${row.company ? ` at ${row.company}` : ''}.`,
-        };
-      }
-      if (row.engagement_score >= ENGAGED)
-        return {
-          contact_id: row.id,
-          personality_type: 'Influencer',
-          reason: `No telling job title; engages a lot (score ${row.engagement_score}).`,
-        };
-      return {
-        contact_id: row.id,
-        personality_type: 'Steady',
-        reason: title
-          ? `Job title "${title}" says little; Steady is the usual start.`
-          : 'No job title; Steady is the usual start.',
-      };
-    }),
-  };
+  const suggestions: PersonalitySuggestion[] = [];
+  for (let i = 0; i < rows.length; i += AT_ONCE) {
+    const batch = rows.slice(i, i + AT_ONCE);
+    const answers = await Promise.all(
+      batch.map((row) =>
+        composer.suggest({
+          title: row.designation ?? '',
+          company: row.company ?? '',
+          engagementScore: row.engagement_score,
+        }),
+      ),
+    ).catch((error: unknown) => {
+      if (error instanceof AiComposerError) throw new AppError(502, error.userMessage);
+      throw error;
+    });
+    batch.forEach((row, j) => {
+      const answer = answers[j];
+      if (answer) suggestions.push({ contact_id: row.id, ...answer });
+    });
+  }
+  return { suggestions };
 }

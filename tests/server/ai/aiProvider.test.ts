@@ -133,6 +133,37 @@ describe('create_ai_email/ through an OpenAI-compatible model', () => {
     expect(JSON.stringify(t.logLines())).not.toContain(KEY);
   });
 
+  it('suggests personalities through the model, from job title, company and engagement only (never a name or address)', async () => {
+    answer = () => ({
+      body: completion(
+        JSON.stringify({ personality_type: 'Conscientious', reason: 'The model read the title.' }),
+      ),
+    });
+    const ids = Object.values(list.ids).flat().slice(0, 2);
+    const suggested = ok<{ suggestions: { contact_id: number; personality_type: string; reason: string }[] }>(
+      await post(t.app, demo, `${C}suggest_personality/`, { contact_ids: ids.join(',') }),
+    );
+    expect(suggested.suggestions.map((x) => [x.contact_id, x.personality_type, x.reason])).toEqual(
+      [...ids].sort((a, b) => a - b).map((id) => [id, 'Conscientious', 'The model read the title.']),
+    );
+    expect(received).toHaveLength(2);
+    const contacts = await t.database.db
+      .selectFrom('contacts')
+      .select(['email', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const call of received)
+      for (const contact of contacts) {
+        expect(call.body).not.toContain(contact.email);
+        expect(call.body).not.toContain(contact.last_name);
+      }
+    // A model that keeps failing: the AI failure text, nothing suggested.
+    answer = () => ({ status: 500 });
+    const failed = await post(t.app, demo, `${C}suggest_personality/`, { contact_ids: String(ids[0]) });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe('AI_GENERATIVE_EMAIL_API Failed!!');
+  });
+
   it('retries after a 429 (Retry-After) and succeeds', async () => {
     answer = (call) => (call === 1 ? { status: 429, headers: { 'retry-after': '0' } } : { body: 'GOOD' });
     const made = ok<{ emails: AiVariant[] }>(await create('After 429'));

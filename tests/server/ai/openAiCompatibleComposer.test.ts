@@ -156,4 +156,27 @@ describe('a composer over an OpenAI-compatible endpoint', () => {
     await composer({ apiKey: undefined }).made.compose(request);
     expect(received[0]?.headers.authorization).toBeUndefined();
   });
+
+  it('suggests a personality from the job title, company and engagement only, in the structured shape asked', async () => {
+    replies = [
+      { body: completion(JSON.stringify({ personality_type: 'Wizard', reason: 'x' })) },
+      {
+        body: completion(JSON.stringify({ personality_type: 'Conscientious', reason: 'An analyst title.' })),
+      },
+    ];
+    const facts = { title: 'Senior Data Analyst', company: 'Harbor Lane', engagementScore: 12 };
+    expect(await composer().made.suggest(facts)).toEqual({
+      personality_type: 'Conscientious',
+      reason: 'An analyst title.',
+    });
+    // An answer outside the five types is asked again.
+    expect(received).toHaveLength(2);
+    const asked = JSON.stringify(received[0]?.body);
+    expect(asked).toContain('Senior Data Analyst');
+    expect(asked).toContain('Harbor Lane');
+    expect(asked).toContain('personality_suggestion');
+    // A model that keeps failing gives the AI failure text; nothing is suggested.
+    replies = [{ status: 500 }, { status: 500 }, { status: 500 }];
+    await expect(composer().made.suggest(facts)).rejects.toThrow(AI_API_FAILED);
+  });
 });
