@@ -20,6 +20,9 @@ export const CONTACT_DEPENDENTS = [
   { table: 'form_submissions', column: 'contact_id', action: 'set null' },
   { table: 'analytics_contact_email', column: 'contact_id', action: 'cascade' },
   { table: 'analytics_article_contact', column: 'contact_id', action: 'cascade' },
+  { table: 'journey_points', column: 'contact_id', action: 'cascade' },
+  { table: 'journey_visitor', column: 'contact_id', action: 'set null' },
+  { table: 'page_view', column: 'contact_id', action: 'set null' },
 ] as const;
 /** Rows deleted with a workflow enrolment (its ON DELETE CASCADE children). */
 export const ENROLMENT_DEPENDENTS = [{ table: 'workflow_step_history', column: 'enrolment_id' }] as const;
