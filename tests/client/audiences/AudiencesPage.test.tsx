@@ -67,7 +67,7 @@ describe('AudiencesPage', () => {
       'Forms',
       'Sales groups',
       'Consent proof',
-      'Find people',
+      'Find and add',
     ]);
     expect(screen.getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('href')).toBe('/audiences/lists');

@@ -18,7 +18,7 @@ describe('Buyer journey › Scoring', () => {
     expect(field('Half-life (days)').value).toBe('30');
     expect(field('Page pattern 1').value).toBe('/pricing*');
     expect(field('Stage 6 name').value).toBe('Purchase');
-    expect(field('Stage 6 from score').value).toBe('100');
+    expect(field('Stage 6 from score').value).toBe('50');
     await waitFor(() => expect(screen.getAllByTestId('journey-preview-row')).toHaveLength(6));
     expect(api.criteriaPreview).toHaveBeenCalledWith(criteriaAnswer(), expect.anything());
     expect(screen.getByRole('button', { name: 'Save and recompute' })).toHaveProperty('disabled', true);
@@ -62,7 +62,7 @@ describe('Buyer journey › Scoring', () => {
     await screen.findByLabelText('Email click');
     await waitFor(() => expect(api.criteriaPreview).toHaveBeenCalledTimes(1));
     type('Stage 3 from score', '3');
-    expect(await screen.findByText('Stage Consideration must start above Interest (5).')).toBeTruthy();
+    expect(await screen.findByText('Stage Consideration must start above Interest (3).')).toBeTruthy();
     type('Unsubscribe', '4');
     expect(screen.getByText('Must be at most 0.')).toBeTruthy();
     type('Half-life (days)', '');
@@ -70,7 +70,7 @@ describe('Buyer journey › Scoring', () => {
     expect(screen.getByText('Correct the criteria to see the preview')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save and recompute' })).toHaveProperty('disabled', true);
     // Corrected, the next preview is the first since the mistakes: none was asked for them.
-    type('Stage 3 from score', '21');
+    type('Stage 3 from score', '10');
     type('Unsubscribe', '-4');
     type('Half-life (days)', '14');
     await waitFor(() => expect(api.criteriaPreview).toHaveBeenCalledTimes(2));
@@ -94,7 +94,7 @@ describe('Buyer journey › Scoring', () => {
     expect(field('Page pattern 1').value).toBe('/demo*');
     expect(field('Page pattern 2').value).toBe('/blog/*');
     fireEvent.click(screen.getByRole('button', { name: 'Add a stage' }));
-    expect(field('Stage 7 from score').value).toBe('150');
+    expect(field('Stage 7 from score').value).toBe('100');
     expect(screen.getByText('A stage needs a name.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove stage 7' }));
     expect(screen.getAllByTestId('journey-stage-row')).toHaveLength(6);
