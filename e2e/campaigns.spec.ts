@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
 import { expectNoAxeViolations } from './support/axeChecks.ts';
+import { openCampaignByName } from './support/campaignSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 
 /**
@@ -88,7 +89,7 @@ test('a sent campaign shows its emails by edition state and the graph of sends, 
   page,
 }) => {
   await signIn(page, DEMO_LOGIN, '/campaigns');
-  await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+  await openCampaignByName(page, 'Spring Product Launch');
   await expect(page.getByRole('heading', { level: 1, name: 'Spring Product Launch' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Draft \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('email-card').first()).toBeVisible();
@@ -111,7 +112,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await signIn(page, DEMO_LOGIN, '/campaigns');
-    await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+    await openCampaignByName(page, 'Spring Product Launch');
     await page.getByRole('tab', { name: /^All / }).click();
     const editions = page.getByTestId('edition');
     await expect(editions.first()).toBeVisible();

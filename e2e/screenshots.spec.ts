@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { newAccount, openUserMenu, signIn, signUpThroughApi } from './support/authSteps.ts';
+import { openCampaignByName } from './support/campaignSteps.ts';
 import { expect, test } from './support/cspTest.ts';
 import { openNewEdition, solidPng } from './support/designerSteps.ts';
 import { adminLogin, mailedLink, preferenceUuid } from './support/e2eFixtures.ts';
@@ -637,7 +638,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await expect(confirm.getByText(/will be deleted|cannot be deleted/).first()).toBeVisible();
       await page.screenshot({ path: `${dir}/confirm-delete-campaign-${size}.png` });
       await confirm.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('link', { name: 'Spring Product Launch' }).click();
+      await openCampaignByName(page, 'Spring Product Launch');
       await expect(page.getByTestId('email-card').first()).toBeVisible();
       await shot(page, 'campaign-detail');
       await page
