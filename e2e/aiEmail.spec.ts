@@ -66,7 +66,7 @@ test('an AI email for a list of three personalities: review, regenerate, edit, s
   await page.goto(`/campaigns/campaign?campaign_id=${campaign.campaign_id}`);
   await page.getByRole('link', { name: 'New AI email' }).click();
   await expect(page.getByRole('heading', { name: 'New AI email' })).toBeVisible();
-  await page.getByLabel('Email name').fill(`Spring launch ${t}`);
+  await page.getByLabel('Email name').fill(`Spring news ${t}`);
   await page.getByLabel('Prompt').fill('Announce the spring launch of our analytics suite on 4 April.');
   await page.getByRole('searchbox', { name: 'Search lists' }).fill(audience.name);
   await page.getByRole('checkbox', { name: `${audience.name} (3)` }).check();
@@ -78,7 +78,7 @@ test('an AI email for a list of three personalities: review, regenerate, edit, s
   await page.getByRole('button', { name: 'Write the variants' }).click();
 
   // The review: one variant per personality, from the built-in composer, said plainly.
-  await expect(page.getByRole('heading', { name: `Spring launch ${t}` })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('heading', { name: `Spring news ${t}` })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText('Built-in composer, no language model configured')).toBeVisible();
   await expect(page.getByTestId('ai-variant')).toHaveCount(3);
   for (const person of PEOPLE) {
