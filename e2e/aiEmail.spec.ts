@@ -67,7 +67,7 @@ test('an AI email for a list of three personalities: review, regenerate, edit, s
   await page.getByRole('link', { name: 'New AI email' }).click();
   await expect(page.getByRole('heading', { name: 'New AI email' })).toBeVisible();
   await page.getByLabel('Email name').fill(`Spring news ${t}`);
-  await page.getByLabel('Prompt').fill('Announce the spring launch of our analytics suite on 4 April.');
+  await page.getByLabel('Prompt').fill('Announce the spring release of our analytics suite on 4 April.');
   await page.getByRole('searchbox', { name: 'Search lists' }).fill(audience.name);
   await page.getByRole('checkbox', { name: `${audience.name} (3)` }).check();
   const personalities = page.getByRole('group', { name: 'Personalities' });
@@ -92,7 +92,7 @@ test('an AI email for a list of three personalities: review, regenerate, edit, s
   const regenerate = page.getByRole('dialog', { name: 'Regenerate the chosen variants' });
   await regenerate
     .getByLabel('New prompt')
-    .fill('A calm, step-by-step note about the spring launch on 4 April.');
+    .fill('A calm, step-by-step note about the spring release on 4 April.');
   await regenerate.getByRole('button', { name: 'Regenerate' }).click();
   await expect(page.getByText('1 variant written again.')).toBeVisible({ timeout: 60_000 });
 
