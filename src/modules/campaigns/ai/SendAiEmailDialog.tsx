@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AiSent, AiVariant } from '../../../../domain/aiEmails.ts';
 import { countOf } from '../../../../domain/countOf.ts';
-import type { PreflightResult } from '../../../../domain/editionSend.ts';
+import type { PreflightFinding, PreflightResult } from '../../../../domain/editionSend.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
@@ -96,26 +96,10 @@ export function SendAiEmailDialog({ generationId, variants, open, onClose, onSen
             <Alert tone="success" title="Every variant is ready to send" />
           ) : null}
           {errors.length > 0 ? (
-            <Alert tone="error" title="Fix these before sending">
-              <ul className="ai-send__findings">
-                {errors.map((f) => (
-                  <li key={`${f.variant.email_id}:${f.code}`}>
-                    <PersonalityMark type={f.variant.ai_type} color={f.variant.ai_color} />: {f.message}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
+            <FindingsAlert tone="error" title="Fix these before sending" findings={errors} />
           ) : null}
           {warnings.length > 0 ? (
-            <Alert tone="warning" title="Check these">
-              <ul className="ai-send__findings">
-                {warnings.map((f) => (
-                  <li key={`${f.variant.email_id}:${f.code}`}>
-                    <PersonalityMark type={f.variant.ai_type} color={f.variant.ai_color} />: {f.message}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
+            <FindingsAlert tone="warning" title="Check these" findings={warnings} />
           ) : null}
           {warnings.length > 0 && errors.length === 0 ? (
             <Checkbox
@@ -132,5 +116,30 @@ export function SendAiEmailDialog({ generationId, variants, open, onClose, onSen
         </Alert>
       ) : null}
     </Dialog>
+  );
+}
+
+type VariantFinding = PreflightFinding & { variant: AiVariant };
+
+/** One kind of finding (errors or warnings), each named by the variant it is about. */
+function FindingsAlert({
+  tone,
+  title,
+  findings,
+}: {
+  tone: 'error' | 'warning';
+  title: string;
+  findings: VariantFinding[];
+}) {
+  return (
+    <Alert tone={tone} title={title}>
+      <ul className="ai-send__findings">
+        {findings.map((f) => (
+          <li key={`${f.variant.email_id}:${f.code}`}>
+            <PersonalityMark type={f.variant.ai_type} color={f.variant.ai_color} />: {f.message}
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
