@@ -84,22 +84,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** The last moment (last send, else last event) of a contact's rows (alias), or of those of one kind. */
-const momentText = (alias: string, kind?: string) =>
+export const momentText = (alias: string, kind?: string) =>
   `max(coalesce(${alias}.last_sent_at, ${alias}.last_event_at))${kind ? ` filter (where ${alias}.${kind} > 0)` : ''}`;
-const reachOf = (alias: string) =>
+export const reachOf = (alias: string) =>
   `${momentText(alias)}, ${momentText(alias, 'delivered')}, ${momentText(alias, 'bounced')}, ${momentText(alias, 'unsubscribed')}`;
 
 /** Moves the sent_rows of the days of some rows' last sends (sign 1 or -1) of a transition table. */
-const sentRowsOf = (rows: string, sign: 1 | -1, where = 'true') => `
+export const sentRowsOf = (rows: string, sign: 1 | -1, where = 'true') => `
   select r.org_id, r.is_test, (r.last_sent_at at time zone o.time_zone)::date as day, ${sign} as n
   from ${rows} r join organisations o on o.id = r.org_id where r.last_sent_at is not null and ${where}`;
-const addSentRows = (selects: string) => `
+export const addSentRows = (selects: string) => `
   insert into analytics_reach_days as t (org_id, is_test, day, sent_rows)
   select x.org_id, x.is_test, x.day, sum(x.n) from (${selects}) x
   group by 1, 2, 3 having sum(x.n) <> 0
   on conflict (org_id, is_test, day) do update set sent_rows = t.sent_rows + excluded.sent_rows;`;
 
-const REACH_FUNCTIONS = `
+export const REACH_FUNCTIONS = `
 -- The reach of some contacts and accounts (jsonb lists of {contact_id, is_test}, {account_id, is_test}),
 -- recounted from all their contact and email rows: the old reach rows go, the recounted ones come.
 create function analytics_reach_recount(contacts jsonb, accounts jsonb) returns void language plpgsql as $fn$
@@ -205,12 +205,12 @@ $fn$;
 `;
 
 /** A contact's last moments of each kind (sign 1 or -1) of a transition table, as (org, test, at, kind). */
-const momentsOf = (rows: string, sign: 1 | -1) => `
+export const momentsOf = (rows: string, sign: 1 | -1) => `
   select r.org_id, r.is_test, v.at, v.kind, ${sign} as n
   from ${rows} r cross join lateral (values (r.last_at, 'c'), (r.last_delivered_at, 'd'),
     (r.last_bounced_at, 'b'), (r.last_unsubscribed_at, 'u')) v(at, kind)
   where v.at is not null`;
-const addMoments = (selects: string) => `
+export const addMoments = (selects: string) => `
   insert into analytics_reach_days as t (org_id, is_test, day, contacts, delivered, bounced, unsubscribed)
   select x.org_id, x.is_test, (x.at at time zone o.time_zone)::date,
     coalesce(sum(x.n) filter (where x.kind = 'c'), 0), coalesce(sum(x.n) filter (where x.kind = 'd'), 0),
@@ -221,7 +221,7 @@ const addMoments = (selects: string) => `
     delivered = t.delivered + excluded.delivered, bounced = t.bounced + excluded.bounced,
     unsubscribed = t.unsubscribed + excluded.unsubscribed;`;
 
-const DAY_TRIGGERS = `
+export const DAY_TRIGGERS = `
 create function analytics_reach_days_inserted() returns trigger language plpgsql as $fn$
 begin
   ${addMoments(momentsOf('new_rows', 1))}

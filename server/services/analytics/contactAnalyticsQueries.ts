@@ -22,6 +22,7 @@ import { periodMoments, TAB_REACH, tabCountsKeptAhead } from './reachQueries.ts'
 import { periodOf } from './statsQueries.ts';
 
 type Numeric = number | string | null;
+type PeriodStart = ReturnType<typeof periodMoments>['start'];
 
 /** Which of a contact's rows (alias r, grouped by contact) put it in each tab. */
 const TAB_HAVING: Record<ContactTab, RawBuilder<unknown>> = {
@@ -147,47 +148,39 @@ type TabRow = Record<string, Numeric> & { contact_id: number };
 /** The most rows the walk of latestActivityPage reads before the tab's rows are grouped instead. */
 const WALK_LIMIT = 50_000;
 
+/** The fewest contacts of a sparse tab summed at a time (twice the rows up to the page's end at least). */
+const SPARSE_BATCH = 16;
+
+/** A page of rows (by contact) in the default order: the latest activity first, then the contact. */
+function latestFirst(rows: TabRow[], body: ContactsListingBody): TabRow[] {
+  const at = (row: TabRow) => new Date(row.last_activity as string).getTime();
+  return rows
+    .sort((a, b) => at(b) - at(a) || b.contact_id - a.contact_id)
+    .slice(body.offset, body.offset + body.limit);
+}
+
 /**
  * A page of a tab in its default order (the latest activity first), read from the index of the rows by
  * their latest event instead of grouping every contact of the period: the rows are walked newest first,
  * a contact's first row is its latest activity, so the contacts met are the tab's first in order; their
  * sums are read for them alone. The walk grows (fourfold) until it holds the page; null past WALK_LIMIT
  * rows (a sparse tab far down), and the caller groups the rows. The sparse tabs (bounced, unsubscribed)
- * walk only contacts whose reach (m0064) puts them in the tab, which the caller has checked answers; one
- * so small (its kept count) that walking to its page would meet more rows sums its contacts' rows instead.
+ * read their contacts from their reach instead (sparseTabPage).
  */
 async function latestActivityPage(
   db: Db,
   scope: AnalyticsScope,
   where: RawBuilder<unknown>,
   body: ContactsListingBody,
-  counts: Record<ContactTab, number>,
 ): Promise<TabRow[] | null> {
   const { start } = periodMoments(scope);
+  if (start !== null && (body.tab === 'bounced' || body.tab === 'unsubscribed'))
+    return sparseTabPage(db, scope, where, body, { tab: body.tab, start });
   const wanted = body.offset + body.limit;
-  // The walk meets about wanted × all / count rows of a sparse tab; summing its contacts costs count.
-  const fewerToSum = counts[body.tab] ** 2 <= 2 * wanted * counts.all_contacts;
-  if (start !== null && fewerToSum && (body.tab === 'bounced' || body.tab === 'unsubscribed')) {
-    // A small sparse tab: its few contacts (by their reach) are summed and ordered, no walk needed.
-    const lastAt = sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`);
-    const members = sql`r.contact_id in (select cr.contact_id from analytics_contact_reach cr
-      where cr.org_id = ${scope.orgId} and cr.is_test = ${scope.isTest} and ${lastAt} >= ${start})`;
-    const { rows } = await sql<TabRow>`
-      select t.* from (${tabContacts(sql`${where} and ${members}`, body)}) t
-      order by t.last_activity desc, t.contact_id desc limit ${body.limit} offset ${body.offset}`.execute(db);
-    return rows;
-  }
-  const inTab =
-    start !== null && (body.tab === 'bounced' || body.tab === 'unsubscribed')
-      ? sql`and exists (select 1 from analytics_contact_reach cr where cr.contact_id = r.contact_id
-          and cr.is_test = r.is_test and ${sql.ref(`cr.${TAB_REACH[body.tab].lastAt}`)} >= ${start})`
-      : sql``;
-  // Nearly every row walked is a contact of the tab (the sparse tabs' rows are kept to theirs): a page and
-  // a half of rows is mostly enough; the walk grows when it is not.
   for (let window = Math.max(30, Math.ceil(wanted * 1.5)); ; window *= 4) {
     const { rows: walked } = await sql<{ contact_id: number }>`
       select r.contact_id from analytics_contact_email r
-      where r.org_id = ${scope.orgId} and ${where} ${start === null ? sql`` : sql`and r.last_event_at >= ${start}`} ${inTab}
+      where r.org_id = ${scope.orgId} and ${where} ${start === null ? sql`` : sql`and r.last_event_at >= ${start}`}
       order by r.last_event_at desc, r.contact_id desc limit ${window}`.execute(db);
     const ids = [...new Set(walked.map((r) => r.contact_id))];
     const { rows } =
@@ -196,11 +189,49 @@ async function latestActivityPage(
         : await sql<TabRow>`${tabContacts(sql`${where} and r.contact_id = any(${ids}::int[])`, body)}`.execute(
             db,
           );
-    if (rows.length >= wanted || walked.length < window) {
-      const at = (row: TabRow) => new Date(row.last_activity as string).getTime();
-      return rows.sort((a, b) => at(b) - at(a) || b.contact_id - a.contact_id).slice(body.offset, wanted);
-    }
+    if (rows.length >= wanted || walked.length < window) return latestFirst(rows, body);
     if (window >= WALK_LIMIT) return null;
+  }
+}
+
+/**
+ * A page of a sparse tab (bounced, unsubscribed) of a period reaching now: its contacts are those whose
+ * reach (m0064) puts a row of the tab's kind in the period, read by their latest event of any row
+ * (m0066), which is never earlier than their latest activity in the period. Contacts are summed in that
+ * order, a batch at a time, until the page's last row is later than the next contact's latest event (no
+ * contact not yet summed can come before it): mostly one batch, whatever the tab's size.
+ */
+async function sparseTabPage(
+  db: Db,
+  scope: AnalyticsScope,
+  where: RawBuilder<unknown>,
+  body: ContactsListingBody,
+  { tab, start }: { tab: 'bounced' | 'unsubscribed'; start: NonNullable<PeriodStart> },
+): Promise<TabRow[]> {
+  const wanted = body.offset + body.limit;
+  const batch = Math.max(SPARSE_BATCH, wanted * 2);
+  const lastAt = sql.ref(`cr.${TAB_REACH[tab].lastAt}`);
+  const summed: TabRow[] = [];
+  for (let read = 0; ; read += batch) {
+    const { rows: members } = await sql<{ contact_id: number; last_event_at: Date | string }>`
+      select cr.contact_id, cr.last_event_at from analytics_contact_reach cr
+      where cr.org_id = ${scope.orgId} and cr.is_test = ${scope.isTest} and ${lastAt} >= ${start}
+      order by cr.last_event_at desc, cr.contact_id desc limit ${batch + 1} offset ${read}`.execute(db);
+    const ids = members.slice(0, batch).map((m) => m.contact_id);
+    if (ids.length > 0)
+      summed.push(
+        ...(
+          await sql<TabRow>`${tabContacts(sql`${where} and r.contact_id = any(${ids}::int[])`, body)}`.execute(
+            db,
+          )
+        ).rows,
+      );
+    const next = members[batch];
+    if (!next) return latestFirst(summed, body);
+    const page = latestFirst([...summed], { ...body, offset: 0, limit: wanted });
+    const last = page[wanted - 1];
+    if (last && new Date(last.last_activity as string).getTime() > new Date(next.last_event_at).getTime())
+      return latestFirst(summed, body);
   }
 }
 
@@ -214,7 +245,7 @@ export async function contactsListing(
   const latestFirst = body.sort_by === undefined || body.sort_type === 'NOSORT';
   const plain = latestFirst && plainTabs(body) && body.bounce_filter === 'all';
   const counts = plain ? await tabCountsKeptAhead(db, scope) : null;
-  const walked = counts ? await latestActivityPage(db, scope, where, body, counts) : null;
+  const walked = counts ? await latestActivityPage(db, scope, where, body) : null;
   // Sorted by its sums, a page is cut from the tab's rows before the contacts are read (for those 20 only).
   const byContactRow = body.sort_by !== undefined && CONTACT_ROW_SORTS.has(body.sort_by);
   const page =

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
 import { CAMPAIGN_NAME_EXISTS, type CreateCampaignInput } from '../../../domain/campaignSchemas.ts';
-import type { Db } from '../../db/Db.ts';
 import type { CampaignAdvancedSearch, Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/AppError.ts';
 import { checkSources } from '../content/articleListing.ts';

@@ -4,7 +4,6 @@ import type { EmailDesign } from '../../../domain/emailDesign.ts';
 import { hasFeature } from '../../../domain/featureFlags.ts';
 import { OUTLOOK_LIMIT, OUTLOOK_NOT_CONNECTED } from '../../../domain/outlookSchemas.ts';
 import { NOT_PREMIUM, NOT_PREMIUM_MESSAGE } from '../../../domain/sendSchemas.ts';
-import { normalisePlanType } from '../../../domain/userData.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/AppError.ts';

@@ -6,7 +6,8 @@ import type { Recount } from './recountEvents.ts';
  * The reach kept ahead (analytics_contact_reach, analytics_account_reach, analytics_reach_days), counted
  * again in plain JavaScript from a recount's contact and email lines, by the rule in docs/analytics.md: a
  * row's moment is its last send, else its latest event; a contact's last moment of each kind is the latest
- * moment of its rows (of those delivered, bounced, unsubscribed); an account's last send is the latest of
+ * moment of its rows (of those delivered, bounced, unsubscribed), and its latest activity the latest event of
+ * any of its rows; an account's last send is the latest of
  * its rows; a day counts the rows whose last send and the contacts whose last moments fall on it.
  */
 export type ReachLines = { contacts: string[]; accounts: string[]; days: string[] };
@@ -42,11 +43,12 @@ export function recountReach(recount: Recount, timeZone: string): ReachLines {
     const moment = lastSent ?? latest?.[1] ?? null;
     const account = latest?.[2] ?? '-';
     const key = `${contactId} ${isTest}`;
-    const reach = contacts.get(key) ?? [null, null, null, null];
+    const reach = contacts.get(key) ?? [null, null, null, null, null];
     reach[0] = later(reach[0] ?? null, moment);
     if ((delivered ?? 0) > 0) reach[1] = later(reach[1] ?? null, moment);
     if ((bounced ?? 0) > 0) reach[2] = later(reach[2] ?? null, moment);
     if ((unsubscribed ?? 0) > 0) reach[3] = later(reach[3] ?? null, moment);
+    reach[4] = later(reach[4] ?? null, latest?.[1] ?? null);
     contacts.set(key, reach);
     if (lastSent !== null) {
       bump(`${isTest} ${day(lastSent)}`, 0);
@@ -58,7 +60,8 @@ export function recountReach(recount: Recount, timeZone: string): ReachLines {
   }
   for (const [key, reach] of contacts) {
     const isTest = key.split(' ')[1];
-    reach.forEach((at, i) => {
+    // The four moments count on their days; the latest activity (the fifth) on none.
+    reach.slice(0, 4).forEach((at, i) => {
       if (at !== null) bump(`${isTest} ${day(at)}`, i + 1);
     });
   }
@@ -87,7 +90,7 @@ export async function storedReach(db: Kysely<Database>, orgId: number): Promise<
     contacts: contacts
       .map(
         (r) =>
-          `${r.contact_id} ${r.is_test} | ${[r.last_at, r.last_delivered_at, r.last_bounced_at, r.last_unsubscribed_at].map(iso).join(' ')}`,
+          `${r.contact_id} ${r.is_test} | ${[r.last_at, r.last_delivered_at, r.last_bounced_at, r.last_unsubscribed_at, r.last_event_at].map(iso).join(' ')}`,
       )
       .sort(),
     accounts: accounts.map((r) => `${r.account_id} ${r.is_test} | ${iso(r.last_sent_at)}`).sort(),
