@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
 import type { AiPersonalityType } from '../../../domain/aiPersonalities.ts';
 import type { Db } from '../../db/Db.ts';
-import { chosenContacts, type EditionAudience } from '../publish/editionAudience.ts';
+import { type EditionAudience, reachableContacts } from '../publish/editionAudience.ts';
 
 /** An audience's people of one personality type: how many, and (when asked) who, in id order. */
 export type Segment = { type: AiPersonalityType; size: number; contactIds: number[] };
 
 /**
- * The audience (members of the lists and the chosen contacts, each once, of the organisation) split by
- * personality type in one query; a contact without one is among Others. Segments in the order of
+ * The audience's people a send reaches (members of the lists and the chosen contacts, each once, of the
+ * organisation; subscribed, with marketing consent: reachableContacts) split by personality type in one
+ * query; a contact without one is among Others. Unsubscribed and bounced people are in no segment: no
+ * variant is written for them and no segment's size counts them. Segments in the order of
  * AI_PERSONALITIES' types as the query finds them; empty ones are absent.
  */
 export async function segmentAudience(
@@ -19,7 +21,7 @@ export async function segmentAudience(
   const segments = new Map<AiPersonalityType, Segment>();
   if (audience.listIds.length === 0 && audience.contactIds.length === 0) return segments;
   const type = sql<AiPersonalityType>`coalesce(c.personality_type, ${sql.lit('Others')})`;
-  const rows = await chosenContacts(db, audience)
+  const rows = await reachableContacts(db, audience)
     .select([
       type.as('type'),
       sql<string>`count(*)`.as('size'),

@@ -38,9 +38,18 @@ export function chosenContacts(db: Db, audience: EditionAudience) {
 }
 
 /**
- * The contacts a send of this audience goes to, in id order after `afterId`, at most `limit`: subscribed
- * and with marketing consent (Unsubscribed and Hard Bounce contacts never get a campaign email, whatever
- * list they are on).
+ * The people of an audience a send reaches (chosenContacts narrowed): subscribed and with marketing
+ * consent. Unsubscribed and Hard Bounce contacts never get a campaign email, whatever list they are on.
+ */
+export function reachableContacts(db: Db, audience: EditionAudience) {
+  return chosenContacts(db, audience)
+    .where('c.status', '=', 'Subscribed')
+    .where(sql<boolean>`not ${noMarketingConsent}`);
+}
+
+/**
+ * The contacts a send of this audience goes to (reachableContacts), in id order after `afterId`, at most
+ * `limit`.
  */
 export async function nextRecipients(
   db: Db,
@@ -48,10 +57,8 @@ export async function nextRecipients(
   afterId: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await chosenContacts(db, audience)
+  const rows = await reachableContacts(db, audience)
     .select('c.id')
-    .where('c.status', '=', 'Subscribed')
-    .where(sql<boolean>`not ${noMarketingConsent}`)
     .where('c.id', '>', afterId)
     .orderBy('c.id')
     .limit(limit)

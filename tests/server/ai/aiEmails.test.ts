@@ -59,6 +59,25 @@ describe('create_ai_email/ with the built-in composer', () => {
     });
   });
 
+  it('counts only the people a send reaches: the unsubscribed and bounced are in no segment', async () => {
+    const mixed = await personalityList(t, 'AI reach list', { Dominant: 3, Steady: 2 });
+    const db = t.database.db;
+    await db
+      .updateTable('contacts')
+      .set({ status: 'Unsubscribed' })
+      .where('id', '=', mixed.ids.Dominant?.[0] ?? 0)
+      .execute();
+    await db
+      .updateTable('contacts')
+      .set({ status: 'Hard Bounce' })
+      .where('id', 'in', mixed.ids.Steady ?? [])
+      .execute();
+    const made = ok<Created>(
+      await create({ personalities: '["D","S"]', email_name: 'Reached', list_ids: mixed.listId }),
+    );
+    expect(made.emails.map((e) => [e.ai_type, e.segment_size])).toEqual([['Dominant', 2]]);
+  });
+
   it('writes only the personalities asked for that the audience has, and refuses an audience without them', async () => {
     const made = ok<Created>(await create({ personalities: 'DC', email_name: 'Only D' }));
     expect(made.emails.map((e) => e.ai_type)).toEqual(['Dominant']);
