@@ -456,6 +456,9 @@ describe('one way for each recurring thing on the server', () => {
       `${file}: pg-boss workers of its own (define a job with server/lib/jobs)`,
     ]);
     expect(bad('const jobs = await this.options.boss.fetch<Data>(QUEUE, { batchSize: 5 });')).toHaveLength(1);
+    expect(bad('private readonly rests = new Rests(0.1);')).toEqual([
+      `${file}: a paced catch-up of its own (derived data is caught up by server/lib/jobs/CatchUpJob)`,
+    ]);
     expect(
       bad(
         'for (;;) {',

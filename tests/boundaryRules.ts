@@ -289,6 +289,8 @@ export const twoBackgroundMechanisms: FileCheck = (file, text) => {
   if (/\bnew\s+PgBoss\b/.test(code)) found.push(`${file}: new PgBoss (pg-boss starts in server/lib/jobs)`);
   if (/\w*boss\??\.(work|fetch|offWork)\s*(?:<[^>()]*>)?\s*\(/i.test(code))
     found.push(`${file}: pg-boss workers of its own (define a job with server/lib/jobs)`);
+  if (/\bnew\s+Rests\s*\(/.test(code))
+    found.push(`${file}: a paced catch-up of its own (derived data is caught up by server/lib/jobs/CatchUpJob)`);
   if (LEASED_EMAIL_QUEUE.includes(file)) return found;
   if (/(?<![.\w])setInterval\s*\(/.test(code)) found.push(`${file}: a timer loop of its own (setInterval)`);
   const functions = functionSpans(code);

@@ -2,10 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { RecomputeJob } from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
-import { Rests } from '../../lib/jobs/Rests.ts';
+import { CatchUpJob } from '../../lib/jobs/CatchUpJob.ts';
 import { type JobRunner, startJob } from '../../lib/jobs/startJob.ts';
 import { type PeriodicJob, startPeriodicJob } from '../../lib/jobs/startPeriodicJob.ts';
-import { onWork } from '../../lib/workSignals.ts';
 import { recomputeScores } from './recomputeScores.ts';
 import { restageScores } from './restageScores.ts';
 import { type ScoringCatchUp, scoreNewActivity } from './scoreNewActivity.ts';
@@ -24,7 +23,6 @@ export const RECOMPUTE_QUEUE = 'journey-recompute';
 export const RESTAGE = 'journey-restage';
 /** The share of the database's time the catch-up takes while activity keeps coming (as the rollups'). */
 export const SCORING_DUTY = 0.1;
-const QUEUED_FOR_MS = 1000;
 
 export type ScoringJobsOptions = {
   db: Kysely<Database>;
@@ -36,21 +34,15 @@ export type ScoringJobsOptions = {
 
 /**
  * Keeps contacts' scores and stages in step with their activity (docs/journey.md), as the analytics
- * catch-up keeps the rollups: never in the request that records the activity. Email events ('events'),
- * page views and form submissions ('journey', m0061's triggers) notify at their commit; every process
- * queues one catch-up job (stately), whose worker runs scoreNewActivity, paced to SCORING_DUTY of the
- * time, until nothing new came in. A minute sweep catches a lost notification. A criteria change queues a
+ * catch-up keeps the rollups: never in the request that records the activity. The one catch-up job
+ * (lib/jobs/CatchUpJob.ts) is woken by email events ('events') and page views and form submissions
+ * ('journey', m0061's triggers) at their commit and runs scoreNewActivity, paced to SCORING_DUTY. A criteria change queues a
  * recompute job (recomputeScores, its progress in journey_recompute); every hour the restage decays
  * scores and moves stages.
  */
 export class ScoringJobs {
   private stopped = false;
-  private queued = false;
-  private again = false;
-  private chain: Promise<unknown> = Promise.resolve();
-  private readonly rests = new Rests(SCORING_DUTY);
-  private readonly offs: (() => void)[] = [];
-  private catchUpJob: JobRunner<object> | null = null;
+  private catchUpJob: CatchUpJob<ScoringCatchUp> | null = null;
   private recomputeJob: JobRunner<{ recomputeId: number }> | null = null;
   private periodic: PeriodicJob[] = [];
   /** Recomputes under way in this process, by id: a second call waits for the first. */
@@ -61,20 +53,16 @@ export class ScoringJobs {
   static async start(options: ScoringJobsOptions): Promise<ScoringJobs> {
     const jobs = new ScoringJobs(options);
     const { boss, db, log } = options;
-    jobs.catchUpJob = await startJob<object>(boss, db, {
-      name: SCORING_QUEUE,
-      queue: { policy: 'stately', retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 },
+    jobs.catchUpJob = await CatchUpJob.start<ScoringCatchUp>({
+      db,
+      boss,
       log,
-      describe: () => 'journey scoring catch-up',
-      run: async (_job, context) => {
-        jobs.queued = false;
-        do {
-          jobs.again = false;
-          const started = performance.now();
-          await jobs.catchUp({ paced: true });
-          if (jobs.again) await jobs.rests.after(performance.now() - started);
-        } while (jobs.again && !context.stopping());
-      },
+      name: SCORING_QUEUE,
+      sweep: SCORING_SWEEP,
+      label: 'journey scoring catch-up',
+      wakeOn: ['events', 'journey'],
+      duty: SCORING_DUTY,
+      pass: (afterBatch) => scoreNewActivity(db, { now: options.clock, afterBatch }),
     });
     jobs.recomputeJob = await startJob<{ recomputeId: number }>(boss, db, {
       name: RECOMPUTE_QUEUE,
@@ -97,14 +85,6 @@ export class ScoringJobs {
     });
     jobs.periodic = [
       await startPeriodicJob(boss, db, {
-        name: SCORING_SWEEP,
-        schedule: '* * * * *',
-        log,
-        run: async () => {
-          await jobs.catchUp({ paced: true });
-        },
-      }),
-      await startPeriodicJob(boss, db, {
         name: RESTAGE,
         schedule: '23 * * * *',
         log,
@@ -113,47 +93,18 @@ export class ScoringJobs {
         },
       }),
     ];
-    for (const kind of ['events', 'journey'])
-      jobs.offs.push(
-        onWork(kind, () => {
-          jobs.again = true;
-          jobs.nudge();
-        }),
-      );
-    // Activity recorded while no process ran is scored at start.
-    jobs.nudge();
     return jobs;
   }
 
   /** Queues a catch-up job unless one this process queued is still waiting. */
   nudge(): void {
-    const runner = this.catchUpJob;
-    if (this.stopped || this.queued || !runner) return;
-    this.queued = true;
-    runner.queue({}).then(
-      () => setTimeout(() => (this.queued = false), QUEUED_FOR_MS).unref(),
-      (error: unknown) => {
-        this.queued = false;
-        if (!this.stopped) this.options.log('journey scoring catch-up could not be queued', error);
-      },
-    );
+    this.catchUpJob?.nudge();
   }
 
   /** One catch-up now, after any running in this process (tests wait on it); `paced`: the background job's. */
   catchUp(options: { paced?: boolean } = {}): Promise<ScoringCatchUp> {
-    const run = this.chain.then(() =>
-      scoreNewActivity(this.options.db, {
-        now: this.options.clock,
-        afterBatch: options.paced
-          ? async (batchMs) => {
-              await this.rests.after(batchMs);
-              return !this.stopped;
-            }
-          : undefined,
-      }),
-    );
-    this.chain = run.catch((error) => this.options.log('journey scoring catch-up failed', error));
-    return run;
+    if (!this.catchUpJob) throw new Error('journey scoring is not started');
+    return this.catchUpJob.catchUp(options);
   }
 
   /**
@@ -221,11 +172,8 @@ export class ScoringJobs {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.rests.stop();
-    for (const off of this.offs) off();
     for (const job of this.periodic) await job.stop();
     await this.catchUpJob?.stop();
     await this.recomputeJob?.stop();
-    await this.chain;
   }
 }
