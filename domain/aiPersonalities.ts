@@ -1,13 +1,26 @@
+import { PERSONALITY_TYPE_CODES, PERSONALITY_TYPE_COLOURS } from './audiencePeople.ts';
+
+const personality = <T extends keyof typeof PERSONALITY_TYPE_CODES, L extends string>(
+  type: T,
+  letter: L,
+) => ({
+  type,
+  letter,
+  code: PERSONALITY_TYPE_CODES[type],
+  color: PERSONALITY_TYPE_COLOURS[type],
+});
+
 /**
  * The personality types an AI email writes one variant for: each with the letter create_ai_email/ takes
- * (`personalities` as first letters), its code, and its colour.
+ * (`personalities` as first letters), and the type's one code and colour (domain/audiencePeople.ts: the
+ * people's badges, the AI variants and the analytics dropdown show the same).
  */
 export const AI_PERSONALITIES = [
-  { type: 'Dominant', letter: 'D', code: 'ADVA', color: '#d64545' },
-  { type: 'Influencer', letter: 'I', code: 'AIVA', color: '#e0a100' },
-  { type: 'Steady', letter: 'S', code: 'ASVA', color: '#2e9e5b' },
-  { type: 'Conscientious', letter: 'C', code: 'ACVA', color: '#2f6fd1' },
-  { type: 'Others', letter: 'O', code: 'AOVA', color: '#7a6fb0' },
+  personality('Dominant', 'D'),
+  personality('Influencer', 'I'),
+  personality('Steady', 'S'),
+  personality('Conscientious', 'C'),
+  personality('Others', 'O'),
 ] as const;
 
 export type AiPersonalityType = (typeof AI_PERSONALITIES)[number]['type'];

@@ -290,7 +290,9 @@ export const twoBackgroundMechanisms: FileCheck = (file, text) => {
   if (/\w*boss\??\.(work|fetch|offWork)\s*(?:<[^>()]*>)?\s*\(/i.test(code))
     found.push(`${file}: pg-boss workers of its own (define a job with server/lib/jobs)`);
   if (/\bnew\s+Rests\s*\(/.test(code))
-    found.push(`${file}: a paced catch-up of its own (derived data is caught up by server/lib/jobs/CatchUpJob)`);
+    found.push(
+      `${file}: a paced catch-up of its own (derived data is caught up by server/lib/jobs/CatchUpJob)`,
+    );
   if (LEASED_EMAIL_QUEUE.includes(file)) return found;
   if (/(?<![.\w])setInterval\s*\(/.test(code)) found.push(`${file}: a timer loop of its own (setInterval)`);
   const functions = functionSpans(code);

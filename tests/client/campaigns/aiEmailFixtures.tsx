@@ -27,11 +27,11 @@ export type AiStubs = {
 
 const CODES = { Dominant: 'ADVA', Influencer: 'AIVA', Steady: 'ASVA', Conscientious: 'ACVA', Others: 'AOVA' };
 const COLOURS = {
-  Dominant: '#d64545',
-  Influencer: '#e0a100',
-  Steady: '#2e9e5b',
-  Conscientious: '#2f6fd1',
-  Others: '#7a6fb0',
+  Dominant: '#b42318',
+  Influencer: '#a15c07',
+  Steady: '#067647',
+  Conscientious: '#1d4ed8',
+  Others: '#5b5b6b',
 };
 
 export function variant(

@@ -47,7 +47,7 @@ describe('create_ai_email/ with the built-in composer', () => {
       ['Steady', 'ASVA', 1],
       ['Others', 'AOVA', 2],
     ]);
-    expect(made.emails[0]?.ai_color).toBe('#d64545');
+    expect(made.emails[0]?.ai_color).toBe('#b42318');
     expect(new Set(made.emails.map((e) => e.subject)).size).toBe(4);
     const got = ok<{ generation: { composer: string; composer_label: string; state: string } }>(
       await get(t.app, demo, `${C}get_ai_emails/`, { generation_id: made.generation_id }),

@@ -82,7 +82,7 @@ describe('the variants of an AI email', () => {
     expect(listed).toMatchObject({
       generation_id: made.generation_id,
       ai_type: 'Dominant',
-      ai_color: '#d64545',
+      ai_color: '#b42318',
       email_type: 2,
     });
     const plain = details.emails.all.find((e) => e.generation_id === null);
@@ -170,7 +170,7 @@ describe('the variants of an AI email', () => {
       ok(await post(t.app, demo, `${C}detect_new_personality/`, { generation_id: made.generation_id })),
     ).toEqual({
       personalities: [
-        { ai_type: 'Conscientious', letter: 'C', ai_code: 'ACVA', ai_color: '#2f6fd1', segment_size: 2 },
+        { ai_type: 'Conscientious', letter: 'C', ai_code: 'ACVA', ai_color: '#1d4ed8', segment_size: 2 },
       ],
     });
     expect(

@@ -260,13 +260,13 @@ describe('emails_dropdown/ and AI emails', () => {
       expect(listed).toMatchObject({
         ai_email: true,
         personality: 'ASVA',
-        personality_color: '#2e9e5b',
+        personality_color: '#067647',
         personality_name: 'Steady',
       });
       expect(all.ai_group).toHaveLength(1);
       expect(all.ai_group[0]).toMatchObject({
         email_id: variant,
-        ai_personality: { name: 'Steady', color: '#2e9e5b', tag: 'ASVA' },
+        ai_personality: { name: 'Steady', color: '#067647', tag: 'ASVA' },
       });
     } finally {
       await db
