@@ -18,7 +18,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await signIn(page, DEMO_LOGIN, '/analytics/accounts?date=all');
-    await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Accounts', exact: true, level: 2 })).toBeVisible();
     const rows = page.getByTestId('analytics-account-row');
     await expect(rows.first()).toBeVisible();
     await expectNoAxeViolations(page, `the accounts report at ${viewport.width} px`);
