@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AiPersonalityType, personalityOfLetter } from './aiPersonalities.ts';
 import { campaignNameSchema, emailNameSchema } from './campaignSchemas.ts';
+import { listFieldParts } from './listFieldParts.ts';
 import { positiveIdField } from './wholeNumberField.ts';
 import { booleanFieldSchema, idListFieldSchema, optionalIdFieldSchema } from './workflowFormFields.ts';
 
@@ -46,19 +47,10 @@ export const personalityLettersSchema = z
   .optional()
   .transform((value, ctx): AiPersonalityType[] => {
     if (value === undefined) return [];
-    let parts: unknown[];
-    if (Array.isArray(value)) parts = value;
-    else {
-      const raw = value.trim();
-      if (raw.startsWith('[')) {
-        try {
-          const parsed: unknown = JSON.parse(raw);
-          parts = Array.isArray(parsed) ? parsed : [null];
-        } catch {
-          parts = [null];
-        }
-      } else parts = raw.includes(',') ? raw.split(',') : [...raw.replace(/\s+/g, '')];
-    }
+    // A text that is no valid JSON list is no letter either: refused below with the same message.
+    const parts = listFieldParts(value, (raw) =>
+      raw.includes(',') ? raw.split(',') : [...raw.replace(/\s+/g, '')],
+    ) ?? [null];
     const types: AiPersonalityType[] = [];
     for (const part of parts) {
       const personality = typeof part === 'string' ? personalityOfLetter(part) : null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sourceListFieldSchema } from './contentSchemas.ts';
+import { listFieldParts } from './listFieldParts.ts';
 import { nameText } from './nameText.ts';
 import { limitField, offsetField, positiveIdField } from './wholeNumberField.ts';
 import {
@@ -89,19 +90,10 @@ export const keywordsSchema = (field: string) =>
     .optional()
     .transform((value, ctx): string[] => {
       if (value === undefined) return [];
-      let parts: unknown[];
-      if (Array.isArray(value)) parts = value;
-      else {
-        const raw = value.trim();
-        if (raw.startsWith('[')) {
-          try {
-            const parsed: unknown = JSON.parse(raw);
-            parts = Array.isArray(parsed) ? parsed : [null];
-          } catch {
-            ctx.addIssue({ code: 'custom', message: `${field} is not a valid JSON list.` });
-            return z.NEVER;
-          }
-        } else parts = raw === '' ? [] : raw.split(',');
+      const parts = listFieldParts(value, (raw) => (raw === '' ? [] : raw.split(',')));
+      if (parts === null) {
+        ctx.addIssue({ code: 'custom', message: `${field} is not a valid JSON list.` });
+        return z.NEVER;
       }
       const words: string[] = [];
       for (const part of parts) {

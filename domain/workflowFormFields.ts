@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listFieldParts } from './listFieldParts.ts';
 
 /**
  * Form field schemas of the workflow service (ids, id lists, yes/no flags, search texts, JSON texts):
@@ -72,24 +73,17 @@ export const idListFieldSchema = (field: string) =>
     .optional()
     .transform((value, ctx): number[] => {
       if (value === undefined) return [];
-      let parts: unknown[];
-      if (Array.isArray(value)) parts = value;
-      else if (typeof value === 'number') parts = [value];
-      else {
-        const raw = value.trim();
-        if (raw.length > MAX_ID_LIST * 12) {
-          ctx.addIssue({ code: 'custom', message: `${field} is too long.` });
-          return z.NEVER;
-        }
-        if (raw.startsWith('[')) {
-          try {
-            const parsed: unknown = JSON.parse(raw);
-            parts = Array.isArray(parsed) ? parsed : [Number.NaN];
-          } catch {
-            parts = [Number.NaN];
-          }
-        } else parts = raw === '' ? [] : raw.split(',').map((part) => part.trim());
+      if (typeof value === 'string' && value.trim().length > MAX_ID_LIST * 12) {
+        ctx.addIssue({ code: 'custom', message: `${field} is too long.` });
+        return z.NEVER;
       }
+      // A text that is no valid JSON list holds no id: refused below with the same message.
+      const parts =
+        typeof value === 'number'
+          ? [value]
+          : (listFieldParts(value, (raw) =>
+              raw === '' ? [] : raw.split(',').map((part) => part.trim()),
+            ) ?? [Number.NaN]);
       if (parts.length > MAX_ID_LIST) {
         ctx.addIssue({ code: 'custom', message: `${field} lists at most ${MAX_ID_LIST} ids.` });
         return z.NEVER;
