@@ -14,6 +14,7 @@ import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
+import { AnalyticsReport } from './AnalyticsReport.tsx';
 import { countColumn } from './analyticsColumns.tsx';
 import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
@@ -91,12 +92,11 @@ export function AccountsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
   });
   const narrowed = list.query.q !== '' || list.query.filter !== 'all';
   return (
-    <section className="analytics-report" aria-labelledby="analytics-accounts-title">
-      <div className="analytics-campaigns__head">
-        <h2 id="analytics-accounts-title" className="analytics-section-title">
-          Accounts
-        </h2>
-        <div className="analytics-report__controls">
+    <AnalyticsReport
+      id="analytics-accounts-title"
+      title="Accounts"
+      controls={
+        <>
           <Select
             label="Show"
             value={list.query.filter}
@@ -121,12 +121,11 @@ export function AccountsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
               sort: list.query.sort,
             })}
             what="the accounts report"
-            empty={list.latest !== null && list.total === 0}
-            failed={list.status === 'failure' && !list.appending}
-            loading={list.latest === null}
+            list={list}
           />
-        </div>
-      </div>
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption="Accounts sent to in the period, with their contacts, sends, opens and clicks"
@@ -152,6 +151,6 @@ export function AccountsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           )
         }
       />
-    </section>
+    </AnalyticsReport>
   );
 }

@@ -60,9 +60,7 @@ export function CampaignsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           query={query}
           fields={{ search_campaign: term || undefined }}
           what="the campaigns report"
-          empty={list.latest !== null && list.total === 0}
-          failed={list.status === 'failure' && !list.appending}
-          loading={list.latest === null}
+          list={list}
         />
       </div>
       <PagedTable

@@ -150,9 +150,7 @@ export function ContactTabList({ tab, query, onShown }: Props) {
           query={query}
           fields={contactsReportFields({ tab, search: q, sort: current })}
           what="the contacts of this tab"
-          empty={list.latest !== null && list.total === 0}
-          failed={list.status === 'failure' && !list.appending}
-          loading={list.latest === null}
+          list={list}
         />
       </div>
       <PagedTable

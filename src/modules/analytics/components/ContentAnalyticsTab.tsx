@@ -110,9 +110,7 @@ export function ContentAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           query={query}
           fields={contentReportFields({ search: list.query.q, sort: list.query.sort })}
           what="content by article"
-          empty={list.latest !== null && list.total === 0}
-          failed={list.status === 'failure' && !list.appending}
-          loading={list.latest === null}
+          list={list}
         />
       </div>
       <PagedTable

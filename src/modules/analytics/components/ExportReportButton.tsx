@@ -11,6 +11,7 @@ import { Menu } from '../../../ui/Menu.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { useFeature } from '../../shared/hooks/useFeature.ts';
 import { useLoad } from '../../shared/hooks/useLoad.ts';
+import type { PagedList } from '../../shared/hooks/usePagedList.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -25,23 +26,37 @@ export type ExportFormat = 'csv' | 'xlsx';
  * - `empty`: the report has nothing to export (all its stats are zero, or it counts no article or row);
  * - `failed`: the report's load failed;
  * - `loading`: the report has not answered yet.
- * Export is disabled while any of the last three holds.
+ * Export is disabled while any of the last three holds. A paged report gives its `list` instead: empty,
+ * failed and loading are read from it (exportStateOf).
  */
 export type ExportReportButtonProps = {
   call: AnalyticsExportCall;
   query: AnalyticsQuery;
   fields: FormFields;
   what: string;
-  empty: boolean;
-  failed: boolean;
-  loading?: boolean;
-};
+} & ({ empty: boolean; failed: boolean; loading?: boolean } | { list: PagedReportState });
+
+/** What a paged report's export reads of its list. */
+export type PagedReportState = Pick<
+  PagedList<unknown, unknown, string, string>,
+  'latest' | 'total' | 'status' | 'appending'
+>;
+
+/** A paged report's export state: nothing before its first answer, nothing when it failed or is empty. */
+export function exportStateOf(list: PagedReportState): { empty: boolean; failed: boolean; loading: boolean } {
+  return {
+    empty: list.latest !== null && list.total === 0,
+    failed: list.status === 'failure' && !list.appending,
+    loading: list.latest === null,
+  };
+}
+
+const stateOf = (props: ExportReportButtonProps) =>
+  'list' in props ? exportStateOf(props.list) : { loading: false, ...props };
 
 /** Why export is off, for the disabled button's description; null when it is on. */
-function disabledReason(
-  { empty, failed, loading }: ExportReportButtonProps,
-  premium: boolean | null,
-): string | null {
+function disabledReason(props: ExportReportButtonProps, premium: boolean | null): string | null {
+  const { empty, failed, loading } = stateOf(props);
   if (premium === false) return FEATURE_MISSING_TEXT.premium;
   if (failed) return 'The report could not be loaded, so there is nothing to export.';
   if (loading) return 'The report is loading.';

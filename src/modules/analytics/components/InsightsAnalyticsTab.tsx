@@ -14,6 +14,7 @@ import { ContactDashboardLink } from '../../shared/components/ContactDashboardLi
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { AnalyticsReport } from './AnalyticsReport.tsx';
 import { countColumn } from './analyticsColumns.tsx';
 import { ExportReportButton } from './ExportReportButton.tsx';
 import { NothingSentPanel } from './NothingSentPanel.tsx';
@@ -111,19 +112,18 @@ export function InsightsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
   });
   const rising = list.query.filter === 'rising';
   return (
-    <section className="analytics-report" aria-labelledby="analytics-insights-title">
-      <div className="analytics-campaigns__head">
-        <div>
-          <h2 id="analytics-insights-title" className="analytics-section-title">
-            Weekly account insight
-          </h2>
-          {list.latest ? (
-            <p className="analytics-report__summary" data-testid="analytics-insight-weeks">
-              {weeksText(list.latest.weeks)}
-            </p>
-          ) : null}
-        </div>
-        <div className="analytics-report__controls">
+    <AnalyticsReport
+      id="analytics-insights-title"
+      title="Weekly account insight"
+      summary={
+        list.latest ? (
+          <p className="analytics-report__summary" data-testid="analytics-insight-weeks">
+            {weeksText(list.latest.weeks)}
+          </p>
+        ) : null
+      }
+      controls={
+        <>
           <Select
             label="Show"
             value={list.query.filter}
@@ -135,12 +135,11 @@ export function InsightsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
             query={query}
             fields={insightsReportFields({ direction: list.query.filter })}
             what="the weekly account insight"
-            empty={list.latest !== null && list.total === 0}
-            failed={list.status === 'failure' && !list.appending}
-            loading={list.latest === null}
+            list={list}
           />
-        </div>
-      </div>
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption={
@@ -166,6 +165,6 @@ export function InsightsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           )
         }
       />
-    </section>
+    </AnalyticsReport>
   );
 }

@@ -19,6 +19,7 @@ import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { formatRate } from '../analyticsFormat.ts';
 import { type ListingSort, listingSortOf, listingSorts, tableSortOf } from '../listingSort.ts';
 import { AnalyticsCount } from './AnalyticsCount.tsx';
+import { AnalyticsReport } from './AnalyticsReport.tsx';
 import { countColumn } from './analyticsColumns.tsx';
 import { ExportReportButton } from './ExportReportButton.tsx';
 
@@ -103,12 +104,11 @@ export function ListsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
     rowKey: (row) => row.list_id,
   });
   return (
-    <section className="analytics-report" aria-labelledby="analytics-lists-title">
-      <div className="analytics-campaigns__head">
-        <h2 id="analytics-lists-title" className="analytics-section-title">
-          Lists
-        </h2>
-        <div className="analytics-report__controls">
+    <AnalyticsReport
+      id="analytics-lists-title"
+      title="Lists"
+      controls={
+        <>
           <TextField
             label="Search lists"
             type="search"
@@ -123,12 +123,11 @@ export function ListsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
             query={query}
             fields={listsReportFields({ search: list.query.q, sort: list.query.sort })}
             what="the lists report"
-            empty={list.latest !== null && list.total === 0}
-            failed={list.status === 'failure' && !list.appending}
-            loading={list.latest === null}
+            list={list}
           />
-        </div>
-      </div>
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption="Your lists, with what was sent to each in the period and how its contacts engaged"
@@ -164,6 +163,6 @@ export function ListsAnalyticsTab({ query }: { query: AnalyticsQuery }) {
           )
         }
       />
-    </section>
+    </AnalyticsReport>
   );
 }
