@@ -16,6 +16,7 @@ import { seedLists } from './seedLists.ts';
 import { seedPreferences } from './seedPreferences.ts';
 import { seedSalesGroups } from './seedSalesGroups.ts';
 import { seedUsers } from './seedUsers.ts';
+import { seedWebsiteVisits } from './seedWebsiteVisits.ts';
 import { seedWorkflows } from './seedWorkflows.ts';
 
 export type SeedCounts = {
@@ -34,6 +35,8 @@ export type SeedCounts = {
   editions: number;
   curatedArticles: number;
   events: number;
+  /** The demo website's page views (its visitors, some of them its contacts from its emails). */
+  pageViews: number;
 };
 
 export type SeedSummary = {
@@ -86,6 +89,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { now?: Date }
     const moreLists = await seedLists(trx);
     const articles = await seedArticlePool(trx);
     const activity = await seedEmailActivity(trx, now);
+    const pageViews = await seedWebsiteVisits(trx, activityEnd(now));
     return {
       organisations: 2,
       users: 3,
@@ -98,6 +102,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { now?: Date }
       forms,
       articles,
       ...activity,
+      pageViews,
     };
   });
   // The demo's email events come with their analytics rollups, so a start has nothing to catch up. The
