@@ -73,7 +73,7 @@ export async function fillJourney(
   log: Log,
 ): Promise<JourneyBenchWorld> {
   const db = database.db;
-  const { contactBase } = await insertAccountsAndContacts(database, orgId, size, log);
+  const { accountBase, contactBase } = await insertAccountsAndContacts(database, orgId, size, log);
   const first = contactBase + 1;
   const emails = (
     await sql<{ id: number; campaign_id: number | null; version_id: number | null }>`
@@ -93,9 +93,10 @@ export async function fillJourney(
           insert into email_event (org_id, kind, contact_id, email_id, campaign_id, workflow_id, link, user_agent,
             occurred_at, send_id, is_test, version_id, account_id, article_id)
           select ${orgId}, v.kind, x.contact_id, x.email_id, x.campaign_id, null, v.link, null, v.at,
-            ${BENCH_SEND_ID_BASE + 500_000_000} + x.s, false, x.version_id, ct.account_id, null
+            ${BENCH_SEND_ID_BASE + 500_000_000} + x.s, false, x.version_id, x.account_id, null
           from (
             select s, ${first} + (s - 1) % ${size.contacts} as contact_id,
+              ${accountBase + 1} + (s - 1) % ${size.contacts} % ${size.accounts} as account_id,
               (${emails.map((e) => e.id)}::int[])[1 + k % ${emails.length}] as email_id,
               (${emails.map((e) => e.campaign_id)}::int[])[1 + k % ${emails.length}] as campaign_id,
               (${emails.map((e) => e.version_id)}::int[])[1 + k % ${emails.length}] as version_id,
@@ -107,7 +108,6 @@ export async function fillJourney(
               (1 + abs(hashint8extended(s, 16)) % 600) * interval '1 minute' as reopen_after
             from (select s, (s - 1) / ${size.contacts} as k from generate_series(${from}::bigint, ${to}::bigint) s) g
           ) x
-          join contacts ct on ct.id = x.contact_id
           cross join lateral (values
             ('opened', x.sent_at + x.open_after, null, x.opens < 300),
             ('opened', x.sent_at + x.open_after, null, x.opens < 3),
@@ -136,7 +136,7 @@ export async function fillJourney(
       insert into journey_visitor (id, org_id, visitor_key, contact_id, source, first_seen, last_seen)
       select ${visitorBase} + g, ${orgId}, ${VISITOR_PREFIX} || g, ${contactOf(sql`g`)}, 'direct',
         now() - interval '${sql.raw(String(SPAN_DAYS))} days', now()
-      from generate_series(1, ${visitors}) g`.execute(db);
+      from generate_series(1::bigint, ${visitors}::bigint) g`.execute(db);
     await sql`select setval(pg_get_serial_sequence('journey_visitor', 'id'), ${visitorBase + visitors})`.execute(
       db,
     );
