@@ -1,5 +1,19 @@
 /**
- * `npm run bench:journey`, the collection half: the buyer journey's public collection endpoint under load,
+ * `npm run bench:journey`: the buyer journey at scale, in three parts (BENCH_PARTS, a comma list; default
+ * all three, on PGlite and, when BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL is set, PostgreSQL;
+ * naming `pglite` or `postgres` picks the database of the recompute and screen parts):
+ * - collection (below);
+ * - recompute: the scores of BENCH_CONTACTS (default 1,000,000) contacts with their email events and
+ *   BENCH_VIEWS (default 10,000,000) page views (bench/journeyData.ts) recomputed after a criteria change,
+ *   through the route and the recompute job, to 'done'; <= 60 s on PostgreSQL, <= 180 s on PGlite; a
+ *   sample must score the same by the incremental scoring (bench/journeyScale.ts);
+ * - screen: the journey screen's calls (sources, overview with and without a stage, criteria preview),
+ *   p95 <= 100 ms server time each (BENCH_WARMUP, BENCH_REQUESTS).
+ * BENCH_KEEP_DATABASE=1 keeps the filled PostgreSQL database (its name printed), BENCH_POSTGRES_DATABASE=
+ * <name> measures it again without filling; BENCH_PGLITE_DIR fills that folder once and keeps it
+ * (bench/journeyScaleRun.ts).
+ *
+ * The collection part: the buyer journey's public collection endpoint under load,
  * against a bare Fastify hello-world (bench/helloServer.ts) measured in the same run with the same autocannon
  * settings (50 connections, a warm-up and a measured run each).
  *

@@ -14,6 +14,8 @@ import { type Kysely, sql } from 'kysely';
  * Statement triggers on page_view keep the first two in the writer's transaction (the collector's batches,
  * a bulk load), the last follows journey_visitor_last by its own triggers (-1 on the old buckets, +1 on
  * the new). ENABLE ALWAYS: also under set-wise deletes that skip triggers.
+ * The overview's page of one stage, by score, reads contacts_org_stage_score_idx in order and stops after
+ * the page (the stage-less index would walk every contact of a higher stage first).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -45,6 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       visitors bigint not null,
       primary key (org_id, grain, at, source)
     );
+  `.execute(db);
+  await sql`
+    create index contacts_org_stage_score_idx on contacts (org_id, buyer_stage, engagement_score desc, id);
   `.execute(db);
   await sql.raw(FUNCTIONS).execute(db);
   await sql.raw(VISITOR_TRIGGERS).execute(db);
@@ -161,6 +166,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop trigger if exists page_view_counts_inserted on page_view;
     drop trigger if exists page_view_counts_deleted on page_view;
+    drop index if exists contacts_org_stage_score_idx;
     drop table if exists journey_visitor_counts, journey_visitor_last, journey_view_counts;
     drop function if exists journey_view_counts_inserted(), journey_view_counts_deleted(),
       journey_visitor_counts_inserted(), journey_visitor_counts_updated(), journey_visitor_counts_deleted();

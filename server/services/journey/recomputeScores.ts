@@ -57,18 +57,20 @@ export async function recomputeScores(
           select ev.*, ${firstOfItsKindWindow('ev')} as counts from email_event ev
           where ${range('ev')} and ev.kind in ('opened', 'clicked', 'unsubscribed') and not ev.is_test) w
         where w.counts) e`;
-      await sql`with ${criteriaCte} ${insertPoints(sql`
-        ${emailPoints(events, sql`true`)}
-        union all ${formPoints(range('f'))}
-        union all ${viewPoints(range('v'))}`)}`.execute(trx);
       const now = options.now();
       const raw = sql`s.raw`;
+      // The points are written and the scores summed from what the insert returns, in one statement (the
+      // range's points were all deleted above, so what it returns is every point of the range's contacts).
       await sql`
         with ${criteriaCte},
+        ins as (${insertPoints(sql`
+          ${emailPoints(events, sql`true`)}
+          union all ${formPoints(range('f'))}
+          union all ${viewPoints(range('v'))}`)}),
         p as materialized (
           select p.contact_id, sum(${decayedSql(sql`p.points`, sql`p.at`, now)}) as raw
-          from journey_points p join crit c on c.org_id = p.org_id
-          where ${range('p')} group by p.contact_id
+          from ins p join crit c on c.org_id = ${orgId}
+          group by p.contact_id
         ),
         s as (
           select x.id, coalesce(p.raw, 0) as raw from contacts x left join p on p.contact_id = x.id
