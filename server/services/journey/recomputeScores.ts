@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { firstOfItsKindWindow } from '../../lib/eventIdentity.ts';
+import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 import { lockScoringProgress } from './scoreNewActivity.ts';
 import {
   criteriaCte,
@@ -44,9 +45,8 @@ export async function recomputeScores(
       await lockScoringProgress(trx);
       const { rows } = await sql<{ lo: number | null; hi: number | null; n: string | number }>`
         select min(id) as lo, max(id) as hi, count(*) as n from (
-          select id from contacts where org_id = ${orgId} and id > ${after} order by id limit ${chunk}) x`.execute(
-        trx,
-      );
+          select id from contacts where org_id = ${orgId} and id > ${after} order by id limit ${chunk}
+          for key share) x`.execute(trx);
       const lo = rows[0]?.lo;
       const hi = rows[0]?.hi;
       if (lo == null || hi == null) return null;
@@ -59,6 +59,10 @@ export async function recomputeScores(
         where w.counts) e`;
       const now = options.now();
       const raw = sql`s.raw`;
+      // Every point written is of a contact of the range, locked above (and the organisation, locked here),
+      // so the per-row foreign-key checks of millions of points are skipped where the connection may.
+      await sql`select 1 from organisations where id = ${orgId} for key share`.execute(trx);
+      const skipped = await skipRowForeignKeyChecks(trx);
       // The points are written and the scores summed from what the insert returns, in one statement (the
       // range's points were all deleted above, so what it returns is every point of the range's contacts).
       await sql`
@@ -88,6 +92,7 @@ export async function recomputeScores(
           and (ct.score_raw, ct.engagement_score, ct.buyer_stage) is distinct from (staged.raw, staged.score, staged.stage)`.execute(
         trx,
       );
+      if (skipped) await restoreRowForeignKeyChecks(trx);
       return { hi: Number(hi), n: Number(rows[0]?.n ?? 0) };
     });
     if (!step) return { done, total, stopped: false };
