@@ -289,6 +289,7 @@ async function main(): Promise<number> {
     screen: selected.screen,
     warmup: Number(process.env.BENCH_WARMUP || 3),
     requests: Number(process.env.BENCH_REQUESTS || 20),
+    slowRequests: Math.max(1, Number(process.env.BENCH_SLOW_REQUESTS || 3)),
     keptPostgres: process.env.BENCH_POSTGRES_DATABASE || '',
     keepPostgres: process.env.BENCH_KEEP_DATABASE === '1',
     pgliteDir: process.env.BENCH_PGLITE_DIR || '',

@@ -28,6 +28,7 @@ export type ScaleOptions = {
   screen: boolean;
   warmup: number;
   requests: number;
+  slowRequests: number;
   keptPostgres: string;
   keepPostgres: boolean;
   pgliteDir: string;

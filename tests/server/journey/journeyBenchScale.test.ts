@@ -62,7 +62,12 @@ describe('bench:journey recompute and screen parts', () => {
   });
 
   it('times each of the screen calls by the server', async () => {
-    const screen = await measureScreen(t.app, times, world, { warmup: 1, requests: 2, log: () => {} });
+    const screen = await measureScreen(t.app, times, world, {
+      warmup: 1,
+      requests: 2,
+      slowRequests: 1,
+      log: () => {},
+    });
     expect(Object.keys(screen)).toEqual([
       'sources.quarter',
       'overview.all.page1',
