@@ -52,9 +52,9 @@ const FIRSTS = ['Olivia', 'Liam', 'Amara', 'Noah', 'Priya', 'Mateo', 'Sofia', 'E
 const LASTS = ['Hart', 'Okafor', 'Lindqvist', 'Patel', 'Garcia', 'Nakamura', 'Muller', 'Brennan', 'Rossi'];
 const TOPICS = ['spring', 'launch', 'digest', 'webinar', 'renewal', 'pricing', 'onboarding', 'events'];
 
-type Log = (line: string) => void;
+export type Log = (line: string) => void;
 
-async function timed<T>(log: Log, what: string, work: () => Promise<T>): Promise<T> {
+export async function timed<T>(log: Log, what: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const result = await work();
   log(`  ${what}: ${Math.round(performance.now() - started)} ms`);
@@ -80,40 +80,7 @@ export async function fillAnalytics(
     .select('time_zone')
     .where('id', '=', orgId)
     .executeTakeFirstOrThrow();
-  const maxId = async (table: 'accounts' | 'contacts') =>
-    Number(
-      (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from ${sql.table(table)}`.execute(db))
-        .rows[0]?.id ?? 0,
-    );
-
-  const accountBase = await maxId('accounts');
-  const contactBase = await maxId('contacts');
-  await timed(log, `${size.accounts} accounts, ${size.contacts} contacts`, async () => {
-    await sql`
-      insert into accounts (id, org_id, name, website, industry, revenue)
-      select ${accountBase} + g, ${orgId}, 'Bench account ' || g, 'https://b' || g || '.test',
-        (${INDUSTRIES}::text[])[1 + g % 6], null
-      from generate_series(1, ${size.accounts}) as g`.execute(db);
-    await sql`select setval(pg_get_serial_sequence('accounts', 'id'), ${accountBase + size.accounts})`.execute(
-      db,
-    );
-    // The trigram indexes are built after the rows (kept up row by row, a million rows take PGlite far longer).
-    await sql`drop index contacts_org_name_trgm_idx; drop index contacts_org_email_trgm_idx`.execute(db);
-    await sql`
-      insert into contacts (id, org_id, account_id, first_name, last_name, email, designation, industry,
-        personality_type, personality, buyer_stage, status, engagement_score)
-      select ${contactBase} + 1 + g, ${orgId}, ${accountBase} + 1 + g % ${size.accounts},
-        (${FIRSTS}::text[])[1 + g % 10], (${LASTS}::text[])[1 + (g / 10) % 9] || (g % 997),
-        'a' || g || '@analytics-bench.test', 'Role ' || (g % 40), (${INDUSTRIES}::text[])[1 + (g / 7) % 6],
-        null, 'N/A', 'Awareness', 'Subscribed', g % 100
-      from generate_series(0, ${size.contacts - 1}) as g`.execute(db);
-    await sql`select setval(pg_get_serial_sequence('contacts', 'id'), ${contactBase + 1 + size.contacts})`.execute(
-      db,
-    );
-    await sql`
-      create index contacts_org_name_trgm_idx on contacts using gin (full_name_lower gin_trgm_ops);
-      create index contacts_org_email_trgm_idx on contacts using gin (email_lower gin_trgm_ops)`.execute(db);
-  });
+  const { accountBase, contactBase } = await insertAccountsAndContacts(database, orgId, size, log);
 
   await timed(log, `${size.campaigns} campaigns, ${size.emails} emails`, async () => {
     await sql`
@@ -230,6 +197,56 @@ export async function fillAnalytics(
   });
   await timed(log, 'vacuum analyze', () => sql`vacuum analyze`.execute(db));
   return world;
+}
+
+/**
+ * Writes `accounts` accounts and `contacts` contacts of the organisation set-wise (contact g: account
+ * g mod accounts, address a<g>@analytics-bench.test, score g mod 100), after the highest ids in use;
+ * answers those ids (the first new account is accountBase + 1, the first contact contactBase + 1).
+ */
+export async function insertAccountsAndContacts(
+  database: DatabaseHandle,
+  orgId: number,
+  size: { accounts: number; contacts: number },
+  log: Log,
+): Promise<{ accountBase: number; contactBase: number }> {
+  const db = database.db;
+  const maxId = async (table: 'accounts' | 'contacts') =>
+    Number(
+      (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from ${sql.table(table)}`.execute(db))
+        .rows[0]?.id ?? 0,
+    );
+
+  const accountBase = await maxId('accounts');
+  const contactBase = await maxId('contacts');
+  await timed(log, `${size.accounts} accounts, ${size.contacts} contacts`, async () => {
+    await sql`
+      insert into accounts (id, org_id, name, website, industry, revenue)
+      select ${accountBase} + g, ${orgId}, 'Bench account ' || g, 'https://b' || g || '.test',
+        (${INDUSTRIES}::text[])[1 + g % 6], null
+      from generate_series(1, ${size.accounts}) as g`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('accounts', 'id'), ${accountBase + size.accounts})`.execute(
+      db,
+    );
+    // The trigram indexes are built after the rows (kept up row by row, a million rows take PGlite far longer).
+    await sql`drop index contacts_org_name_trgm_idx; drop index contacts_org_email_trgm_idx`.execute(db);
+    await sql`
+      insert into contacts (id, org_id, account_id, first_name, last_name, email, designation, industry,
+        personality_type, personality, buyer_stage, status, engagement_score)
+      select ${contactBase} + 1 + g, ${orgId}, ${accountBase} + 1 + g % ${size.accounts},
+        (${FIRSTS}::text[])[1 + g % 10], (${LASTS}::text[])[1 + (g / 10) % 9] || (g % 997),
+        'a' || g || '@analytics-bench.test', 'Role ' || (g % 40), (${INDUSTRIES}::text[])[1 + (g / 7) % 6],
+        null, 'N/A', 'Awareness', 'Subscribed', g % 100
+      from generate_series(0, ${size.contacts - 1}) as g`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('contacts', 'id'), ${contactBase + 1 + size.contacts})`.execute(
+      db,
+    );
+    await sql`
+      create index contacts_org_name_trgm_idx on contacts using gin (full_name_lower gin_trgm_ops);
+      create index contacts_org_email_trgm_idx on contacts using gin (email_lower gin_trgm_ops)`.execute(db);
+  });
+
+  return { accountBase, contactBase };
 }
 
 /** The bench's emails (with their campaign and edition) and the articles its clicks are of. */

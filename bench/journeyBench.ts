@@ -1,5 +1,19 @@
 /**
- * `npm run bench:journey`, the collection half: the buyer journey's public collection endpoint under load,
+ * `npm run bench:journey`: the buyer journey at scale, in three parts (BENCH_PARTS, a comma list; default
+ * all three, on PGlite and, when BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL is set, PostgreSQL;
+ * naming `pglite` or `postgres` picks the database of the recompute and screen parts):
+ * - collection (below);
+ * - recompute: the scores of BENCH_CONTACTS (default 1,000,000) contacts with their email events and
+ *   BENCH_VIEWS (default 10,000,000) page views (bench/journeyData.ts) recomputed after a criteria change,
+ *   through the route and the recompute job, to 'done'; <= 60 s on PostgreSQL, <= 180 s on PGlite; a
+ *   sample must score the same by the incremental scoring (bench/journeyScale.ts);
+ * - screen: the journey screen's calls (sources, overview with and without a stage, criteria preview),
+ *   p95 <= 100 ms server time each (BENCH_WARMUP, BENCH_REQUESTS).
+ * BENCH_KEEP_DATABASE=1 keeps the filled PostgreSQL database (its name printed), BENCH_POSTGRES_DATABASE=
+ * <name> measures it again without filling; BENCH_PGLITE_DIR fills that folder once and keeps it
+ * (bench/journeyScaleRun.ts).
+ *
+ * The collection part: the buyer journey's public collection endpoint under load,
  * against a bare Fastify hello-world (bench/helloServer.ts) measured in the same run with the same autocannon
  * settings (50 connections, a warm-up and a measured run each).
  *
@@ -15,6 +29,7 @@
  * Prints figures and, last, one JSON object. Exit 0 when it ran (--strict: 1 when a target was missed).
  */
 import fs from 'node:fs';
+import { register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +48,8 @@ import {
   waitForAnswer,
   warmThenMeasure,
 } from './benchServer.ts';
+import { JOURNEY_SCALE_TARGET } from './journeyScale.ts';
+import { type ScaleOptions, scaleOnPglite, scaleOnPostgres } from './journeyScaleRun.ts';
 import {
   benchHello,
   CONNECTIONS,
@@ -44,6 +61,12 @@ import {
   TRACKING_TARGET,
   WARMUP_S,
 } from './trackingBench.ts';
+
+// The app (built in this process by the recompute and screen parts) imports the public pages' renderer,
+// whose styles Vite bundles for the built server; here they are empty modules (the bench measures the API).
+register(
+  'data:text/javascript,export async function load(url, context, next) { if (url.endsWith(".css")) return { format: "module", source: "", shortCircuit: true }; return next(url, context); }',
+);
 
 /** The email tracking endpoints' targets: a share of the hello-world and a p99. */
 export const COLLECTION_TARGET = TRACKING_TARGET;
@@ -200,30 +223,110 @@ export function collectionMet(f: CollectionFigures) {
   };
 }
 
+/** BENCH_PARTS: a comma list of parts (collection, recompute, screen) and databases (pglite, postgres). */
+function selectedParts(value: string) {
+  const words = value
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const unknown = words.filter((w) => !['all', ...PARTS, ...DATABASES].includes(w));
+  if (unknown.length > 0) throw new Error(`BENCH_PARTS: unknown ${unknown.join(', ')}`);
+  const parts = words.filter((w) => (PARTS as readonly string[]).includes(w));
+  const databases = words.filter((w) => (DATABASES as readonly string[]).includes(w));
+  const has = (list: string[], all: readonly string[], w: string) =>
+    list.length === 0 ? all.includes(w) : list.includes(w);
+  return {
+    collection: has(parts, PARTS, 'collection'),
+    recompute: has(parts, PARTS, 'recompute'),
+    screen: has(parts, PARTS, 'screen'),
+    pglite: has(databases, DATABASES, 'pglite'),
+    postgres: has(databases, DATABASES, 'postgres'),
+  };
+}
+const PARTS = ['collection', 'recompute', 'screen'] as const;
+const DATABASES = ['pglite', 'postgres'] as const;
+
+function printCollection(result: CollectionFigures): void {
+  const c = result.collect;
+  console.log(`hello-world: ${result.helloRequestsPerSec} req/s, p99 ${result.hello.p99Ms} ms`);
+  console.log(
+    `collect: ${c.requestsPerSec} req/s = ${c.shareOfHello} of hello, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, ` +
+      `${c.answered} answered (warm-up included), ${c.errors + c.unexpected + c.timeouts} errors`,
+  );
+  console.log(
+    `page views: ${result.views.stored} stored; answered without a view ${result.views.answeredWithoutView}, ` +
+      `stored more than once ${result.views.storedMoreThanOnce}; cut off but stored ${result.views.unansweredStored}`,
+  );
+  console.log(
+    `load average ${result.loadAverage.atStart} at the start, ${result.loadAverage.atEnd} at the end`,
+  );
+}
+
 async function main(): Promise<number> {
   const strict = process.argv.includes('--strict');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-journey-'));
-  try {
-    const result = await benchCollection(work);
-    const met = collectionMet(result);
-    const c = result.collect;
-    console.log(`hello-world: ${result.helloRequestsPerSec} req/s, p99 ${result.hello.p99Ms} ms`);
-    console.log(
-      `collect: ${c.requestsPerSec} req/s = ${c.shareOfHello} of hello, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, ` +
-        `${c.answered} answered (warm-up included), ${c.errors + c.unexpected + c.timeouts} errors`,
-    );
-    console.log(
-      `page views: ${result.views.stored} stored; answered without a view ${result.views.answeredWithoutView}, ` +
-        `stored more than once ${result.views.storedMoreThanOnce}; cut off but stored ${result.views.unansweredStored}`,
-    );
-    console.log(
-      `load average ${result.loadAverage.atStart} at the start, ${result.loadAverage.atEnd} at the end`,
-    );
-    console.log(JSON.stringify({ bench: 'journey', collection: result, target: COLLECTION_TARGET, met }));
-    return strict && !(met.collect && met.views) ? 1 : 0;
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+  const selected = selectedParts(process.env.BENCH_PARTS || 'all');
+  const loadBefore = os.loadavg();
+  console.log(`load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  let collection: (CollectionFigures & { met: ReturnType<typeof collectionMet> }) | null = null;
+  if (selected.collection) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-journey-'));
+    try {
+      const result = await benchCollection(work);
+      printCollection(result);
+      collection = { ...result, met: collectionMet(result) };
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }
+  const contacts = Number(process.env.BENCH_CONTACTS || 1_000_000);
+  const scale: ScaleOptions = {
+    size: {
+      contacts,
+      accounts: Number(process.env.BENCH_ACCOUNTS || Math.max(10, Math.round(contacts / 50))),
+      views: Number(process.env.BENCH_VIEWS || 10_000_000),
+    },
+    recompute: selected.recompute,
+    screen: selected.screen,
+    warmup: Number(process.env.BENCH_WARMUP || 3),
+    requests: Number(process.env.BENCH_REQUESTS || 20),
+    slowRequests: Math.max(1, Number(process.env.BENCH_SLOW_REQUESTS || 3)),
+    keptPostgres: process.env.BENCH_POSTGRES_DATABASE || '',
+    keepPostgres: process.env.BENCH_KEEP_DATABASE === '1',
+    pgliteDir: process.env.BENCH_PGLITE_DIR || '',
+    log: (line) => console.log(line),
+  };
+  const scaled = selected.recompute || selected.screen;
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const onlyPostgres = selected.postgres && !selected.pglite;
+  if (scaled && onlyPostgres && !adminUrl) throw new Error('BENCH_PARTS=postgres needs BENCH_DATABASE_URL');
+  const pglite = scaled && selected.pglite ? await scaleOnPglite(scale) : null;
+  const postgres = scaled && selected.postgres && adminUrl ? await scaleOnPostgres(adminUrl, scale) : null;
+  const met = {
+    collection: collection ? collection.met.collect && collection.met.views : null,
+    pglite: pglite?.pass ?? null,
+    postgres: postgres?.pass ?? null,
+  };
+  console.log(
+    `load average after ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'journey',
+      collection,
+      size: scaled ? scale.size : null,
+      pglite,
+      postgres,
+      target: { collection: COLLECTION_TARGET, ...JOURNEY_SCALE_TARGET },
+      met,
+      loadAverageBefore: loadBefore,
+      loadAverage: os.loadavg(),
+    }),
+  );
+  return strict && Object.values(met).some((m) => m === false) ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -44,6 +44,7 @@ import * as m0060 from './migrations/m0060_journey_tracking.ts';
 import * as m0061 from './migrations/m0061_journey_scoring.ts';
 import * as m0062 from './migrations/m0062_ai_generations.ts';
 import * as m0064 from './migrations/m0064_analytics_reach.ts';
+import * as m0065 from './migrations/m0065_journey_screen_counts.ts';
 import * as m0066 from './migrations/m0066_analytics_reach_activity.ts';
 import type { Database } from './schema.ts';
 
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   m0061_journey_scoring: m0061,
   m0062_ai_generations: m0062,
   m0064_analytics_reach: m0064,
+  m0065_journey_screen_counts: m0065,
   m0066_analytics_reach_activity: m0066,
 };
 

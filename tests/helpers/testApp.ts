@@ -29,6 +29,8 @@ export type TestAppOptions = {
   serveClient?: boolean;
   /** Run the feed fetcher (pg-boss) in the app, with these settings. */
   feedFetcher?: FeedFetcherSettings;
+  /** Called with the app before it is ready (hooks are added then, e.g. a benchmark's server times). */
+  beforeReady?: (app: FastifyInstance) => void;
 };
 
 /**
@@ -59,6 +61,7 @@ export async function createTestApp(
     feedFetcher: options.feedFetcher ?? false,
     logStream: options.captureLog ? { write: (line) => void lines.push(line) } : undefined,
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

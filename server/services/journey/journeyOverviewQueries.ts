@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { JourneyOverview, JourneyOverviewRow } from '../../../domain/journeyScoring.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { JourneyOverview, JourneyOverviewRow, StageCount } from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../lib/likePattern.ts';
 import { journeyCriteria } from './journeyCriteria.ts';
-import { currentStageCounts } from './stageCountQueries.ts';
+import { currentStageCounts, keptContactTotal } from './stageCountQueries.ts';
 
 type Row = {
   contact_id: number;
@@ -15,6 +15,26 @@ type Row = {
   buyer_stage: string;
   last_activity: Date | string | null;
 };
+
+/**
+ * The list's total: without a search, the kept counts (the stage's, or every contact's; a stage the
+ * criteria no longer have is counted); with one, counted from the rows.
+ */
+async function totalOf(
+  db: Kysely<Database>,
+  orgId: number,
+  query: { buyer_stage_filter: string; search: string },
+  stages: readonly StageCount[],
+  where: RawBuilder<unknown>,
+): Promise<number> {
+  if (!query.search && !query.buyer_stage_filter) return keptContactTotal(db, orgId);
+  const stage = stages.find((s) => s.name === query.buyer_stage_filter);
+  if (!query.search && stage) return stage.contacts;
+  const { rows } = await sql<{
+    n: string | number;
+  }>`select count(*) as n from contacts ct where ${where}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
 
 /**
  * overview/: the organisation's stages with their contacts, and a page of its contacts by score (highest
@@ -33,9 +53,9 @@ export async function journeyOverview(
     filters.push(sql`(ct.full_name_lower like ${term} or ct.email_lower like ${term})`);
   }
   const where = sql.join(filters, sql` and `);
-  const [stages, count, page] = await Promise.all([
-    currentStageCounts(db, orgId, criteria.stages),
-    sql<{ n: string | number }>`select count(*) as n from contacts ct where ${where}`.execute(db),
+  const stagesNow = await currentStageCounts(db, orgId, criteria.stages);
+  const [count, page] = await Promise.all([
+    totalOf(db, orgId, query, stagesNow, where),
     sql<Row>`
       select ct.id as contact_id, trim(ct.first_name || ' ' || ct.last_name) as full_name,
         ct.email as contact_email, ct.account_id, a.name as company_name, ct.engagement_score, ct.buyer_stage,
@@ -46,8 +66,8 @@ export async function journeyOverview(
       offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`.execute(db),
   ]);
   return {
-    stages,
-    total_records: Number(count.rows[0]?.n ?? 0),
+    stages: stagesNow,
+    total_records: count,
     result: page.rows.map(
       (row): JourneyOverviewRow => ({
         ...row,

@@ -13,17 +13,36 @@ export function withCounts(
   return stages.map((stage) => ({ ...stage, contacts: counts.get(stage.name) ?? 0 }));
 }
 
-/** How many of the organisation's contacts each of its stages holds now (their stored buyer_stage). */
+/**
+ * How many of the organisation's contacts each of its stages holds now (their stored buyer_stage), read
+ * from the people screens' kept counts (audience_facets, category buyerStage: exact, kept by the contacts'
+ * statement triggers), so a million contacts cost a few rows.
+ */
 export async function currentStageCounts(
   db: Kysely<Database>,
   orgId: number,
   stages: readonly JourneyStage[],
 ): Promise<StageCount[]> {
-  const { rows } = await sql<{ stage: string; n: string | number }>`
-    select buyer_stage as stage, count(*) as n from contacts where org_id = ${orgId} group by buyer_stage`.execute(
-    db,
-  );
+  const rows = await db
+    .selectFrom('audience_facets')
+    .select(['value as stage', 'n'])
+    .where('org_id', '=', orgId)
+    .where('category', '=', 'buyerStage')
+    .where('tab', '=', 'all')
+    .execute();
   return withCounts(stages, rows);
+}
+
+/** How many contacts the organisation has (the kept counts of every contact's status). */
+export async function keptContactTotal(db: Kysely<Database>, orgId: number): Promise<number> {
+  const row = await db
+    .selectFrom('audience_facets')
+    .select(sql<string>`coalesce(sum(n), 0)`.as('n'))
+    .where('org_id', '=', orgId)
+    .where('category', '=', 'status')
+    .where('tab', '=', 'all')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
