@@ -224,7 +224,8 @@ export async function readJourneyWorld(database: DatabaseHandle, orgId: number):
       (select count(*) from contacts where org_id = ${orgId} and email like '%@analytics-bench.test') as contacts,
       (select count(*) from email_event where org_id = ${orgId} and send_id > ${BENCH_SEND_ID_BASE + 500_000_000})
         as events,
-      (select count(*) from page_view where org_id = ${orgId}) as views`.execute(database.db);
+      (select count(*) from page_view where org_id = ${orgId} and client_event_id like ${`${VISITOR_PREFIX}%`})
+        as views`.execute(database.db);
   const row = rows[0];
   if (!row?.first_contact) throw new Error('this database holds no journey bench data');
   return {
