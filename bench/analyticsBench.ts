@@ -29,7 +29,6 @@ import { register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../server/config.ts';
 import type { DatabaseHandle } from '../server/db/openDatabase.ts';
 import { prepareDatabase } from '../server/db/prepareDatabase.ts';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
@@ -44,6 +43,7 @@ import {
 } from './analyticsData.ts';
 import { type FreshnessFigure, insertFreshSends, measureFreshness } from './analyticsFreshness.ts';
 import { checkSample, type SampleCheck } from './analyticsSample.ts';
+import { type BenchConnection, benchApp } from './benchApp.ts';
 import { percentile, round, runBench } from './benchServer.ts';
 
 // The app imports the public pages' renderer, whose styles Vite bundles for the built server; here they
@@ -205,10 +205,7 @@ function summary(answer: Record<string, unknown>): string {
   return `(${JSON.stringify(answer).slice(0, 100)})`;
 }
 
-async function runOn(
-  kind: 'pglite' | 'postgres',
-  connection: { dataDir: string; databaseUrl?: string },
-): Promise<RunFigures> {
+async function runOn(kind: 'pglite' | 'postgres', connection: BenchConnection): Promise<RunFigures> {
   console.log(`${kind}: load average ${load()}`);
   const { database } = await prepareDatabase(connection);
   let closed = false;
@@ -241,15 +238,7 @@ async function runOn(
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const config = loadConfig({
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      ...(connection.databaseUrl
-        ? { DATABASE_URL: connection.databaseUrl }
-        : { DATA_DIR: connection.dataDir }),
-    });
-    const { buildApp } = await import('../server/app.ts');
-    const app = await buildApp({ config, database, logger: false });
+    const app = await benchApp(connection, database);
     let scenarioFigures: Record<string, Figure>;
     try {
       scenarioFigures = await measure(app, world, busy.contact_id);

@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
 import { prepareDatabase } from '../server/db/prepareDatabase.ts';
 import { DEMO_IDS } from '../server/seed/demoIds.ts';
 import { throwAwayDatabase } from '../tests/helpers/throwAwayDatabase.ts';
+import { type BenchConnection, benchApp } from './benchApp.ts';
 import { fillJourney, type JourneyBenchSize, readJourneyWorld } from './journeyData.ts';
 import {
   JOURNEY_SCALE_TARGET,
@@ -50,7 +50,7 @@ const PGLITE_FILLED = 'bench-journey-filled';
 
 async function runOn(
   kind: 'pglite' | 'postgres',
-  connection: { dataDir: string; databaseUrl?: string },
+  connection: BenchConnection,
   kept: boolean,
   options: ScaleOptions,
 ): Promise<ScaleFigures> {
@@ -66,15 +66,7 @@ async function runOn(
       : await fillJourney(database, DEMO_IDS.mainOrgId, options.size, log);
     const fillMs = kept ? 0 : Math.round(performance.now() - started);
     log(`${kept ? 'kept' : `filled in ${fillMs} ms`}: ${JSON.stringify(world)}`);
-    const config = loadConfig({
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      ...(connection.databaseUrl
-        ? { DATABASE_URL: connection.databaseUrl }
-        : { DATA_DIR: connection.dataDir }),
-    });
-    const { buildApp } = await import('../server/app.ts');
-    const app = await buildApp({ config, database, logger: false });
+    const app = await benchApp(connection, database);
     let recompute: RecomputeFigures | null = null;
     let screen: Record<string, ScreenFigure> | null = null;
     const times = serverTimes(app);
