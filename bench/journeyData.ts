@@ -194,7 +194,7 @@ export async function fillJourney(
   );
   await timed(log, 'analyze', () => sql`analyze`.execute(db));
   await timed(log, 'initial scores (the recompute under the default criteria)', () =>
-    recomputeScores(db, orgId, { now: () => new Date() }),
+    recomputeScores(db, orgId, { now: () => new Date(), rebuild: true }),
   );
   await timed(log, 'vacuum analyze', () => sql`vacuum analyze`.execute(db));
   return readJourneyWorld(database, orgId);

@@ -12,7 +12,7 @@
  *
  * Screen: the queries behind the journey screen, each BENCH_WARMUP times unmeasured then BENCH_REQUESTS
  * times: sources/ over the default quarter, overview/ first page without a stage filter and with the
- * first and a middle stage, and criteria_preview/; target p95 <= 100 ms each.
+ * first and a middle stage (target p95 <= 100 ms each), and criteria_preview/ (measured, no target).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -37,7 +37,14 @@ export type RecomputeFigures = {
   pass: boolean;
 };
 export type SampleCheck = { contacts: number; withPoints: number; mismatches: number; pass: boolean };
-export type ScreenFigure = { p50Ms: number; p95Ms: number; maxMs: number; targetMs: number; pass: boolean };
+/** A call's server times; targetMs and pass null: measured, with no target (criteria_preview/). */
+export type ScreenFigure = {
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  targetMs: number | null;
+  pass: boolean | null;
+};
 
 type Session = { cookie: string; csrf: string };
 
@@ -126,8 +133,9 @@ export async function checkScoreSample(
   const read = async (db: typeof database.db) =>
     (
       await sql<Scored>`
-        select id, score_raw::float8 as score_raw, score_at, buyer_stage from contacts
-        where id = any(${ids}::int[]) order by id`.execute(db)
+        select ct.id, coalesce(cs.score_raw, 0)::float8 as score_raw, cs.score_at, ct.buyer_stage
+        from contacts ct left join contact_scores cs on cs.contact_id = ct.id
+        where ct.id = any(${ids}::int[]) order by ct.id`.execute(db)
     ).rows;
   const stored = await read(database.db);
   let fresh: Scored[] = [];
@@ -136,14 +144,12 @@ export async function checkScoreSample(
     .execute(async (trx) => {
       const ofSample = (alias: string) => sql`${sql.ref(`${alias}.contact_id`)} = any(${ids}::int[])`;
       await sql`delete from journey_points p where ${ofSample('p')}`.execute(trx);
-      await sql`update contacts set score_raw = 0, score_at = null where id = any(${ids}::int[])`.execute(
-        trx,
-      );
+      await sql`delete from contact_scores where contact_id = any(${ids}::int[])`.execute(trx);
       const sources = sql`
         ${emailPoints(sql`email_event e`, sql`${ofSample('e')} and ${isFirstOfItsKind('e')}`)}
         union all ${formPoints(ofSample('f'))}
         union all ${viewPoints(ofSample('v'))}`;
-      await addPointsToScores(insertPoints(sources), now).execute(trx);
+      await sql`${addPointsToScores(insertPoints(sources), now)}`.execute(trx);
       fresh = await read(trx);
       throw new RolledBack();
     })
@@ -193,7 +199,8 @@ export async function measureScreen(
   const stages = BENCH_CRITERIA.stages;
   const middle = stages[Math.floor(stages.length / 2)]?.name ?? '';
   const J = '/api/journey/';
-  // slow: counted from every activity (seconds at a million contacts): measured slowRequests times, no warm-up.
+  // slow: counted from every activity (seconds at a million contacts): measured slowRequests times, no
+  // warm-up, and no target (issue 34 sets none for the preview; the Scoring tab shows it loading).
   const scenarios: { name: string; method: 'GET' | 'POST'; url: string; body?: object; slow?: true }[] = [
     {
       name: 'sources.quarter',
@@ -227,16 +234,16 @@ export async function measureScreen(
     }
     const sorted = [...times].sort((a, b) => a - b);
     const p95 = round(percentile(sorted, 95));
-    const figure = {
+    const figure: ScreenFigure = {
       p50Ms: round(percentile(sorted, 50)),
       p95Ms: p95,
       maxMs: round(sorted.at(-1) ?? Number.NaN),
-      targetMs: JOURNEY_SCALE_TARGET.p95Ms,
-      pass: p95 <= JOURNEY_SCALE_TARGET.p95Ms,
+      targetMs: scenario.slow ? null : JOURNEY_SCALE_TARGET.p95Ms,
+      pass: scenario.slow ? null : p95 <= JOURNEY_SCALE_TARGET.p95Ms,
     };
     results[scenario.name] = figure;
     options.log(
-      `  ${scenario.name.padEnd(28)} p50 ${figure.p50Ms} ms  p95 ${figure.p95Ms} ms  max ${figure.maxMs} ms${figure.pass ? '' : '  MISSED'}  ${JSON.stringify(first).slice(0, 110)}`,
+      `  ${scenario.name.padEnd(28)} p50 ${figure.p50Ms} ms  p95 ${figure.p95Ms} ms  max ${figure.maxMs} ms${figure.pass === false ? '  MISSED' : ''}  ${JSON.stringify(first).slice(0, 110)}`,
     );
   }
   return results;

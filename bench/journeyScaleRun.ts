@@ -86,7 +86,7 @@ async function runOn(
     }
     const pass =
       (recompute === null || recompute.pass) &&
-      (screen === null || Object.values(screen).every((f) => f.pass));
+      (screen === null || Object.values(screen).every((f) => f.pass !== false));
     return {
       fillMs,
       contacts: world.contacts,

@@ -7,13 +7,12 @@ import { positiveIdField, wholeNumberField } from './wholeNumberField.ts';
  * buyer stages by score thresholds. Shared by the server (scoring, the calls) and the scoring screen.
  */
 
-/** What a point of a score comes from (a journey_points row's kind). */
+/** What a point of a score comes from (a journey_points row's kind; a page view's include its pattern's). */
 export const JOURNEY_POINT_KINDS = [
   'email_open',
   'email_click',
   'form_submission',
   'page_view',
-  'page_pattern',
   'unsubscribe',
 ] as const;
 export type JourneyPointKind = (typeof JOURNEY_POINT_KINDS)[number];

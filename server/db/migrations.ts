@@ -46,6 +46,7 @@ import * as m0062 from './migrations/m0062_ai_generations.ts';
 import * as m0064 from './migrations/m0064_analytics_reach.ts';
 import * as m0065 from './migrations/m0065_journey_screen_counts.ts';
 import * as m0066 from './migrations/m0066_analytics_reach_activity.ts';
+import * as m0067 from './migrations/m0067_journey_points_derived.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   m0064_analytics_reach: m0064,
   m0065_journey_screen_counts: m0065,
   m0066_analytics_reach_activity: m0066,
+  m0067_journey_points_derived: m0067,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

@@ -57,6 +57,7 @@ import type {
 import type { ArticleSourceTable, ArticleTable, ArticleTermCountTable } from './schema/contentTables.ts';
 import type { EmailBodyTable, EmailEventTable, EmailSendTable } from './schema/deliveryTables.ts';
 import type {
+  ContactScoresTable,
   JourneyCriteriaTable,
   JourneyPointsTable,
   JourneyProgressTable,
@@ -170,6 +171,7 @@ export type Database = {
   journey_token_use: JourneyTokenUseTable;
   journey_criteria: JourneyCriteriaTable;
   journey_points: JourneyPointsTable;
+  contact_scores: ContactScoresTable;
   journey_progress: JourneyProgressTable;
   journey_recompute: JourneyRecomputeTable;
 };

@@ -41,11 +41,11 @@ export type ContactTable = {
   personality: string;
   buyer_stage: string;
   status: ContactStatus;
-  /** The rounded score_raw as of score_at (server/services/journey: kept by the scoring, never set by hand). */
+  /**
+   * The shown score: contact_scores' exact one rounded, as of the last restage (server/services/journey:
+   * kept by the scoring, never set by hand).
+   */
   engagement_score: number;
-  /** The exact decayed score as of score_at (m0061). */
-  score_raw: ColumnType<number, number | undefined, number>;
-  score_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   linkedin_url: string | null;
   twitter_url: string | null;
   /** m0033. */

@@ -19,7 +19,10 @@ export type JourneyCriteriaTable = {
   updated_at: UpdatedAt;
 };
 
-/** One activity's points for a contact (the explanation of a score). */
+/**
+ * One scored activity of a contact (the explanation of a score, m0067): the points it gives follow from
+ * the organisation's criteria when read (services/journey/scoringSql.ts), so a criteria change rewrites none.
+ */
 export type JourneyPointsTable = {
   id: ColumnType<string | number, never, never>;
   org_id: number;
@@ -27,10 +30,17 @@ export type JourneyPointsTable = {
   kind: JourneyPointKind;
   /** The email_event, form_submissions or page_view row that gave the points. */
   source_id: ColumnType<string | number, number, number>;
-  points: number;
   at: ColumnType<Date, Date | string, Date | string>;
-  /** The page pattern a page_pattern row matched. */
+  /** A page view's path (matched against the page patterns when read); null for other kinds. */
   label: string | null;
+};
+
+/** A scored contact's exact decayed score as of score_at (m0067; no row: a score of 0). */
+export type ContactScoresTable = {
+  contact_id: number;
+  org_id: number;
+  score_raw: number;
+  score_at: ColumnType<Date, Date | string, Date | string>;
 };
 
 export type JourneyProgressTable = {

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { AUDIT_ACTIVITY, type AuditActivity } from '../../../domain/analyticsContactTypes.ts';
 import type { AnalyticsPeriod } from '../../../domain/analyticsTypes.ts';
+import { criteriaOf, pointsOf } from '../journey/scoringSql.ts';
 import { analyticsListing } from './analyticsListing.ts';
 import { type AnalyticsUser, addDays, type Db, todayIn } from './analyticsScope.ts';
 import { engagedRows } from './engagementQueries.ts';
@@ -46,8 +47,8 @@ export async function contactAuditTrail(
   const page = await analyticsListing<Record<string, unknown> & { event_id: number | string }>(db, {
     select: sql`ev.id as event_id, ev.kind, ev.email_id, e.name as email_name, ev.campaign_id,
       k.name as campaign_name, ev.link, ev.article_id, ar.title as article_title, ev.occurred_at,
-      (select jp.points from journey_points jp where jp.org_id = ev.org_id and jp.source_id = ev.id
-        and jp.kind = case ev.kind when 'opened' then 'email_open' when 'clicked' then 'email_click'
+      (select ${pointsOf('jp', sql`null`)} from journey_points jp cross join ${criteriaOf(user.org_id)} c
+        where jp.org_id = ev.org_id and jp.source_id = ev.id and jp.kind = case ev.kind when 'opened' then 'email_open' when 'clicked' then 'email_click'
           when 'unsubscribed' then 'unsubscribe' end) as points`,
     from: sql`email_event ev left join emails e on e.id = ev.email_id
       left join campaigns k on k.id = ev.campaign_id left join articles ar on ar.id = ev.article_id`,

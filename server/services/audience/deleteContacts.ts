@@ -21,6 +21,7 @@ export const CONTACT_DEPENDENTS = [
   { table: 'analytics_contact_email', column: 'contact_id', action: 'cascade' },
   { table: 'analytics_article_contact', column: 'contact_id', action: 'cascade' },
   { table: 'journey_points', column: 'contact_id', action: 'cascade' },
+  { table: 'contact_scores', column: 'contact_id', action: 'cascade' },
   { table: 'journey_visitor', column: 'contact_id', action: 'set null' },
   { table: 'page_view', column: 'contact_id', action: 'set null' },
 ] as const;

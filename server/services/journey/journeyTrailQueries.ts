@@ -2,12 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import type { JourneyPointKind, JourneyTrail, JourneyTrailItem } from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/AppError.ts';
+import { criteriaCte, matchedPattern, pointsOf } from './scoringSql.ts';
 
 type Row = {
   kind: JourneyPointKind;
   at: Date | string;
   points: number;
-  label: string | null;
+  pattern: string | null;
   email_name: string | null;
   link: string | null;
   form_name: string | null;
@@ -28,16 +29,17 @@ function labelOf(row: Row): string {
       return `Unsubscribed from ${email}`;
     case 'form_submission':
       return `Submitted ${row.form_name ?? 'a form'}`;
-    case 'page_view':
-      return `Viewed ${row.title || row.path || 'a page'}`;
-    case 'page_pattern':
-      return `Visited a page matching ${row.label ?? 'a pattern'}`;
+    case 'page_view': {
+      const page = `Viewed ${row.title || row.path || 'a page'}`;
+      return row.pattern ? `${page} (a page matching ${row.pattern})` : page;
+    }
   }
 }
 
 /**
- * buyer_journey_trail/: a contact's scored activities, newest first, each with the points it gave (its
- * journey_points row) and what it was. Another organisation's contact is a 404.
+ * buyer_journey_trail/: a contact's scored activities, newest first, each with the points it gives under
+ * the organisation's criteria (a page view's with its matched page pattern's) and what it was. Another
+ * organisation's contact is a 404.
  */
 export async function journeyTrail(
   db: Kysely<Database>,
@@ -55,14 +57,17 @@ export async function journeyTrail(
     sql<{ n: string | number }>`
       select count(*) as n from journey_points where contact_id = ${query.contact_id}`.execute(db),
     sql<Row>`
-      select p.kind, p.at, p.points, p.label, em.name as email_name, ev.link, fo.name as form_name, v.url,
+      with ${criteriaCte}
+      select p.kind, p.at, ${pointsOf('p', sql`(m.pattern->>'points')::int`)} as points,
+        m.pattern->>'pattern' as pattern, em.name as email_name, ev.link, fo.name as form_name, v.url,
         v.path, v.title
-      from journey_points p
+      from journey_points p join crit c on c.org_id = p.org_id
+        cross join lateral (select ${matchedPattern(sql`p.label`)} as pattern) m
         left join email_event ev on p.kind in ('email_open', 'email_click', 'unsubscribe') and ev.id = p.source_id
         left join emails em on em.id = ev.email_id
         left join form_submissions fs on p.kind = 'form_submission' and fs.id = p.source_id
         left join forms fo on fo.id = fs.form_id
-        left join page_view v on p.kind in ('page_view', 'page_pattern') and v.id = p.source_id
+        left join page_view v on p.kind = 'page_view' and v.id = p.source_id
       where p.contact_id = ${query.contact_id}
       order by p.at desc, p.id desc
       offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`.execute(db),

@@ -1,29 +1,31 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { firstOfItsKindWindow } from '../../lib/eventIdentity.ts';
 import { restoreRowForeignKeyChecks, skipRowForeignKeyChecks } from '../../lib/skipRowForeignKeyChecks.ts';
 import { lockScoringProgress } from './scoreNewActivity.ts';
 import {
   criteriaCte,
-  decayedSql,
   emailPoints,
   formPoints,
   insertPoints,
   roundedScore,
+  scoredSums,
   stageSql,
   viewPoints,
 } from './scoringSql.ts';
 
 /** Contacts recomputed per transaction (a step of the progress). */
-export const RECOMPUTE_CHUNK = 5000;
+export const RECOMPUTE_CHUNK = 10_000;
 
 /**
- * Recomputes the scores of an organisation's contacts from their activity alone, set-wise, after a
- * criteria change (the catch-up must agree with it): a range of contacts at a time, in one transaction
- * that holds the catch-up's marks, their points are deleted and written again under the current
- * criteria, and each score is the sum of its points decayed to `now`, with its stage. `onChunk` hears how
- * many contacts are done (the job's progress); returning false stops (a stopping process: the job runs
- * again). Answers the contacts recomputed.
+ * Recomputes the scores of an organisation's contacts after a criteria change (the catch-up must agree
+ * with it), set-wise, a range of contacts at a time, in one transaction that holds the catch-up's marks:
+ * each score is the sum of the points of its stored activity (journey_points) under the current criteria,
+ * decayed to `now` (contact_scores), with its shown score and stage, written only where they move.
+ * `rebuild` first writes the range's activity rows again from the activity itself (the seed, a first
+ * scoring, and the tests that hold the catch-up to it). `onChunk` hears how many contacts are done (the
+ * job's progress); returning false stops (a stopping process: the job runs again). Answers the contacts
+ * recomputed.
  */
 export async function recomputeScores(
   db: Kysely<Database>,
@@ -31,6 +33,7 @@ export async function recomputeScores(
   options: {
     now: () => Date;
     chunk?: number;
+    rebuild?: boolean;
     onChunk?: (done: number, total: number) => Promise<boolean>;
   },
 ): Promise<{ done: number; total: number; stopped: boolean }> {
@@ -56,47 +59,29 @@ export async function recomputeScores(
       if (lo == null || hi == null) return null;
       const range = (alias: string) =>
         sql`${sql.ref(`${alias}.org_id`)} = ${orgId} and ${sql.ref(`${alias}.contact_id`)} between ${lo} and ${hi}`;
-      await sql`delete from journey_points p where ${range('p')}`.execute(trx);
-      const events = sql`(select w.* from (
-          select ev.*, ${firstOfItsKindWindow('ev')} as counts from email_event ev
-          where ${range('ev')} and ev.kind in ('opened', 'clicked', 'unsubscribed') and not ev.is_test) w
-        where w.counts) e`;
-      const now = options.now();
-      const raw = sql`s.raw`;
-      // Every point written is of a contact of the range, locked above (and the organisation, locked here),
-      // so the per-row foreign-key checks of millions of points are skipped where the connection may.
+      // Every row written is of a contact of the range, locked above (and the organisation, locked here),
+      // so the per-row foreign-key checks are skipped where the connection may.
       await sql`select 1 from organisations where id = ${orgId} for key share`.execute(trx);
       const skipped = await skipRowForeignKeyChecks(trx);
-      // The views are found from the range's contacts (its primary key range), not by walking every
-      // contact of the organisation for views of the range (the planner's choice without this bound).
-      const contactsOfRange = sql`ct.id between ${lo} and ${hi}`;
-      // The points are written and the scores summed from what the insert returns, in one statement (the
-      // range's points were all deleted above, so what it returns is every point of the range's contacts).
+      if (options.rebuild) await rebuildActivity(trx, range, sql`ct.id between ${lo} and ${hi}`);
+      await sql`delete from contact_scores s where ${range('s')}`.execute(trx);
+      const now = options.now();
+      const raw = sql`coalesce(s.raw, 0)`;
       await sql`
         with ${criteriaCte},
-        ins as (${insertPoints(sql`
-          ${emailPoints(events, sql`true`)}
-          union all ${formPoints(range('f'))}
-          union all ${viewPoints(sql`${range('v')} and ${contactsOfRange}`)}`)}),
-        p as materialized (
-          select p.contact_id, sum(${decayedSql(sql`p.points`, sql`p.at`, now)}) as raw
-          from ins p join crit c on c.org_id = ${orgId}
-          group by p.contact_id
-        ),
-        s as (
-          select x.id, coalesce(p.raw, 0) as raw from contacts x left join p on p.contact_id = x.id
-          where x.org_id = ${orgId} and x.id between ${lo} and ${hi}
+        ${scoredSums(sql`(select p.org_id, p.contact_id, p.kind, p.label, p.at from journey_points p where ${range('p')})`, now)},
+        kept as (
+          insert into contact_scores (contact_id, org_id, score_raw, score_at)
+          select contact_id, org_id, raw, ${now} from sums where raw <> 0
         ),
         staged as (
-          select s.id, s.raw, ${roundedScore(raw)} as score, ${stageSql(roundedScore(raw))} as stage
-          from s, crit c where c.org_id = ${orgId}
+          select x.id, ${roundedScore(raw)} as score, ${stageSql(roundedScore(raw))} as stage
+          from contacts x left join sums s on s.contact_id = x.id join crit c on c.org_id = x.org_id
+          where x.org_id = ${orgId} and x.id between ${lo} and ${hi}
         )
-        update contacts ct set score_raw = staged.raw, score_at = case when staged.raw = 0 then null else ${now}::timestamptz end,
-          engagement_score = staged.score, buyer_stage = staged.stage
+        update contacts ct set engagement_score = staged.score, buyer_stage = staged.stage
         from staged
-        where ct.id = staged.id
-          -- A contact without points that has none stored is left as it is (most of a large audience).
-          and (ct.score_raw, ct.engagement_score, ct.buyer_stage) is distinct from (staged.raw, staged.score, staged.stage)`.execute(
+        where ct.id = staged.id and (ct.engagement_score, ct.buyer_stage) is distinct from (staged.score, staged.stage)`.execute(
         trx,
       );
       if (skipped) await restoreRowForeignKeyChecks(trx);
@@ -108,4 +93,26 @@ export async function recomputeScores(
     if (options.onChunk && !(await options.onChunk(Math.min(done, total), total)))
       return { done, total, stopped: true };
   }
+}
+
+/**
+ * Writes the activity rows of a range of contacts again from the activity (email events, form
+ * submissions, page views): `range` bounds a relation's org_id and contact_id, `contactsOfRange` the
+ * contacts `ct` (the views are found from the range's contacts, not by walking every contact of the
+ * organisation: the planner's choice without this bound).
+ */
+async function rebuildActivity(
+  trx: Transaction<Database>,
+  range: (alias: string) => RawBuilder<unknown>,
+  contactsOfRange: RawBuilder<unknown>,
+): Promise<void> {
+  await sql`delete from journey_points p where ${range('p')}`.execute(trx);
+  const events = sql`(select w.* from (
+      select ev.*, ${firstOfItsKindWindow('ev')} as counts from email_event ev
+      where ${range('ev')} and ev.kind in ('opened', 'clicked', 'unsubscribed') and not ev.is_test) w
+    where w.counts) e`;
+  await sql`${insertPoints(sql`
+    ${emailPoints(events, sql`true`)}
+    union all ${formPoints(range('f'))}
+    union all ${viewPoints(sql`${range('v')} and ${contactsOfRange}`)}`)}`.execute(trx);
 }

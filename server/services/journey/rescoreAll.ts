@@ -9,7 +9,7 @@ import { recomputeScores } from './recomputeScores.ts';
  */
 export async function rescoreAll(db: Kysely<Database>, now: Date): Promise<void> {
   const orgs = await db.selectFrom('organisations').select('id').orderBy('id').execute();
-  for (const org of orgs) await recomputeScores(db, org.id, { now: () => now });
+  for (const org of orgs) await recomputeScores(db, org.id, { now: () => now, rebuild: true });
   await sql`
     update journey_progress set
       last_event_id = coalesce((select max(id) from email_event), 0),

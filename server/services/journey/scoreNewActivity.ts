@@ -9,6 +9,7 @@ import {
   formPoints,
   insertPoints,
   roundedScore,
+  scoredSums,
   stageSql,
   viewPoints,
 } from './scoringSql.ts';
@@ -36,27 +37,33 @@ export async function lockScoringProgress(trx: Transaction<Database>): Promise<P
 }
 
 /**
- * Adds the points of new points rows to their contacts' scores: the stored score decayed from score_at to
- * `now`, plus each new point decayed from its time to `now`; engagement_score and buyer_stage follow.
+ * Adds the points of newly stored activity rows (what insertPoints returns) to their contacts' scores:
+ * the stored score decayed from score_at to `now`, plus each new row's points decayed from its time to
+ * `now` (contact_scores); a contact's shown score and stage move when they change. Answers (n) how many
+ * contacts were scored.
  */
 export function addPointsToScores(inserted: ReturnType<typeof insertPoints>, now: Date) {
-  const oldScore = sql`case when ct.score_at is null then 0
-    else ${decayedSql(sql`ct.score_raw`, sql`ct.score_at`, now)} end`;
+  const oldScore = sql`coalesce(${decayedSql(sql`cs.score_raw`, sql`cs.score_at`, now)}, 0)`;
   return sql`
-    with ${criteriaCte}, ins as (${inserted}),
-    added as materialized (
-      select ins.contact_id, sum(${decayedSql(sql`ins.points`, sql`ins.at`, now)}) as raw
-      from ins join contacts ct on ct.id = ins.contact_id join crit c on c.org_id = ct.org_id
-      group by ins.contact_id
+    with ${criteriaCte}, acts as (${inserted}), ${scoredSums(sql`acts`, now)},
+    scored as materialized (
+      select s.contact_id, s.org_id, ${oldScore} + s.raw as raw
+      from sums s join crit c on c.org_id = s.org_id left join contact_scores cs on cs.contact_id = s.contact_id
     ),
-    scored as (
-      select a.contact_id, ${oldScore} + a.raw as raw, ct.org_id
-      from added a join contacts ct on ct.id = a.contact_id join crit c on c.org_id = ct.org_id
+    kept as (
+      insert into contact_scores (contact_id, org_id, score_raw, score_at)
+      select contact_id, org_id, raw, ${now} from scored
+      on conflict (contact_id) do update set score_raw = excluded.score_raw, score_at = excluded.score_at
+    ),
+    moved as (
+      update contacts ct set engagement_score = ${roundedScore(sql`s.raw`)},
+        buyer_stage = ${stageSql(roundedScore(sql`s.raw`))}
+      from scored s join crit c on c.org_id = s.org_id
+      where ct.id = s.contact_id
+        and (ct.engagement_score, ct.buyer_stage) is distinct from
+          (${roundedScore(sql`s.raw`)}, ${stageSql(roundedScore(sql`s.raw`))})
     )
-    update contacts ct set score_raw = s.raw, score_at = ${now}, engagement_score = ${roundedScore(sql`s.raw`)},
-      buyer_stage = ${stageSql(roundedScore(sql`s.raw`))}
-    from scored s join crit c on c.org_id = s.org_id
-    where ct.id = s.contact_id`;
+    select count(*) as n from scored`;
 }
 
 /**
@@ -105,7 +112,10 @@ export async function scoreNewActivity(
           sql`v.contact_id is not null and ((v.id > ${viewsFrom} and v.id <= ${Math.max(at.view, next.view)})
             or v.id = any(${pendingIds}::bigint[]))`,
         )}`;
-      const result = await addPointsToScores(insertPoints(sources), options.now()).execute(trx);
+      const { rows: counted } = await sql<{ n: string | number }>`${addPointsToScores(
+        insertPoints(sources),
+        options.now(),
+      )}`.execute(trx);
       await sql`
         update journey_progress set last_event_id = greatest(last_event_id, ${next.event}),
           last_page_view_id = greatest(last_page_view_id, ${next.view}),
@@ -113,7 +123,7 @@ export async function scoreNewActivity(
         where id = 1`.execute(trx);
       const done =
         next.event >= settled && next.view >= maxView && next.form >= maxForm && pendingIds.length < batch;
-      return { done, contacts: Number(result.numAffectedRows ?? 0), progress: next };
+      return { done, contacts: Number(counted[0]?.n ?? 0), progress: next };
     });
     scored += step.contacts;
     if (step.done) return { scored, progress: step.progress };

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { JourneyCriteria, JourneyStage, StageCount } from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
-import { firstOfItsKindWindow } from '../../lib/eventIdentity.ts';
-import { decayedSql, emailPoints, formPoints, roundedScore, stageSql, viewPoints } from './scoringSql.ts';
+import { roundedScore, scoredSums, stageSql } from './scoringSql.ts';
 
 /** The stages with how many contacts each holds, from (stage name, count) rows (unknown names left out). */
 export function withCounts(
@@ -47,7 +46,7 @@ export async function keptContactTotal(db: Kysely<Database>, orgId: number): Pro
 
 /**
  * criteria_preview/: how many contacts each stage would hold if the organisation's scores were recomputed
- * now under `criteria` (the bulk recompute's rules, read-only: nothing is written).
+ * now under `criteria` (the bulk recompute's rules over the stored activity, read-only: nothing is written).
  */
 export async function previewStageCounts(
   db: Kysely<Database>,
@@ -55,13 +54,7 @@ export async function previewStageCounts(
   criteria: JourneyCriteria,
   now: Date,
 ): Promise<StageCount[]> {
-  const ofOrg = (alias: string) => sql`${sql.ref(`${alias}.org_id`)} = ${orgId}`;
-  const events = sql`(select w.* from (
-      select ev.*, ${firstOfItsKindWindow('ev')} as counts from email_event ev
-      where ${ofOrg('ev')} and ev.kind in ('opened', 'clicked', 'unsubscribed') and not ev.is_test
-        and ev.contact_id is not null) w
-    where w.counts) e`;
-  const { rows } = await sql<{ stage: string; n: string | number }>`
+  const { rows } = await sql<{ stage: string; n: string | number; unscored: boolean }>`
     with crit as (
       select ${orgId}::int as org_id, ${criteria.email_open}::int as email_open,
         ${criteria.email_click}::int as email_click, ${criteria.form_submission}::int as form_submission,
@@ -69,20 +62,22 @@ export async function previewStageCounts(
         ${JSON.stringify(criteria.page_patterns)}::jsonb as page_patterns,
         ${criteria.half_life_days}::int as half_life_days, ${JSON.stringify(criteria.stages)}::jsonb as stages
     ),
-    pts as (
-      ${emailPoints(events, sql`true`)}
-      union all ${formPoints(sql`${ofOrg('f')} and f.contact_id is not null`)}
-      union all ${viewPoints(sql`${ofOrg('v')} and v.contact_id is not null`)}
-    ),
-    scores as materialized (
-      select pts.contact_id, sum(${decayedSql(sql`pts.points`, sql`pts.at`, now)}) as raw
-      from pts join crit c on true group by pts.contact_id
-    ),
-    staged as (
-      select ${stageSql(roundedScore(sql`coalesce(s.raw, 0)`))} as stage
-      from contacts ct left join scores s on s.contact_id = ct.id cross join crit c
-      where ct.org_id = ${orgId}
-    )
-    select stage, count(*) as n from staged group by stage`.execute(db);
-  return withCounts(criteria.stages, rows);
+    ${scoredSums(sql`(select p.org_id, p.contact_id, p.kind, p.label, p.at from journey_points p where p.org_id = ${orgId})`, now)},
+    -- Staged once per shown score, not per contact.
+    shown as (select ${roundedScore(sql`s.raw`)} as score, count(*) as n from sums s group by 1),
+    counted as (select ${stageSql(sql`shown.score`)} as stage, sum(shown.n) as n from shown cross join crit c group by 1)
+    select stage, n, false as unscored from counted
+    union all
+    select ${stageSql(sql`0`)}, 0, true from crit c`.execute(db);
+  // The contacts without any scored activity have a score of 0 (the kept count of every contact less
+  // the scored ones).
+  const scored = rows.filter((row) => !row.unscored).reduce((sum, row) => sum + Number(row.n), 0);
+  const unscored = (await keptContactTotal(db, orgId)) - scored;
+  const merged = new Map<string, number>();
+  for (const row of rows)
+    merged.set(row.stage, (merged.get(row.stage) ?? 0) + (row.unscored ? unscored : Number(row.n)));
+  return withCounts(
+    criteria.stages,
+    [...merged].map(([stage, n]) => ({ stage, n })),
+  );
 }

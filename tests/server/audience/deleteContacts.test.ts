@@ -109,8 +109,11 @@ describe.each([
           ${`e-${word}-${id}`}
         from visitor returning id
       )
-      insert into journey_points (org_id, contact_id, kind, source_id, points, at)
-      select ${org}, ${id}, 'page_view', viewed.id, 1, now() from viewed`.execute(db);
+      , scored as (
+        insert into contact_scores (contact_id, org_id, score_raw, score_at) values (${id}, ${org}, 1, now())
+      )
+      insert into journey_points (org_id, contact_id, kind, source_id, at, label)
+      select ${org}, ${id}, 'page_view', viewed.id, now(), '/pricing' from viewed`.execute(db);
     }
     const count = async (table: string, column: string, values: number[]) =>
       Number(
@@ -157,6 +160,7 @@ describe.each([
       'workflow_enrolment',
       'workflow_step_history',
       'journey_points',
+      'contact_scores',
     ])
       expect(await count(table, 'contact_id', gone), table).toBe(0);
     for (const table of [

@@ -190,17 +190,18 @@ export const randomPath = (random: SeededRandom) => random.pick(PATHS);
 /** Every contact's score and stage of an organisation, and its exact score decayed to `now`, by id. */
 export async function scoresOf(db: Kysely<Database>, orgId: number, now: Date, halfLifeDays: number) {
   const { rows } = await sql<{ id: number; score: number; stage: string; raw: number }>`
-    select id, engagement_score as score, buyer_stage as stage,
-      coalesce(score_raw * power(0.5, extract(epoch from (${now}::timestamptz - score_at)) / (${halfLifeDays} * 86400.0)), 0)
+    select ct.id, ct.engagement_score as score, ct.buyer_stage as stage,
+      coalesce(cs.score_raw * power(0.5, extract(epoch from (${now}::timestamptz - cs.score_at)) / (${halfLifeDays} * 86400.0)), 0)
         as raw
-    from contacts where org_id = ${orgId} order by id`.execute(db);
+    from contacts ct left join contact_scores cs on cs.contact_id = ct.id
+    where ct.org_id = ${orgId} order by ct.id`.execute(db);
   return rows.map((row) => ({ ...row, raw: Number(row.raw) }));
 }
 
-/** Every point row of an organisation, as comparable lines. */
+/** Every scored activity row of an organisation, as comparable lines. */
 export async function pointsOf(db: Kysely<Database>, orgId: number): Promise<string[]> {
   const { rows } = await sql<{ line: string }>`
-    select concat_ws('|', contact_id, kind, source_id, points, extract(epoch from at), label) as line
+    select concat_ws('|', contact_id, kind, source_id, extract(epoch from at), label) as line
     from journey_points where org_id = ${orgId} order by kind, source_id`.execute(db);
   return rows.map((row) => row.line);
 }

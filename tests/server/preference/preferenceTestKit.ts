@@ -67,9 +67,7 @@ export function preferenceTestKit(getApp: () => TestApp) {
       // A contact's score and stage are kept by the buyer journey's scoring jobs in the background (a
       // catch-up after each event, an hourly restage as scores decay), never by a preference request.
       const row =
-        table === 'contacts'
-          ? sql`(to_jsonb(t) - 'score_raw' - 'score_at' - 'engagement_score' - 'buyer_stage')::text`
-          : sql`t::text`;
+        table === 'contacts' ? sql`(to_jsonb(t) - 'engagement_score' - 'buyer_stage')::text` : sql`t::text`;
       const result = await sql<{ digest: string | null }>`
         select md5(string_agg(${row}, '|' order by ${row})) as digest from ${sql.table(table)} t`.execute(
         db(),

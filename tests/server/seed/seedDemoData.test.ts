@@ -40,14 +40,14 @@ afterAll(async () => {
  * and unsubscribe ids (random); rows keyed by an unsubscribe id are put in the order of its contact.
  */
 /**
- * Rows without their secrets and unguessable public ids, which are random by design, and without a
- * contact's exact score (a floating-point sum whose order the database chooses; the shown, rounded score
- * and the stage are compared).
+ * Rows without their secrets and unguessable public ids, which are random by design (contact_scores, a
+ * floating-point sum whose order the database chooses, is not compared: the shown, rounded score and the
+ * stage are).
  */
 async function dump(target: Kysely<Database>, table: keyof Database, orderBy: string): Promise<string> {
   const result = await sql<{ row: Record<string, unknown> }>`
     select to_jsonb(t) - 'password_hash' - 'uuid' - 'preference_uuid' - 'journey_tracking_id' - 'journey_token_key'
-      - 'score_raw' as row from ${sql.table(table)} t
+      as row from ${sql.table(table)} t
     order by ${sql.raw(orderBy)}`.execute(target);
   return JSON.stringify(result.rows.map((r) => r.row));
 }
