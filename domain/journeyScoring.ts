@@ -188,6 +188,8 @@ export const journeyTrailQuerySchema = z.object({
 });
 
 export type JourneyTrailItem = {
+  /** The activity row's id (a key for lists). */
+  id: number;
   kind: JourneyPointKind;
   /** ISO time of the activity. */
   at: string;

@@ -10,8 +10,8 @@ import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.
  * The buyer journey's website tracking, end to end: an organisation's website (a static site on another
  * local origin, 127.0.0.2, served by a tiny server of this spec) carries the snippet; a contact clicks a link
  * of a demo email, lands on the site (the click endpoint added the one-time click-through token) and browses
- * two pages; both views are stored as the contact's visit from email. A visitor whose browser asks not to be
- * tracked is not recorded.
+ * two pages; both views are stored as the contact's visit from email, its score and stage move, and its
+ * dashboard explains the points. A visitor whose browser asks not to be tracked is not recorded.
  */
 
 // The two tests count the organisation's page views before and after: one after the other.
@@ -52,6 +52,21 @@ async function sources(request: APIRequestContext): Promise<Sources> {
   expect(answer.status()).toBe(200);
   return (await answer.json()) as Sources;
 }
+/** The contact's score and stage as the buyer journey's overview answers them (found by its address). */
+async function scoredContact(request: APIRequestContext, address: string) {
+  const answer = await request.get(
+    `/api/journey/overview/?search=${encodeURIComponent(address)}&page=1&page_size=20`,
+  );
+  expect(answer.status()).toBe(200);
+  const rows = (await answer.json()).result as {
+    contact_email: string;
+    engagement_score: number;
+    buyer_stage: string;
+  }[];
+  const row = rows.find((r) => r.contact_email === address);
+  if (!row) throw new Error(`${address} is not in the overview`);
+  return row;
+}
 const emailViews = (report: Sources) => report.sources.find((row) => row.source === 'email')?.views ?? 0;
 
 async function clickReadTheArticle(page: Page) {
@@ -90,6 +105,7 @@ test('a contact clicks through from a demo email and browses two pages: the visi
   });
 
   const { value, address } = await subscribedContactFromEnd(page, 5, testInfo.retry);
+  const scoreBefore = (await scoredContact(page.request, address)).engagement_score;
   await page.getByLabel('Contact', { exact: true }).selectOption(value);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(/Queued: it shows in the list below/)).toBeVisible();
@@ -140,6 +156,22 @@ test('a contact clicks through from a demo email and browses two pages: the visi
   expect(after.total_views).toBe(before.total_views + 2);
   expect(after.total_visitors).toBe(before.total_visitors + 1);
   await visit.close();
+
+  // The contact's score moves within seconds by at least the two pages' points (the landing page's 1, the
+  // pricing page's 1 and its /pricing* pattern's 10, under the default criteria; the open and clicks add
+  // theirs), and its stage follows. Its dashboard explains each point.
+  await expect
+    .poll(async () => (await scoredContact(page.request, address)).engagement_score)
+    .toBeGreaterThanOrEqual(scoreBefore + 12);
+  const scored = await scoredContact(page.request, address);
+  await page.goto(`/analytics/contacts/dashboard/?contact_id=${value}`);
+  const fact = (label: string) => page.locator('.contact-dashboard__fact').filter({ hasText: label }).locator('dd');
+  await expect(fact('Engagement score')).toHaveText(String(scored.engagement_score));
+  await expect(fact('Buyer stage')).toHaveText(scored.buyer_stage);
+  const rows = page.getByTestId('contact-score-row');
+  await expect(rows.filter({ hasText: 'Viewed Acme pricing (a page matching /pricing*)' })).toContainText('+11');
+  await expect(rows.filter({ hasText: 'Viewed Acme landing' })).toContainText('+1');
+  await expect(rows.filter({ hasText: /Clicked .* in / }).first()).toContainText('+3');
 });
 
 test('a visitor whose browser asks not to be tracked is not recorded', async ({ browser, page }) => {

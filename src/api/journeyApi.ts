@@ -1,5 +1,10 @@
 import type { JourneyCriteriaPreview, JourneyCriteriaSaved } from '../../domain/journeyAnswers.ts';
-import type { JourneyCriteria, JourneyOverview, RecomputeJob } from '../../domain/journeyScoring.ts';
+import type {
+  JourneyCriteria,
+  JourneyOverview,
+  JourneyTrail,
+  RecomputeJob,
+} from '../../domain/journeyScoring.ts';
 import type { JourneySources, JourneyTracking } from '../../domain/journeyTracking.ts';
 import { serviceClient } from './serviceClient.ts';
 
@@ -15,7 +20,7 @@ export type JourneyPeriod = { startDate: string; endDate: string };
 export type JourneyOverviewQuery = { stage: string | null; q: string; offset: number; limit: number };
 
 /**
- * The page the overview asks for: rows offset..offset+limit as page/page_size. An offset that is not a
+ * The page a paged call of this service (overview, trail) asks for: rows offset..offset+limit as page/page_size. An offset that is not a
  * multiple of limit asks for the first offset+limit rows (the caller drops the first offset).
  */
 export function overviewPage(
@@ -29,7 +34,7 @@ export function overviewPage(
 /**
  * The buyer journey service (base /api/journey/, the spec's second API base): the tracking snippet and
  * domains, the sources report, the contacts overview by stage, the scoring criteria with their preview and
- * the recompute they queue.
+ * the recompute they queue, and a contact's scored activities.
  */
 export const journeyApi = {
   /** GET tracking/: the organisation's tracking id, declared domains and snippet. */
@@ -78,6 +83,19 @@ export const journeyApi = {
       { ...criteria },
       { ...LOCAL, signal, kind: 'journey.criteriaPreview' },
     ),
+
+  /** GET buyer_journey_trail/: a contact's scored activities, newest first, with the points each gives. */
+  trail: async (
+    query: { contactId: number; offset: number; limit: number },
+    signal?: AbortSignal,
+  ): Promise<JourneyTrail> => {
+    const { page, pageSize, skip } = overviewPage(query.offset, query.limit);
+    const answer = await journey.get<Answer<JourneyTrail>>('buyer_journey_trail/', {
+      query: { contact_id: query.contactId, page, page_size: pageSize },
+      signal,
+    });
+    return skip > 0 ? { ...answer, result: answer.result.slice(skip) } : answer;
+  },
 
   /** GET recompute/: the progress of a recompute. */
   recompute: (jobId: number, signal?: AbortSignal): Promise<RecomputeJob> =>

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/AppError.ts';
 import { criteriaCte, matchedPattern, pointsOf } from './scoringSql.ts';
 
 type Row = {
+  id: string | number;
   kind: JourneyPointKind;
   at: Date | string;
   points: number;
@@ -58,7 +59,7 @@ export async function journeyTrail(
       select count(*) as n from journey_points where contact_id = ${query.contact_id}`.execute(db),
     sql<Row>`
       with ${criteriaCte}
-      select p.kind, p.at, ${pointsOf('p', sql`(m.pattern->>'points')::int`)} as points,
+      select p.id, p.kind, p.at, ${pointsOf('p', sql`(m.pattern->>'points')::int`)} as points,
         m.pattern->>'pattern' as pattern, em.name as email_name, ev.link, fo.name as form_name, v.url,
         v.path, v.title
       from journey_points p join crit c on c.org_id = p.org_id
@@ -76,6 +77,7 @@ export async function journeyTrail(
     total_records: Number(count.rows[0]?.n ?? 0),
     result: page.rows.map((row): JourneyTrailItem => {
       const item: JourneyTrailItem = {
+        id: Number(row.id),
         kind: row.kind,
         at: new Date(row.at).toISOString(),
         points: row.points,

@@ -68,7 +68,29 @@ const dashboardAt = (backUrl: string) =>
 describe('Contact dashboard', () => {
   it('shows the details, subscribed campaigns, email engagement, content and the audit trail (all time)', async () => {
     const api = stubs();
-    renderAnalytics({ analytics: api }, dashboardAt('/analytics/contacts/bounced?offset=20'));
+    const trail = vi.fn(async (_query: unknown) => ({
+      total_records: 2,
+      result: [
+        {
+          id: 31,
+          kind: 'page_view' as const,
+          at: '2026-11-19T08:00:00.000Z',
+          points: 11,
+          label: 'Viewed Pricing (a page matching /pricing*)',
+        },
+        {
+          id: 30,
+          kind: 'email_open' as const,
+          at: '2026-11-18T10:00:00.000Z',
+          points: 3,
+          label: 'Opened November digest',
+        },
+      ],
+    }));
+    renderAnalytics(
+      { analytics: api, journey: { trail } },
+      dashboardAt('/analytics/contacts/bounced?offset=20'),
+    );
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' }, SLOW)).toBeTruthy();
     expect(api.contactDashboard).toHaveBeenCalledWith(
       { contact_id: 5, limit: 20, offset: 0 },
@@ -96,6 +118,13 @@ describe('Contact dashboard', () => {
       endDate: null,
     });
     expect((screen.getByLabelText('Audit trail period') as HTMLSelectElement).value).toBe('all');
+    // How the score is made: every scored activity, website pages included, with the points it gives.
+    const scored = await screen.findAllByTestId('contact-score-row', {}, SLOW);
+    expect(scored.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Viewed Pricing \(a page matching \/pricing\*\).*\+11$/),
+      expect.stringMatching(/Opened November digest.*\+3$/),
+    ]);
+    expect(trail).toHaveBeenCalledWith({ contactId: 5, offset: 0, limit: 20 }, expect.anything());
     fireEvent.change(screen.getByLabelText('Audit trail period'), { target: { value: 'week' } });
     await waitFor(() =>
       expect(api.contactAuditTrail.mock.calls.at(-1)?.[0]).toMatchObject({ startDate: expect.any(String) }),

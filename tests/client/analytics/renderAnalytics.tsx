@@ -2,6 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import type { AnalyticsApi } from '../../../src/api/analyticsApi.ts';
 import type { CampaignApi } from '../../../src/api/campaignApi.ts';
+import type { JourneyApi } from '../../../src/api/journeyApi.ts';
 import type { WorkflowApi } from '../../../src/api/workflowApi.ts';
 import { analyticsSectionOf } from '../../../src/modules/analytics/analyticsSections.ts';
 import { AnalyticsPage } from '../../../src/modules/analytics/components/AnalyticsPage.tsx';
@@ -24,6 +25,7 @@ type Stubs = {
   analytics?: Partial<AnalyticsApi>;
   campaign?: Partial<CampaignApi>;
   workflow?: Partial<WorkflowApi>;
+  journey?: Partial<JourneyApi>;
 };
 
 /** The analytics area at an address, its calls stubbed (a busy dashboard unless replaced). */
@@ -51,6 +53,11 @@ export function renderAnalytics(stubs: Stubs = {}, at = '/analytics') {
       analyticsApi,
       campaignApi: { ...appServices.campaignApi, ...stubs.campaign },
       workflowApi: { ...appServices.workflowApi, ...stubs.workflow },
+      journeyApi: {
+        ...appServices.journeyApi,
+        trail: vi.fn(async () => ({ total_records: 0, result: [] })),
+        ...stubs.journey,
+      },
     },
   });
   return { api: analyticsApi, router };

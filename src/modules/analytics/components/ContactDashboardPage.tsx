@@ -23,6 +23,7 @@ import { usePagedList } from '../../shared/hooks/usePagedList.ts';
 import { countColumn } from './analyticsColumns.tsx';
 import { ContactAuditTrailCard } from './ContactAuditTrailCard.tsx';
 import { ContactContentCard, ContactEmailsCard } from './ContactEngagementCards.tsx';
+import { ContactScoreCard } from './ContactScoreCard.tsx';
 import { campaignColumn } from './campaignColumn.tsx';
 import { type StatItem, StatsCards } from './StatsCards.tsx';
 
@@ -174,6 +175,7 @@ function Dashboard({ contactId, query, back }: DashboardProps) {
       </div>
       <ContactEmailsCard contactId={contactId} query={query} />
       <ContactContentCard contactId={contactId} />
+      <ContactScoreCard contactId={contactId} score={dashboard.contact_details.engagement_score} />
       <ContactAuditTrailCard contactId={contactId} />
     </div>
   );
