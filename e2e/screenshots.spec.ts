@@ -389,6 +389,9 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await shot(page, 'analytics-contacts');
       await contact.getByRole('link').first().click();
       await expect(page.getByTestId('contact-activity-row').first()).toBeVisible();
+      await expect(
+        page.getByTestId('contact-score-row').first().or(page.getByText('Nothing scored yet')),
+      ).toBeVisible();
       await shot(page, 'analytics-contact-dashboard');
     });
 
