@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_LOGIN } from '../server/seed/demoAccounts.ts';
 import { signIn } from './support/authSteps.ts';
+import { expectNoAxeViolations } from './support/axeChecks.ts';
 import { expect, test } from './support/cspTest.ts';
 import { searchMailbox, subscribedContactFromEnd } from './support/mailboxSteps.ts';
 
@@ -172,6 +173,16 @@ test('a contact clicks through from a demo email and browses two pages: the visi
   await expect(rows.filter({ hasText: 'Viewed Acme pricing (a page matching /pricing*)' })).toContainText('+11');
   await expect(rows.filter({ hasText: 'Viewed Acme landing' })).toContainText('+1');
   await expect(rows.filter({ hasText: /Clicked .* in / }).first()).toContainText('+3');
+  await expectNoAxeViolations(page, 'the contact dashboard with its score explained at 1280 px');
+  // The same at a phone's width.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await expect(fact('Engagement score')).toHaveText(String(scored.engagement_score));
+  const pricing = rows.filter({ hasText: 'Viewed Acme pricing (a page matching /pricing*)' });
+  await pricing.scrollIntoViewIfNeeded();
+  await expect(pricing).toBeInViewport();
+  await expect(pricing).toContainText('+11');
+  await expectNoAxeViolations(page, 'the contact dashboard with its score explained at 375 px');
 });
 
 test('a visitor whose browser asks not to be tracked is not recorded', async ({ browser, page }) => {
