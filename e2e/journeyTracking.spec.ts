@@ -166,11 +166,14 @@ test('a contact clicks through from a demo email and browses two pages: the visi
     .toBeGreaterThanOrEqual(scoreBefore + 12);
   const scored = await scoredContact(page.request, address);
   await page.goto(`/analytics/contacts/dashboard/?contact_id=${value}`);
-  const fact = (label: string) => page.locator('.contact-dashboard__fact').filter({ hasText: label }).locator('dd');
+  const fact = (label: string) =>
+    page.locator('.contact-dashboard__fact').filter({ hasText: label }).locator('dd');
   await expect(fact('Engagement score')).toHaveText(String(scored.engagement_score));
   await expect(fact('Buyer stage')).toHaveText(scored.buyer_stage);
   const rows = page.getByTestId('contact-score-row');
-  await expect(rows.filter({ hasText: 'Viewed Acme pricing (a page matching /pricing*)' })).toContainText('+11');
+  await expect(rows.filter({ hasText: 'Viewed Acme pricing (a page matching /pricing*)' })).toContainText(
+    '+11',
+  );
   await expect(rows.filter({ hasText: 'Viewed Acme landing' })).toContainText('+1');
   await expect(rows.filter({ hasText: /Clicked .* in / }).first()).toContainText('+3');
   await expectNoAxeViolations(page, 'the contact dashboard with its score explained at 1280 px');

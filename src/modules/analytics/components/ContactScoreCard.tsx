@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { JourneyTrailItem } from '../../../../domain/journeyScoring.ts';
 import { ANALYTICS_PAGE_SIZE } from '../../../../domain/analyticsSchemas.ts';
 import { formatDate } from '../../../../domain/formatDate.ts';
+import type { JourneyTrailItem } from '../../../../domain/journeyScoring.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { StatePanel } from '../../../ui/StatePanel.tsx';
 import type { TableColumn } from '../../../ui/Table.tsx';
@@ -34,8 +34,7 @@ export function ContactScoreCard({ contactId, score }: { contactId: number; scor
     name: 'analytics-contact-score',
     pageSize: ANALYTICS_PAGE_SIZE,
     key: String(contactId),
-    load: (page, signal) =>
-      journeyApi.trail({ contactId, offset: page.offset, limit: page.limit }, signal),
+    load: (page, signal) => journeyApi.trail({ contactId, offset: page.offset, limit: page.limit }, signal),
     rowsOf: (answer) => answer.result,
     totalOf: (answer) => answer.total_records,
     rowKey: (row: JourneyTrailItem) => row.id,
