@@ -53,6 +53,12 @@ export async function journeyOverview(
     filters.push(sql`(ct.full_name_lower like ${term} or ct.email_lower like ${term})`);
   }
   const where = sql.join(filters, sql` and `);
+  // One stage's page in the order of its index (org_id, buyer_stage, engagement_score desc, id), the
+  // stage being one value: without it a planner may walk the score index through every other stage first
+  // (PGlite, whose statistics lag a recompute: 0.4 s for Awareness at a million contacts).
+  const order = query.buyer_stage_filter
+    ? sql`ct.buyer_stage, ct.engagement_score desc, ct.id`
+    : sql`ct.engagement_score desc, ct.id`;
   const stagesNow = await currentStageCounts(db, orgId, criteria.stages);
   const [count, page] = await Promise.all([
     totalOf(db, orgId, query, stagesNow, where),
@@ -62,7 +68,7 @@ export async function journeyOverview(
         (select max(p.at) from journey_points p where p.contact_id = ct.id) as last_activity
       from contacts ct left join accounts a on a.id = ct.account_id
       where ${where}
-      order by ct.engagement_score desc, ct.id
+      order by ${order}
       offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`.execute(db),
   ]);
   return {
