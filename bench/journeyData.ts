@@ -275,3 +275,19 @@ export const BENCH_CRITERIA = {
   page_patterns: [...DEFAULT_JOURNEY_CRITERIA.page_patterns, { pattern: '/docs*', points: 3 }],
   half_life_days: 45,
 };
+
+/** The criteria a run on a kept database changes to when it holds BENCH_CRITERIA already (a real change). */
+export const BENCH_CRITERIA_ALT = {
+  ...DEFAULT_JOURNEY_CRITERIA,
+  email_open: 3,
+  email_click: 5,
+  form_submission: 12,
+  page_view: 2,
+  unsubscribe: -12,
+  page_patterns: [
+    { pattern: '/pricing*', points: 12 },
+    { pattern: '/demo*', points: 15 },
+    { pattern: '/docs*', points: 4 },
+  ],
+  half_life_days: 40,
+};

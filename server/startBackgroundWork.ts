@@ -183,6 +183,7 @@ export async function startBackgroundWork(input: {
     boss,
     log: (message, error) => log.error(error, message),
     clock: input.clock,
+    vacuumAfterRecompute: database.kind === 'pglite',
   });
 
   const analyticsExports = await ExportJobs.start({

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { RecomputeJob } from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
@@ -30,6 +30,12 @@ export type ScoringJobsOptions = {
   log: (message: string, error?: unknown) => void;
   /** Now (tests move it). */
   clock: () => Date;
+  /**
+   * Vacuums the tables a recompute rewrote before it is done (PGlite, which runs no autovacuum: without it
+   * the stage index keeps every moved contact's old entry, and a stage's first page walked hundreds of
+   * thousands of them).
+   */
+  vacuumAfterRecompute?: boolean;
 };
 
 /**
@@ -157,6 +163,7 @@ export class ScoringJobs {
       },
     });
     if (result.stopped) throw new Error('stopped: the recompute runs again');
+    if (this.options.vacuumAfterRecompute) await sql`vacuum (analyze) contacts, contact_scores`.execute(db);
     await db
       .updateTable('journey_recompute')
       .set({ state: 'done', done: result.total, total: result.total, finished_at: new Date() })

@@ -49,6 +49,8 @@ describe('bench:journey recompute and screen parts', () => {
     expect(figures.contacts).toBeGreaterThanOrEqual(300);
     expect(figures.points).toBeGreaterThan(0);
     expect(figures.sample).toMatchObject({ contacts: 50, mismatches: 0, pass: true });
+    expect(figures.criteria).toBe('bench');
+    expect(figures.moved).toBeGreaterThan(0);
     const { rows } = await sql<{ email_open: number }>`
       select email_open from journey_criteria where org_id = ${world.orgId}`.execute(t.database.db);
     expect(rows[0]?.email_open).toBe(CRITERIA.email_open);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JOURNEY_CRITERIA, type JourneyCriteria } from '../../../domain/journeyScoring.ts';
 import { seededRandom } from '../../../server/seed/seededRandom.ts';
@@ -229,6 +230,15 @@ describe('lead scoring', () => {
       headers: json(session),
     });
     expect(progress.json()).toEqual({ id: saved.job.id, state: 'done', done: 10, total: 10 });
+    // The rewritten tables were vacuumed before done (PGlite runs no autovacuum).
+    if (t.database.kind === 'pglite') {
+      const vacuumed = await sql<{ relname: string }>`
+        select relname from pg_stat_all_tables
+        where relname in ('contacts', 'contact_scores') and last_vacuum is not null order by relname`.execute(
+        db,
+      );
+      expect(vacuumed.rows.map((row) => row.relname)).toEqual(['contact_scores', 'contacts']);
+    }
     const overview = await t.app.inject({
       method: 'GET',
       url: '/api/journey/overview/?buyer_stage_filter=Hot&page=1&page_size=2',
