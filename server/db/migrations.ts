@@ -47,6 +47,7 @@ import * as m0064 from './migrations/m0064_analytics_reach.ts';
 import * as m0065 from './migrations/m0065_journey_screen_counts.ts';
 import * as m0066 from './migrations/m0066_analytics_reach_activity.ts';
 import * as m0067 from './migrations/m0067_journey_points_derived.ts';
+import * as m0068 from './migrations/m0068_journey_points_covering.ts';
 import type { Database } from './schema.ts';
 
 /** Versioned migrations, applied in name order at start-up. Never edit one that has shipped: add a new one. */
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   m0065_journey_screen_counts: m0065,
   m0066_analytics_reach_activity: m0066,
   m0067_journey_points_derived: m0067,
+  m0068_journey_points_covering: m0068,
 };
 
 /** True when every migration is recorded as applied (the usual start-up: nothing to do). */

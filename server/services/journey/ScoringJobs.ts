@@ -31,9 +31,10 @@ export type ScoringJobsOptions = {
   /** Now (tests move it). */
   clock: () => Date;
   /**
-   * Vacuums the tables a recompute rewrote before it is done (PGlite, which runs no autovacuum: without it
-   * the stage index keeps every moved contact's old entry, and a stage's first page walked hundreds of
-   * thousands of them).
+   * Vacuums the tables a recompute rewrote, and the activity rows it reads, before it is done (PGlite, which
+   * runs no autovacuum: without it the stage index keeps every moved contact's old entry, and a stage's
+   * first page walked hundreds of thousands of them; the next recompute reads the activity from its index
+   * alone only where the table's pages are marked all-visible).
    */
   vacuumAfterRecompute?: boolean;
 };
@@ -163,7 +164,8 @@ export class ScoringJobs {
       },
     });
     if (result.stopped) throw new Error('stopped: the recompute runs again');
-    if (this.options.vacuumAfterRecompute) await sql`vacuum (analyze) contacts, contact_scores`.execute(db);
+    if (this.options.vacuumAfterRecompute)
+      await sql`vacuum (analyze) contacts, contact_scores, journey_points`.execute(db);
     await db
       .updateTable('journey_recompute')
       .set({ state: 'done', done: result.total, total: result.total, finished_at: new Date() })

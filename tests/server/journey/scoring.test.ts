@@ -234,10 +234,13 @@ describe('lead scoring', () => {
     if (t.database.kind === 'pglite') {
       const vacuumed = await sql<{ relname: string }>`
         select relname from pg_stat_all_tables
-        where relname in ('contacts', 'contact_scores') and last_vacuum is not null order by relname`.execute(
-        db,
-      );
-      expect(vacuumed.rows.map((row) => row.relname)).toEqual(['contact_scores', 'contacts']);
+        where relname in ('contacts', 'contact_scores', 'journey_points') and last_vacuum is not null
+        order by relname`.execute(db);
+      expect(vacuumed.rows.map((row) => row.relname)).toEqual([
+        'contact_scores',
+        'contacts',
+        'journey_points',
+      ]);
     }
     const overview = await t.app.inject({
       method: 'GET',
