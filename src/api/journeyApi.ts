@@ -32,6 +32,24 @@ export function overviewPage(
 }
 
 /**
+ * GET of a paged call (page, page_size) for rows offset..offset+limit, the rows before offset dropped
+ * (overviewPage), with the call's own query.
+ */
+async function pagedGet<T extends { result: unknown[] }>(
+  path: string,
+  rows: { offset: number; limit: number },
+  signal: AbortSignal | undefined,
+  query: Record<string, string | number | undefined>,
+): Promise<T> {
+  const { page, pageSize, skip } = overviewPage(rows.offset, rows.limit);
+  const answer = await journey.get<Answer<T>>(path, {
+    query: { ...query, page, page_size: pageSize },
+    signal,
+  });
+  return skip > 0 ? { ...answer, result: answer.result.slice(skip) } : answer;
+}
+
+/**
  * The buyer journey service (base /api/journey/, the spec's second API base): the tracking snippet and
  * domains, the sources report, the contacts overview by stage, the scoring criteria with their preview and
  * the recompute they queue, and a contact's scored activities.
@@ -54,19 +72,11 @@ export const journeyApi = {
     }),
 
   /** GET overview/: contacts per stage and a page of contacts (of one stage, searched). */
-  overview: async (query: JourneyOverviewQuery, signal?: AbortSignal): Promise<JourneyOverview> => {
-    const { page, pageSize, skip } = overviewPage(query.offset, query.limit);
-    const answer = await journey.get<Answer<JourneyOverview>>('overview/', {
-      query: {
-        buyer_stage_filter: query.stage ?? undefined,
-        page,
-        page_size: pageSize,
-        search: query.q || undefined,
-      },
-      signal,
-    });
-    return skip > 0 ? { ...answer, result: answer.result.slice(skip) } : answer;
-  },
+  overview: (query: JourneyOverviewQuery, signal?: AbortSignal): Promise<JourneyOverview> =>
+    pagedGet<JourneyOverview>('overview/', query, signal, {
+      buyer_stage_filter: query.stage ?? undefined,
+      search: query.q || undefined,
+    }),
 
   /** GET criteria/: the organisation's scoring criteria (the defaults until it saves its own). */
   criteria: (signal?: AbortSignal): Promise<JourneyCriteria> =>
@@ -85,17 +95,11 @@ export const journeyApi = {
     ),
 
   /** GET buyer_journey_trail/: a contact's scored activities, newest first, with the points each gives. */
-  trail: async (
+  trail: (
     query: { contactId: number; offset: number; limit: number },
     signal?: AbortSignal,
-  ): Promise<JourneyTrail> => {
-    const { page, pageSize, skip } = overviewPage(query.offset, query.limit);
-    const answer = await journey.get<Answer<JourneyTrail>>('buyer_journey_trail/', {
-      query: { contact_id: query.contactId, page, page_size: pageSize },
-      signal,
-    });
-    return skip > 0 ? { ...answer, result: answer.result.slice(skip) } : answer;
-  },
+  ): Promise<JourneyTrail> =>
+    pagedGet<JourneyTrail>('buyer_journey_trail/', query, signal, { contact_id: query.contactId }),
 
   /** GET recompute/: the progress of a recompute. */
   recompute: (jobId: number, signal?: AbortSignal): Promise<RecomputeJob> =>

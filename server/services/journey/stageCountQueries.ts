@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { JourneyCriteria, JourneyStage, StageCount } from '../../../domain/journeyScoring.ts';
+import {
+  type JourneyCriteria,
+  type JourneyStage,
+  type StageCount,
+  stageOf,
+} from '../../../domain/journeyScoring.ts';
 import type { Database } from '../../db/schema.ts';
 import { roundedScore, scoredSums, stageSql } from './scoringSql.ts';
 
@@ -54,7 +59,7 @@ export async function previewStageCounts(
   criteria: JourneyCriteria,
   now: Date,
 ): Promise<StageCount[]> {
-  const { rows } = await sql<{ stage: string; n: string | number; unscored: boolean }>`
+  const { rows } = await sql<{ stage: string; n: string | number }>`
     with crit as (
       select ${orgId}::int as org_id, ${criteria.email_open}::int as email_open,
         ${criteria.email_click}::int as email_click, ${criteria.form_submission}::int as form_submission,
@@ -64,18 +69,16 @@ export async function previewStageCounts(
     ),
     ${scoredSums(sql`(select p.org_id, p.contact_id, p.kind, p.label, p.at from journey_points p where p.org_id = ${orgId})`, now)},
     -- Staged once per shown score, not per contact.
-    shown as (select ${roundedScore(sql`s.raw`)} as score, count(*) as n from sums s group by 1),
-    counted as (select ${stageSql(sql`shown.score`)} as stage, sum(shown.n) as n from shown cross join crit c group by 1)
-    select stage, n, false as unscored from counted
-    union all
-    select ${stageSql(sql`0`)}, 0, true from crit c`.execute(db);
+    shown as (select ${roundedScore(sql`s.raw`)} as score, count(*) as n from sums s group by 1)
+    select ${stageSql(sql`shown.score`)} as stage, sum(shown.n) as n from shown cross join crit c group by 1`.execute(
+    db,
+  );
   // The contacts without any scored activity have a score of 0 (the kept count of every contact less
   // the scored ones).
-  const scored = rows.filter((row) => !row.unscored).reduce((sum, row) => sum + Number(row.n), 0);
-  const unscored = (await keptContactTotal(db, orgId)) - scored;
-  const merged = new Map<string, number>();
-  for (const row of rows)
-    merged.set(row.stage, (merged.get(row.stage) ?? 0) + (row.unscored ? unscored : Number(row.n)));
+  const merged = new Map(rows.map((row) => [row.stage, Number(row.n)]));
+  const unscored = (await keptContactTotal(db, orgId)) - [...merged.values()].reduce((a, n) => a + n, 0);
+  const zero = stageOf(0, criteria.stages);
+  merged.set(zero, (merged.get(zero) ?? 0) + unscored);
   return withCounts(
     criteria.stages,
     [...merged].map(([stage, n]) => ({ stage, n })),

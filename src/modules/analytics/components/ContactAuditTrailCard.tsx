@@ -11,6 +11,7 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { countedRows, usePagedList } from '../../shared/hooks/usePagedList.ts';
+import { signedPoints } from './signedPoints.ts';
 
 /** The audit trail's periods: all time first (its default), then the rolling ones ending today. */
 const PERIODS = ['all', 'qtr', 'month', 'week', 'day'] as const;
@@ -45,8 +46,7 @@ const COLUMNS: TableColumn<AuditActivity>[] = [
 
 /** An activity's points as a signed number ("+3", "−10"); none: a dash. */
 function pointsText(points: number | null): string {
-  if (points === null || points === 0) return '—';
-  return points > 0 ? `+${points}` : `−${Math.abs(points)}`;
+  return points === null || points === 0 ? '—' : signedPoints(points);
 }
 
 /** Every recorded activity of the contact, newest first, 20 a page; all time unless a period is chosen. */

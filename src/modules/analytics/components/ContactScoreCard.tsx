@@ -9,17 +9,12 @@ import { UserText } from '../../../ui/UserText.tsx';
 import { PagedTable } from '../../shared/components/PagedTable.tsx';
 import { useServices } from '../../shared/hooks/ServicesContext.ts';
 import { usePagedList } from '../../shared/hooks/usePagedList.ts';
-
-/** A scored activity's points as a signed number ("+11", "−10"; 0 under the criteria: "0"). */
-function pointsText(points: number): string {
-  if (points === 0) return '0';
-  return points > 0 ? `+${points}` : `−${Math.abs(points)}`;
-}
+import { signedPoints } from './signedPoints.ts';
 
 const COLUMNS: TableColumn<JourneyTrailItem>[] = [
   { id: 'when', header: 'When', width: '24%', cell: (row) => formatDate(row.at, 'dateTime') },
   { id: 'activity', header: 'Activity', cell: (row) => <UserText>{row.label}</UserText> },
-  { id: 'points', header: 'Points', width: '12%', align: 'end', cell: (row) => pointsText(row.points) },
+  { id: 'points', header: 'Points', width: '12%', align: 'end', cell: (row) => signedPoints(row.points) },
 ];
 
 /**
