@@ -143,10 +143,13 @@ describe('Analytics filter', () => {
     // Back returns to the filter before Apply.
     router.history.back();
     await waitFor(() => expect(summary()).toEqual(['1 QTR', 'All campaigns', 'All emails']));
-    expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
-      campaignIds: [],
-      startDate: shiftDay(localToday(), -89),
-    });
+    // The reload follows the summary (a moment later under load).
+    await waitFor(() =>
+      expect(lastQuery(vi.mocked(api.dashboard))).toMatchObject({
+        campaignIds: [],
+        startDate: shiftDay(localToday(), -89),
+      }),
+    );
   });
 
   it('choosing a workflow clears the campaigns and counts all time; the address carries workflow_id', async () => {
